@@ -1,0 +1,5 @@
+"""``python -m sheetgen``."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,106 @@
+"""The ``sheetgen`` command line: one thin Click function per command over the Python API."""
+
+from __future__ import annotations
+
+import sys
+
+import click
+
+from .errors import UserError
+from .dice.cli import dice_command, odds_command
+
+
+class SheetgenGroup(click.Group):
+    """A Click group that prints UserErrors as ``path:line: message`` and exits with 2."""
+
+    def invoke(self, ctx):
+        try:
+            return super().invoke(ctx)
+        except UserError as exc:
+            for problem in exc.problems:
+                click.echo(f"error: {problem}", err=True)
+            ctx.exit(2)
+
+
+@click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.option(
+    "--project", "project_dir", type=click.Path(file_okay=False), default=".",
+    show_default=True, help="Project folder holding data/ (and optionally templates/, fonts/).",
+)
+@click.version_option(package_name="sheetgen")
+@click.pass_context
+def main(ctx: click.Context, project_dir: str) -> None:
+    """Turn YAML game components into print-ready PDFs, and write seeded dice scripts."""
+    from .project import Project
+
+    ctx.obj = Project.at(project_dir)
+
+
+@main.command("list")
+@click.pass_obj
+def list_command(project) -> None:
+    """List every game and its components."""
+    from .api import list_games
+
+    for game in list_games(project):
+        click.echo(f"{game.id}  ({game.name})")
+        for comp in game.components:
+            click.echo(f"  {comp.id:<20} {comp.kind:<6} {comp.title}")
+
+
+@main.command("validate")
+@click.argument("game", required=False)
+@click.pass_obj
+def validate_command(project, game: str | None) -> None:
+    """Check GAME (default: every game) for mistakes without writing anything."""
+    from .api import validate
+
+    count = validate(project, [game] if game else None)
+    click.echo(f"ok: {count} component(s) valid")
+
+
+def _parse_offset(ctx, param, value: str | None):
+    if value is None:
+        return (0.0, 0.0)
+    try:
+        x, y = (float(v) for v in value.split(","))
+    except ValueError:
+        raise click.BadParameter("expected X,Y in millimetres, e.g. 0.5,-1") from None
+    return (x, y)
+
+
+@main.command("build")
+@click.argument("game", required=False)
+@click.argument("components", nargs=-1)
+@click.option("--profile", "-p", "profiles", multiple=True,
+              help="Print profile (repeatable): a4, letter, gutterfold-a4, gutterfold-letter, "
+                   "pod, pod-png. Default: each component's own list.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Output folder (default: out/ in the project).")
+@click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
+              help="Shift duplex backs by X,Y mm to correct a printer's misregistration.")
+@click.option("--copies", type=click.IntRange(min=1), help="Sheets in a notepad (default: the YAML's).")
+@click.option("--cmyk", is_flag=True, help="Convert every colour to CMYK, no transparency (PDF/X-minded shops).")
+@click.option("--ink-saver", is_flag=True, help="Print fills as light tints or outlines.")
+@click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@click.pass_obj
+def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
+                  ink_saver, quiet) -> None:
+    """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
+    from .api import BuildOptions, build
+
+    options = BuildOptions(
+        profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
+        copies=copies, cmyk=cmyk, ink_saver=ink_saver,
+    )
+    written = build(project, game, list(components), options, progress=not quiet)
+    for path in written:
+        click.echo(f"wrote {path}")
+
+
+main.add_command(dice_command)
+main.add_command(odds_command)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Seeded dice and setup scripts (never imports ReportLab outside its PDF writer)."""
