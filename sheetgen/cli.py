@@ -98,6 +98,19 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         click.echo(f"wrote {path}")
 
 
+@main.command("calibrate")
+@click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")
+@click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
+              help="Preview an offset on the back page, in mm.")
+@click.pass_obj
+def calibrate_command(project, paper, out_dir, back_offset) -> None:
+    """Write a one-page duplex calibration sheet (front and back) to find --back-offset."""
+    from .api import write_calibration
+
+    click.echo(f"wrote {write_calibration(project, paper, out_dir, back_offset)}")
+
+
 main.add_command(dice_command)
 main.add_command(odds_command)
 

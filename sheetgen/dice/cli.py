@@ -1,15 +1,145 @@
-"""Placeholder: the dice helper replaces this file with the real commands."""
+"""``sheetgen dice`` and ``sheetgen odds``: thin Click commands over the dice API.
+
+Only ``click`` is imported here at start-up; the engine, pydantic and (for PDF only)
+ReportLab load when a command runs, which keeps ``sheetgen dice`` a fast process.
+"""
+
+from __future__ import annotations
+
+import sys
 
 import click
 
+FORMAT_CHOICE = click.Choice(["text", "json", "csv", "pdf", "html"])
 
-@click.command("dice")
+
+class DiceGroup(click.Group):
+    """A group whose first argument may be a game: ``dice GAME ...`` means ``dice script GAME``."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
+            args = ["script", *args]
+        return super().parse_args(ctx, args)
+
+    def format_usage(self, ctx, formatter):
+        formatter.write_usage(ctx.command_path, "GAME --seed S --players N [OPTIONS]\n"
+                              "       sheetgen dice verify|commit ...")
+
+
+def _emit(script, fmt: str, out: str | None) -> None:
+    """Write a script in ``fmt`` to ``out`` (atomically) or to standard output."""
+    from .formats import writer
+
+    data = writer(fmt)(script)
+    if out:
+        from .output import write_atomic
+
+        write_atomic(out, data)
+        click.echo(f"wrote {out} (digest {script.digest[:16]})", err=True)
+    elif isinstance(data, bytes):
+        if sys.stdout.isatty():
+            raise click.UsageError("PDF is binary: give --out FILE.pdf")
+        click.get_binary_stream("stdout").write(data)
+    else:
+        click.echo(data, nl=False)
+
+
+@click.group("dice", cls=DiceGroup, invoke_without_command=False,
+             context_settings={"help_option_names": ["-h", "--help"]})
 def dice_command() -> None:
-    """Write a seeded dice script (not yet built)."""
-    raise click.ClickException("not yet built")
+    """Write a seeded dice-and-setup script for GAME, or verify or commit to one.
+
+    \b
+    sheetgen dice GAME --seed S --players N [--format text|json|csv|pdf|html] [--out FILE]
+    sheetgen dice commit                 (organiser: a secret and its commitment)
+    sheetgen dice verify GAME --commitment C --secret S [--words W] --players N
+    """
 
 
-@click.command("odds")
-def odds_command() -> None:
-    """Exact dice odds (not yet built)."""
-    raise click.ClickException("not yet built")
+def _script_options(f):
+    for opt in reversed([
+        click.option("--players", "-n", type=int, help="Number of players."),
+        click.option("--words", help="Players' words added after the commitment."),
+        click.option("--balanced", is_flag=True,
+                     help="Draw 2d6 rolls marked 'balanced' from seeded 36-card dice decks."),
+        click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
+                     show_default=True),
+        click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write to FILE."),
+    ]):
+        f = opt(f)
+    return f
+
+
+@dice_command.command("script", hidden=True)
+@click.argument("game")
+@click.option("--seed", "-s", help="Any text or number (default: three random Norse words).")
+@click.option("--secret", help="Organiser's secret whose SHA-256 was published (commit-reveal).")
+@_script_options
+@click.pass_obj
+def script_command(project, game, seed, secret, players, words, balanced, fmt, out) -> None:
+    """Write the script of GAME."""
+    from .api import make_script
+    from .seeds import memorable_seed
+
+    if seed is None and secret is None:
+        seed = memorable_seed()
+        click.echo(f"seed: {seed}", err=True)
+    if words and secret is None:
+        secret, seed = seed, None
+    script = make_script(project, game, players, seed=seed, secret=secret, words=words,
+                         balanced=balanced)
+    _emit(script, fmt, out)
+
+
+@dice_command.command("verify")
+@click.argument("game")
+@click.option("--commitment", "-c", required=True, help="The published SHA-256 commitment.")
+@click.option("--secret", required=True, help="The revealed secret.")
+@click.option("--digest", "-d", help="The script digest printed on the script (or its start).")
+@_script_options
+@click.pass_obj
+def verify_command(project, game, commitment, secret, digest, players, words, balanced, fmt,
+                   out) -> None:
+    """Check a revealed secret against its commitment and regenerate the script."""
+    from .api import verify_script
+
+    script = verify_script(project, game, players, commitment, secret, words=words,
+                           balanced=balanced, digest=digest)
+    click.echo("ok: the secret matches the commitment", err=True)
+    if digest:
+        click.echo("ok: the regenerated script has the printed digest", err=True)
+    click.echo(f"digest: {script.digest}", err=True)
+    if out or fmt != "text":
+        _emit(script, fmt, out)
+
+
+@dice_command.command("commit")
+def commit_command() -> None:
+    """Print a fresh high-entropy secret (keep it) and its commitment (publish it)."""
+    from .seeds import commitment, new_secret
+
+    secret = new_secret()
+    click.echo(f"secret (keep private until the game ends): {secret}")
+    click.echo(f"commitment (publish now): {commitment(secret)}")
+
+
+@click.command("odds", context_settings={"help_option_names": ["-h", "--help"]})
+@click.argument("expression", nargs=-1, required=True)
+@click.option("--game", help="Allow the dice of GAME by name, e.g. '3 combat >= 4'.")
+@click.pass_obj
+def odds_command(project, expression, game) -> None:
+    """Print exact probabilities of a dice EXPRESSION.
+
+    \b
+    Examples:  2d6+2 >= 9     4d6 has 3-of-a-kind     d{0,1,1,2,2,3}*3 >= 5
+               sheetgen odds --game reavers-of-midgard 3 combat >= 4
+    """
+    from .odds import describe, parse
+
+    named = {}
+    if game:
+        from .load import load_game_dice
+
+        named = {k: list(d.faces) for k, d in load_game_dice(project, game).model.dice.items()}
+    query = parse(" ".join(expression), named)
+    click.echo(describe(query))

@@ -1,0 +1,229 @@
+"""The Python API the CLI and the tests share: list, validate, build.
+
+A build gathers and validates everything first (every game, component and face, collecting all
+problems), and only then writes, so a mistake anywhere leaves every previous file untouched.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import ProblemList, UserError
+from .loading import LoadedComponent, LoadedGame, load_game
+from .project import Project
+from .units import MM
+
+FONT_CREDIT = "Fonts: Cinzel, Alegreya Sans, Noto Sans Runic (SIL Open Font License 1.1)"
+
+
+@dataclass
+class BuildOptions:
+    """Choices a user makes for one build."""
+
+    profiles: list[str] | None = None
+    out_dir: str | Path | None = None
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    copies: int | None = None
+    cmyk: bool = False
+    ink_saver: bool = False
+
+
+@dataclass
+class GameSummary:
+    """A game and its components, for ``sheetgen list``."""
+
+    id: str
+    name: str
+    components: list = field(default_factory=list)
+
+
+@dataclass
+class ComponentSummary:
+    """One component line of ``sheetgen list``."""
+
+    id: str
+    kind: str
+    title: str
+
+
+def list_games(project: Project) -> list[GameSummary]:
+    """Return every game with its components (loading validates them)."""
+    out = []
+    for gid in project.game_ids():
+        game = load_game(project, gid)
+        out.append(GameSummary(gid, game.spec.name, [
+            ComponentSummary(c.model.id, c.model.kind, c.model.title) for c in game.components]))
+    return out
+
+
+def _select(project: Project, game_id: str | None, component_ids: list[str]):
+    """Load the chosen games and components; collect problems across all of them."""
+    problems = ProblemList()
+    if component_ids and not game_id:
+        raise UserError("name a game before its components")
+    selected: list[tuple[LoadedGame, LoadedComponent]] = []
+    for gid in [game_id] if game_id else project.game_ids():
+        try:
+            game = load_game(project, gid)
+        except UserError as exc:
+            problems.extend(exc)
+            continue
+        if component_ids:
+            for cid in component_ids:
+                try:
+                    selected.append((game, game.component(cid)))
+                except UserError as exc:
+                    problems.extend(exc)
+        else:
+            selected.extend((game, comp) for comp in game.components)
+    problems.raise_if_any()
+    return selected
+
+
+class Session:
+    """Fonts, icons, templates and face builders shared by one validate or build run."""
+
+    def __init__(self, project: Project):
+        from .fonts import FontBook
+        from .icons import IconBook
+        from .templates import TemplateBook
+
+        self.project = project
+        self.fonts = FontBook.for_project(project)
+        self.icons = IconBook.for_project(project)
+        self.templates = TemplateBook(project)
+
+    def builder(self, game: LoadedGame, component: LoadedComponent):
+        """Return a FaceBuilder whose templates see the game, the component and credits."""
+        from .faces import FaceBuilder
+
+        spec = game.spec
+        credits = " · ".join(filter(None, [spec.credits, FONT_CREDIT,
+                                           "Icons: game-icons.net (Lorc, Delapouite and "
+                                           "others), CC BY 3.0", "Made with sheetgen"]))
+        globals_ = {"game": spec.model_dump(), "credits": credits,
+                    "component": {"id": component.model.id, "title": component.model.title}}
+        return FaceBuilder(self.project, self.templates, self.fonts, self.icons, spec.colors,
+                           globals_)
+
+    def prepare_all(self, selected) -> list[tuple[LoadedGame, LoadedComponent, object]]:
+        """Build every face of every selected component, collecting all problems."""
+        problems = ProblemList()
+        prepared = []
+        for game, comp in selected:
+            try:
+                prepared.append((game, comp, comp.model.prepare(self.builder(game, comp), comp)))
+            except UserError as exc:
+                problems.extend(exc)
+        problems.raise_if_any()
+        return prepared
+
+
+def validate(project: Project, game_ids: list[str] | None = None) -> int:
+    """Load and fill every face of the chosen games; return how many components are valid."""
+    selected = []
+    for gid in game_ids or [None]:
+        selected.extend(_select(project, gid, []))
+    Session(project).prepare_all(selected)
+    return len(selected)
+
+
+def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
+          options: BuildOptions | None = None, progress: bool = False) -> list[Path]:
+    """Build the chosen components in their profiles; return the paths written."""
+    from .components.render_env import RenderEnv
+    from .imposition.common import ImposeOptions
+    from .output import OutputWriter
+
+    options = options or BuildOptions()
+    selected = _select(project, game_id, component_ids or [])
+    session = Session(project)
+    prepared = session.prepare_all(selected)
+    writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
+    jobs = _plan_jobs(prepared, options, writer)
+    written: list[Path] = []
+    impose = ImposeOptions(back_offset=(options.back_offset_mm[0] * MM,
+                                        options.back_offset_mm[1] * MM),
+                           cmyk=options.cmyk, ink_saver=options.ink_saver)
+    bar = _progress(len(jobs), progress)
+    for game, comp, faces, profile, path in jobs:
+        footer = f"{game.spec.name} · {comp.model.title} · {profile}"
+        env = RenderEnv(session.fonts, session.icons,
+                        ImposeOptions(impose.back_offset, impose.cmyk, impose.ink_saver, footer))
+        render_args = {"copies": options.copies} if getattr(comp.model, "uses_copies", False) else {}
+        artifact = comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
+                                     **render_args)
+        if isinstance(artifact.data, dict):
+            writer.write_folder(path, artifact.data)
+        else:
+            writer.write_file(path, artifact.data)
+        written.append(path)
+        bar.update(1, path.name)
+    bar.close()
+    return written
+
+
+def _plan_jobs(prepared, options: BuildOptions, writer) -> list:
+    """Decide every (component, profile, path) up front, refusing unknown profiles."""
+    jobs, problems = [], ProblemList()
+    for game, comp, faces in prepared:
+        supported = comp.model.supported_profiles()
+        wanted = options.profiles or comp.model.default_profiles()
+        for profile in wanted:
+            if profile not in supported:
+                if options.profiles and len(prepared) > 1:
+                    continue  # e.g. --profile pod-png over a game that also has notepads
+                problems.add(comp.path, 0, f"{comp.model.kind} component {comp.model.id!r} has no "
+                             f"profile {profile!r}; its profiles: {', '.join(supported)}")
+                continue
+            suffix = "-cmyk" if options.cmyk else ""
+            ext = "" if profile.endswith("-png") else ".pdf"
+            relative = f"{game.spec.id}/{comp.model.id}-{profile}{suffix}{ext}"
+            jobs.append((game, comp, faces, profile, writer.claim(relative, comp.model.id)))
+    if options.profiles and not jobs and not problems.problems:
+        problems.add("sheetgen", 0, f"no selected component supports {options.profiles}")
+    problems.raise_if_any()
+    return jobs
+
+
+class _Progress:
+    def __init__(self, total: int, enabled: bool):
+        self.bar = None
+        if enabled and total > 3:
+            import click
+
+            self.bar = click.progressbar(length=total, label="building", file=None,
+                                         item_show_func=lambda name: name or "")
+            self.bar.__enter__()
+
+    def update(self, n: int, name: str) -> None:
+        if self.bar:
+            self.bar.update(n, name)
+
+    def close(self) -> None:
+        if self.bar:
+            self.bar.__exit__(None, None, None)
+
+
+def _progress(total: int, enabled: bool) -> _Progress:
+    return _Progress(total, enabled)
+
+
+def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
+                      back_offset_mm: tuple[float, float]) -> Path:
+    """Write the duplex calibration sheet for ``paper`` and return its path."""
+    from .components.render_env import RenderEnv
+    from .imposition.calibration import impose_calibration
+    from .imposition.common import PAPERS, ImposeOptions
+    from .output import OutputWriter
+
+    session = Session(project)
+    writer = OutputWriter(Path(out_dir) if out_dir else project.out_dir)
+    path = writer.claim(f"duplex-calibration-{paper}.pdf", "calibration")
+    env = RenderEnv(session.fonts, session.icons,
+                    ImposeOptions(back_offset=(back_offset_mm[0] * MM, back_offset_mm[1] * MM)))
+    doc = env.document(PAPERS[paper], "sheetgen duplex calibration")
+    impose_calibration(doc, PAPERS[paper], env.options)
+    writer.write_file(path, doc.finish())
+    return path

@@ -1,0 +1,26 @@
+"""Component kinds by name: each module here defines one kind (cards, sheet, board, tokens...).
+
+A kind is a :class:`~sheetgen.model.ComponentBase` subclass decorated with :func:`register_kind`
+that knows its profiles and how to lay its faces out on pages.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+KINDS: dict[str, type] = {}
+
+
+def register_kind(cls):
+    """Add a component class to the registry under its ``kind`` literal."""
+    KINDS[cls.model_fields["kind"].default] = cls
+    return cls
+
+
+def component_kinds() -> dict[str, type]:
+    """Return every component kind by name, importing the modules once."""
+    if not KINDS:
+        for module in pkgutil.iter_modules(__path__):
+            importlib.import_module(f"{__name__}.{module.name}")
+    return KINDS

@@ -1,0 +1,96 @@
+"""``kind: cards``: a deck of faces with a shared back or a back filled per card."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..faces import Where
+from ..imposition.common import PAPERS, Card
+from ..model import ComponentBase
+from ..yamlload import line_of
+from . import register_kind
+from .render_env import Artifact, RenderEnv
+
+CARD_PROFILES = ("a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png")
+
+
+@register_kind
+class CardsComponent(ComponentBase):
+    """A deck: every item is one card (``count`` copies), drawn from the front template."""
+
+    kind: Literal["cards"] = "cards"
+    front: str = Field(description="Template name of the card fronts.")
+    back: str | None = Field(None, description="Template name of the backs; it may use each "
+                             "card's fields (per-card backs) or none (one shared back).")
+
+    def supported_profiles(self) -> tuple[str, ...]:
+        """Every profile a deck can be built in."""
+        return CARD_PROFILES
+
+    def default_profiles(self) -> list[str]:
+        """Profiles built when the user names none."""
+        return self.profiles or list(CARD_PROFILES)
+
+    def prepare(self, builder, loaded) -> list[Card]:
+        """Build every card's faces (each distinct face once); UserError lists every problem."""
+        from ..errors import ProblemList, UserError
+
+        problems = ProblemList()
+        path = str(loaded.path)
+        front_where = (path, line_of(loaded.raw, ("front",)))
+        back_where = (path, line_of(loaded.raw, ("back",)))
+        cards: list[Card] = []
+        total = sum(item.count for item in self.items)
+        for index, item in enumerate(self.items):
+            fields = {**self.defaults, **item.fields(), "index": index + 1, "total": total}
+            line = loaded.item_line(index)
+            try:
+                front = builder.build(self.front, fields, Where(path, line, f"{item.id} front"),
+                                      front_where)
+                back = (builder.build(self.back, fields, Where(path, line, f"{item.id} back"),
+                                      back_where) if self.back else None)
+            except UserError as exc:
+                problems.extend(exc)
+                continue
+            cards.extend(Card(front, back, item.id) for _ in range(item.count))
+        problems.raise_if_any()
+        return _dedupe(cards)
+
+    def render(self, cards: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
+        """Lay the deck out for ``profile`` and return the PDF (or PNG folder)."""
+        from ..imposition.card_grid import impose_card_grid
+        from ..imposition.gutterfold import impose_gutterfold
+        from ..imposition.pod import impose_pod, pod_faces
+
+        if profile in PAPERS:
+            doc = env.document(PAPERS[profile], title)
+            pages = impose_card_grid(doc, cards, PAPERS[profile], env.options)
+        elif profile.startswith("gutterfold-"):
+            paper = PAPERS[profile.removeprefix("gutterfold-")]
+            doc = env.document(paper, title)
+            pages = impose_gutterfold(doc, cards, paper, env.options)
+        else:
+            doc = env.document(PAPERS["a4"], title)
+            pages = impose_pod(doc, cards, None, env.options)
+        data = doc.finish()
+        if profile == "pod-png":
+            from ..imposition.pod_png import png_bytes, rasterise_pages
+
+            images = rasterise_pages(data)
+            names = [f"{n:03d}-{label}.png" for n, (label, _) in enumerate(pod_faces(cards), 1)]
+            return Artifact({name: png_bytes(img) for name, img in zip(names, images)}, "",
+                            len(images), doc.faces_drawn)
+        return Artifact(data, ".pdf", pages, doc.faces_drawn)
+
+
+def _dedupe(cards: list[Card]) -> list[Card]:
+    """Share one Face object between cards whose faces are identical (one form each)."""
+    seen: dict[str, object] = {}
+    out = []
+    for card in cards:
+        front = seen.setdefault(card.front.key, card.front)
+        back = seen.setdefault(card.back.key, card.back) if card.back else None
+        out.append(Card(front, back, card.label))
+    return out

@@ -1,0 +1,48 @@
+"""The dice engine's Python API, shared by the CLI and the tests."""
+
+from __future__ import annotations
+
+from .load import load_game_dice
+from .rules import build_script
+from .script import Script
+from .seeds import check_commitment, commitment, compose_seed, normalise_seed
+
+
+def make_script(project, game: str, players: int | None, seed: str | int | None = None,
+                secret: str | None = None, words: str | None = None,
+                balanced: bool = False) -> Script:
+    """Return the script of ``game`` for a seed (or a secret plus players' words).
+
+    The printed commitment is SHA-256 of the secret; with a plain seed the seed is the secret.
+    """
+    from ..errors import UserError
+
+    if seed is not None and secret is not None:
+        raise UserError("give either a seed or a secret (with words), not both")
+    if secret is None:
+        if seed is None:
+            raise UserError("no seed given")
+        secret = normalise_seed(seed)
+    gd = load_game_dice(project, game)
+    if players is None:
+        lo, hi = gd.model.players.min, gd.model.players.max
+        if lo != hi:
+            raise UserError(f"{game} takes {lo}-{hi} players: say how many with --players")
+        players = lo
+    return build_script(gd, compose_seed(secret, words), players, commitment(secret), balanced)
+
+
+def verify_script(project, game: str, players: int | None, published_commitment: str,
+                  secret: str, words: str | None = None, balanced: bool = False,
+                  digest: str | None = None) -> Script:
+    """Check a revealed secret against its commitment, regenerate, and check the digest."""
+    from ..errors import UserError
+
+    check_commitment(secret, published_commitment)
+    script = make_script(project, game, players, secret=secret, words=words, balanced=balanced)
+    if digest is not None:
+        want = digest.strip().lower()
+        if len(want) < 8 or not script.digest.startswith(want):
+            raise UserError(f"the script digest differs: regenerated {script.digest}, "
+                            f"printed {want} (wrong words, player count or mode?)")
+    return script

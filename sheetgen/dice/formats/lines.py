@@ -1,0 +1,75 @@
+"""Human-readable lines for script events, shared by the text, HTML and PDF writers."""
+
+from __future__ import annotations
+
+from ..script import Event, Roll, Script
+
+
+def seat_name(seat: int) -> str:
+    """Return ``'Table'`` for seat 0, else ``'Seat N'``."""
+    return "Table" if seat == 0 else f"Seat {seat}"
+
+
+def roll_text(roll: Roll, script: Script) -> str:
+    """Return one roll as ``4 2 6`` (symbols by name), its total and thrown-away attempts."""
+    text = " ".join(str(f) for f in roll.faces)
+    if roll.total is not None and len(roll.faces) > 1:
+        text += f" = {roll.total}"
+    if roll.rerolled:
+        thrown = "; ".join(" ".join(str(f) for f in a) for a in roll.rerolled)
+        text += f"  (re-rolled: {thrown})"
+    return text
+
+
+def event_lines(event: Event, script: Script) -> list[str]:
+    """Return the lines that show one event: a heading line, then details."""
+    who = "" if event.seat == 0 or event.kind == "first-player" else f"{seat_name(event.seat)}: "
+    if event.kind == "roll":
+        dice = ", ".join(script.dice[d].name for d in dict.fromkeys(event.rolls[0].dice))
+        if len(event.rolls) == 1:
+            return [f"{who}{event.label} [{dice}]: {roll_text(event.rolls[0], script)}"]
+        return [f"{who}{event.label} [{dice}]:"] + [
+            f"  {r.index}. {roll_text(r, script)}" for r in event.rolls]
+    if event.kind == "first-player":
+        return [f"{event.label}: {seat_name(event.seat)}"]
+    out = [f"{event.label}:"]
+    for group in event.groups:
+        out.append(f"  {group.name}: {', '.join(group.items) or '-'}")
+    if event.kind == "shuffle" and event.items:
+        out.append("  order: " + ", ".join(f"{i}. {c}" for i, c in enumerate(event.items, 1)))
+    elif event.kind == "teams":
+        out.append("  draft order: " + ", ".join(event.items))
+    if event.note and event.kind == "deal":
+        out.append(f"  ({event.note})")
+    return out
+
+
+def section_heading(section, script: Script) -> str:
+    """Return a section's title with its first player, when the game has one."""
+    if section.first_player:
+        return f"{section.title} (first player: {seat_name(section.first_player)})"
+    return section.title
+
+
+def header_lines(script: Script) -> list[str]:
+    """Return the lines every printout starts with: game, players, version, commitment, digest."""
+    mode = ", balanced dice decks" if script.balanced else ""
+    return [
+        f"{script.game_name}: dice script for {script.players} player(s){mode}",
+        f"algorithm {script.algorithm}",
+        f"seed commitment (SHA-256 of the secret): {script.commitment}",
+        f"script digest: {script.digest}",
+    ]
+
+
+def summary_lines(script: Script, width: int = 30) -> list[str]:
+    """Return each die's face counts with a bar histogram and the fair expectation."""
+    out = []
+    for die, info in script.summary().items():
+        name = script.dice[die].name
+        out.append(f"{name}: {info['rolls']} rolled")
+        top = max(info["faces"].values()) or 1
+        for face, count in info["faces"].items():
+            bar = "#" * round(width * count / top)
+            out.append(f"  {face:>12} {count:>5} (fair {info['expected'][face]:g}) {bar}")
+    return out

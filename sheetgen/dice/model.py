@@ -1,0 +1,200 @@
+"""Typed model of ``data/<game>/dice.yaml``: dice with faces, setup steps and per-round rules.
+
+Values that change with the player count (``ByPlayers``) are an integer, the word
+``players``, or a mapping from a count or range (``1``, ``"2-5"``) or ``other`` to either.
+Conditions on the player count (``when``) and on card fields (``where``) are short texts:
+an operator and a value, e.g. ``">= 3"``, ``"<= players"``, or a plain value meaning ``==``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Annotated, Any, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
+_ID = r"^[a-z0-9][a-z0-9-]*$"
+_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_COND = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$")
+
+
+class Strict(BaseModel):
+    """Base: unknown keys are errors, so typos never pass silently."""
+
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Die(Strict):
+    """One kind of die: its faces in order (numbers or symbol names) and its colour."""
+
+    name: str = Field(description="Name shown in scripts, e.g. 'Wood'.")
+    colour: str = Field("#ffffff", description="Die colour as #rrggbb (used in PDF and HTML).")
+    faces: list[Union[int, str]] = Field(
+        min_length=2, description="Faces in order; a face listed twice is twice as likely."
+    )
+    note: str = Field("", description="Why these faces (the rulebook decision).")
+
+    @field_validator("colour")
+    @classmethod
+    def _hex(cls, value: str) -> str:
+        if not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+            raise ValueError("colour must be #rrggbb, e.g. '#8b5a2b'")
+        return value.lower()
+
+    @property
+    def numeric(self) -> bool:
+        """True when every face is a number (so rolls have a total)."""
+        return all(isinstance(f, int) for f in self.faces)
+
+
+class PlayerRange(Strict):
+    """How many players the game takes."""
+
+    min: int = Field(ge=1)
+    max: int = Field(ge=1)
+
+
+class OfAKind(Strict):
+    """Re-roll all the dice while some face shows at least ``of_a_kind`` times."""
+
+    of_a_kind: int = Field(ge=2)
+
+
+class Piles(Strict):
+    """Split a deck by a card field, shuffle each pile alone, stack them (first on top)."""
+
+    by: str
+    order: list[Union[int, str]] = Field(min_length=1)
+
+
+class Reserve(Strict):
+    """After the revealed cards, set aside the next matching cards (e.g. Odin's commands)."""
+
+    label: str
+    take: int = Field(ge=1)
+    where: dict[str, Any] = Field(default_factory=dict)
+    if_revealed: str | None = Field(None, description="Only when this card id is revealed.")
+
+
+class StepBase(Strict):
+    """Fields every step has."""
+
+    id: str = Field(pattern=_ID, description="Address purpose: lower-case letters, digits, -.")
+    label: str
+    when: str | None = Field(None, description="Player-count condition, e.g. '>= 3'.")
+    note: str = ""
+
+
+class RollStep(StepBase):
+    """Roll dice for the table or for each player, optionally a pool of several rolls."""
+
+    kind: Literal["roll"]
+    dice: list[str] = Field(min_length=1)
+    scope: Literal["table", "each-player"] = "table"
+    pool: ByPlayers = Field(1, description="Rolls pre-made per scope (first roll + re-rolls).")
+    reroll_while: OfAKind | None = None
+    rounds: list[int] | None = Field(None, description="Only these rounds (default: all).")
+    balanced: bool = Field(False, description="May come from a 36-card dice deck (--balanced).")
+    total: bool = Field(False, description="Show the sum of numeric faces.")
+
+
+class ShuffleStep(StepBase):
+    """Shuffle a deck read from a component YAML (or from a literal list of items)."""
+
+    kind: Literal["shuffle"]
+    deck: str | None = Field(None, description="Component name: data/<game>/<deck>.yaml.")
+    items: list[str] | None = Field(None, description="Literal items instead of a deck.")
+    where: dict[str, Any] = Field(default_factory=dict)
+    piles: Piles | None = None
+    reveal: ByPlayers = Field(0, description="How many top cards are turned face up.")
+    show: str = Field("{name}", description="Card label, Python format with the card fields.")
+    reserve: list[Reserve] = Field(default_factory=list)
+    full_order: bool = Field(True, description="List the whole deck order, not just reveals.")
+
+
+class DealStep(StepBase):
+    """Each round deal cards from a shuffled deck; discards are reshuffled when it runs out."""
+
+    kind: Literal["deal"]
+    source: str = Field(alias="from", description="Id of the setup shuffle to deal from.")
+    per_player: ByPlayers
+    reshuffle: Literal["discards", "never"] = "discards"
+
+
+class FirstPlayerStep(StepBase):
+    """Pick the first player at random; optionally pass it clockwise every round."""
+
+    kind: Literal["first-player"]
+    rotate: bool = False
+
+
+class TeamsStep(StepBase):
+    """Split the seats into two coloured teams at random and give the draft order."""
+
+    kind: Literal["teams"]
+    colours: list[str] = Field(min_length=2, max_length=2)
+    draft_first: str
+
+
+Step = Annotated[
+    Union[RollStep, ShuffleStep, DealStep, FirstPlayerStep, TeamsStep], Field(discriminator="kind")
+]
+
+
+class DiceFile(Strict):
+    """The whole dice.yaml of one game."""
+
+    name: str | None = Field(None, description="Game name in scripts (default: the game id).")
+    players: PlayerRange
+    rounds: int = Field(ge=0, description="Rounds scripted after setup (0: setup only).")
+    round_label: str = "Round"
+    round_titles: dict[int, str] = Field(default_factory=dict)
+    dice: dict[str, Die] = Field(default_factory=dict)
+    setup: list[Step] = Field(default_factory=list)
+    each_round: list[Step] = Field(default_factory=list)
+
+
+def resolve_count(value: Any, players: int) -> int | None:
+    """Return a ByPlayers value for ``players``, or None when no key of a mapping matches."""
+    if not isinstance(value, dict):
+        return players if value == "players" else int(value)
+    other = None
+    for key, result in value.items():
+        if key == "other":
+            other = result
+            continue
+        if isinstance(key, int) or str(key).strip().isdigit():
+            hit = int(key) == players
+        elif m := _RANGE.match(str(key)):
+            hit = int(m[1]) <= players <= int(m[2])
+        else:
+            raise ValueError(f"player-count key {key!r}: use 3, '2-5' or 'other'")
+        if hit:
+            return players if result == "players" else int(result)
+    if other is None:
+        return None
+    return players if other == "players" else int(other)
+
+
+def parse_condition(text: Any) -> tuple[str, Any]:
+    """Split ``'<= players'`` into an operator and a value (a plain value means ``==``)."""
+    if isinstance(text, str) and (m := _COND.match(text)):
+        raw = m[2]
+        value: Any = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+        return m[1], value
+    return "==", text
+
+
+def holds(op: str, left: Any, right: Any) -> bool:
+    """Compare ``left op right``; a list on the right means membership."""
+    if op == "==" and isinstance(right, list):
+        return left in right
+    if op in ("==", "!="):
+        same = left == right or str(left) == str(right)
+        return same if op == "==" else not same
+    try:
+        return {"<": left < right, "<=": left <= right, ">": left > right,
+                ">=": left >= right}[op]
+    except TypeError:
+        return False

@@ -1,0 +1,245 @@
+"""Build a dice script from a game's rules, a seed and a player count.
+
+Each step draws from its own address (round, seat, step id, index), so the order in which
+steps run never changes their results. Round 0 is setup; seat 0 is the table.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..errors import user_error
+from .decks import Card, read_deck
+from .load import GameDice
+from .model import (DealStep, FirstPlayerStep, RollStep, ShuffleStep, TeamsStep, holds,
+                    parse_condition, resolve_count)
+from .rng import ALGORITHM, Keyed, address
+from .script import DieInfo, Event, Group, Roll, Section, Script
+
+MAX_ATTEMPTS = 1000
+
+
+@dataclass
+class _Deck:
+    """A shuffled deck being dealt round after round (Roll & Might)."""
+
+    cards: list[Card]
+    show: str
+    discards: list[Card] = field(default_factory=list)
+    reshuffles: int = 0
+
+
+class _Builder:
+    """Runs the steps of one game for one seed and player count."""
+
+    def __init__(self, gd: GameDice, seed: str, players: int, balanced: bool):
+        self.gd, self.m = gd, gd.model
+        self.players, self.balanced = players, balanced
+        self.keyed = Keyed.from_seed(seed)
+        self.decks: dict[str, _Deck] = {}
+        self.dice_decks: dict[tuple[str, int], list[tuple[Any, Any]]] = {}
+        self.dice_deck_shuffles: Counter[tuple[str, int]] = Counter()
+        self.first_player = 0
+        self.rotate = False
+
+    def stream(self, round_no: int, seat: int, purpose: str, index: int):
+        """Return the word stream of one event address."""
+        return self.keyed.stream(address(self.gd.game, self.players, round_no, seat, purpose,
+                                         index))
+
+    def active(self, step) -> bool:
+        """Return whether a step applies to this player count."""
+        if step.when is None:
+            return True
+        op, value = parse_condition(step.when)
+        return holds(op, self.players, int(value))
+
+    def run(self, part: str, round_no: int) -> list[Event]:
+        """Return the events of setup (round 0) or of one round."""
+        events: list[Event] = []
+        for step in getattr(self.m, part):
+            if not self.active(step):
+                continue
+            if isinstance(step, RollStep):
+                events.extend(self.roll(step, round_no))
+            elif isinstance(step, ShuffleStep):
+                events.append(self.shuffle(step, part))
+            elif isinstance(step, DealStep):
+                events.append(self.deal(step, round_no))
+            elif isinstance(step, FirstPlayerStep):
+                events.append(self.pick_first(step))
+            elif isinstance(step, TeamsStep):
+                events.append(self.teams(step))
+        return events
+
+    def roll(self, step: RollStep, round_no: int) -> list[Event]:
+        """Roll one pool per scope (the table, or each seat)."""
+        if step.rounds and round_no not in step.rounds:
+            return []
+        count = resolve_count(step.pool, self.players) or 0
+        seats = [0] if step.scope == "table" else list(range(1, self.players + 1))
+        faces = [self.m.dice[d].faces for d in step.dice]
+        numeric = step.total and all(self.m.dice[d].numeric for d in step.dice)
+        events = []
+        for seat in seats if count else []:
+            rolls = []
+            for index in range(count):
+                if self.balanced and step.balanced:
+                    final, thrown = self.from_dice_deck(step, seat, faces[0]), []
+                else:
+                    final, thrown = self.roll_once(step, faces, round_no, seat, index)
+                rolls.append(Roll(index + 1, list(step.dice), final, thrown,
+                                  sum(final) if numeric else None))
+            events.append(Event("roll", step.id, step.label, seat, rolls=rolls, note=step.note))
+        return events
+
+    def roll_once(self, step: RollStep, faces, round_no: int, seat: int, index: int):
+        """Roll the dice on one stream, again and again while the re-roll rule holds."""
+        stream = self.stream(round_no, seat, step.id, index)
+        thrown: list[list] = []
+        for _ in range(MAX_ATTEMPTS):
+            result = [f[stream.uniform(len(f))] for f in faces]
+            rule = step.reroll_while
+            if rule and max(Counter(map(str, result)).values()) >= rule.of_a_kind:
+                thrown.append(result)
+                continue
+            return result, thrown
+        raise RuntimeError(f"{step.id}: no acceptable roll in {MAX_ATTEMPTS} attempts")
+
+    def from_dice_deck(self, step: RollStep, seat: int, faces) -> list:
+        """Balanced mode: the next card of a seeded 36-card deck of every 2d6 pair."""
+        key = (step.id, seat)
+        deck = self.dice_decks.get(key)
+        if not deck:
+            stream = self.stream(0, seat, f"{step.id}-deck", self.dice_deck_shuffles[key])
+            self.dice_deck_shuffles[key] += 1
+            deck = stream.shuffle([(a, b) for a in faces for b in faces])
+            self.dice_decks[key] = deck
+        return list(deck.pop(0))
+
+    def cards_for(self, step: ShuffleStep, part: str) -> list[Card]:
+        """Return the cards a shuffle starts from (filtered, in file order)."""
+        if step.items is not None:
+            return [Card(str(x), str(x), i) for i, x in enumerate(step.items)]
+        path, cards = read_deck(self.gd.game_dir, step.deck)
+        return [c for c in cards if self.matches(c, step.where)]
+
+    def matches(self, card: Card, where: dict) -> bool:
+        """Return whether a card's fields satisfy every condition of ``where``."""
+        for key, cond in where.items():
+            op, value = parse_condition(cond)
+            if value == "players":
+                value = self.players
+            if not holds(op, card.fields.get(key), value):
+                return False
+        return True
+
+    def shuffle(self, step: ShuffleStep, part: str) -> Event:
+        """Shuffle (pile by pile when asked) and reveal the top cards."""
+        cards = self.cards_for(step, part)
+        stream = self.stream(0, 0, step.id, 0)
+        groups = []
+        if step.piles:
+            order = [str(o) for o in step.piles.order]
+            piles: dict[str, list[Card]] = {o: [] for o in order}
+            for c in cards:
+                key = str(c.fields.get(step.piles.by))
+                if key not in piles:
+                    raise user_error(self.gd.game_dir / f"{step.deck}.yaml", c.line,
+                                     f"{step.piles.by}: {key!r} is not one of {order} "
+                                     f"(dice.yaml piles.order)")
+                piles[key].append(c)
+            shuffled = []
+            for name in order:
+                pile = stream.shuffle(piles[name])
+                groups.append(Group(f"{step.piles.by} {name}", [c.label(step.show) for c in pile]))
+                shuffled.extend(pile)
+        else:
+            shuffled = stream.shuffle(cards)
+        reveal = min(resolve_count(step.reveal, self.players) or 0, len(shuffled))
+        labels = [c.label(step.show) for c in shuffled]
+        if reveal:
+            groups.insert(0, Group("face up", labels[:reveal]))
+        for res in step.reserve:
+            if res.if_revealed and res.if_revealed not in {c.id for c in shuffled[:reveal]}:
+                continue
+            rest = [c for c in shuffled[reveal:] if self.matches(c, res.where)][:res.take]
+            groups.append(Group(res.label, [c.label(step.show) for c in rest]))
+        self.decks[step.id] = _Deck(list(shuffled), step.show)
+        return Event("shuffle", step.id, step.label, items=labels if step.full_order else [],
+                     groups=groups, note=step.note)
+
+    def deal(self, step: DealStep, round_no: int) -> Event:
+        """Deal cards to each seat; when the deck runs out, shuffle the discards in."""
+        deck = self.decks[step.source]
+        per = resolve_count(step.per_player, self.players) or 0
+        hands, notes = [], []
+        dealt: list[Card] = []
+        for seat in range(1, self.players + 1):
+            hand = []
+            for _ in range(per):
+                if not deck.cards and step.reshuffle == "discards" and deck.discards:
+                    pile = sorted(deck.discards, key=lambda c: c.order)
+                    deck.discards = []
+                    deck.cards = self.stream(round_no, 0, f"{step.id}-reshuffle",
+                                             deck.reshuffles).shuffle(pile)
+                    deck.reshuffles += 1
+                    notes.append(f"deck ran out dealing to seat {seat}: discards reshuffled")
+                if not deck.cards:
+                    notes.append("no cards left")
+                    break
+                card = deck.cards.pop(0)
+                hand.append(card.label(deck.show))
+                dealt.append(card)
+            hands.append(Group(f"seat {seat}", hand, seat))
+        deck.discards.extend(dealt)  # every dealt card is discarded by the end of the turn
+        return Event("deal", step.id, step.label, groups=hands,
+                     note="; ".join(filter(None, [step.note, *notes])))
+
+    def pick_first(self, step: FirstPlayerStep) -> Event:
+        """Pick the first player uniformly among the seats."""
+        self.first_player = self.stream(0, 0, step.id, 0).uniform(self.players) + 1
+        self.rotate = step.rotate
+        return Event("first-player", step.id, step.label, seat=self.first_player,
+                     items=[f"seat {self.first_player}"], note=step.note)
+
+    def teams(self, step: TeamsStep) -> Event:
+        """Shuffle the seats, deal them alternately into two teams, give the draft order."""
+        seats = self.stream(0, 0, step.id, 0).shuffle(list(range(1, self.players + 1)))
+        teams = {step.colours[0]: seats[0::2], step.colours[1]: seats[1::2]}
+        first = step.draft_first
+        second = step.colours[1] if first == step.colours[0] else step.colours[0]
+        draft = []
+        for k in range(max(len(t) for t in teams.values())):
+            for colour in (first, second):
+                if k < len(teams[colour]):
+                    draft.append(f"{colour} #{k + 1} (seat {teams[colour][k]})")
+        groups = [Group(colour, [f"#{k + 1}: seat {s}" for k, s in enumerate(members)])
+                  for colour, members in teams.items()]
+        return Event("teams", step.id, step.label, items=draft, groups=groups, note=step.note)
+
+
+def build_script(gd: GameDice, seed: str, players: int, commitment: str,
+                 balanced: bool = False) -> Script:
+    """Return the whole script of ``gd`` for a normalised seed and a player count."""
+    m = gd.model
+    if not m.players.min <= players <= m.players.max:
+        raise user_error(gd.path, gd.line("players"),
+                         f"{gd.game} takes {m.players.min}-{m.players.max} players, not {players}")
+    b = _Builder(gd, seed, players, balanced)
+    sections = [Section(0, "Setup", b.run("setup", 0))]
+    for r in range(1, m.rounds + 1):
+        first = 0
+        if b.first_player:
+            first = (b.first_player - 1 + (r - 1 if b.rotate else 0)) % players + 1
+        title = f"{m.round_label} {r}"
+        if r in m.round_titles:
+            title += f" ({m.round_titles[r]})"
+        sections.append(Section(r, title, b.run("each_round", r), first))
+    dice = {k: DieInfo(d.name, d.colour, list(d.faces)) for k, d in m.dice.items()}
+    script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
+                    dice, sections)
+    script.digest = script.compute_digest()
+    return script

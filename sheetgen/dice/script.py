@@ -1,0 +1,127 @@
+"""The dice script: what every output format writes, with its digest and dice summary.
+
+Plain dataclasses (no pydantic) so writers and the HTML/JSON output stay light and fast.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, Union
+
+Face = Union[int, str]
+
+
+@dataclass
+class Roll:
+    """One roll of a group of dice; ``rerolled`` keeps the attempts a rule threw away."""
+
+    index: int
+    dice: list[str]
+    faces: list[Face]
+    rerolled: list[list[Face]] = field(default_factory=list)
+    total: int | None = None
+
+
+@dataclass
+class Group:
+    """A named list of items: a hand of cards, a pile, a team, an offer."""
+
+    name: str
+    items: list[str]
+    seat: int = 0
+
+
+@dataclass
+class Event:
+    """One scripted happening: a roll (or pool of rolls), a shuffle, a deal, a pick."""
+
+    kind: str
+    id: str
+    label: str
+    seat: int = 0
+    rolls: list[Roll] = field(default_factory=list)
+    items: list[str] = field(default_factory=list)
+    groups: list[Group] = field(default_factory=list)
+    note: str = ""
+
+
+@dataclass
+class Section:
+    """Setup (number 0) or one round; ``first_player`` is a seat, or 0 when unused."""
+
+    number: int
+    title: str
+    events: list[Event] = field(default_factory=list)
+    first_player: int = 0
+
+
+@dataclass
+class DieInfo:
+    """A die as the script shows it."""
+
+    name: str
+    colour: str
+    faces: list[Face]
+
+
+@dataclass
+class Script:
+    """A whole game's script for one seed and player count."""
+
+    algorithm: str
+    game: str
+    game_name: str
+    players: int
+    commitment: str
+    seed: str
+    balanced: bool
+    dice: dict[str, DieInfo]
+    sections: list[Section]
+    digest: str = ""
+
+    def body(self) -> dict[str, Any]:
+        """Return what the digest covers: everything except the seed, summary and digest."""
+        return {
+            "algorithm": self.algorithm, "game": self.game, "players": self.players,
+            "commitment": self.commitment, "balanced": self.balanced,
+            "dice": {k: asdict(v) for k, v in self.dice.items()},
+            "sections": [asdict(s) for s in self.sections],
+        }
+
+    def compute_digest(self) -> str:
+        """Return SHA-256 of the canonical JSON of :meth:`body` (sorted keys, no spaces)."""
+        return hashlib.sha256(canonical_json(self.body()).encode()).hexdigest()
+
+    def summary(self) -> dict[str, dict[str, Any]]:
+        """Return each die's face counts over every roll in the script (re-rolls included)."""
+        counts: dict[str, dict[str, int]] = {
+            d: {str(f): 0 for f in info.faces} for d, info in self.dice.items()
+        }
+        for section in self.sections:
+            for event in section.events:
+                for roll in event.rolls:
+                    for attempt in [*roll.rerolled, roll.faces]:
+                        for die, face in zip(roll.dice, attempt):
+                            counts[die][str(face)] += 1
+        out = {}
+        for die, faces in counts.items():
+            total = sum(faces.values())
+            if total:
+                sides = len(self.dice[die].faces)
+                out[die] = {"rolls": total, "faces": faces,
+                            "expected": {str(f): round(total * self.dice[die].faces.count(f)
+                                                       / sides, 2)
+                                         for f in dict.fromkeys(self.dice[die].faces)}}
+        return out
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return the JSON form: body, digest, the revealed seed and the summary."""
+        return {**self.body(), "game_name": self.game_name, "digest": self.digest,
+                "seed": self.seed, "summary": self.summary()}
+
+
+def canonical_json(data: Any) -> str:
+    """Return JSON with sorted keys, no spaces and raw UTF-8: the digest's input."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)

@@ -1,0 +1,72 @@
+"""Seeds: normalising the text, memorable random seeds, and the commit-and-reveal scheme.
+
+A seed is any text (an integer is its decimal text). It is NFC-normalised and stripped of
+surrounding whitespace. For commit and reveal the seed is ``secret + "|" + words``: the
+organiser publishes ``SHA-256(secret)`` first, the players add their words afterwards.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import secrets
+import unicodedata
+
+from ..errors import UserError, user_error
+
+# Short, easy to say and to spell: gods, beings, places and things of the sagas.
+NORSE_WORDS = (
+    "aegir asgard axe baldur bear bifrost birch boar bragi drakkar dragon draugr eagle elk "
+    "embla fafnir fenrir fjord forge freya freyr frigg frost fulla gjallar gold gungnir hall "
+    "hammer heimdall hel helm hlidskjalf horn hrafn hugin idun jarl jotun kraken lindorm loki "
+    "longship mead midgard mimir mjolnir moon munin nidhogg njord norn oak odin raven rune "
+    "saga sif skadi skald sleipnir sol surtr sword thing thor troll tyr ull valkyrie vali "
+    "vanir vidar viking volva wolf yggdrasil ymir"
+).split()
+
+
+def normalise_seed(text: str | int, what: str = "seed") -> str:
+    """Return the canonical form of a seed or secret: NFC, trimmed, not empty."""
+    seed = unicodedata.normalize("NFC", str(text)).strip()
+    if not seed:
+        raise user_error(what, 0, f"the {what} is empty; give any text or number")
+    return seed
+
+
+def normalise_words(text: str) -> str:
+    """Return the players' words NFC-normalised with single spaces between them."""
+    return " ".join(unicodedata.normalize("NFC", text).split())
+
+
+def compose_seed(secret: str, words: str | None) -> str:
+    """Return the seed made of the organiser's secret and the players' words (if any)."""
+    secret = normalise_seed(secret, "secret")
+    words = normalise_words(words or "")
+    return f"{secret}|{words}" if words else secret
+
+
+def commitment(secret: str) -> str:
+    """Return the hex SHA-256 of the normalised secret: what the organiser publishes first."""
+    return hashlib.sha256(normalise_seed(secret, "secret").encode()).hexdigest()
+
+
+def check_commitment(secret: str, published: str) -> None:
+    """Raise a UserError unless ``secret`` hashes to the ``published`` commitment."""
+    wanted = published.strip().lower()
+    if len(wanted) != 64 or any(c not in "0123456789abcdef" for c in wanted):
+        raise user_error("commitment", 0, "expected 64 hexadecimal digits (a SHA-256)")
+    got = commitment(secret)
+    if got != wanted:
+        raise UserError(
+            f"the secret does not match the commitment: SHA-256 of the secret is {got}, "
+            f"the published commitment is {wanted}"
+        )
+
+
+def memorable_seed(words: int = 3) -> str:
+    """Return a fresh random seed of Norse words, e.g. ``raven-fjord-mead`` (for casual play)."""
+    return "-".join(secrets.choice(NORSE_WORDS) for _ in range(words))
+
+
+def new_secret() -> str:
+    """Return a high-entropy secret for commit and reveal (128 random bits, URL-safe text)."""
+    return secrets.token_urlsafe(16)

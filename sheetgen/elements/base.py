@@ -1,0 +1,108 @@
+"""What every element shares: geometry in points, the validation types, the drawing context.
+
+An element is a pydantic model: its fields are the parameters a template may give (validated,
+with units and colours resolved once), and its ``draw`` method paints it on a ReportLab canvas
+in face coordinates (origin at the trim box's lower-left corner, points, y upwards).
+Template coordinates are top-down (``y`` from the top edge), as designers measure them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Annotated, Any, ClassVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo
+
+from ..colors import parse_color, rgb_to_cmyk, tint
+from ..units import to_points
+
+
+def _length(reference_key: str | None):
+    def validate(value: Any, info: ValidationInfo) -> float:
+        reference = info.context[reference_key] if reference_key and info.context else None
+        return to_points(value, reference)
+    return BeforeValidator(validate)
+
+
+def _color(value: Any, info: ValidationInfo):
+    names = info.context.get("colors") if info.context else None
+    return parse_color(value, names)
+
+
+def _font(value: Any, info: ValidationInfo) -> str:
+    if info.context:
+        info.context["fonts"].check_family(str(value))
+    return str(value)
+
+
+def _icon(value: Any, info: ValidationInfo) -> str:
+    if info.context:
+        info.context["icons"].check(str(value))
+    return str(value)
+
+
+XLength = Annotated[float, _length("width")]
+YLength = Annotated[float, _length("height")]
+Length = Annotated[float, _length(None)]
+Color = Annotated[tuple | None, BeforeValidator(_color)]
+FontFamily = Annotated[str, BeforeValidator(_font)]
+IconName = Annotated[str, BeforeValidator(_icon)]
+
+
+class Element(BaseModel):
+    """Base of every element: a box placed by ``x``, ``y`` (from the top-left), ``w``, ``h``."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+    id: str | None = None
+    x: XLength = 0.0
+    y: YLength = 0.0
+    w: XLength = "100%"
+    h: YLength = "100%"
+    when: bool = True
+
+    doc: ClassVar[str] = ""
+    sample: ClassVar[dict] = {}
+
+    def icons(self) -> set[str]:
+        """Return the icons this element draws (their forms are made before the face's)."""
+        return set()
+
+    def prepare(self, ctx: "DrawContext") -> None:
+        """Do the work that can fail on user input (e.g. fit text) before anything is drawn."""
+
+    def draw(self, canvas, ctx: "DrawContext") -> None:  # pragma: no cover - abstract
+        """Paint the element on ``canvas`` in face coordinates."""
+        raise NotImplementedError
+
+    def bottom(self, ctx: "DrawContext") -> float:
+        """Return the PDF y of the element's lower edge (templates measure y from the top)."""
+        return ctx.height - self.y - self.h
+
+
+@dataclass
+class DrawContext:
+    """What drawing needs beyond an element's own fields: face size, fonts, icons, colour mode."""
+
+    width: float
+    height: float
+    fonts: Any
+    icons: Any
+    cmyk: bool = False
+    ink_saver: bool = False
+
+    def fill(self, canvas, rgb, is_fill: bool = True) -> None:
+        """Set the fill colour (ink saver lightens fills; CMYK mode converts)."""
+        if self.ink_saver and is_fill and rgb is not None and sum(rgb) < 2.7:
+            rgb = tint(rgb, 0.75)
+        if self.cmyk:
+            canvas.setFillColorCMYK(*rgb_to_cmyk(rgb))
+        else:
+            canvas.setFillColorRGB(*rgb)
+
+    def stroke(self, canvas, rgb) -> None:
+        """Set the stroke colour in the document's colour mode."""
+        if self.cmyk:
+            canvas.setStrokeColorCMYK(*rgb_to_cmyk(rgb))
+        else:
+            canvas.setStrokeColorRGB(*rgb)

@@ -1,0 +1,32 @@
+"""``icon``: a named SVG icon from ``templates/icons/``, fitted and centred in its box."""
+
+from typing import Literal
+
+from . import register
+from .base import Color, Element, IconName
+
+
+@register
+class Icon(Element):
+    """An icon, square, as large as fits the box, centred in it."""
+
+    type: Literal["icon"] = "icon"
+    icon: IconName
+    color: Color = "ink"
+
+    doc = "A named icon (templates/icons/<name>.svg) fitted and centred in its box."
+    sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
+
+    def icons(self) -> set[str]:
+        """Return the one icon drawn."""
+        return {self.icon}
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint the icon."""
+        size = min(self.w, self.h)
+        x = self.x + (self.w - size) / 2
+        y = self.bottom(ctx) + (self.h - size) / 2
+        canvas.saveState()
+        ctx.fill(canvas, self.color, is_fill=False)
+        ctx.icons.draw(canvas, self.icon, x, y, size)
+        canvas.restoreState()

@@ -1,0 +1,84 @@
+"""``image``: a PNG or JPEG placed at its real resolution (warns below 300 dpi)."""
+
+from __future__ import annotations
+
+import warnings
+from pathlib import Path
+from typing import Literal
+
+from pydantic import ValidationInfo, field_validator
+
+from . import register
+from .base import Element
+
+MIN_DPI = 300
+
+
+class LowResolutionWarning(UserWarning):
+    """An image would print below 300 dpi at its placed size."""
+
+
+@register
+class Image(Element):
+    """A raster image; ``fit: contain`` keeps its proportions, ``fill`` stretches it to the box.
+
+    The path is relative to the YAML that names it and may not leave the project folder.
+    """
+
+    type: Literal["image"] = "image"
+    src: Path
+    fit: Literal["contain", "fill"] = "contain"
+
+    doc = "PNG/JPEG image, path relative to the project; warns when it prints below 300 dpi."
+    sample = {"type": "image", "src": "art/odin.png", "x": 0, "y": 0, "w": "100%", "h": "50%"}
+
+    @field_validator("src", mode="before")
+    @classmethod
+    def _confine(cls, value, info: ValidationInfo):
+        ctx = info.context or {}
+        project = ctx.get("project")
+        if project is None:
+            return Path(value)
+        path = project.confine(ctx["base_dir"], str(value), ctx["where_path"], ctx["where_line"])
+        if not path.is_file():
+            raise ValueError(f"image {value!r} not found ({path})")
+        if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
+            raise ValueError(f"image {value!r}: only PNG and JPEG are supported")
+        return path
+
+    def placed_box(self, pixel_size: tuple[int, int]) -> tuple[float, float, float, float]:
+        """Return (dx, dy, w, h) of the image inside the element's box."""
+        if self.fit == "fill":
+            return 0.0, 0.0, self.w, self.h
+        pw, ph = pixel_size
+        scale = min(self.w / pw, self.h / ph)
+        return (self.w - pw * scale) / 2, (self.h - ph * scale) / 2, pw * scale, ph * scale
+
+    def prepare(self, ctx) -> None:
+        """Warn when the image prints below 300 dpi."""
+        from PIL import Image as PILImage
+
+        with PILImage.open(self.src) as img:
+            size = img.size
+        _, _, w, h = self.placed_box(size)
+        dpi = min(size[0] / (w / 72), size[1] / (h / 72))
+        if dpi < MIN_DPI - 0.5:
+            warnings.warn(f"{self.src.name} prints at {dpi:.0f} dpi (< {MIN_DPI})",
+                          LowResolutionWarning, stacklevel=2)
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint the image (alpha is flattened on white: no transparency in print files)."""
+        from PIL import Image as PILImage
+        from reportlab.lib.utils import ImageReader
+
+        with PILImage.open(self.src) as img:
+            if img.mode in ("RGBA", "LA", "P"):
+                flat = PILImage.new("RGB", img.size, "white")
+                flat.paste(img.convert("RGBA"), mask=img.convert("RGBA").split()[-1])
+                img = flat
+            elif ctx.cmyk and img.mode != "CMYK":
+                img = img.convert("CMYK")
+            elif img.mode not in ("RGB", "CMYK", "L"):
+                img = img.convert("RGB")
+            dx, dy, w, h = self.placed_box(img.size)
+            canvas.drawImage(ImageReader(img), self.x + dx, self.bottom(ctx) + dy, w, h)

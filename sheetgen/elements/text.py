@@ -1,0 +1,84 @@
+"""``text``: wrapped text with bold spans and inline icons, shrunk to fit its box."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import PrivateAttr, model_validator
+
+from . import register
+from .base import Color, Element, FontFamily
+from ..textlayout import ASCENT, Layout, layout, parse
+
+
+@register
+class Text(Element):
+    """Text in a box: ``**bold**``, ``:icon:`` inline icons, newlines start paragraphs."""
+
+    type: Literal["text"] = "text"
+    text: str
+    font: FontFamily = "body"
+    size: float = 9.0
+    min_size: float | None = None
+    color: Color = "ink"
+    icon_color: Color | None = None
+    align: Literal["left", "center", "right"] = "left"
+    valign: Literal["top", "middle", "bottom"] = "top"
+    leading: float = 1.2
+    bold: bool = False
+    italic: bool = False
+    _layout: Layout | None = PrivateAttr(default=None)
+
+    doc = ("Wrapped text; shrinks from size to min_size (pt) to fit, else the build stops with "
+           "an error. Markup: **bold**, :icon-name: inline icons, newline = new paragraph.")
+    sample = {"type": "text", "x": "4mm", "y": "4mm", "w": "40mm", "h": "12mm",
+              "text": "When **Summoning**: move :viking: again.", "size": 9, "min_size": 7}
+
+    @model_validator(mode="after")
+    def _sizes(self):
+        if self.size <= 0 or (self.min_size is not None and not 0 < self.min_size <= self.size):
+            raise ValueError("need 0 < min_size <= size")
+        return self
+
+    def icons(self) -> set[str]:
+        """Return the inline icons used in the text."""
+        return {run.text for para in parse(self.text) for run in para if run.icon}
+
+    def prepare(self, ctx) -> None:
+        """Fit the text (raises TextFitError when it cannot)."""
+        for name in self.icons():
+            ctx.icons.check(name)
+        fonts = ctx.fonts
+
+        def measure(text, bold, size):
+            return fonts.width(text, fonts.font_name(self.font, bold or self.bold, self.italic), size)
+
+        self._layout = layout(parse(self.text), self.w, self.h, measure, self.size,
+                              self.min_size or self.size, self.leading)
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint the laid-out lines."""
+        if self._layout is None:
+            self.prepare(ctx)
+        lay = self._layout
+        top = ctx.height - self.y
+        if self.valign == "middle":
+            top -= (self.h - lay.height) / 2
+        elif self.valign == "bottom":
+            top -= self.h - lay.height
+        canvas.saveState()
+        for i, line in enumerate(lay.lines):
+            baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
+            shift = {"left": 0.0, "center": (self.w - line.width) / 2,
+                     "right": self.w - line.width}[self.align]
+            for run, offset in line.runs:
+                x = self.x + shift + offset
+                if run.icon:
+                    ctx.fill(canvas, self.icon_color or self.color, is_fill=False)
+                    ctx.icons.draw(canvas, run.text, x, baseline - lay.size * 0.16, lay.size)
+                else:
+                    ctx.fill(canvas, self.color, is_fill=False)
+                    name = ctx.fonts.font_name(self.font, run.bold or self.bold, self.italic)
+                    canvas.setFont(name, lay.size)
+                    canvas.drawString(x, baseline, run.text)
+        canvas.restoreState()

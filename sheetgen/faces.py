@@ -1,0 +1,162 @@
+"""Fill a template with one item's fields: Jinja per value, then typed elements → a Face.
+
+Jinja runs in a sandbox with StrictUndefined, so a field the template uses but the item lacks
+is an error that names both. A value that is exactly ``"{{ expr }}"`` keeps the expression's
+type (a number, a list, a boolean); any other text with ``{{ }}`` renders to a string.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, UndefinedError
+from jinja2.sandbox import SandboxedEnvironment
+from pydantic import ValidationError
+
+from .elements import DrawContext, Element, element_types
+from .errors import Problem, UserError, display_path
+from .templates import Template, TemplateBook
+from .textlayout import TextFitError
+
+_WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
+
+
+@dataclass
+class Face:
+    """One side of one component, ready to draw: size in points and typed elements."""
+
+    width: float
+    height: float
+    bleed: float
+    elements: list[Element]
+    key: str
+    label: str
+
+    def icons(self) -> set[str]:
+        """Return every icon the face draws."""
+        return set().union(*(e.icons() for e in self.elements)) if self.elements else set()
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an item was written, for error messages."""
+
+    path: str
+    line: int
+    label: str
+
+
+class FaceBuilder:
+    """Turns (template name, fields) into Faces; holds the Jinja environment and caches."""
+
+    def __init__(self, project, templates: TemplateBook, fonts, icons, colors: dict[str, str],
+                 globals_: dict[str, Any] | None = None):
+        self.project, self.templates, self.fonts, self.icons = project, templates, fonts, icons
+        self.colors = colors
+        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.env.globals.update(globals_ or {})
+        self._compiled: dict[str, Any] = {}
+
+    def build(self, template_name: str, fields: dict[str, Any], where: Where,
+              template_where: tuple[str, int]) -> Face:
+        """Return the face of ``template_name`` filled with ``fields``; UserError on any mistake."""
+        template = self.templates.get(template_name, template_where)
+        context = {**template.fields, **fields}
+        draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
+        elements, problems = [], []
+        for raw in template.elements:
+            try:
+                element = self._element(template, raw, context, where, draw_ctx)
+            except UserError as exc:
+                problems.extend(exc.problems)
+                continue
+            if element is not None:
+                elements.append(element)
+        if problems:
+            raise UserError(problems)
+        digest = hashlib.sha1(json.dumps(
+            [template.width, template.height, template.bleed,
+             [e.model_dump(mode="json") for e in elements]], sort_keys=True, default=str
+        ).encode()).hexdigest()[:16]
+        return Face(template.width, template.height, template.bleed, elements, digest, where.label)
+
+    def _element(self, template: Template, raw, context, where: Where, draw_ctx) -> Element | None:
+        tline = raw.line
+
+        def fail(message: str, blame_item: bool) -> UserError:
+            tpath = display_path(template.path)
+            if blame_item:
+                return UserError(Problem(display_path(where.path), where.line,
+                                         f"{where.label}: {message} (template {tpath}:{tline})"))
+            return UserError(Problem(tpath, tline, f"{message} (filling {where.label})"))
+
+        try:
+            values = self._render(raw, context)
+        except UndefinedError as exc:
+            name = re.search(r"'([^']+)' is undefined", str(exc))
+            missing = name.group(1) if name else str(exc)
+            raise fail(f"field {missing!r} is missing but the template uses it; give it on the "
+                       "item or in the component's defaults:", True) from None
+        except TemplateError as exc:
+            raise fail(f"template expression error: {exc}", False) from None
+        if values.get("when", True) in (False, None, "", "False", "false", 0):
+            return None
+        types = element_types()
+        kind = values.get("type")
+        if kind not in types:
+            raise fail(f"unknown element type {kind!r}; known types: {', '.join(sorted(types))}",
+                       False)
+        vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
+                "icons": self.icons, "colors": self.colors, "project": self.project,
+                "base_dir": template.path.parent, "where_path": str(template.path),
+                "where_line": tline}
+        try:
+            element = types[kind].model_validate(values, context=vctx)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            key = err["loc"][0] if err["loc"] else None
+            field_text = f" {'.'.join(str(p) for p in err['loc'])}" if err["loc"] else ""
+            message = err["msg"].removeprefix("Value error, ")
+            if err["type"] == "extra_forbidden":
+                allowed = ", ".join(sorted(types[kind].model_fields))
+                message = f"unknown key for a {kind} element; allowed: {allowed}"
+            from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
+            raise fail(f"{kind} element{field_text}: {message}", from_item) from None
+        except UserError:
+            raise
+        try:
+            element.prepare(draw_ctx)
+        except TextFitError as exc:
+            label = f"text {element.id!r}" if element.id else "text"
+            raise fail(f"{label} {exc}; shorten it, enlarge the box or lower min_size", True) from None
+        except ValueError as exc:
+            raise fail(str(exc), True) from None
+        return element
+
+    def _render(self, value: Any, context: dict) -> Any:
+        if isinstance(value, str):
+            if "{" not in value:
+                return value
+            compiled = self._compiled.get(value)
+            if compiled is None:
+                whole = _WHOLE_EXPR.match(value)
+                compiled = (("expr", self.env.compile_expression(whole.group("expr"),
+                                                                  undefined_to_none=False))
+                            if whole else ("text", self.env.from_string(value)))
+                self._compiled[value] = compiled
+            kind, fn = compiled
+            if kind == "expr":
+                result = fn(**context)
+                if isinstance(result, StrictUndefined):
+                    str(result)  # raises UndefinedError naming the field
+                return result
+            return fn.render(context)
+        if isinstance(value, dict):
+            return {k: self._render(v, context) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._render(v, context) for v in value]
+        return value

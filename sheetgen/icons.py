@@ -1,0 +1,93 @@
+"""Icons by name: ``templates/icons/<name>.svg``, each drawn once as a PDF form and reused.
+
+An icon file is a single-path SVG (as game-icons.net ships them). The form carries no colour,
+so one form serves every colour: the fill set before ``doForm`` shows through.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .project import Project
+from .svgpath import parse_path
+
+ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
+_VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"')
+_PATH_D = re.compile(r'<path\b[^>]*?\sd="([^"]+)"')
+
+
+@dataclass
+class IconBook:
+    """The icons a project can use, and which of them a build has used (for credits)."""
+
+    files: dict[str, Path]
+    used: set[str] = field(default_factory=set)
+    _parsed: dict = field(default_factory=dict)
+
+    @classmethod
+    def for_project(cls, project: Project) -> "IconBook":
+        """Find every ``templates/icons/*.svg``; the project's shadow the built-in ones."""
+        files: dict[str, Path] = {}
+        for folder in reversed(project.subdirs("templates")):
+            for svg in sorted((folder / "icons").glob("*.svg")):
+                files[svg.stem] = svg
+        return cls(files)
+
+    def check(self, name: str) -> None:
+        """Raise ValueError naming similar icons when ``name`` is unknown."""
+        if name not in self.files:
+            near = [n for n in sorted(self.files) if name[:3] in n][:8] or sorted(self.files)[:12]
+            raise ValueError(f"unknown icon {name!r}; known icons include: {', '.join(near)}")
+
+    def outline(self, name: str):
+        """Return (viewbox, commands) of icon ``name``, parsed once."""
+        if name not in self._parsed:
+            text = self.files[name].read_text(encoding="utf-8")
+            box = _VIEWBOX.search(text)
+            viewbox = tuple(float(v) for v in box.groups()) if box else (0.0, 0.0, 512.0, 512.0)
+            commands = [c for d in _PATH_D.findall(text) for c in parse_path(d)]
+            if not commands:
+                raise ValueError(f"{self.files[name]}: no <path d=...> found")
+            self._parsed[name] = (viewbox, commands)
+        return self._parsed[name]
+
+    def form_name(self, canvas, name: str) -> str:
+        """Return the name of the form holding icon ``name`` in a 1 x 1 pt box, drawing it once."""
+        form = f"icon-{name}"
+        defined = canvas.__dict__.setdefault("_sheetgen_icon_forms", set())
+        if form in defined:
+            return form
+        (vx, vy, vw, vh), commands = self.outline(name)
+        scale = 1 / max(vw, vh)
+        canvas.beginForm(form, 0, 0, 1, 1)
+        path = canvas.beginPath()
+        for cmd in commands:
+            # SVG y grows downwards; the form's y grows upwards.
+            pts = [((cmd[i] - vx) * scale, 1 - (cmd[i + 1] - vy) * scale)
+                   for i in range(1, len(cmd), 2)]
+            if cmd[0] == "M":
+                path.moveTo(*pts[0])
+            elif cmd[0] == "L":
+                path.lineTo(*pts[0])
+            elif cmd[0] == "C":
+                path.curveTo(*pts[0], *pts[1], *pts[2])
+            else:
+                path.close()
+        canvas.drawPath(path, stroke=0, fill=1, fillMode=0)
+        canvas.endForm()
+        defined.add(form)
+        self.used.add(name)
+        return form
+
+    def draw(self, canvas, name: str, x: float, y: float, size: float) -> None:
+        """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` points square.
+
+        The form must already exist (see :meth:`form_name`): forms cannot nest their definitions.
+        """
+        canvas.saveState()
+        canvas.translate(x, y)
+        canvas.scale(size, size)
+        canvas.doForm(f"icon-{name}")
+        canvas.restoreState()

@@ -1,0 +1,1 @@
+"""Impositions: how faces land on printed pages. One module per imposition."""

@@ -1,0 +1,100 @@
+"""Home printing: cards in an abutting grid (one cut serves two cards), backs page for duplex.
+
+The grid is sized to the area A4 and US Letter share (210 x 279.4 mm), so 3 x 3 poker cards
+(190.5 x 266.7 mm) fit either paper. Only the grid's outer edge carries bleed; crop marks sit
+outside it. The backs page reverses the column order so that, printed long-edge duplex, every
+back lands behind its front; ``back_offset`` shifts the backs to cancel a printer's drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .common import COMMON_AREA, Card, ImposeOptions, draw_footer
+from .marks import crop_marks
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Columns, rows, card size and the lower-left corner of the grid, in points."""
+
+    cols: int
+    rows: int
+    card_w: float
+    card_h: float
+    x0: float
+    y0: float
+
+    def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
+        """Return the lower-left corner of slot ``index`` (row-major from the top-left)."""
+        row, col = divmod(index % (self.cols * self.rows), self.cols)
+        if mirrored:
+            col = self.cols - 1 - col
+        return self.x0 + col * self.card_w, self.y0 + (self.rows - 1 - row) * self.card_h
+
+    def clip(self, x: float, y: float, bleed: float) -> tuple[float, float, float, float]:
+        """Return the card's clip box: its trim, plus bleed only on the grid's outer edges."""
+        eps = 0.01
+        left = x - bleed if x <= self.x0 + eps else x
+        bottom = y - bleed if y <= self.y0 + eps else y
+        right = x + self.card_w + (bleed if x + self.card_w >= self.x1 - eps else 0)
+        top = y + self.card_h + (bleed if y + self.card_h >= self.y1 - eps else 0)
+        return left, bottom, right, top
+
+    @property
+    def x1(self) -> float:
+        """Right edge of the grid."""
+        return self.x0 + self.cols * self.card_w
+
+    @property
+    def y1(self) -> float:
+        """Top edge of the grid."""
+        return self.y0 + self.rows * self.card_h
+
+
+def grid_for(paper: tuple[float, float], card_w: float, card_h: float, bleed: float) -> Grid:
+    """Return the largest grid of cards (plus outer bleed) that fits the shared A4/Letter area."""
+    area_w, area_h = COMMON_AREA
+    cols = int((area_w - 2 * bleed) // card_w)
+    rows = int((area_h - 2 * bleed) // card_h)
+    if cols < 1 or rows < 1:
+        raise ValueError("the face is larger than the printable area of A4 and Letter")
+    x0 = (paper[0] - cols * card_w) / 2
+    y0 = (paper[1] - rows * card_h) / 2
+    return Grid(cols, rows, card_w, card_h, x0, y0)
+
+
+def impose_card_grid(doc, cards: list[Card], paper, options: ImposeOptions) -> int:
+    """Add front and back pages for ``cards``; return the number of pages."""
+    first = cards[0].front
+    grid = grid_for(paper, first.width, first.height, first.bleed)
+    per_page = grid.cols * grid.rows
+    has_backs = any(card.back is not None for card in cards)
+    sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
+    pages = len(sheets) * (2 if has_backs else 1)
+    page = 0
+    xs = [grid.x0 + i * grid.card_w for i in range(grid.cols + 1)]
+    ys = [grid.y0 + j * grid.card_h for j in range(grid.rows + 1)]
+    dx, dy = options.back_offset
+    for sheet in sheets:
+        doc.set_pagesize(paper)
+        for index, card in enumerate(sheet):
+            x, y = grid.slot(index)
+            doc.place(card.front, x, y, clip=grid.clip(x, y, card.front.bleed))
+        crop_marks(doc, xs, ys, first.bleed)
+        page += 1
+        draw_footer(doc, options.footer + " · fronts", page, pages)
+        doc.canvas.showPage()
+        if not has_backs:
+            continue
+        doc.set_pagesize(paper)
+        for index, card in enumerate(sheet):
+            if card.back is None:
+                continue
+            x, y = grid.slot(index, mirrored=True)
+            cx0, cy0, cx1, cy1 = grid.clip(x, y, card.back.bleed)
+            doc.place(card.back, x + dx, y + dy, clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
+        page += 1
+        draw_footer(doc, options.footer + " · backs (print long-edge duplex)", page, pages)
+        doc.canvas.showPage()
+    return pages

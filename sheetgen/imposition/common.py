@@ -1,0 +1,47 @@
+"""What every imposition shares: the card pair, options, paper sizes and the page footer."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..faces import Face
+from ..units import MM
+
+PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
+# The area both A4 and US Letter share: a layout inside it prints the same on either.
+COMMON_AREA = (210 * MM, 279.4 * MM)
+MARK_COLOR = (0.0, 0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: its front, its back (None: blank) and a label for file names."""
+
+    front: Face
+    back: Face | None
+    label: str
+
+
+@dataclass(frozen=True)
+class ImposeOptions:
+    """User choices that change page layout or colour."""
+
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, as seen on the back page
+    cmyk: bool = False
+    ink_saver: bool = False
+    footer: str = ""
+    credits: list[str] = field(default_factory=list)
+
+
+def draw_footer(doc, text: str, page: int, pages: int) -> None:
+    """Write a small label up the left page margin (outside any card), e.g. title and credits."""
+    if not text:
+        return
+    c = doc.canvas
+    c.saveState()
+    doc.set_color((0.35, 0.35, 0.35))
+    c.setFont(doc.fonts.font_name("body"), 5.5)
+    c.translate(4 * MM, 12 * MM)
+    c.rotate(90)
+    c.drawString(0, 0, f"{text} · page {page}/{pages}")
+    c.restoreState()

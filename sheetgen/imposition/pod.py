@@ -1,0 +1,33 @@
+"""Print-on-demand: one face per page at trim plus bleed, TrimBox and BleedBox set, no marks.
+
+Fronts and backs are interleaved (front 1, back 1, front 2, ...), the order shops such as
+DriveThruCards expect for a duplex card upload.
+"""
+
+from __future__ import annotations
+
+from .common import Card, ImposeOptions
+
+
+def pod_faces(cards: list[Card]) -> list[tuple[str, object]]:
+    """Return (file label, face) for every face in upload order."""
+    faces = []
+    for card in cards:
+        faces.append((f"{card.label}-front", card.front))
+        if card.back is not None:
+            faces.append((f"{card.label}-back", card.back))
+    return faces
+
+
+def impose_pod(doc, cards: list[Card], paper, options: ImposeOptions) -> int:
+    """Add one page per face; return the page count. ``paper`` is ignored."""
+    faces = pod_faces(cards)
+    for _, face in faces:
+        b = face.bleed
+        size = (face.width + 2 * b, face.height + 2 * b)
+        doc.set_pagesize(size)
+        doc.canvas.setBleedBox((0, 0, size[0], size[1]))
+        doc.canvas.setTrimBox((b, b, b + face.width, b + face.height))
+        doc.place(face, b, b)
+        doc.canvas.showPage()
+    return len(faces)

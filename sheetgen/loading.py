@@ -1,0 +1,150 @@
+"""Read a game folder into typed models, collecting every mistake with its ``path:line``."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from .components import component_kinds
+from .errors import ProblemList, UserError
+from .model import GameSpec, slugify
+from .project import GAME_FILE, Project
+from .yamlload import LineDict, line_of, load_yaml
+
+
+@dataclass
+class LoadedComponent:
+    """A validated component with the file it came from and the raw YAML (for lines)."""
+
+    model: Any
+    path: Path
+    raw: LineDict
+
+    def item_line(self, index: int) -> int:
+        """Return the line where item ``index`` starts."""
+        return line_of(self.raw, ("items", index))
+
+
+@dataclass
+class LoadedGame:
+    """A validated game and its components, in game.yaml order."""
+
+    spec: GameSpec
+    folder: Path
+    components: list[LoadedComponent]
+
+    def component(self, component_id: str) -> LoadedComponent:
+        """Return one component; an unknown id is a UserError listing the known ones."""
+        for comp in self.components:
+            if comp.model.id == component_id:
+                return comp
+        known = ", ".join(c.model.id for c in self.components)
+        raise UserError(f"game {self.spec.id!r} has no component {component_id!r}; "
+                        f"its components: {known}")
+
+
+def describe(error: dict) -> str:
+    """Return a pydantic error as a sentence a designer understands."""
+    kind, msg = error["type"], error["msg"].removeprefix("Value error, ")
+    field = str(error["loc"][-1]) if error["loc"] else "value"
+    if kind == "extra_forbidden":
+        return f"unknown key {field!r}"
+    if kind == "missing":
+        return f"missing required key {field!r}"
+    got = error.get("input")
+    if kind in ("int_parsing", "int_type", "float_parsing", "float_type", "bool_parsing",
+                "string_type", "list_type", "dict_type", "model_type", "bool_type"):
+        expected = {"int": "a whole number", "float": "a number", "bool": "true or false",
+                    "string": "text", "list": "a list", "dict": "a mapping",
+                    "model": "a mapping"}[kind.split("_")[0]]
+        return f"{field}: expected {expected}, got {got!r}"
+    return f"{field}: {msg}"
+
+
+def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: ProblemList,
+                   loc_prefix: tuple = ()):
+    """Validate ``raw`` into ``model_cls``; record each error at its line and return None."""
+    try:
+        return model_cls.model_validate(raw)
+    except ValidationError as exc:
+        for err in exc.errors():
+            problems.add(path, line_of(raw, loc_prefix + tuple(err["loc"])), describe(err))
+        return None
+
+
+def load_game(project: Project, game_id: str) -> LoadedGame:
+    """Load and validate ``data/<game_id>/``; raise one UserError holding every problem."""
+    folder = project.game_dir(game_id)
+    problems = ProblemList()
+    game_path = folder / GAME_FILE
+    raw_game = load_yaml(game_path)
+    spec = validate_model(GameSpec, raw_game, game_path, problems)
+    if spec is None:
+        problems.raise_if_any()
+    if spec.id != folder.name:
+        problems.add(game_path, line_of(raw_game, ("id",)),
+                     f"id {spec.id!r} must match the folder name {folder.name!r}")
+    components = []
+    for index, cid in enumerate(spec.components):
+        where = line_of(raw_game, ("components", index))
+        try:
+            comp = load_component(project, folder / f"{cid}.yaml", cid, problems)
+        except UserError as exc:
+            problems.extend(exc)
+            continue
+        if comp is None:
+            if not (folder / f"{cid}.yaml").is_file():
+                problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
+            continue
+        components.append(comp)
+    problems.raise_if_any()
+    return LoadedGame(spec, folder, components)
+
+
+def load_component(project: Project, path: Path, component_id: str,
+                   problems: ProblemList) -> LoadedComponent | None:
+    """Load one component file; problems are recorded, None returned if it is unusable."""
+    if not path.is_file():
+        return None
+    raw = load_yaml(path)
+    if not isinstance(raw, dict):
+        problems.add(path, 1, "a component file is a mapping with id, title, kind and items")
+        return None
+    kinds = component_kinds()
+    kind = raw.get("kind")
+    if kind not in kinds:
+        problems.add(path, line_of(raw, ("kind",)),
+                     f"kind: unknown component kind {kind!r}; use one of {', '.join(sorted(kinds))}")
+        return None
+    before = len(problems.problems)
+    model = validate_model(kinds[kind], raw, path, problems)
+    if model is None:
+        return None
+    if model.id != component_id:
+        problems.add(path, line_of(raw, ("id",)),
+                     f"id {model.id!r} must match the file name {component_id!r}")
+    _assign_item_ids(model, raw, path, problems)
+    if len(problems.problems) > before:
+        return None
+    return LoadedComponent(model, path, raw)
+
+
+def _assign_item_ids(model, raw, path: Path, problems: ProblemList) -> None:
+    """Give every item a stable id (given, or from its name) and refuse duplicates."""
+    seen: dict[str, int] = {}
+    for index, item in enumerate(model.items):
+        line = line_of(raw, ("items", index))
+        if item.id is None:
+            extra = item.model_extra or {}
+            name = extra.get("name") or extra.get("title")
+            if not name:
+                problems.add(path, line, "item needs an 'id:' or a 'name:' to derive one from")
+                continue
+            item.id = slugify(name)
+        if item.id in seen:
+            problems.add(path, line, f"two items have the id {item.id!r} (the other is at line "
+                         f"{seen[item.id]}); give one of them its own 'id:'")
+        seen.setdefault(item.id, line)

@@ -1,0 +1,86 @@
+"""The typed model of a game: ``game.yaml`` and the fields every component file shares.
+
+Each component kind (cards, sheet, board, tokens...) extends :class:`ComponentBase` in its own
+module under ``sheetgen/components/``. Field descriptions double as the format reference.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+def slugify(text: str) -> str:
+    """Return a stable kebab-case id for a name: ``Þórr's Hammer`` → ``thorr-s-hammer``."""
+    text = str(text).replace("Þ", "Th").replace("þ", "th").replace("Ð", "D").replace("ð", "d")
+    text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Ø", "O").replace("ø", "o")
+    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+class Strict(BaseModel):
+    """Base for every YAML-facing model: unknown keys are errors."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class PlayerRange(Strict):
+    """How many players the game takes."""
+
+    min: int = Field(ge=1, description="Fewest players.")
+    max: int = Field(ge=1, description="Most players.")
+
+
+class GameSpec(Strict):
+    """``data/<game>/game.yaml``: the game and the components it prints."""
+
+    id: str = Field(pattern=KEBAB, description="Game id users type, e.g. ragnarocks.")
+    name: str = Field(description="Display name.")
+    description: str = Field("", description="One line about the game.")
+    rulebook: str = Field("", description="Where the rules come from.")
+    players: PlayerRange | None = Field(None, description="Player count range.")
+    colors: dict[str, str] = Field(default_factory=dict,
+                                   description="Extra colour names (#rrggbb) for this game.")
+    credits: str = Field("", description="Game credits printed with the components.")
+    components: list[str] = Field(description="Component ids; each is <id>.yaml beside game.yaml.")
+
+    @field_validator("components")
+    @classmethod
+    def _kebab(cls, ids: list[str]) -> list[str]:
+        for cid in ids:
+            if not re.match(KEBAB, cid):
+                raise ValueError(f"component id {cid!r} must be kebab-case, e.g. raid-cards")
+        if len(set(ids)) != len(ids):
+            raise ValueError("a component is listed twice")
+        return ids
+
+
+class Item(BaseModel):
+    """One card, sheet or token: free fields for the templates, plus ``id`` and ``count``."""
+
+    model_config = ConfigDict(extra="allow")
+
+    id: str | None = Field(None, pattern=KEBAB, description="Stable id; default: from the name.")
+    count: int = Field(1, ge=0, description="Copies of this item in the component.")
+
+    def fields(self) -> dict[str, Any]:
+        """Return every field the templates may use (extra keys, id and count)."""
+        return {**(self.model_extra or {}), "id": self.id, "count": self.count}
+
+
+class ComponentBase(Strict):
+    """What every component file shares; ``kind`` picks the rest of its shape."""
+
+    id: str = Field(pattern=KEBAB, description="Component id, the file's name without .yaml.")
+    title: str = Field(description="Human title, printed in credits and page headers.")
+    kind: str = Field(description="cards, sheet, board or tokens.")
+    description: str = Field("", description="What this component is for.")
+    profiles: list[str] | None = Field(None, description="Profiles built by default.")
+    defaults: dict[str, Any] = Field(default_factory=dict,
+                                     description="Fields every item gets unless it sets them.")
+    items: list[Item] = Field(default_factory=list, description="The cards, sheets or tokens.")

@@ -1,0 +1,66 @@
+"""Write build output atomically, and refuse two outputs claiming one path or leaving out/.
+
+A file is written to a temporary name beside its target and renamed over it, so a failed or
+interrupted build leaves the previous file whole. A folder of files (PNG exports) is written
+to a temporary folder and swapped in the same way.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+from pathlib import Path
+
+from .errors import UserError
+
+
+class OutputWriter:
+    """Claims output paths inside ``out_dir`` and writes them atomically."""
+
+    def __init__(self, out_dir: Path):
+        self.out_dir = Path(out_dir).resolve()
+        self.claimed: dict[Path, str] = {}
+
+    def claim(self, relative: str, owner: str) -> Path:
+        """Reserve ``out_dir/relative`` for ``owner``; a second claim or an escape is an error."""
+        path = (self.out_dir / relative).resolve()
+        if not path.is_relative_to(self.out_dir):
+            raise UserError(f"{owner}: output path {relative!r} leaves {self.out_dir}")
+        if path in self.claimed:
+            raise UserError(f"{owner} and {self.claimed[path]} would both write {path}")
+        self.claimed[path] = owner
+        return path
+
+    @staticmethod
+    def write_file(path: Path, data: bytes) -> None:
+        """Write ``data`` to ``path`` atomically."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+            os.replace(tmp, path)
+        except BaseException:
+            Path(tmp).unlink(missing_ok=True)
+            raise
+
+    @staticmethod
+    def write_folder(path: Path, files: dict[str, bytes]) -> None:
+        """Replace folder ``path`` with exactly ``files``, swapping a finished temporary folder in."""
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+        try:
+            for name, data in files.items():
+                (tmp / name).write_bytes(data)
+            old = None
+            if path.exists():
+                old = path.with_name(f".{path.name}.old")
+                shutil.rmtree(old, ignore_errors=True)
+                path.rename(old)
+            tmp.rename(path)
+            if old is not None:
+                shutil.rmtree(old, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(tmp, ignore_errors=True)
+            raise

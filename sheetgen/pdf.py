@@ -1,0 +1,98 @@
+"""A deterministic PDF document that draws each distinct face once, as a form XObject.
+
+Same inputs give the same bytes: ReportLab's invariant mode fixes dates and ids, streams are
+not ASCII85-encoded (smaller, faster) and the initial font is an embedded TrueType one, so no
+unembedded Helvetica reaches the file.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from reportlab import rl_config
+
+from .elements import DrawContext
+from .faces import Face
+
+rl_config.useA85 = 0
+
+
+class PdfDocument:
+    """A canvas plus the faces already drawn as forms; pages are added by an imposition."""
+
+    def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
+                 cmyk: bool = False, ink_saver: bool = False):
+        from reportlab.pdfgen.canvas import Canvas
+
+        self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
+        self.buffer = BytesIO()
+        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
+                             initialFontName=fonts.font_name("body"), initialFontSize=9,
+                             enforceColorSpace="cmyk" if cmyk else None)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("sheetgen")
+        self.canvas.setCreator("sheetgen")
+        self.canvas.setProducer("sheetgen (ReportLab)")
+        self._forms: dict[str, str] = {}
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        """Current page size in points."""
+        return self.canvas._pagesize
+
+    def set_pagesize(self, size: tuple[float, float]) -> None:
+        """Set the size of the next page."""
+        self.canvas.setPageSize(size)
+
+    def form(self, face: Face) -> str:
+        """Return the form name of ``face``, drawing it the first time it is seen."""
+        name = self._forms.get(face.key)
+        if name is not None:
+            return name
+        name = f"face-{len(self._forms) + 1}"
+        for icon in sorted(face.icons()):
+            self.icons.form_name(self.canvas, icon)
+        b = face.bleed
+        ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk, self.ink_saver)
+        self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+        for element in face.elements:
+            element.draw(self.canvas, ctx)
+        self.canvas.endForm()
+        self._forms[face.key] = name
+        return name
+
+    def place(self, face: Face, x: float, y: float, clip=None, rotate: float = 0) -> None:
+        """Draw ``face`` with its trim's lower-left corner at (x, y).
+
+        ``clip`` is (x0, y0, x1, y1) in page points; ``rotate`` (degrees) turns the face about
+        its centre.
+        """
+        name = self.form(face)
+        c = self.canvas
+        c.saveState()
+        if clip is not None:
+            path = c.beginPath()
+            path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            c.clipPath(path, stroke=0, fill=0)
+        c.translate(x, y)
+        if rotate:
+            c.translate(face.width / 2, face.height / 2)
+            c.rotate(rotate)
+            c.translate(-face.width / 2, -face.height / 2)
+        c.doForm(name)
+        c.restoreState()
+
+    @property
+    def faces_drawn(self) -> int:
+        """How many distinct faces became forms."""
+        return len(self._forms)
+
+    def set_color(self, rgb, stroke: bool = False) -> None:
+        """Set a fill (or stroke) colour for marks, in the document's colour mode."""
+        ctx = DrawContext(0, 0, self.fonts, self.icons, self.cmyk)
+        (ctx.stroke if stroke else ctx.fill)(self.canvas, rgb)
+
+    def finish(self) -> bytes:
+        """Close the document and return its bytes."""
+        self.canvas.save()
+        return self.buffer.getvalue()

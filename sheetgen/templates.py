@@ -1,0 +1,111 @@
+"""Face layouts: ``templates/<name>.yaml`` read once, extended, and checked for shape.
+
+A template gives the face size, bleed, default field values and a list of elements. Element
+values may hold Jinja (``"{{ name }}"``); they are filled per item by :mod:`sheetgen.faces`.
+``extends: other`` starts from another template: its elements come first, and a child element
+with the same ``id`` replaces the parent's in place; ``remove: [id, ...]`` drops parent elements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .errors import user_error
+from .project import Project
+from .units import to_points
+from .yamlload import LineDict, load_yaml
+
+SIZES_MM = {
+    "poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (69.85, 120.65),
+    "mini": (44.45, 63.5), "square": (63.5, 63.5),
+    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0), "a6": (105.0, 148.0),
+    "half-letter": (139.7, 215.9),
+}
+TEMPLATE_KEYS = {"extends", "size", "width", "height", "bleed", "fields", "elements", "remove",
+                 "description"}
+
+
+@dataclass
+class Template:
+    """A resolved template: size in points and the raw element specs (with their lines)."""
+
+    name: str
+    path: Path
+    width: float
+    height: float
+    bleed: float
+    fields: dict = field(default_factory=dict)
+    elements: list[LineDict] = field(default_factory=list)
+
+
+class TemplateBook:
+    """Finds templates by name, user's folder first, and resolves ``extends`` chains."""
+
+    def __init__(self, project: Project):
+        self.project = project
+        self._cache: dict[str, Template] = {}
+
+    def names(self) -> list[str]:
+        """Return every template name available."""
+        found = {p.stem for d in self.project.subdirs("templates") for p in d.glob("*.yaml")}
+        return sorted(found)
+
+    def get(self, name: str, where: tuple[str, int], _chain: tuple = ()) -> Template:
+        """Return template ``name``; ``where`` (path, line) is blamed when it does not exist."""
+        if name in self._cache:
+            return self._cache[name]
+        path = self.project.find("templates", f"{name}.yaml")
+        if path is None:
+            raise user_error(where[0], where[1], f"unknown template {name!r}; known templates: "
+                             f"{', '.join(self.names()) or 'none'}")
+        if name in _chain:
+            raise user_error(path, 1, f"template extends itself: {' -> '.join(_chain + (name,))}")
+        raw = load_yaml(path)
+        if not isinstance(raw, dict):
+            raise user_error(path, 1, "a template is a mapping with 'size:' and 'elements:'")
+        unknown = set(raw) - TEMPLATE_KEYS
+        if unknown:
+            key = sorted(unknown)[0]
+            raise user_error(path, raw.key_lines[key], f"unknown key {key!r}; allowed: "
+                             f"{', '.join(sorted(TEMPLATE_KEYS))}")
+        template = self._resolve(name, path, raw, _chain + (name,))
+        self._cache[name] = template
+        return template
+
+    def _resolve(self, name: str, path: Path, raw: LineDict, chain: tuple) -> Template:
+        if "extends" in raw:
+            parent = self.get(str(raw["extends"]), (str(path), raw.key_lines["extends"]), chain)
+            width, height, bleed = parent.width, parent.height, parent.bleed
+            fields, elements = dict(parent.fields), list(parent.elements)
+        else:
+            width = height = 0.0
+            bleed = to_points("3.175mm")
+            fields, elements = {}, []
+        try:
+            if "size" in raw:
+                if raw["size"] not in SIZES_MM:
+                    raise ValueError(f"unknown size {raw['size']!r}; use width/height or one of: "
+                                     f"{', '.join(SIZES_MM)}")
+                width, height = (to_points(f"{v}mm") for v in SIZES_MM[raw["size"]])
+            width = to_points(raw["width"]) if "width" in raw else width
+            height = to_points(raw["height"]) if "height" in raw else height
+            bleed = to_points(raw["bleed"]) if "bleed" in raw else bleed
+        except ValueError as exc:
+            line = next((raw.key_lines[k] for k in ("size", "width", "height", "bleed") if k in raw), 1)
+            raise user_error(path, line, str(exc)) from None
+        if width <= 0 or height <= 0:
+            raise user_error(path, 1, "template needs a size: (poker, a5, ...) or width and height")
+        fields.update(raw.get("fields") or {})
+        removed = set(raw.get("remove") or [])
+        elements = [e for e in elements if e.get("id") not in removed]
+        for i, element in enumerate(raw.get("elements") or []):
+            if not isinstance(element, dict) or "type" not in element:
+                raise user_error(path, raw["elements"].item_lines[i],
+                                 "each element is a mapping with a 'type:'")
+            same = [j for j, e in enumerate(elements) if element.get("id") and e.get("id") == element["id"]]
+            if same:
+                elements[same[0]] = element
+            else:
+                elements.append(element)
+        return Template(name, path, width, height, bleed, fields, elements)

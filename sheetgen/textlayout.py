@@ -1,0 +1,114 @@
+"""Lay out card text: wrap words, place inline icons, and shrink the size until it fits.
+
+Markup is small on purpose: a blank-free newline starts a paragraph, ``**...**`` is bold and
+``:name:`` is an inline icon the size of a capital letter.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+_TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*):|\s+|[^\s*:]+|[*:]")
+ASCENT = 0.78  # baseline below the top of a line, as a share of the size
+
+
+class TextFitError(ValueError):
+    """The text is too long for its box even at the smallest allowed size."""
+
+
+@dataclass(frozen=True)
+class Run:
+    """One word (or icon) with its style; ``space`` says a space comes before it."""
+
+    text: str
+    bold: bool
+    icon: bool
+    space: bool
+
+
+@dataclass(frozen=True)
+class Line:
+    """One laid-out line: runs with their x offsets, and the line's width."""
+
+    runs: tuple[tuple[Run, float], ...]
+    width: float
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The chosen size and the lines at that size."""
+
+    size: float
+    leading: float
+    lines: tuple[Line, ...]
+
+    @property
+    def height(self) -> float:
+        """Height from the top of the first line to the lowest descender."""
+        return (len(self.lines) - 1) * self.size * self.leading + self.size
+
+
+def parse(text: str) -> list[list[Run]]:
+    """Split ``text`` into paragraphs of runs."""
+    paragraphs = []
+    for para in str(text).split("\n"):
+        runs, bold, space = [], False, False
+        for match in _TOKEN.finditer(para):
+            token = match.group(0)
+            if token == "**":
+                bold = not bold
+            elif token.isspace():
+                space = bool(runs)
+            elif match.group(1):
+                runs.append(Run(match.group(1), bold, True, space))
+                space = False
+            else:
+                # glue punctuation straight after an icon or word without a space
+                runs.append(Run(token, bold, False, space))
+                space = False
+        paragraphs.append(runs)
+    return paragraphs
+
+
+def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,
+           leading: float = 1.2) -> Layout:
+    """Return the largest layout from ``size`` down to ``min_size`` (0.25 pt steps) that fits.
+
+    ``measure(text, bold, size)`` returns a string's width in points.
+    Raises TextFitError when even ``min_size`` does not fit.
+    """
+    steps = [size - 0.25 * i for i in range(int((size - min_size) / 0.25) + 1)] or [size]
+    lo, hi, best = 0, len(steps) - 1, None
+    # sizes fit monotonically enough for a binary search (smaller never fits worse)
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        attempt = _wrap(paragraphs, width, measure, steps[mid], leading)
+        if attempt is not None and attempt.height <= height + 0.01:
+            best, hi = attempt, mid - 1
+        else:
+            lo = mid + 1
+    if best is None:
+        raise TextFitError(f"text does not fit its {width / 72 * 25.4:.1f} x "
+                           f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt")
+    return best
+
+
+def _wrap(paragraphs, width, measure, size, leading) -> Layout | None:
+    space_w = measure(" ", False, size)
+    lines: list[Line] = []
+    for runs in paragraphs:
+        current: list[tuple[Run, float]] = []
+        x = 0.0
+        for run in runs:
+            w = size if run.icon else measure(run.text, run.bold, size)
+            if w > width + 0.01:
+                return None
+            gap = space_w if run.space and current else 0.0
+            if current and x + gap + w > width + 0.01 and run.space:
+                lines.append(Line(tuple(current), x))
+                current, x, gap = [], 0.0, 0.0
+            current.append((run, x + gap))
+            x += gap + w
+        lines.append(Line(tuple(current), x))
+    return Layout(size, leading, tuple(lines))
