@@ -1,0 +1,63 @@
+"""Shared fixtures: the repository's project, cached builds, a CLI runner, mutable copies."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from sheetgen.api import BuildOptions, build
+from sheetgen.cli import main
+from sheetgen.project import Project
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session")
+def project() -> Project:
+    """The repository itself as a project (the built-in games)."""
+    return Project.at(REPO)
+
+
+@pytest.fixture(scope="session")
+def built(tmp_path_factory, project):
+    """Return a function building (game, component, profile) once per session; gives the path."""
+    out = tmp_path_factory.mktemp("out")
+    cache: dict = {}
+
+    def get(game: str, component: str, profile: str, **options) -> Path:
+        key = (game, component, profile, tuple(sorted(options.items())))
+        if key not in cache:
+            folder = out / f"build{len(cache)}"
+            paths = build(project, game, [component],
+                          BuildOptions(profiles=[profile], out_dir=folder, **options))
+            assert len(paths) == 1
+            cache[key] = paths[0]
+        return cache[key]
+
+    return get
+
+
+def run_cli(*args: str, cwd: Path | None = None):
+    """Run ``sheetgen ARGS`` in-process; returns Click's Result (exit_code, output)."""
+    old = os.getcwd()
+    os.chdir(cwd or old)
+    try:
+        return CliRunner().invoke(main, list(args), catch_exceptions=False)
+    finally:
+        os.chdir(old)
+
+
+@pytest.fixture
+def copy_game(tmp_path):
+    """Return a function copying built-in game folders into a fresh project under tmp_path."""
+
+    def copy(*games: str) -> Path:
+        for game in games:
+            shutil.copytree(REPO / "data" / game, tmp_path / "data" / game)
+        return tmp_path
+
+    return copy
