@@ -1,47 +1,112 @@
 """Load and check ``data/<game>/dice.yaml``: pydantic for shapes, then cross-references.
 
 Every problem is collected with its ``path:line`` and reported together (exit code 2).
+
+Validation imports pydantic, which costs more start-up time than the whole script takes
+to generate. A file that validated once is remembered: the cache holds the validated data
+as JSON under a key made of the file's bytes and this package's model and loader source,
+so an edit to either revalidates. The engine then runs on light attribute objects
+(``SimpleNamespace``) built the same way from either path.
 """
 
 from __future__ import annotations
 
-from collections import Counter
-from dataclasses import dataclass
+import hashlib
+import json
+import os
+from functools import cached_property
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
-
-from pydantic import ValidationError
 
 from ..errors import ProblemList, user_error
 from ..yamlload import line_of, load_yaml
-from .model import (DealStep, DiceFile, FirstPlayerStep, RollStep, ShuffleStep, TeamsStep,
-                    parse_condition, resolve_count)
+from .conditions import parse_condition, resolve_count
 
 DICE_FILE = "dice.yaml"
+_HERE = Path(__file__).parent
+_SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py")
+_PLAIN = {"where", "round_titles", "pool", "reveal", "per_player"}  # mappings kept as dicts
 
 
-@dataclass(frozen=True)
 class GameDice:
-    """A validated dice.yaml with where it came from (for line numbers in later errors)."""
+    """Validated dice rules of one game, with where they came from (for error lines)."""
 
-    game: str
-    game_dir: Path
-    path: Path
-    model: DiceFile
-    raw: Any
+    def __init__(self, game: str, game_dir: Path, path: Path, model: Any, raw: Any = None):
+        self.game, self.game_dir, self.path, self.model = game, game_dir, path, model
+        if raw is not None:
+            self.__dict__["raw"] = raw
+
+    @cached_property
+    def raw(self) -> Any:
+        """The YAML with line numbers (parsed only when an error needs a line)."""
+        return load_yaml(self.path)
 
     def line(self, *loc: Any) -> int:
         """Return the line of a key path inside dice.yaml."""
         return line_of(self.raw, loc)
 
 
-def load_game_dice(project, game: str) -> GameDice:
+def cache_dir() -> Path:
+    """Return the folder of remembered validations (``SHEETGEN_CACHE_DIR`` or XDG cache)."""
+    env = os.environ.get("SHEETGEN_CACHE_DIR")
+    if env:
+        return Path(env)
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "sheetgen" / "dice"
+
+
+def _cache_key(data: bytes) -> str:
+    h = hashlib.sha256(data)
+    for name in _SCHEMA_SOURCES:
+        h.update((_HERE / name).read_bytes())
+    return h.hexdigest()
+
+
+def to_node(value: Any, key: str = "") -> Any:
+    """Turn validated JSON data into attribute objects; free-form mappings stay dicts."""
+    if isinstance(value, list):
+        return [to_node(v) for v in value]
+    if not isinstance(value, dict) or key in _PLAIN:
+        return value
+    if key == "dice":
+        return {k: to_node(v) for k, v in value.items()}
+    return SimpleNamespace(**{k: to_node(v, k) for k, v in value.items()})
+
+
+def load_game_dice(project, game: str, use_cache: bool = True) -> GameDice:
     """Return the checked dice rules of ``game``; unknown game or bad file -> UserError."""
     game_dir = project.game_dir(game)
     path = game_dir / DICE_FILE
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")
+    data = path.read_bytes()
+    key = _cache_key(data)
+    cached = cache_dir() / f"{key}.json"
+    if use_cache:
+        try:
+            dumped = json.loads(cached.read_text(encoding="utf-8"))
+            return GameDice(game, game_dir, path, to_node(dumped))
+        except (OSError, ValueError):
+            pass
     raw = load_yaml(path)
+    dumped = _validate(game, game_dir, path, raw)
+    if use_cache:
+        try:
+            from .output import write_atomic
+
+            write_atomic(cached, json.dumps(dumped, sort_keys=True))
+        except OSError:
+            pass  # a read-only home only costs start-up time
+    return GameDice(game, game_dir, path, to_node(dumped), raw)
+
+
+def _validate(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
+    """Validate with pydantic and the cross-checks; return the JSON dump of the model."""
+    from pydantic import ValidationError
+
+    from .model import DiceFile
+
     problems = ProblemList()
     try:
         model = DiceFile.model_validate(raw)
@@ -51,11 +116,9 @@ def load_game_dice(project, game: str) -> GameDice:
             where = ".".join(str(p) for p in loc) or "file"
             problems.add(path, line_of(raw, _yaml_loc(loc)), f"{where}: {err['msg']}")
         problems.raise_if_any()
-        raise AssertionError("unreachable")  # pragma: no cover
-    gd = GameDice(game, game_dir, path, model, raw)
-    _check(gd, problems)
+    _check(GameDice(game, game_dir, path, model, raw), problems)
     problems.raise_if_any()
-    return gd
+    return model.model_dump(mode="json")
 
 
 def _yaml_loc(loc: tuple) -> tuple:
@@ -70,38 +133,37 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
     m, path = gd.model, gd.path
     if m.players.min > m.players.max:
         problems.add(path, gd.line("players"), "players: min is above max")
-    seen: Counter[str] = Counter()
+    seen: set[str] = set()
     shuffles: set[str] = set()
     for part in ("setup", "each_round"):
         for i, step in enumerate(getattr(m, part)):
             line = gd.line(part, i)
-            seen[step.id] += 1
-            if seen[step.id] == 2:
+            if step.id in seen:
                 problems.add(path, line, f"step id {step.id!r} is used twice; ids must differ")
-            if step.when is not None and parse_condition(step.when)[0] == "==" and \
-                    not str(step.when).strip().lstrip("=").strip().isdigit():
+            seen.add(step.id)
+            if step.when is not None and not isinstance(parse_condition(step.when)[1], int):
                 problems.add(path, gd.line(part, i, "when"),
                              f"when: {step.when!r} is not a player-count condition like '>= 3'")
-            if isinstance(step, (FirstPlayerStep, TeamsStep)) and part != "setup":
+            if step.kind in ("first-player", "teams") and part != "setup":
                 problems.add(path, line, f"a {step.kind} step belongs in setup")
-            if isinstance(step, RollStep):
+            if step.kind == "roll":
                 _check_roll(gd, part, i, step, problems)
-            elif isinstance(step, ShuffleStep):
+            elif step.kind == "shuffle":
                 if (step.deck is None) == (step.items is None):
                     problems.add(path, line, "a shuffle takes either 'deck' or 'items'")
                 _check_count(gd, (part, i, "reveal"), step.reveal, problems)
                 shuffles.add(step.id)
-            elif isinstance(step, DealStep):
+            elif step.kind == "deal":
                 if step.source not in shuffles:
                     problems.add(path, gd.line(part, i, "from"),
                                  f"from: {step.source!r} is not an earlier shuffle step")
                 _check_count(gd, (part, i, "per_player"), step.per_player, problems)
-            elif isinstance(step, TeamsStep) and step.draft_first not in step.colours:
+            elif step.kind == "teams" and step.draft_first not in step.colours:
                 problems.add(path, gd.line(part, i, "draft_first"),
                              f"draft_first must be one of {step.colours}")
 
 
-def _check_roll(gd: GameDice, part: str, i: int, step: RollStep, problems: ProblemList) -> None:
+def _check_roll(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
     m, path = gd.model, gd.path
     for die in step.dice:
         if die not in m.dice:

@@ -15,8 +15,6 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
-_COND = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$")
 
 
 class Strict(BaseModel):
@@ -29,6 +27,8 @@ class Die(Strict):
     """One kind of die: its faces in order (numbers or symbol names) and its colour."""
 
     name: str = Field(description="Name shown in scripts, e.g. 'Wood'.")
+    short: str | None = Field(None, description="Tag before each face in mixed rolls "
+                                                "(default: the die id).")
     colour: str = Field("#ffffff", description="Die colour as #rrggbb (used in PDF and HTML).")
     faces: list[Union[int, str]] = Field(
         min_length=2, description="Faces in order; a face listed twice is twice as likely."
@@ -153,48 +153,3 @@ class DiceFile(Strict):
     dice: dict[str, Die] = Field(default_factory=dict)
     setup: list[Step] = Field(default_factory=list)
     each_round: list[Step] = Field(default_factory=list)
-
-
-def resolve_count(value: Any, players: int) -> int | None:
-    """Return a ByPlayers value for ``players``, or None when no key of a mapping matches."""
-    if not isinstance(value, dict):
-        return players if value == "players" else int(value)
-    other = None
-    for key, result in value.items():
-        if key == "other":
-            other = result
-            continue
-        if isinstance(key, int) or str(key).strip().isdigit():
-            hit = int(key) == players
-        elif m := _RANGE.match(str(key)):
-            hit = int(m[1]) <= players <= int(m[2])
-        else:
-            raise ValueError(f"player-count key {key!r}: use 3, '2-5' or 'other'")
-        if hit:
-            return players if result == "players" else int(result)
-    if other is None:
-        return None
-    return players if other == "players" else int(other)
-
-
-def parse_condition(text: Any) -> tuple[str, Any]:
-    """Split ``'<= players'`` into an operator and a value (a plain value means ``==``)."""
-    if isinstance(text, str) and (m := _COND.match(text)):
-        raw = m[2]
-        value: Any = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
-        return m[1], value
-    return "==", text
-
-
-def holds(op: str, left: Any, right: Any) -> bool:
-    """Compare ``left op right``; a list on the right means membership."""
-    if op == "==" and isinstance(right, list):
-        return left in right
-    if op in ("==", "!="):
-        same = left == right or str(left) == str(right)
-        return same if op == "==" else not same
-    try:
-        return {"<": left < right, "<=": left <= right, ">": left > right,
-                ">=": left >= right}[op]
-    except TypeError:
-        return False

@@ -13,8 +13,7 @@ from typing import Any
 from ..errors import user_error
 from .decks import Card, read_deck
 from .load import GameDice
-from .model import (DealStep, FirstPlayerStep, RollStep, ShuffleStep, TeamsStep, holds,
-                    parse_condition, resolve_count)
+from .conditions import holds, parse_condition, resolve_count
 from .rng import ALGORITHM, Keyed, address
 from .script import DieInfo, Event, Group, Roll, Section, Script
 
@@ -62,26 +61,26 @@ class _Builder:
         for step in getattr(self.m, part):
             if not self.active(step):
                 continue
-            if isinstance(step, RollStep):
+            if step.kind == "roll":
                 events.extend(self.roll(step, round_no))
-            elif isinstance(step, ShuffleStep):
-                events.append(self.shuffle(step, part))
-            elif isinstance(step, DealStep):
+            elif step.kind == "shuffle":
+                events.append(self.shuffle(step))
+            elif step.kind == "deal":
                 events.append(self.deal(step, round_no))
-            elif isinstance(step, FirstPlayerStep):
+            elif step.kind == "first-player":
                 events.append(self.pick_first(step))
-            elif isinstance(step, TeamsStep):
+            elif step.kind == "teams":
                 events.append(self.teams(step))
         return events
 
-    def roll(self, step: RollStep, round_no: int) -> list[Event]:
+    def roll(self, step, round_no: int) -> list[Event]:
         """Roll one pool per scope (the table, or each seat)."""
         if step.rounds and round_no not in step.rounds:
             return []
         count = resolve_count(step.pool, self.players) or 0
         seats = [0] if step.scope == "table" else list(range(1, self.players + 1))
         faces = [self.m.dice[d].faces for d in step.dice]
-        numeric = step.total and all(self.m.dice[d].numeric for d in step.dice)
+        numeric = step.total and all(isinstance(f, int) for fs in faces for f in fs)
         events = []
         for seat in seats if count else []:
             rolls = []
@@ -95,7 +94,7 @@ class _Builder:
             events.append(Event("roll", step.id, step.label, seat, rolls=rolls, note=step.note))
         return events
 
-    def roll_once(self, step: RollStep, faces, round_no: int, seat: int, index: int):
+    def roll_once(self, step, faces, round_no: int, seat: int, index: int):
         """Roll the dice on one stream, again and again while the re-roll rule holds."""
         stream = self.stream(round_no, seat, step.id, index)
         thrown: list[list] = []
@@ -108,7 +107,7 @@ class _Builder:
             return result, thrown
         raise RuntimeError(f"{step.id}: no acceptable roll in {MAX_ATTEMPTS} attempts")
 
-    def from_dice_deck(self, step: RollStep, seat: int, faces) -> list:
+    def from_dice_deck(self, step, seat: int, faces) -> list:
         """Balanced mode: the next card of a seeded 36-card deck of every 2d6 pair."""
         key = (step.id, seat)
         deck = self.dice_decks.get(key)
@@ -119,7 +118,7 @@ class _Builder:
             self.dice_decks[key] = deck
         return list(deck.pop(0))
 
-    def cards_for(self, step: ShuffleStep, part: str) -> list[Card]:
+    def cards_for(self, step) -> list[Card]:
         """Return the cards a shuffle starts from (filtered, in file order)."""
         if step.items is not None:
             return [Card(str(x), str(x), i) for i, x in enumerate(step.items)]
@@ -136,11 +135,11 @@ class _Builder:
                 return False
         return True
 
-    def shuffle(self, step: ShuffleStep, part: str) -> Event:
+    def shuffle(self, step) -> Event:
         """Shuffle (pile by pile when asked) and reveal the top cards."""
-        cards = self.cards_for(step, part)
+        cards = self.cards_for(step)
         stream = self.stream(0, 0, step.id, 0)
-        groups = []
+        groups, note = [], step.note
         if step.piles:
             order = [str(o) for o in step.piles.order]
             piles: dict[str, list[Card]] = {o: [] for o in order}
@@ -151,11 +150,10 @@ class _Builder:
                                      f"{step.piles.by}: {key!r} is not one of {order} "
                                      f"(dice.yaml piles.order)")
                 piles[key].append(c)
-            shuffled = []
-            for name in order:
-                pile = stream.shuffle(piles[name])
-                groups.append(Group(f"{step.piles.by} {name}", [c.label(step.show) for c in pile]))
-                shuffled.extend(pile)
+            shuffled = [c for name in order for c in stream.shuffle(piles[name])]
+            sizes = ", ".join(f"{name}: {len(piles[name])}" for name in order)
+            note = " ".join(filter(None, [note, f"Piles by {step.piles.by}, each shuffled "
+                                                f"alone, first on top ({sizes})."]))
         else:
             shuffled = stream.shuffle(cards)
         reveal = min(resolve_count(step.reveal, self.players) or 0, len(shuffled))
@@ -169,9 +167,9 @@ class _Builder:
             groups.append(Group(res.label, [c.label(step.show) for c in rest]))
         self.decks[step.id] = _Deck(list(shuffled), step.show)
         return Event("shuffle", step.id, step.label, items=labels if step.full_order else [],
-                     groups=groups, note=step.note)
+                     groups=groups, note=note)
 
-    def deal(self, step: DealStep, round_no: int) -> Event:
+    def deal(self, step, round_no: int) -> Event:
         """Deal cards to each seat; when the deck runs out, shuffle the discards in."""
         deck = self.decks[step.source]
         per = resolve_count(step.per_player, self.players) or 0
@@ -198,14 +196,14 @@ class _Builder:
         return Event("deal", step.id, step.label, groups=hands,
                      note="; ".join(filter(None, [step.note, *notes])))
 
-    def pick_first(self, step: FirstPlayerStep) -> Event:
+    def pick_first(self, step) -> Event:
         """Pick the first player uniformly among the seats."""
         self.first_player = self.stream(0, 0, step.id, 0).uniform(self.players) + 1
         self.rotate = step.rotate
         return Event("first-player", step.id, step.label, seat=self.first_player,
                      items=[f"seat {self.first_player}"], note=step.note)
 
-    def teams(self, step: TeamsStep) -> Event:
+    def teams(self, step) -> Event:
         """Shuffle the seats, deal them alternately into two teams, give the draft order."""
         seats = self.stream(0, 0, step.id, 0).shuffle(list(range(1, self.players + 1)))
         teams = {step.colours[0]: seats[0::2], step.colours[1]: seats[1::2]}
@@ -235,10 +233,10 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
         if b.first_player:
             first = (b.first_player - 1 + (r - 1 if b.rotate else 0)) % players + 1
         title = f"{m.round_label} {r}"
-        if r in m.round_titles:
-            title += f" ({m.round_titles[r]})"
+        if str(r) in m.round_titles:
+            title += f" ({m.round_titles[str(r)]})"
         sections.append(Section(r, title, b.run("each_round", r), first))
-    dice = {k: DieInfo(d.name, d.colour, list(d.faces)) for k, d in m.dice.items()}
+    dice = {k: DieInfo(d.name, d.short or k, d.colour, list(d.faces)) for k, d in m.dice.items()}
     script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
                     dice, sections)
     script.digest = script.compute_digest()

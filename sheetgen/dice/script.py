@@ -62,6 +62,7 @@ class DieInfo:
     """A die as the script shows it."""
 
     name: str
+    short: str
     colour: str
     faces: list[Face]
 

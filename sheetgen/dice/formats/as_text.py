@@ -15,7 +15,8 @@ def render(script: Script) -> str:
         out += ["", f"== {section_heading(section, script)} =="]
         for event in section.events:
             out += event_lines(event, script)
-    out += ["", "== Dice summary (every die in the script, re-rolls included) =="]
-    out += summary_lines(script) or ["no dice in this script"]
+    if script.dice:
+        out += ["", "== Dice summary (every die in the script, re-rolls included) =="]
+        out += summary_lines(script)
     out += ["", f"seed (revealed): {script.seed}", ""]
     return "\n".join(out)

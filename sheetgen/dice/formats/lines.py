@@ -12,7 +12,10 @@ def seat_name(seat: int) -> str:
 
 def roll_text(roll: Roll, script: Script) -> str:
     """Return one roll as ``4 2 6`` (symbols by name), its total and thrown-away attempts."""
-    text = " ".join(str(f) for f in roll.faces)
+    if len(set(roll.dice)) == 1:
+        text = " ".join(str(f) for f in roll.faces)
+    else:
+        text = ", ".join(f"{script.dice[d].short} {f}" for d, f in zip(roll.dice, roll.faces))
     if roll.total is not None and len(roll.faces) > 1:
         text += f" = {roll.total}"
     if roll.rerolled:
@@ -25,10 +28,9 @@ def event_lines(event: Event, script: Script) -> list[str]:
     """Return the lines that show one event: a heading line, then details."""
     who = "" if event.seat == 0 or event.kind == "first-player" else f"{seat_name(event.seat)}: "
     if event.kind == "roll":
-        dice = ", ".join(script.dice[d].name for d in dict.fromkeys(event.rolls[0].dice))
         if len(event.rolls) == 1:
-            return [f"{who}{event.label} [{dice}]: {roll_text(event.rolls[0], script)}"]
-        return [f"{who}{event.label} [{dice}]:"] + [
+            return [f"{who}{event.label}: {roll_text(event.rolls[0], script)}"]
+        return [f"{who}{event.label}:"] + [
             f"  {r.index}. {roll_text(r, script)}" for r in event.rolls]
     if event.kind == "first-player":
         return [f"{event.label}: {seat_name(event.seat)}"]
@@ -39,7 +41,7 @@ def event_lines(event: Event, script: Script) -> list[str]:
         out.append("  order: " + ", ".join(f"{i}. {c}" for i, c in enumerate(event.items, 1)))
     elif event.kind == "teams":
         out.append("  draft order: " + ", ".join(event.items))
-    if event.note and event.kind == "deal":
+    if event.note and event.kind in ("deal", "shuffle"):
         out.append(f"  ({event.note})")
     return out
 

@@ -1,0 +1,61 @@
+"""Player-count values and conditions used by dice.yaml, without any pydantic import.
+
+``ByPlayers`` values are an integer, ``"players"``, or a mapping from a count (``6``),
+a range (``"2-5"``) or ``other`` to either. Conditions are an operator and a value
+(``">= 3"``, ``"<= players"``); a plain value means ``==``, a list means membership.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_COND = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$")
+
+
+def resolve_count(value: Any, players: int) -> int | None:
+    """Return a ByPlayers value for ``players``, or None when no key of a mapping matches."""
+    if not isinstance(value, dict):
+        return players if value == "players" else int(value)
+    other = None
+    for key, result in value.items():
+        if key == "other":
+            other = result
+            continue
+        if isinstance(key, int) or str(key).strip().isdigit():
+            hit = int(key) == players
+        elif m := _RANGE.match(str(key)):
+            hit = int(m[1]) <= players <= int(m[2])
+        else:
+            raise ValueError(f"player-count key {key!r}: use 3, '2-5' or 'other'")
+        if hit:
+            return players if result == "players" else int(result)
+    if other is None:
+        return None
+    return players if other == "players" else int(other)
+
+
+def parse_condition(text: Any) -> tuple[str, Any]:
+    """Split ``'<= players'`` into an operator and a value (a plain value means ``==``)."""
+    if isinstance(text, str) and (m := _COND.match(text)):
+        raw = m[2]
+        value: Any = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+        return m[1], value
+    if isinstance(text, str) and re.fullmatch(r"\s*-?\d+\s*", text):
+        return "==", int(text)
+    return "==", text
+
+
+def holds(op: str, left: Any, right: Any) -> bool:
+    """Compare ``left op right``; a list on the right means membership."""
+    if op == "==" and isinstance(right, list):
+        return left in right
+    if op in ("==", "!="):
+        same = left == right or str(left) == str(right)
+        return same if op == "==" else not same
+    try:
+        return {"<": left < right, "<=": left <= right, ">": left > right,
+                ">=": left >= right}[op]
+    except TypeError:
+        return False

@@ -1,0 +1,117 @@
+"""Printable PDF script: one strip per round with cut-or-fold lines between them.
+
+The first strip carries the game, algorithm version, seed commitment and script digest plus
+the setup; the last strip reveals the seed. ReportLab is imported only inside this module's
+functions, so no other format pays for it. Output bytes are deterministic (invariant=1).
+"""
+
+from __future__ import annotations
+
+import io
+
+from ..script import Script
+from .lines import event_lines, header_lines, section_heading, summary_lines
+
+FONTS = {"body": ("SG-AlegreyaSans", "AlegreyaSans-Regular.ttf"),
+         "bold": ("SG-AlegreyaSans-Bold", "AlegreyaSans-Bold.ttf"),
+         "title": ("SG-Cinzel-Bold", "Cinzel-Bold.ttf")}
+MARGIN, SIZE, LEAD, PAD = 36.0, 9.5, 12.0, 8.0
+
+
+def register_fonts() -> dict[str, str]:
+    """Register the embedded TrueType fonts once; return role -> font name (swappable)."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    from ...project import builtin_root
+
+    folder = builtin_root() / "fonts"
+    registered = set(pdfmetrics.getRegisteredFontNames())
+    for name, file in FONTS.values():
+        if name not in registered:
+            pdfmetrics.registerFont(TTFont(name, str(folder / file)))
+    return {role: name for role, (name, _) in FONTS.items()}
+
+
+def _strips(script: Script) -> list[tuple[str, list[str]]]:
+    """Return (title, lines) for each strip: header+setup, each round, summary+seed."""
+    first = header_lines(script)[1:]
+    setup = [ln for s in script.sections if s.number == 0 for ev in s.events
+             for ln in event_lines(ev, script)]
+    strips = [(header_lines(script)[0], first + ([""] + setup if setup else []))]
+    for section in script.sections:
+        if section.number:
+            lines = [ln for ev in section.events for ln in event_lines(ev, script)]
+            strips.append((section_heading(section, script), lines or ["(nothing to roll)"]))
+    tail = ["Dice summary (every die in the script, re-rolls included):",
+            *summary_lines(script, 20), "", f"Seed: {script.seed}",
+            "Check: SHA-256 of the secret equals the commitment on the first strip."]
+    strips.append(("Last strip: summary and seed", tail))
+    return strips
+
+
+def render(script: Script) -> bytes:
+    """Return the PDF bytes of the script on A4, fonts embedded, no Helvetica."""
+    from reportlab.lib.pagesizes import A4
+    from reportlab.lib.utils import simpleSplit
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts = register_fonts()
+    buf = io.BytesIO()
+    width, height = A4
+    c = Canvas(buf, pagesize=A4, invariant=1, initialFontName=fonts["body"],
+               initialFontSize=SIZE, pageCompression=1)
+    c.setTitle(f"{script.game_name} dice script")
+    c.setAuthor("sheetgen")
+    c.setSubject(f"{script.algorithm} digest {script.digest}")
+    text_w = width - 2 * MARGIN - 2 * PAD
+    y = height - MARGIN
+    page = 1
+
+    def footer():
+        c.setFont(fonts["body"], 7)
+        c.drawString(MARGIN, MARGIN / 2, f"{script.game_name} - {script.players} players - "
+                                         f"{script.algorithm} - digest {script.digest[:16]}")
+        c.drawRightString(width - MARGIN, MARGIN / 2, f"page {page}")
+
+    for n, (title, lines) in enumerate(_strips(script)):
+        wrapped = [w for ln in lines for w in (simpleSplit(ln, fonts["body"], SIZE, text_w)
+                                               or [""])]
+        title_size = 13 if n == 0 else 11
+        need = PAD * 2 + title_size + 4 + LEAD * len(wrapped)
+        if y - need < MARGIN and y < height - MARGIN:
+            footer()
+            c.showPage()
+            page += 1
+            y = height - MARGIN
+        top = y
+        c.setFont(fonts["title"] if n == 0 else fonts["bold"], title_size)
+        y -= PAD + title_size
+        c.drawString(MARGIN + PAD, y, title)
+        y -= 4
+        c.setFont(fonts["body"], SIZE)
+        for w in wrapped:
+            if y - LEAD < MARGIN:  # a strip longer than a page continues on the next
+                footer()
+                c.showPage()
+                page += 1
+                c.setFont(fonts["body"], SIZE)
+                y = top = height - MARGIN
+            y -= LEAD
+            c.drawString(MARGIN + PAD, y, w)
+        y -= PAD
+        c.setStrokeGray(0.45)
+        c.setLineWidth(0.6)
+        c.rect(MARGIN, y, width - 2 * MARGIN, top - y, stroke=1, fill=0)
+        y -= 6
+        if n < len(_strips(script)) - 1:
+            c.setDash(4, 3)
+            c.line(MARGIN / 2, y, width - MARGIN / 2, y)
+            c.setDash()
+            c.setFont(fonts["body"], 6.5)
+            c.drawRightString(width - MARGIN, y + 1.5, "cut or fold here")
+        y -= 8
+    footer()
+    c.showPage()
+    c.save()
+    return buf.getvalue()
