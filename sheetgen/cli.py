@@ -10,6 +10,9 @@ from .errors import UserError
 from .dice.cli import dice_command, odds_command
 
 
+MAX_SHOWN = 25
+
+
 class SheetgenGroup(click.Group):
     """A Click group that prints UserErrors as ``path:line: message`` and exits with 2."""
 
@@ -17,8 +20,10 @@ class SheetgenGroup(click.Group):
         try:
             return super().invoke(ctx)
         except UserError as exc:
-            for problem in exc.problems:
+            for problem in exc.problems[:MAX_SHOWN]:
                 click.echo(f"error: {problem}", err=True)
+            if len(exc.problems) > MAX_SHOWN:
+                click.echo(f"... and {len(exc.problems) - MAX_SHOWN} more errors", err=True)
             ctx.exit(2)
 
 

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -21,6 +21,15 @@ def slugify(text: str) -> str:
     text = text.replace("Æ", "Ae").replace("æ", "ae").replace("Ø", "O").replace("ø", "o")
     ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
+
+
+def _hex(value: str) -> str:
+    if not re.match(r"^#[0-9a-fA-F]{6}$", str(value)):
+        raise ValueError(f"expected a colour as #rrggbb, got {value!r}")
+    return value
+
+
+HexColor = Annotated[str, AfterValidator(_hex)]
 
 
 class Strict(BaseModel):
@@ -44,7 +53,7 @@ class GameSpec(Strict):
     description: str = Field("", description="One line about the game.")
     rulebook: str = Field("", description="Where the rules come from.")
     players: PlayerRange | None = Field(None, description="Player count range.")
-    colors: dict[str, str] = Field(default_factory=dict,
+    colors: dict[str, HexColor] = Field(default_factory=dict,
                                    description="Extra colour names (#rrggbb) for this game.")
     credits: str = Field("", description="Game credits printed with the components.")
     components: list[str] = Field(description="Component ids; each is <id>.yaml beside game.yaml.")

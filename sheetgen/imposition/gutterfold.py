@@ -12,8 +12,8 @@ from .card_grid import Grid
 from .common import Card, ImposeOptions, draw_footer
 from .marks import crop_marks, fold_line
 
-GUTTER = 4 * MM    # from the fold to the nearest card trim, on each side
-MARGIN = 6 * MM    # from the paper edge to the outer bleed
+GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side
+MARGIN = 4 * MM    # paper edge to outer bleed (a printer may clip bleed there, never the card)
 
 
 def impose_gutterfold(doc, cards: list[Card], paper, options: ImposeOptions) -> int:

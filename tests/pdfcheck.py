@@ -1,0 +1,125 @@
+"""Small readers for what tests check in real PDFs: placed forms, lines, fonts, pixels."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+MM = 72 / 25.4
+
+
+@dataclass
+class Placement:
+    """One form drawn on a page: its name, its origin and the clip box around it."""
+
+    name: str
+    x: float
+    y: float
+    clip: tuple[float, float, float, float] | None
+
+
+def _mul(a, b):
+    """Multiply two PDF matrices [a b c d e f]."""
+    return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+            a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+
+def walk(page, reader):
+    """Yield (operator, operands, ctm, clip) for each top-level operation of ``page``."""
+    content = ContentStream(page.get_contents(), reader)
+    ctm, clip, pending_rect = [1, 0, 0, 1, 0, 0], None, None
+    stack = []
+    for operands, op in content.operations:
+        op = op.decode() if isinstance(op, bytes) else op
+        if op == "q":
+            stack.append((ctm, clip))
+        elif op == "Q":
+            ctm, clip = stack.pop()
+        elif op == "cm":
+            ctm = _mul([float(v) for v in operands], ctm)
+        elif op == "re":
+            x, y, w, h = (float(v) for v in operands)
+            pending_rect = (x, y, x + w, y + h)
+        elif op in ("W", "W*"):
+            clip = pending_rect
+        yield op, operands, ctm, clip
+
+
+def placements(reader: PdfReader, index: int) -> list[Placement]:
+    """Return the forms placed on page ``index`` (faces), in drawing order."""
+    out = []
+    for op, operands, ctm, clip in walk(reader.pages[index], reader):
+        if op == "Do" and str(operands[0]).startswith("/FormXob"):
+            name = str(operands[0])
+            if "icon-" not in name:
+                out.append(Placement(name, ctm[4], ctm[5], clip))
+    return out
+
+
+def line_segments(reader: PdfReader, index: int) -> list[tuple[float, float, float, float]]:
+    """Return the straight lines (m ... l) drawn directly on page ``index``."""
+    segments, start = [], None
+    for op, operands, ctm, _ in walk(reader.pages[index], reader):
+        if op == "m":
+            start = (float(operands[0]) + ctm[4], float(operands[1]) + ctm[5])
+        elif op == "l" and start:
+            end = (float(operands[0]) + ctm[4], float(operands[1]) + ctm[5])
+            segments.append((*start, *end))
+            start = end
+    return segments
+
+
+def fonts_of(reader: PdfReader) -> dict[str, bool]:
+    """Return every font used anywhere (pages and forms) and whether it is embedded."""
+    found: dict[str, bool] = {}
+    seen: set[int] = set()
+
+    def visit(resources):
+        if resources is None:
+            return
+        resources = resources.get_object()
+        for font in (resources.get("/Font") or {}).values():
+            font = font.get_object()
+            desc = font.get("/FontDescriptor")
+            if desc is None and "/DescendantFonts" in font:
+                desc = font["/DescendantFonts"][0].get_object().get("/FontDescriptor")
+            desc = desc.get_object() if desc is not None else {}
+            embedded = any(k in desc for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+            found[str(font.get("/BaseFont"))] = embedded
+        for xobj in (resources.get("/XObject") or {}).values():
+            ref = xobj.indirect_reference if hasattr(xobj, "indirect_reference") else None
+            xobj = xobj.get_object()
+            key = id(xobj) if ref is None else ref.idnum
+            if key in seen:
+                continue
+            seen.add(key)
+            visit(xobj.get("/Resources"))
+
+    for page in reader.pages:
+        visit(page.get("/Resources"))
+    return found
+
+
+def render(pdf_path, index: int, dpi: float = 50):
+    """Rasterise page ``index`` to a greyscale PIL image at ``dpi``."""
+    import pypdfium2 as pdfium
+
+    doc = pdfium.PdfDocument(str(pdf_path))
+    try:
+        return doc[index].render(scale=dpi / 72).to_pil().convert("L")
+    finally:
+        doc.close()
+
+
+def ink_fraction(image, box_pt, page_height_pt, dpi: float = 50, threshold: int = 200) -> float:
+    """Return the share of pixels darker than ``threshold`` inside ``box_pt`` (PDF coords)."""
+    s = dpi / 72
+    x0, y0, x1, y1 = box_pt
+    crop = image.crop((int(x0 * s), int((page_height_pt - y1) * s),
+                       int(x1 * s), int((page_height_pt - y0) * s)))
+    hist = crop.histogram()
+    dark = sum(hist[:threshold])
+    return dark / max(1, sum(hist))

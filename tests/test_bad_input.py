@@ -1,0 +1,166 @@
+"""Every mistake a user can make: ``path:line: message``, exit 2, no traceback, output intact."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from conftest import REPO, run_cli
+
+DECK = "data/ragnarocks/mythology-cards.yaml"
+GAME = "data/ragnarocks/game.yaml"
+FRONT = "templates/mythology-front.yaml"
+
+
+def line_of(text: str, needle: str) -> int:
+    """Return the 1-based line where ``needle`` first appears."""
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def replace(path, old: str, new: str) -> int:
+    """Replace the first ``old`` in file ``path`` by ``new``; return the line it was on."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return line_of(text, old)
+
+
+@pytest.fixture
+def proj(copy_game):
+    """A project holding a copy of Ragnarocks, built once so there is output to protect."""
+    root = copy_game("ragnarocks")
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards",
+                     "--profile", "a4", "-q")
+    assert result.exit_code == 0, result.output
+    return root
+
+
+def project_template(root, name=FRONT):
+    """Copy a built-in template into the project (it then overrides the built-in one)."""
+    (root / "templates").mkdir(exist_ok=True)
+    shutil.copy(REPO / name, root / name)
+    return root / name
+
+
+def check_fails(root, file: str, line: int | None, *words: str):
+    """Build again: exit 2, the message names file:line and the words, the old PDF is intact."""
+    pdf = root / "out/ragnarocks/mythology-cards-a4.pdf"
+    before = pdf.read_bytes()
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards",
+                     "--profile", "a4", "-q")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    where = f"{file}:{line}" if line else file
+    assert where in result.output, result.output
+    for word in words:
+        assert word in result.output, result.output
+    assert pdf.read_bytes() == before
+    assert not [p for p in pdf.parent.iterdir() if p.name.startswith(".")], "temp files left"
+    return result.output
+
+
+def test_yaml_syntax(proj):
+    path = proj / DECK
+    text = path.read_text()
+    path.write_text(text + "  - name: [unclosed\n")
+    check_fails(proj, DECK, text.count("\n") + 2, "YAML syntax")
+
+
+def test_unknown_key(proj):
+    line = replace(proj / DECK, "kind: cards\n", "kind: cards\ncolour: red\n")
+    check_fails(proj, DECK, line + 1, "unknown key 'colour'")
+
+
+def test_wrong_type(proj):
+    line = replace(proj / DECK, "  - name: Hel\n", "  - name: Hel\n    count: many\n")
+    check_fails(proj, DECK, line + 1, "count", "whole number")
+
+
+def test_wrong_range(proj):
+    line = replace(proj / DECK, "  - name: Hel\n", "  - name: Hel\n    count: -1\n")
+    check_fails(proj, DECK, line + 1, "count", "greater than or equal to 0")
+
+
+def test_unknown_template(proj):
+    line = replace(proj / DECK, "front: mythology-front", "front: mythology-frnt")
+    check_fails(proj, DECK, line, "unknown template 'mythology-frnt'", "mythology-front")
+
+
+def test_unknown_icon(proj):
+    line = replace(proj / DECK, "art: favor", "art: no-such-icon")
+    check_fails(proj, DECK, line - 2, "unknown icon 'no-such-icon'")
+
+
+def test_unknown_colour(proj):
+    line = replace(proj / GAME, 'simple: "#3d6b4a"', 'simple: "greenish"')
+    check_fails(proj, GAME, line, "simple", "#rrggbb", "'greenish'")
+
+
+def test_unknown_font(proj):
+    template = project_template(proj)
+    line = replace(template, "font: title\n    bold: true\n    size: 7",
+                   "font: gothic\n    bold: true\n    size: 7")
+    output = check_fails(proj, FRONT, None, "unknown font 'gothic'", "body")
+    assert f"{FRONT}:{line - 8}" in output or FRONT in output
+
+
+def test_missing_field(proj):
+    line = replace(proj / DECK, "  - name: Hel\n    art: skull\n    powers:\n",
+                   "  - name: Hel\n    art: skull\n    powrs:\n")
+    check_fails(proj, DECK, line, "field 'powers' is missing")
+
+
+def test_text_too_long_for_its_box(proj):
+    long_text = "Score 1 point for each Runestone on the board. " * 20
+    line = replace(proj / DECK, "  - name: Hel\n",
+                   f"  - name: Hel\n    epithet: x\n    bogus_pad: 1\n")
+    replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
+            "settled areas.", f"text: {long_text}")
+    check_fails(proj, DECK, line, "does not fit", "6 pt")
+
+
+def test_image_outside_project(proj):
+    template = project_template(proj)
+    text = template.read_text()
+    template.write_text(text + "  - type: image\n    src: ../../../../etc/hostname.png\n")
+    check_fails(proj, FRONT, text.count("\n") + 1, "leaves the project folder")
+
+
+def test_duplicate_item_ids(proj):
+    line = replace(proj / DECK, "  - name: Hel\n", "  - name: Freya\n")
+    check_fails(proj, DECK, line, "two items have the id 'freya'")
+
+
+def test_unknown_element_type(proj):
+    template = project_template(proj)
+    text = template.read_text()
+    template.write_text(text + "  - type: sparkle\n")
+    check_fails(proj, FRONT, text.count("\n") + 1, "unknown element type 'sparkle'")
+
+
+def test_every_error_reported_in_one_run(proj):
+    replace(proj / DECK, "  - name: Hel\n", "  - name: Hel\n    count: many\n")
+    replace(proj / DECK, "  - name: Mani\n", "  - name: Mani\n    count: -3\n")
+    output = check_fails(proj, DECK, None)
+    assert output.count("error:") >= 2
+
+
+def test_unknown_game_and_component(proj):
+    result = run_cli("--project", str(proj), "build", "ragnarok")
+    assert result.exit_code == 2 and "unknown game 'ragnarok'" in result.output
+    assert "ragnarocks" in result.output
+    result = run_cli("--project", str(proj), "build", "ragnarocks", "mythology")
+    assert result.exit_code == 2 and "no component 'mythology'" in result.output
+
+
+def test_unknown_profile(proj):
+    result = run_cli("--project", str(proj), "build", "ragnarocks", "mythology-cards",
+                     "--profile", "a3")
+    assert result.exit_code == 2 and "no profile 'a3'" in result.output
+
+
+def test_validate_reports_without_writing(proj):
+    replace(proj / DECK, "front: mythology-front", "front: nope")
+    result = run_cli("--project", str(proj), "validate", "ragnarocks")
+    assert result.exit_code == 2 and "unknown template 'nope'" in result.output

@@ -1,0 +1,94 @@
+"""The element registry, the project lookup, and the CLI's surface."""
+
+from __future__ import annotations
+
+from pypdf import PdfReader
+
+from conftest import run_cli
+from sheetgen.elements import DrawContext, element_types
+from sheetgen.fonts import FontBook
+from sheetgen.icons import IconBook
+from sheetgen.model import slugify
+from sheetgen.project import Project, builtin_root
+
+
+def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
+    from reportlab.pdfgen.canvas import Canvas
+
+    fonts, icons = FontBook.for_project(project), IconBook.for_project(project)
+    types = element_types()
+    assert {"box", "line", "text", "icon", "image"} <= set(types)
+    canvas = Canvas("/dev/null", initialFontName=fonts.font_name("body"))
+    for name, cls in types.items():
+        assert cls.doc, f"{name} has no doc"
+        assert cls.model_json_schema()["properties"], f"{name} has no schema"
+        assert cls.sample.get("type") == name, f"{name} has no sample"
+        if name == "image":
+            continue  # its sample names a file that a designer's project would hold
+        context = {"width": 180.0, "height": 252.0, "fonts": fonts, "icons": icons,
+                   "colors": {}}
+        element = cls.model_validate(cls.sample, context=context)
+        ctx = DrawContext(180.0, 252.0, fonts, icons)
+        element.prepare(ctx)
+        for icon in element.icons():
+            icons.form_name(canvas, icon)
+        element.draw(canvas, ctx)
+
+
+def test_icons_have_credits(project):
+    icons = IconBook.for_project(project)
+    credits = (builtin_root() / "templates" / "icons" / "CREDITS.md").read_text()
+    assert len(icons.files) >= 40
+    for name in icons.files:
+        assert f"| {name} |" in credits, f"icon {name} has no credit line"
+
+
+def test_fonts_have_licences():
+    folder = builtin_root() / "fonts"
+    for ttf in folder.glob("*.ttf"):
+        family = ttf.stem.split("-")[0]
+        assert (folder / f"{family}-OFL.txt").is_file(), ttf.name
+
+
+def test_slugify_is_stable_for_norse_names():
+    assert slugify("Þórr's Hammer") == "thorr-s-hammer"
+    assert slugify("Njörðr") == "njordr"
+    assert slugify("Ask and Embla") == "ask-and-embla"
+
+
+def test_a_designers_folder_uses_builtin_templates(copy_game, tmp_path):
+    root = copy_game("ragnarocks")
+    assert not (root / "templates").exists()
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards",
+                     "--profile", "pod", "-q")
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(root / "out/ragnarocks/mythology-cards-pod.pdf")
+    assert len(reader.pages) == 64
+    ids = Project.at(root).game_ids()
+    assert ids[0] == "ragnarocks" and "roll-and-raid" in ids  # own games first, then built-ins
+    assert Project.at(root).game_dir("ragnarocks") == root / "data" / "ragnarocks"
+
+
+def test_cli_help_and_list():
+    for args in (["--help"], ["build", "--help"], ["validate", "--help"], ["list", "--help"],
+                 ["calibrate", "--help"]):
+        result = run_cli(*args)
+        assert result.exit_code == 0 and "Usage" in result.output
+    result = run_cli("build", "--help")
+    assert "--back-offset" in result.output and "--profile" in result.output
+    listing = run_cli("list")
+    assert "ragnarocks" in listing.output and "mythology-cards" in listing.output
+
+
+def test_bad_back_offset_is_a_usage_error():
+    result = run_cli("build", "ragnarocks", "--back-offset", "left")
+    assert result.exit_code == 2 and "X,Y" in result.output
+
+
+def test_calibration_sheet(tmp_path):
+    result = run_cli("calibrate", "--paper", "letter", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(tmp_path / "duplex-calibration-letter.pdf")
+    assert len(reader.pages) == 2
+    assert float(reader.pages[0].mediabox.width) == 612
+    assert "--back-offset" in reader.pages[0].extract_text()
