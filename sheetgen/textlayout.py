@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 
 _TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*):|\s+|[^\s*:]+|[*:]")
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
@@ -49,8 +50,9 @@ class Layout:
         return (len(self.lines) - 1) * self.size * self.leading + self.size
 
 
-def parse(text: str) -> list[list[Run]]:
-    """Split ``text`` into paragraphs of runs."""
+@lru_cache(maxsize=4096)
+def parse(text: str) -> tuple[tuple[Run, ...], ...]:
+    """Split ``text`` into paragraphs of runs (cached: faces repeat their texts)."""
     paragraphs = []
     for para in str(text).split("\n"):
         runs, bold, space = [], False, False
@@ -67,8 +69,8 @@ def parse(text: str) -> list[list[Run]]:
                 # glue punctuation straight after an icon or word without a space
                 runs.append(Run(token, bold, False, space))
                 space = False
-        paragraphs.append(runs)
-    return paragraphs
+        paragraphs.append(tuple(runs))
+    return tuple(paragraphs)
 
 
 def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,

@@ -1,0 +1,33 @@
+"""Helpers for benchmark scripts: run a whole process several times, report medians."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import statistics
+import subprocess
+import time
+
+
+def sheetgen_command() -> list[str]:
+    """Return the sheetgen console script (or ``python -m sheetgen`` when not installed)."""
+    exe = shutil.which("sheetgen")
+    return [exe] if exe else ["python3", "-m", "sheetgen"]
+
+
+def run_process(args: list[str], cwd: str | None = None) -> tuple[float, float]:
+    """Run ``args`` once; return (wall seconds, peak resident memory in MB) of that process."""
+    start = time.perf_counter()
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    _, status, usage = os.wait4(proc.pid, 0)
+    wall = time.perf_counter() - start
+    if os.waitstatus_to_exitcode(status) != 0:
+        raise SystemExit(f"failed: {' '.join(args)}\n{proc.stderr.read().decode()}")
+    return wall, usage.ru_maxrss / 1024
+
+
+def median_process(args: list[str], runs: int = 7, cwd: str | None = None) -> tuple[float, float]:
+    """Return the median wall time and the largest peak memory over ``runs`` runs (one warm-up)."""
+    run_process(args, cwd)
+    results = [run_process(args, cwd) for _ in range(runs)]
+    return statistics.median(r[0] for r in results), max(r[1] for r in results)
