@@ -1,8 +1,9 @@
 """Read a deck from a game's component YAML: just ``items`` (id, name, count and free fields).
 
 The component files belong to the rendering side; this reader is deliberately tolerant: it
-needs only a top-level ``items:`` list of mappings, takes ``count`` (default 1) and ``id``
-(default: the slugified ``name``), and keeps every other field for filters and labels.
+needs only a top-level ``items:`` list of mappings (with optional ``defaults:`` every item
+inherits), takes ``count`` (default 1) and ``id`` (default: the slugified ``name``), and keeps
+every other field for filters and labels.
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ def read_deck(game_dir: Path, component: str) -> tuple[Path, list[Card]]:
     items = data.get("items") if isinstance(data, dict) else None
     if not isinstance(items, list):
         raise user_error(path, getattr(data, "line", 0), "expected a top-level 'items:' list")
+    defaults = data.get("defaults") if isinstance(data.get("defaults"), dict) else {}
     lines = getattr(items, "item_lines", [0] * len(items))
     cards: list[Card] = []
     for pos, item in enumerate(items):
@@ -63,7 +65,7 @@ def read_deck(game_dir: Path, component: str) -> tuple[Path, list[Card]]:
         count = item.get("count", 1)
         if not isinstance(count, int) or isinstance(count, bool) or count < 0:
             raise user_error(path, line, f"count must be a whole number >= 0, not {count!r}")
-        fields = {k: v for k, v in item.items() if k != "count"}
+        fields = {k: v for k, v in {**defaults, **item}.items() if k != "count"}
         for copy in range(1, count + 1):
             cards.append(Card(card_id, name, len(cards), copy, fields, line))
     return path, cards

@@ -134,7 +134,7 @@ class Stream:
         return out
 
     def shuffle(self, items: Sequence[T]) -> list[T]:
-        """Return a Fisher-Yates shuffled copy of ``items`` (swap i with uniform(i+1), i from the end)."""
+        """Return a Fisher-Yates shuffled copy: for i from the end, swap i with uniform(i+1)."""
         out = list(items)
         for i in range(len(out) - 1, 0, -1):
             j = self.uniform(i + 1)
