@@ -93,6 +93,7 @@ class Session:
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
+        self.warnings: list = []
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
@@ -112,26 +113,38 @@ class Session:
         problems = ProblemList()
         prepared = []
         for game, comp in selected:
+            builder = self.builder(game, comp)
             try:
-                prepared.append((game, comp, comp.model.prepare(self.builder(game, comp), comp)))
+                prepared.append((game, comp, comp.model.prepare(builder, comp)))
             except UserError as exc:
                 problems.extend(exc)
+            self.warnings.extend(dict.fromkeys(builder.warnings))
         problems.raise_if_any()
         return prepared
 
 
-def validate(project: Project, game_ids: list[str] | None = None) -> int:
+def validate(project: Project, game_ids: list[str] | None = None, warn=None) -> int:
     """Load and fill every face of the chosen games; return how many components are valid."""
     selected = []
     for gid in game_ids or [None]:
         selected.extend(_select(project, gid, []))
-    Session(project).prepare_all(selected)
+    session = Session(project)
+    session.prepare_all(selected)
+    for problem in session.warnings:
+        (warn or _ignore)(problem)
     return len(selected)
 
 
+def _ignore(_problem) -> None:
+    """Drop a warning (the API's default; the CLI prints them)."""
+
+
 def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
-          options: BuildOptions | None = None, progress: bool = False) -> list[Path]:
-    """Build the chosen components in their profiles; return the paths written."""
+          options: BuildOptions | None = None, progress: bool = False, warn=None) -> list[Path]:
+    """Build the chosen components in their profiles; return the paths written.
+
+    ``warn(problem)`` receives each warning (e.g. an image below 300 dpi).
+    """
     from .components.render_env import RenderEnv
     from .imposition.common import ImposeOptions
     from .output import OutputWriter
@@ -140,6 +153,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     selected = _select(project, game_id, component_ids or [])
     session = Session(project)
     prepared = session.prepare_all(selected)
+    for problem in session.warnings:
+        (warn or _ignore)(problem)
     writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
     jobs = _plan_jobs(prepared, options, writer)
     written: list[Path] = []

@@ -60,8 +60,12 @@ def validate_command(project, game: str | None) -> None:
     """Check GAME (default: every game) for mistakes without writing anything."""
     from .api import validate
 
-    count = validate(project, [game] if game else None)
+    count = validate(project, [game] if game else None, warn=_warn)
     click.echo(f"ok: {count} component(s) valid")
+
+
+def _warn(problem) -> None:
+    click.echo(f"warning: {problem}", err=True)
 
 
 def _parse_offset(ctx, param, value: str | None):
@@ -98,7 +102,7 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
         copies=copies, cmyk=cmyk, ink_saver=ink_saver,
     )
-    written = build(project, game, list(components), options, progress=not quiet)
+    written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     for path in written:
         click.echo(f"wrote {path}")
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import warnings
 from dataclasses import dataclass
 from typing import Any
 
@@ -60,6 +61,7 @@ class FaceBuilder:
         self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
         self.env.globals.update(globals_ or {})
         self._compiled: dict[str, Any] = {}
+        self.warnings: list[Problem] = []
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -129,7 +131,12 @@ class FaceBuilder:
         except UserError:
             raise
         try:
-            element.prepare(draw_ctx)
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                element.prepare(draw_ctx)
+            for warning in caught:
+                self.warnings.append(Problem(display_path(where.path), where.line,
+                                             f"{where.label}: {warning.message}"))
         except TextFitError as exc:
             label = f"text {element.id!r}" if element.id else "text"
             raise fail(f"{label} {exc}; shorten it, enlarge the box or lower min_size", True) from None

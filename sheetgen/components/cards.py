@@ -14,6 +14,8 @@ from . import register_kind
 from .render_env import Artifact, RenderEnv
 
 CARD_PROFILES = ("a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png")
+# pod-png rasterises every face at 300 dpi (seconds per deck): built when asked for by name.
+DEFAULT_PROFILES = ("a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod")
 
 
 @register_kind
@@ -31,7 +33,7 @@ class CardsComponent(ComponentBase):
 
     def default_profiles(self) -> list[str]:
         """Profiles built when the user names none."""
-        return self.profiles or list(CARD_PROFILES)
+        return self.profiles or list(DEFAULT_PROFILES)
 
     def prepare(self, builder, loaded) -> list[Card]:
         """Build every card's faces (each distinct face once); UserError lists every problem."""
