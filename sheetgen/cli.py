@@ -120,6 +120,21 @@ def calibrate_command(project, paper, out_dir, back_offset) -> None:
     click.echo(f"wrote {write_calibration(project, paper, out_dir, back_offset)}")
 
 
+@main.command("schema")
+@click.argument("name", required=False)
+@click.option("--elements", "summary", is_flag=True, help="A text summary of every element type.")
+def schema_command(name: str | None, summary: bool) -> None:
+    """Print the JSON Schema of NAME (game, component:cards, element:text...) or of all."""
+    from .reference import element_reference, schema_json, schemas
+
+    if summary:
+        click.echo(element_reference())
+        return
+    if name and name not in schemas():
+        raise click.BadParameter(f"unknown schema {name!r}; known: {', '.join(schemas())}")
+    click.echo(schema_json(name))
+
+
 main.add_command(dice_command)
 main.add_command(odds_command)
 

@@ -92,3 +92,17 @@ def test_calibration_sheet(tmp_path):
     assert len(reader.pages) == 2
     assert float(reader.pages[0].mediabox.width) == 612
     assert "--back-offset" in reader.pages[0].extract_text()
+
+
+def test_schema_command_covers_every_shape():
+    import json
+
+    result = run_cli("schema")
+    assert result.exit_code == 0
+    schemas = json.loads(result.output)
+    assert "game" in schemas and "component:cards" in schemas
+    for name in element_types():
+        assert f"element:{name}" in schemas
+    box = schemas["element:box"]["properties"]
+    assert "string" in json.dumps(box["x"])  # lengths are written as text with units
+    assert run_cli("schema", "nope").exit_code == 2

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo
+from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, WithJsonSchema
 
 from ..colors import parse_color, rgb_to_cmyk, tint
 from ..units import to_points
@@ -41,12 +41,22 @@ def _icon(value: Any, info: ValidationInfo) -> str:
     return str(value)
 
 
-XLength = Annotated[float, _length("width")]
-YLength = Annotated[float, _length("height")]
-Length = Annotated[float, _length(None)]
-Color = Annotated[tuple | None, BeforeValidator(_color)]
-FontFamily = Annotated[str, BeforeValidator(_font)]
-IconName = Annotated[str, BeforeValidator(_icon)]
+_LENGTH_SCHEMA = WithJsonSchema({
+    "description": "A length: 12mm, 0.5in, 9pt, 50% (of the face), or a bare number of mm.",
+    "anyOf": [{"type": "number"},
+              {"type": "string", "pattern": r"^-?\d+(\.\d+)?\s*(mm|cm|in|pt|%)?$"}]})
+_COLOR_SCHEMA = WithJsonSchema({
+    "description": "A palette name (ink, gold, ...), a game colour, #rrggbb, or none.",
+    "type": "string"})
+
+XLength = Annotated[float, _length("width"), _LENGTH_SCHEMA]
+YLength = Annotated[float, _length("height"), _LENGTH_SCHEMA]
+Length = Annotated[float, _length(None), _LENGTH_SCHEMA]
+Color = Annotated[tuple | None, BeforeValidator(_color), _COLOR_SCHEMA]
+FontFamily = Annotated[str, BeforeValidator(_font),
+                       WithJsonSchema({"type": "string", "description": "A font family name."})]
+IconName = Annotated[str, BeforeValidator(_icon),
+                     WithJsonSchema({"type": "string", "description": "An icon name."})]
 
 
 class Element(BaseModel):
