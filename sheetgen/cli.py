@@ -107,6 +107,25 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         click.echo(f"wrote {path}")
 
 
+@main.command("watch")
+@click.argument("game", required=False)
+@click.argument("components", nargs=-1)
+@click.option("--profile", "-p", "profiles", multiple=True, help="Print profile (repeatable).")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")
+@click.pass_obj
+def watch_command(project, game, components, profiles, out_dir) -> None:
+    """Build, then rebuild on every change to data/, templates/ or fonts/ (Ctrl-C stops)."""
+    from .api import BuildOptions, build
+    from .watch import watch
+
+    options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir)
+    try:
+        watch(project, lambda: build(project, game, list(components), options, warn=_warn),
+              click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
 @main.command("calibrate")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")

@@ -1,0 +1,58 @@
+"""``sheetgen watch``: build, then rebuild whenever a project file changes.
+
+Polling (twice a second) keeps it dependency-free. A user error is printed in the usual
+``path:line`` form and the loop goes on; since every write is atomic, the last good PDF stays
+in place until the next good build replaces it.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Callable
+
+from .errors import UserError
+from .project import Project
+
+WATCHED = ("data", "templates", "fonts")
+
+
+def snapshot(project: Project) -> dict[Path, float]:
+    """Return the modification time of every file the project's builds read."""
+    stamps = {}
+    for name in WATCHED:
+        for folder in project.subdirs(name):
+            for path in folder.rglob("*"):
+                if path.is_file():
+                    stamps[path] = path.stat().st_mtime
+    return stamps
+
+
+def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
+    """Run one build; report what it wrote or every error; return whether it succeeded."""
+    try:
+        written = build()
+    except UserError as exc:
+        for problem in exc.problems:
+            report(f"error: {problem}")
+        report("build failed; the previous files are untouched. Waiting for changes...")
+        return False
+    report(f"built {len(written)} file(s). Waiting for changes...")
+    return True
+
+
+def watch(project: Project, build: Callable[[], list], report: Callable[[str], None],
+          interval: float = 0.5, debounce: float = 0.3, rounds: int | None = None) -> None:
+    """Build now and after every change, until interrupted (or ``rounds`` polls, for tests)."""
+    rebuild(build, report)
+    seen = snapshot(project)
+    polls = 0
+    while rounds is None or polls < rounds:
+        time.sleep(interval)
+        polls += 1
+        current = snapshot(project)
+        if current == seen:
+            continue
+        time.sleep(debounce)  # let an editor finish writing every file it saves
+        seen = snapshot(project)
+        rebuild(build, report)
