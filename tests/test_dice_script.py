@@ -202,6 +202,9 @@ def test_balanced_mode_deals_each_pair_once_per_36(project):
     assert len(pairs) == 64
     assert Counter(pairs[:36]) == Counter((a, b) for a in range(1, 7) for b in range(1, 7))
     assert len(set(pairs[36:])) == 28  # the second deck is only started: no repeats yet
+    from sheetgen.dice.balanced import dice_deck_cards
+    cards = dice_deck_cards()
+    assert len(cards) == 36 and sum(c["total"] == 7 for c in cards) == 6
 
 
 def test_a_change_in_one_round_moves_no_other(project, tmp_path):

@@ -13,6 +13,7 @@ from typing import Any
 from ..errors import user_error
 from .decks import Card, read_deck
 from .load import GameDice
+from .balanced import dice_deck_pairs
 from .conditions import holds, parse_condition, resolve_count
 from .rng import ALGORITHM, Keyed, address
 from .script import DieInfo, Event, Group, Roll, Section, Script
@@ -114,7 +115,7 @@ class _Builder:
         if not deck:
             stream = self.stream(0, seat, f"{step.id}-deck", self.dice_deck_shuffles[key])
             self.dice_deck_shuffles[key] += 1
-            deck = stream.shuffle([(a, b) for a in faces for b in faces])
+            deck = stream.shuffle(dice_deck_pairs(faces))
             self.dice_decks[key] = deck
         return list(deck.pop(0))
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from typing import Any, Union
 
 Face = Union[int, str]
@@ -87,8 +87,8 @@ class Script:
         return {
             "algorithm": self.algorithm, "game": self.game, "players": self.players,
             "commitment": self.commitment, "balanced": self.balanced,
-            "dice": {k: asdict(v) for k, v in self.dice.items()},
-            "sections": [asdict(s) for s in self.sections],
+            "dice": plain(self.dice),
+            "sections": plain(self.sections),
         }
 
     def compute_digest(self) -> str:
@@ -121,6 +121,18 @@ class Script:
         """Return the JSON form: body, digest, the revealed seed and the summary."""
         return {**self.body(), "game_name": self.game_name, "digest": self.digest,
                 "seed": self.seed, "summary": self.summary()}
+
+
+def plain(value: Any) -> Any:
+    """Return dataclasses as dicts and lists as lists, recursively (``asdict`` minus deepcopy)."""
+    fields = getattr(value, "__dataclass_fields__", None)
+    if fields is not None:
+        return {k: plain(getattr(value, k)) for k in fields}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    if isinstance(value, dict):
+        return {k: plain(v) for k, v in value.items()}
+    return value
 
 
 def canonical_json(data: Any) -> str:

@@ -8,5 +8,9 @@ from ..script import Script
 
 
 def render(script: Script) -> str:
-    """Return the script as indented JSON with sorted keys (stable across runs)."""
-    return json.dumps(script.to_dict(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+    """Return the script as one line of JSON with sorted keys (stable across runs).
+
+    Not indented: Python's C encoder only runs without ``indent``, and it is ten times faster.
+    Pipe through ``python -m json.tool`` to read it.
+    """
+    return json.dumps(script.to_dict(), sort_keys=True, ensure_ascii=False) + "\n"
