@@ -22,8 +22,15 @@ class DiceGroup(click.Group):
         return super().parse_args(ctx, args)
 
     def format_usage(self, ctx, formatter):
-        formatter.write_usage(ctx.command_path, "GAME --seed S --players N [OPTIONS]\n"
-                              "       sheetgen dice verify|commit ...")
+        formatter.write_usage(ctx.command_path, "GAME [OPTIONS] | verify ... | commit")
+
+
+class ScriptCommand(click.Command):
+    """The hidden ``script`` command, shown in its usage as ``sheetgen dice GAME``."""
+
+    def format_usage(self, ctx, formatter):
+        formatter.write_usage(ctx.parent.command_path if ctx.parent else ctx.command_path,
+                              "GAME [OPTIONS]")
 
 
 def _emit(script, fmt: str, out: str | None) -> None:
@@ -53,6 +60,8 @@ def dice_command() -> None:
     sheetgen dice GAME --seed S --players N [--format text|json|csv|pdf|html] [--out FILE]
     sheetgen dice commit                 (organiser: a secret and its commitment)
     sheetgen dice verify GAME --commitment C --secret S [--words W] --players N
+
+    Every option of a script: sheetgen dice GAME --help. The algorithm: docs/dice.md.
     """
 
 
@@ -70,7 +79,7 @@ def _script_options(f):
     return f
 
 
-@dice_command.command("script", hidden=True)
+@dice_command.command("script", cls=ScriptCommand, hidden=True)
 @click.argument("game")
 @click.option("--seed", "-s", help="Any text or number (default: three random Norse words).")
 @click.option("--secret", help="Organiser's secret whose SHA-256 was published (commit-reveal).")
