@@ -148,7 +148,7 @@ def test_roll_and_might_deals_every_card_before_reshuffling(project):
     script = make_script(project, "roll-and-might", 5, seed="deal")
     dealt = [item for _, e in events(script, "hands") for g in e.groups for item in g.items]
     assert len(dealt) == 8 * 5 * 3
-    labels = Counter(f"{c.name} / die {c.fields.get('die')}" for c in cards)
+    labels = Counter(c.label("{name} / die {die}") for c in cards)  # dice.yaml's `show`
     n = len(cards)
     assert Counter(dealt[:n]) == labels  # the first pass uses the whole deck once
     notes = [e.note for _, e in events(script, "hands") if "reshuffled" in e.note]

@@ -11,10 +11,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import user_error
-from .decks import Card, read_deck
-from .load import GameDice
 from .balanced import dice_deck_pairs
 from .conditions import holds, parse_condition, resolve_count
+from .decks import Card, read_deck
+from .load import GameDice
 from .rng import ALGORITHM, Keyed, address
 from .script import DieInfo, Event, Group, Roll, Section, Script
 
