@@ -8,7 +8,6 @@ type (a number, a list, a boolean); any other text with ``{{ }}`` renders to a s
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 import warnings
 from dataclasses import dataclass
@@ -18,7 +17,7 @@ from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 from pydantic import ValidationError
 
-from .elements import DrawContext, Element, element_types
+from .elements import DrawContext, Element, element_class, element_types
 from .errors import Problem, UserError, display_path
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
@@ -61,75 +60,100 @@ class FaceBuilder:
         self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
         self.env.globals.update(globals_ or {})
         self._compiled: dict[str, Any] = {}
+        self._faces: dict[str, Face] = {}
         self.warnings: list[Problem] = []
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
-        """Return the face of ``template_name`` filled with ``fields``; UserError on any mistake."""
+        """Return the face of ``template_name`` filled with ``fields``; UserError on any mistake.
+
+        Items that fill a template with the same values share one Face (validated and fitted
+        once, drawn once).
+        """
         template = self.templates.get(template_name, template_where)
         context = {**template.fields, **fields}
-        draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
-        elements, problems = [], []
+        filled, problems = [], []
         for raw in template.elements:
             try:
-                element = self._element(template, raw, context, where, draw_ctx)
+                values = self._fill(template, raw, context, where)
             except UserError as exc:
                 problems.extend(exc.problems)
                 continue
-            if element is not None:
-                elements.append(element)
+            if values is not None:
+                filled.append((raw, values))
         if problems:
             raise UserError(problems)
-        digest = hashlib.sha1(json.dumps(
-            [template.width, template.height, template.bleed,
-             [e.model_dump(mode="json") for e in elements]], sort_keys=True, default=str
+        key = hashlib.sha1(repr(
+            (template.name, template.width, template.height, template.bleed,
+             [values for _, values in filled])
         ).encode()).hexdigest()[:16]
-        return Face(template.width, template.height, template.bleed, elements, digest, where.label)
+        cached = self._faces.get(key)
+        if cached is not None:
+            return cached
+        draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
+        elements = []
+        for raw, values in filled:
+            try:
+                elements.append(self._element(template, raw, values, where, draw_ctx))
+            except UserError as exc:
+                problems.extend(exc.problems)
+        if problems:
+            raise UserError(problems)
+        face = Face(template.width, template.height, template.bleed, elements, key, where.label)
+        self._faces[key] = face
+        return face
 
-    def _element(self, template: Template, raw, context, where: Where, draw_ctx) -> Element | None:
-        tline = raw.line
+    def _fail(self, template: Template, raw, where: Where, message: str,
+              blame_item: bool) -> UserError:
+        """Return a UserError blaming the item (for filled values) or the template line."""
+        tpath = display_path(template.path)
+        if blame_item:
+            return UserError(Problem(display_path(where.path), where.line,
+                                     f"{where.label}: {message} (template {tpath}:{raw.line})"))
+        return UserError(Problem(tpath, raw.line, f"{message} (filling {where.label})"))
 
-        def fail(message: str, blame_item: bool) -> UserError:
-            tpath = display_path(template.path)
-            if blame_item:
-                return UserError(Problem(display_path(where.path), where.line,
-                                         f"{where.label}: {message} (template {tpath}:{tline})"))
-            return UserError(Problem(tpath, tline, f"{message} (filling {where.label})"))
-
+    def _fill(self, template: Template, raw, context, where: Where) -> dict | None:
+        """Return the element's values with Jinja filled in, or None when ``when`` is false."""
         try:
             values = self._render(raw, context)
         except UndefinedError as exc:
             name = re.search(r"'([^']+)' is undefined", str(exc))
             missing = name.group(1) if name else str(exc)
-            raise fail(f"field {missing!r} is missing but the template uses it; give it on the "
-                       "item or in the component's defaults:", True) from None
+            raise self._fail(template, raw, where, f"field {missing!r} is missing but the "
+                             "template uses it; give it on the item or in the component's "
+                             "defaults:", True) from None
         except TemplateError as exc:
-            raise fail(f"template expression error: {exc}", False) from None
+            raise self._fail(template, raw, where, f"template expression error: {exc}",
+                             False) from None
         if values.get("when", True) in (False, None, "", "False", "false", 0):
             return None
-        types = element_types()
+        return values
+
+    def _element(self, template: Template, raw, values: dict, where: Where,
+                 draw_ctx) -> Element:
+        """Validate filled values into a typed element and prepare it (fit text...)."""
         kind = values.get("type")
-        if kind not in types:
-            raise fail(f"unknown element type {kind!r}; known types: {', '.join(sorted(types))}",
-                       False)
+        cls = element_class(kind)
+        if cls is None:
+            raise self._fail(template, raw, where, f"unknown element type {kind!r}; known "
+                             f"types: {', '.join(sorted(element_types()))}", False)
         vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
                 "icons": self.icons, "colors": self.colors, "project": self.project,
                 "base_dir": template.path.parent, "where_path": str(template.path),
-                "where_line": tline}
+                "where_line": raw.line}
         try:
-            element = types[kind].model_validate(values, context=vctx)
+            element = cls.model_validate(values, context=vctx)
         except ValidationError as exc:
             err = exc.errors()[0]
             key = err["loc"][0] if err["loc"] else None
             field_text = f" {'.'.join(str(p) for p in err['loc'])}" if err["loc"] else ""
             message = err["msg"].removeprefix("Value error, ")
             if err["type"] == "extra_forbidden":
-                allowed = ", ".join(sorted(types[kind].model_fields))
+                allowed = ", ".join(sorted(cls.model_fields))
                 message = f"unknown key for a {kind} element; allowed: {allowed}"
             from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
-            raise fail(f"{kind} element{field_text}: {message}", from_item) from None
-        except UserError:
-            raise
+            raise self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
+                             from_item) from None
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -139,9 +163,10 @@ class FaceBuilder:
                                              f"{where.label}: {warning.message}"))
         except TextFitError as exc:
             label = f"text {element.id!r}" if element.id else "text"
-            raise fail(f"{label} {exc}; shorten it, enlarge the box or lower min_size", True) from None
+            raise self._fail(template, raw, where, f"{label} {exc}; shorten it, enlarge the box "
+                             "or lower min_size", True) from None
         except ValueError as exc:
-            raise fail(str(exc), True) from None
+            raise self._fail(template, raw, where, str(exc), True) from None
         return element
 
     def _render(self, value: Any, context: dict) -> Any:

@@ -35,7 +35,7 @@ HexColor = Annotated[str, AfterValidator(_hex)]
 class Strict(BaseModel):
     """Base for every YAML-facing model: unknown keys are errors."""
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
 
 
 class PlayerRange(Strict):
@@ -72,7 +72,7 @@ class GameSpec(Strict):
 class Item(BaseModel):
     """One card, sheet or token: free fields for the templates, plus ``id`` and ``count``."""
 
-    model_config = ConfigDict(extra="allow")
+    model_config = ConfigDict(extra="allow", defer_build=True)
 
     id: str | None = Field(None, pattern=KEBAB, description="Stable id; default: from the name.")
     count: int = Field(1, ge=0, description="Copies of this item in the component.")

@@ -23,13 +23,33 @@ def register(cls: type[Element]) -> type[Element]:
     return cls
 
 
+_ALL_LOADED = False
+
+
 def element_types() -> dict[str, type[Element]]:
-    """Return every registered element class by name, importing the modules once."""
-    if not REGISTRY:
+    """Return every registered element class by name, importing every module once."""
+    global _ALL_LOADED
+    if not _ALL_LOADED:
         for module in pkgutil.iter_modules(__path__):
             if module.name != "base":
                 importlib.import_module(f"{__name__}.{module.name}")
+        _ALL_LOADED = True
     return REGISTRY
 
 
-__all__ = ["DrawContext", "Element", "element_types", "register"]
+def element_class(name: str) -> type[Element] | None:
+    """Return the element class ``name``, importing only its module when it is named after it.
+
+    A build imports the elements its templates use, not all of them (start-up time).
+    """
+    if name not in REGISTRY and isinstance(name, str) and name.replace("_", "").isalnum():
+        try:
+            importlib.import_module(f"{__name__}.{name}")
+        except ModuleNotFoundError:
+            pass
+    if name not in REGISTRY:
+        element_types()
+    return REGISTRY.get(name)
+
+
+__all__ = ["DrawContext", "Element", "element_class", "element_types", "register"]

@@ -62,7 +62,9 @@ IconName = Annotated[str, BeforeValidator(_icon),
 class Element(BaseModel):
     """Base of every element: a box placed by ``x``, ``y`` (from the top-left), ``w``, ``h``."""
 
-    model_config = ConfigDict(extra="forbid", validate_default=True)
+    # defer_build: a class builds its validator on first use, so a build pays only for the
+    # element types its templates use
+    model_config = ConfigDict(extra="forbid", validate_default=True, defer_build=True)
 
     id: str | None = None
     x: XLength = 0.0
