@@ -61,7 +61,8 @@ def dice_command() -> None:
     sheetgen dice commit                 (organiser: a secret and its commitment)
     sheetgen dice verify GAME --commitment C --secret S [--words W] --players N
 
-    Every option of a script: sheetgen dice GAME --help. The algorithm: README.md, "Seeded dice and setup scripts".
+    Every option of a script: sheetgen dice GAME --help. The algorithm: README.md,
+    "Seeded dice and setup scripts".
     """
 
 
