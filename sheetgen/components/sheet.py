@@ -1,0 +1,114 @@
+"""``kind: sheet``: a roll-and-write sheet printed as a notepad of ``copies`` identical sheets.
+
+Each item is one sheet drawn from ``template`` (most sheets have one item and keep their layout
+in the template). The face is drawn once as a form and referenced by every copy, so a 1000-sheet
+pad costs about what one sheet costs. ``glue_edge`` and ``glue_strip`` keep a clear band where a
+pad is glued; no element may reach into it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field, field_validator
+
+from ..faces import Face, Where
+from ..imposition.common import PAPERS
+from ..model import ComponentBase
+from ..units import to_points
+from ..yamlload import line_of
+from . import register_kind
+from .render_env import Artifact, RenderEnv
+
+SHEET_PROFILES = ("a4", "letter", "pod")
+
+
+@register_kind
+class SheetComponent(ComponentBase):
+    """A roll-and-write sheet (score sheet, play sheet, legend) printed as a pad."""
+
+    kind: Literal["sheet"] = "sheet"
+    template: str = Field(description="Template name of the sheet's layout.")
+    copies: int = Field(1, ge=1, description="Sheets in the pad unless --copies says otherwise.")
+    glue_edge: Literal["top", "bottom", "left", "right", "none"] = Field(
+        "top", description="Edge where the pad is glued (kept clear of art).")
+    glue_strip: str = Field("8mm", description="Width of the clear strip at the glued edge.")
+    uses_copies: ClassVar[bool] = True
+
+    @field_validator("glue_strip")
+    @classmethod
+    def _length(cls, value: str) -> str:
+        to_points(value)
+        return value
+
+    def supported_profiles(self) -> tuple[str, ...]:
+        """Home papers with cut marks, and pod (one sheet per page with bleed)."""
+        return SHEET_PROFILES
+
+    def default_profiles(self) -> list[str]:
+        """Profiles built when the user names none."""
+        return self.profiles or list(SHEET_PROFILES)
+
+    def strip(self) -> float:
+        """Return the glue strip width in points (0 with no glue edge)."""
+        return 0.0 if self.glue_edge == "none" else to_points(self.glue_strip)
+
+    def prepare(self, builder, loaded) -> list[Face]:
+        """Build each sheet's face once; check nothing intrudes into the glue strip."""
+        from ..errors import ProblemList, UserError
+
+        problems = ProblemList()
+        path = str(loaded.path)
+        template_where = (path, line_of(loaded.raw, ("template",)))
+        items = self.items or [None]
+        faces: list[Face] = []
+        for index, item in enumerate(items):
+            fields = {**self.defaults, **(item.fields() if item else {"id": self.id}),
+                      "index": index + 1, "total": len(items)}
+            line = loaded.item_line(index) if item else line_of(loaded.raw, ("template",))
+            label = item.id if item else self.id
+            try:
+                face = builder.build(self.template, fields, Where(path, line, label),
+                                     template_where)
+            except UserError as exc:
+                problems.extend(exc)
+                continue
+            self._check_strip(face, builder, template_where, problems, loaded)
+            faces.extend([face] * (item.count if item else 1))
+        problems.raise_if_any()
+        return faces
+
+    def _check_strip(self, face: Face, builder, template_where, problems, loaded) -> None:
+        """Record a problem for every element whose box reaches into the glue strip."""
+        strip = self.strip()
+        if not strip:
+            return
+        template = builder.templates.get(self.template, template_where)
+        raws = template.elements if len(template.elements) == len(face.elements) else []
+        for index, element in enumerate(face.elements):
+            raw = raws[index] if raws else None
+            x0, y0, x1, y1 = element.x, element.y, element.x + element.w, element.y + element.h
+            inside = {"top": y0 < strip - 0.5, "bottom": y1 > face.height - strip + 0.5,
+                      "left": x0 < strip - 0.5, "right": x1 > face.width - strip + 0.5}
+            if inside[self.glue_edge] and element.w > 0 and element.h > 0:
+                name = element.id or element.type
+                problems.add(template.path, getattr(raw, "line", 1),
+                             f"{name} reaches into the {self.glue_strip} glue strip at the "
+                             f"{self.glue_edge} edge (set in {loaded.path.name}); move it "
+                             "inwards or change glue_strip")
+                return
+
+    def render(self, faces: list[Face], profile: str, env: RenderEnv, title: str,
+               copies: int | None = None) -> Artifact:
+        """Lay out ``copies`` of every sheet for ``profile``; return the PDF."""
+        from ..imposition.notepad import impose_home_pad, impose_pod_pad
+
+        count = copies or self.copies
+        sheets = [face for face in faces for _ in range(count)]
+        if profile in PAPERS:
+            doc = env.document(PAPERS[profile], title)
+            pages = impose_home_pad(doc, sheets, PAPERS[profile], env.options)
+        else:
+            doc = env.document(PAPERS["a4"], title)
+            pages = impose_pod_pad(doc, sheets, self.glue_edge, self.strip(), env.options)
+        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)

@@ -1,0 +1,150 @@
+"""Drawing helpers the sheet elements share: polygons, centred labels, dice, icon checks.
+
+This module registers no element; it keeps hexagons, dice pips and label fitting in one place so
+the roll-and-write primitives (hex cluster, grid, track, table, polyomino, boxes) stay short.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from typing import Any
+
+from pydantic import ValidationInfo
+
+SQRT3 = math.sqrt(3)
+INK = (0.137, 0.122, 0.125)
+_ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*):$")
+PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
+        4: [(-1, -1), (-1, 1), (1, -1), (1, 1)], 5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
+        6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}
+
+
+def pen(color):
+    """Return ``color``, or ink when it is None (lines and pips always need a colour)."""
+    return INK if color is None else color
+
+
+def check_icon(name: str | None, info: ValidationInfo) -> None:
+    """Raise ValueError for an unknown icon name (nested cells call this from validators)."""
+    if name and info.context:
+        info.context["icons"].check(name)
+
+
+def icon_of(text: Any) -> str | None:
+    """Return the icon name when ``text`` is exactly ``:name:``, else None."""
+    match = _ICON_ONLY.match(str(text)) if text is not None else None
+    return match.group(1) if match else None
+
+
+def hexagon(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:
+    """Return the six corners of a regular hexagon of circumradius ``r`` centred on (cx, cy)."""
+    start = 30 if pointy else 0
+    return [(cx + r * math.cos(math.radians(start + 60 * i)),
+             cy + r * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+
+
+def polygon(canvas, ctx, points, fill=None, stroke=None, width: float = 0.6) -> None:
+    """Fill and/or stroke a closed polygon."""
+    if fill is None and stroke is None:
+        return
+    path = canvas.beginPath()
+    path.moveTo(*points[0])
+    for p in points[1:]:
+        path.lineTo(*p)
+    path.close()
+    canvas.saveState()
+    if fill is not None:
+        ctx.fill(canvas, fill)
+    if stroke is not None:
+        ctx.stroke(canvas, stroke)
+        canvas.setLineWidth(width)
+    canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+    canvas.restoreState()
+
+
+def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, stroke=None,
+          width: float = 0.6) -> None:
+    """Draw a ``square``, ``circle`` or ``hex`` of outer size ``size`` centred on (cx, cy)."""
+    if kind == "hex":
+        polygon(canvas, ctx, hexagon(cx, cy, size / 2), fill, stroke, width)
+        return
+    canvas.saveState()
+    if fill is not None:
+        ctx.fill(canvas, fill)
+    if stroke is not None:
+        ctx.stroke(canvas, stroke)
+        canvas.setLineWidth(width)
+    paint = {"stroke": int(stroke is not None), "fill": int(fill is not None)}
+    if kind == "circle":
+        canvas.circle(cx, cy, size / 2, **paint)
+    else:
+        canvas.roundRect(cx - size / 2, cy - size / 2, size, size, size * 0.08, **paint)
+    canvas.restoreState()
+
+
+def label(canvas, ctx, text: Any, cx: float, cy: float, size: float, color=(0.14, 0.12, 0.13),
+          bold: bool = False, max_width: float | None = None, font: str = "body",
+          align: str = "center") -> None:
+    """Draw ``text`` (or a ``:icon:``) vertically centred on ``cy``; shrink to ``max_width``.
+
+    ``align`` places ``cx`` at the text's centre, left or right end.
+    """
+    if text is None or text == "":
+        return
+    icon = icon_of(text)
+    canvas.saveState()
+    ctx.fill(canvas, color, is_fill=False)
+    if icon:
+        s = size * 1.15
+        x = {"center": cx - s / 2, "left": cx, "right": cx - s}[align]
+        ctx.icons.draw(canvas, icon, x, cy - s / 2, s)
+        canvas.restoreState()
+        return
+    text = str(text)
+    name = ctx.fonts.font_name(font, bold)
+    width = ctx.fonts.width(text, name, size)
+    if max_width and width > max_width:
+        size, width = size * max_width / width, max_width
+    canvas.setFont(name, size)
+    x = {"center": cx - width / 2, "left": cx, "right": cx - width}[align]
+    canvas.drawString(x, cy - size * 0.34, text)
+    canvas.restoreState()
+
+
+def die(canvas, ctx, cx: float, cy: float, size: float, value: int | None,
+        fill=(1, 1, 1), stroke=(0.14, 0.12, 0.13), width: float = 0.6) -> None:
+    """Draw a die face (rounded square) with ``value`` pips; None draws an empty die space."""
+    shape(canvas, ctx, "square", cx, cy, size, fill, stroke, width)
+    if not value:
+        return
+    canvas.saveState()
+    ctx.fill(canvas, pen(stroke), is_fill=False)
+    step, r = size * 0.26, size * 0.09
+    for dx, dy in PIPS[value]:
+        canvas.circle(cx + dx * step, cy + dy * step, r, stroke=0, fill=1)
+    canvas.restoreState()
+
+
+def icon_at(canvas, ctx, name: str, cx: float, cy: float, size: float, color) -> None:
+    """Draw icon ``name`` centred on (cx, cy) in ``color``."""
+    canvas.saveState()
+    ctx.fill(canvas, color, is_fill=False)
+    ctx.icons.draw(canvas, name, cx - size / 2, cy - size / 2, size)
+    canvas.restoreState()
+
+
+def cross(canvas, ctx, cx: float, cy: float, size: float, color, width: float = 0.8) -> None:
+    """Draw an X of ``size`` centred on (cx, cy) (printed marks such as 'not a space')."""
+    canvas.saveState()
+    ctx.stroke(canvas, color)
+    canvas.setLineWidth(width)
+    h = size / 2
+    canvas.line(cx - h, cy - h, cx + h, cy + h)
+    canvas.line(cx - h, cy + h, cx + h, cy - h)
+    canvas.restoreState()
+
+
+def text_icons(*texts: Any) -> set[str]:
+    """Return the icons named by ``:icon:`` texts among ``texts``."""
+    return {icon_of(t) for t in texts if icon_of(t)}

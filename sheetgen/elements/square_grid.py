@@ -1,0 +1,154 @@
+"""``square_grid``: rows x columns of light and dark squares with icons, headers and labels.
+
+Rolling Thunder's sectors are square grids: ``shades`` gives each row as a string (``.`` light,
+``#`` dark), ``cells`` put Trolls, Warriors and Standing Stones on squares, ``coords`` prints the
+small "column row" label players read coordinates from.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
+
+from . import register
+from .base import Color, Element, Length
+from .sheet_common import check_icon, icon_at, label, pen
+
+
+class GridCell(BaseModel):
+    """One square: ``at: [column, row]`` (1-based) and its icon or text."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+    at: tuple[int, int]
+    icon: str | None = None
+    text: str | None = None
+    color: Color = "ink"
+
+    @field_validator("icon")
+    @classmethod
+    def _icon(cls, value, info: ValidationInfo):
+        check_icon(value, info)
+        return value
+
+
+@register
+class SquareGrid(Element):
+    """A grid of square cells fitted in the box, with optional header band and labels."""
+
+    type: Literal["square_grid"] = "square_grid"
+    cols: int
+    rows: int
+    shades: list[str] = []
+    cells: list[GridCell] = []
+    light: Color = "white"
+    dark: Color = "#b9b9b9"
+    stroke: Color = "ink"
+    border: Color = "ink"
+    border_width: Length = "0.7mm"
+    line_width: Length = "0.2mm"
+    sector: tuple[int, int] | None = None
+    col_labels: list[str] = []
+    row_labels: list[str] = []
+    coords: bool = False
+    header: str | None = None
+    header_fill: Color = "ink"
+    header_color: Color = "white"
+
+    doc = ("Square grid: cols x rows cells fitted in the box. shades: one string per row, '.' "
+           "light and '#' dark. cells: [{at: [col, row], icon|text}] (1-based). col_labels / "
+           "row_labels print above / left; coords prints 'col row' in empty cells; sector: "
+           "[c, r] draws a heavy line every c columns and r rows; header: a coloured band.")
+    sample = {"type": "square_grid", "x": "5mm", "y": "5mm", "w": "50mm", "h": "55mm",
+              "cols": 6, "rows": 6, "shades": [".#..#.", "##....", "......", "..#...", "......",
+                                               "#....#"],
+              "cells": [{"at": [3, 3], "icon": "troll"}], "col_labels": list("123456"),
+              "row_labels": list("123456"), "coords": True, "header": "RED",
+              "header_fill": "red"}
+
+    @model_validator(mode="after")
+    def _check(self):
+        if self.cols < 1 or self.rows < 1:
+            raise ValueError("a grid needs at least 1 column and 1 row")
+        for cell in self.cells:
+            c, r = cell.at
+            if not (1 <= c <= self.cols and 1 <= r <= self.rows):
+                raise ValueError(f"grid cell {list(cell.at)} is out of range: columns 1-"
+                                 f"{self.cols}, rows 1-{self.rows}")
+        if self.shades and (len(self.shades) != self.rows
+                            or any(len(s) != self.cols for s in self.shades)):
+            raise ValueError(f"shades needs {self.rows} strings of {self.cols} characters")
+        if any(ch not in ".#" for s in self.shades for ch in s):
+            raise ValueError("shades use '.' for light and '#' for dark squares")
+        for text in (self.col_labels, self.row_labels):
+            if text and len(text) not in (self.cols, self.rows):
+                raise ValueError("give one label per column (col_labels) or row (row_labels)")
+        return self
+
+    def icons(self) -> set[str]:
+        """Return the icons on cells."""
+        return {c.icon for c in self.cells if c.icon}
+
+    def geometry(self) -> tuple[float, float, float, float]:
+        """Return (cell size, grid left, grid top from the box top, header height)."""
+        header = 0.0 if self.header is None else 1.0
+        col_lab = 0.55 if self.col_labels else 0.0
+        row_lab = 0.55 if self.row_labels else 0.0
+        cell = min(self.w / (self.cols + row_lab), self.h / (self.rows + header * 0.75 + col_lab))
+        left = row_lab * cell + (self.w - (self.cols + row_lab) * cell) / 2
+        return cell, left, (header * 0.75 + col_lab) * cell, header * 0.75 * cell
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint header, labels, squares, icons and borders."""
+        cell, left, grid_top, head = self.geometry()
+        x0, top = self.x + left, ctx.height - self.y - grid_top
+        gw, gh = self.cols * cell, self.rows * cell
+        if self.header is not None:
+            canvas.saveState()
+            ctx.fill(canvas, self.header_fill)
+            canvas.rect(x0, ctx.height - self.y - head, gw, head, stroke=0, fill=1)
+            canvas.restoreState()
+            label(canvas, ctx, self.header, x0 + gw / 2, ctx.height - self.y - head / 2,
+                  head * 0.62, self.header_color, bold=True, font="title")
+        for i, text in enumerate(self.col_labels):
+            label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, cell * 0.36,
+                  bold=True)
+        for j, text in enumerate(self.row_labels):
+            label(canvas, ctx, text, x0 - cell * 0.28, top - (j + 0.5) * cell, cell * 0.36,
+                  bold=True)
+        placed = {tuple(c.at): c for c in self.cells}
+        canvas.saveState()
+        ctx.stroke(canvas, pen(self.stroke))
+        canvas.setLineWidth(self.line_width)
+        for r in range(self.rows):
+            for c in range(self.cols):
+                dark = bool(self.shades) and self.shades[r][c] == "#"
+                colour = self.dark if dark else self.light
+                if colour is not None:
+                    ctx.fill(canvas, colour)
+                canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, stroke=1,
+                            fill=int(colour is not None))
+        canvas.restoreState()
+        for r in range(self.rows):
+            for c in range(self.cols):
+                cx, cy = x0 + (c + 0.5) * cell, top - (r + 0.5) * cell
+                spec = placed.get((c + 1, r + 1))
+                if spec and spec.icon:
+                    icon_at(canvas, ctx, spec.icon, cx, cy, cell * 0.78, spec.color)
+                elif spec and spec.text:
+                    label(canvas, ctx, spec.text, cx, cy, cell * 0.45, spec.color, bold=True)
+                elif self.coords:
+                    label(canvas, ctx, f"{c + 1} {r + 1}", x0 + c * cell + cell * 0.06,
+                          top - r * cell - cell * 0.17, cell * 0.2, (0.45, 0.45, 0.45),
+                          align="left")
+        canvas.saveState()
+        ctx.stroke(canvas, pen(self.border))
+        canvas.setLineWidth(self.border_width)
+        if self.sector:
+            for c in range(self.sector[0], self.cols, self.sector[0]):
+                canvas.line(x0 + c * cell, top, x0 + c * cell, top - gh)
+            for r in range(self.sector[1], self.rows, self.sector[1]):
+                canvas.line(x0, top - r * cell, x0 + gw, top - r * cell)
+        canvas.rect(x0, top - gh, gw, gh, stroke=1, fill=0)
+        canvas.restoreState()

@@ -1,0 +1,103 @@
+"""``table``: a small ruled table (shields to GP, upgrades to GP, heroes of yore, fire ranks).
+
+Cells are text or a lone ``:icon:``; an empty cell is a write-in space. The first row (and
+optionally the first column) is a shaded header.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import ValidationInfo, field_validator, model_validator
+
+from . import register
+from .base import Color, Element, Length
+from .sheet_common import check_icon, icon_of, label
+
+
+@register
+class Table(Element):
+    """Rows of cells in a ruled grid filling the box; widths relative per column."""
+
+    type: Literal["table"] = "table"
+    rows: list[list[str | int | float | None]]
+    widths: list[float] | None = None
+    header: bool = True
+    header_col: bool = False
+    header_fill: Color = "light-gray"
+    stroke: Color = "ink"
+    line_width: Length = "0.25mm"
+    size: float = 8.0
+    align: Literal["center", "left"] = "center"
+    color: Color = "ink"
+
+    doc = ("Ruled table filling its box: rows of cells (text, a number, ':icon:' or empty for a "
+           "write-in). header shades the first row, header_col the first column; widths gives "
+           "relative column widths.")
+    sample = {"type": "table", "x": "5mm", "y": "5mm", "w": "60mm", "h": "12mm",
+              "rows": [[":shield:", 1, 2, 3, 4], ["GP", 1, 2, 4, 6]], "header_col": True}
+
+    @field_validator("rows")
+    @classmethod
+    def _icons(cls, rows, info: ValidationInfo):
+        for row in rows:
+            for cell in row:
+                check_icon(icon_of(cell), info)
+        return rows
+
+    @model_validator(mode="after")
+    def _shape(self):
+        if not self.rows or not self.rows[0]:
+            raise ValueError("a table needs at least one row with one cell")
+        cols = len(self.rows[0])
+        for index, row in enumerate(self.rows, 1):
+            if len(row) != cols:
+                raise ValueError(f"row {index} has {len(row)} cells; row 1 has {cols}")
+        if self.widths is not None and len(self.widths) != cols:
+            raise ValueError(f"widths needs {cols} numbers, one per column")
+        return self
+
+    def icons(self) -> set[str]:
+        """Return icons used as cells."""
+        return {icon_of(c) for row in self.rows for c in row if icon_of(c)}
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint header shading, rules and cell contents."""
+        cols = len(self.rows[0])
+        weights = self.widths or [1.0] * cols
+        unit = self.w / sum(weights)
+        xs = [self.x]
+        for wgt in weights:
+            xs.append(xs[-1] + wgt * unit)
+        rh = self.h / len(self.rows)
+        top = ctx.height - self.y
+        canvas.saveState()
+        if self.header_fill is not None:
+            ctx.fill(canvas, self.header_fill)
+            if self.header:
+                canvas.rect(self.x, top - rh, self.w, rh, stroke=0, fill=1)
+            if self.header_col:
+                canvas.rect(self.x, top - self.h, xs[1] - xs[0], self.h, stroke=0, fill=1)
+        if self.stroke is not None:
+            ctx.stroke(canvas, self.stroke)
+            canvas.setLineWidth(self.line_width)
+            canvas.rect(self.x, top - self.h, self.w, self.h, stroke=1, fill=0)
+            for x in xs[1:-1]:
+                canvas.line(x, top, x, top - self.h)
+            for j in range(1, len(self.rows)):
+                canvas.line(self.x, top - j * rh, self.x + self.w, top - j * rh)
+        canvas.restoreState()
+        size = min(self.size, rh * 0.7)
+        for j, row in enumerate(self.rows):
+            for i, cell in enumerate(row):
+                if cell is None or cell == "":
+                    continue
+                bold = (self.header and j == 0) or (self.header_col and i == 0)
+                cw = xs[i + 1] - xs[i]
+                cy = top - (j + 0.5) * rh
+                if self.align == "left" and not icon_of(cell):
+                    label(canvas, ctx, cell, xs[i] + size * 0.3, cy, size, self.color, bold,
+                          max_width=cw - size * 0.6, align="left")
+                else:
+                    label(canvas, ctx, cell, (xs[i] + xs[i + 1]) / 2, cy, size, self.color,
+                          bold, max_width=cw * 0.9)

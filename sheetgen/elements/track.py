@@ -1,0 +1,198 @@
+"""``track``: a row, column or snake of spaces (round trackers, production tracks, god tracks).
+
+Each space may be numbered or carry an icon (two icons for a double space), a fill (winter and
+summer), a corner mark (festival), a reward beside it (a value, icon, Fate die or write-in box:
+"below" for rows, "beside" for columns) and a divider after it (a tier such as "10 GP").
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
+
+from . import register
+from .base import Color, Element, Length
+from .sheet_common import die, icon_at, icon_of, label, shape, check_icon, pen
+
+
+class Space(BaseModel):
+    """One space of a track."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=True)
+
+    text: str | None = None
+    icon: str | None = None
+    icons: list[str] = []
+    fill: Color = "none"
+    span: int = 1
+    mark: str | None = None
+    below: str | None = None
+    below_fate: int | None = None
+    below_box: bool = False
+    divider: str | None = None
+
+    @field_validator("icon", "mark")
+    @classmethod
+    def _icon(cls, value, info: ValidationInfo):
+        check_icon(value, info)
+        return value
+
+    @field_validator("icons")
+    @classmethod
+    def _icons(cls, value, info: ValidationInfo):
+        for name in value:
+            check_icon(name, info)
+        return value
+
+    @field_validator("below")
+    @classmethod
+    def _below(cls, value, info: ValidationInfo):
+        check_icon(icon_of(value), info)
+        return value
+
+
+@register
+class Track(Element):
+    """Spaces laid out along ``direction``; ``wrap`` starts a new line (snake) every N spaces."""
+
+    type: Literal["track"] = "track"
+    spaces: list[Space]
+    space: Length = "7mm"
+    gap: Length = "1mm"
+    shape: Literal["square", "circle", "hex"] = "square"
+    direction: Literal["right", "down", "up"] = "right"
+    wrap: int | None = None
+    numbers: int | None = None
+    stroke: Color = "ink"
+    fill: Color = "white"
+    line_width: Length = "0.3mm"
+    text_size: float = 9.0
+    below_size: float = 7.0
+    icon_color: Color = "dark-gray"
+
+    doc = ("Track of spaces (right, down or up; wrap: N snakes every N spaces). Each space: text, "
+           "icon or icons (a double space, span: 2), fill, mark (corner icon), below (value or "
+           ":icon: under a row space / beside a column space), below_fate (Fate die), below_box "
+           "(write-in box), divider (a line after the space with its label). numbers: N numbers "
+           "the spaces from N.")
+    sample = {"type": "track", "x": "5mm", "y": "5mm", "w": "80mm", "h": "20mm",
+              "space": "7mm", "numbers": 1,
+              "spaces": [{"fill": "winter"}, {"fill": "summer"}, {"fill": "winter"},
+                         {"fill": "summer", "mark": "festival", "below_box": True},
+                         {"icons": ["ship", "axe"], "span": 2, "below": "3"}]}
+
+    @model_validator(mode="after")
+    def _fits(self):
+        if not self.spaces:
+            raise ValueError("a track needs at least one space")
+        for index, (x, y, w, h) in enumerate(self.boxes()):
+            if x < -0.5 or y < -0.5 or x + w > self.w + 0.5 or y + h > self.h + 0.5:
+                raise ValueError(f"space {index + 1} of {len(self.spaces)} falls outside the "
+                                 "track's box; enlarge w/h, shrink space or set wrap")
+        return self
+
+    def boxes(self) -> list[tuple[float, float, float, float]]:
+        """Return each space's box (x, y from the element's top-left, w, h)."""
+        out, pos, line = [], 0.0, 0
+        per_line = self.wrap or len(self.spaces)
+        line_pitch = self.space * (1.9 if self.direction == "right" else 2.2) + self.gap
+        count = 0
+        for sp in self.spaces:
+            if count and count % per_line == 0:
+                line, pos = line + 1, 0.0
+            length = self.space * sp.span + self.gap * (sp.span - 1)
+            if self.direction == "right":
+                snake = line % 2 == 1 and self.wrap
+                x = (self._line_length(line, per_line) - pos - length) if snake else pos
+                out.append((x, line * line_pitch, length, self.space))
+            elif self.direction == "down":
+                out.append((line * line_pitch, pos, self.space, length))
+            else:
+                out.append((line * line_pitch, self.h - pos - length, self.space, length))
+            pos += length + self.gap
+            count += 1
+        return out
+
+    def _line_length(self, line: int, per_line: int) -> float:
+        spaces = self.spaces[line * per_line:(line + 1) * per_line]
+        return sum(self.space * s.span + self.gap * s.span for s in spaces) - self.gap
+
+    def icons(self) -> set[str]:
+        """Return every icon drawn in or around spaces."""
+        found = set()
+        for sp in self.spaces:
+            found.update(n for n in [sp.icon, sp.mark, icon_of(sp.below), *sp.icons] if n)
+        return found
+
+    def draw(self, canvas, ctx) -> None:
+        """Paint spaces, their contents, rewards and dividers."""
+        top = ctx.height - self.y
+        for index, (sp, (bx, by, bw, bh)) in enumerate(zip(self.spaces, self.boxes())):
+            x, y = self.x + bx, top - by - bh
+            cx, cy = x + bw / 2, y + bh / 2
+            fill = sp.fill or self.fill
+            if sp.span > 1 or self.shape == "square":
+                canvas.saveState()
+                if fill is not None:
+                    ctx.fill(canvas, fill)
+                ctx.stroke(canvas, pen(self.stroke))
+                canvas.setLineWidth(self.line_width)
+                radius = self.space / 2 if self.shape != "square" else self.space * 0.08
+                canvas.roundRect(x, y, bw, bh, radius, stroke=1, fill=int(fill is not None))
+                canvas.restoreState()
+            else:
+                shape(canvas, ctx, self.shape, cx, cy, self.space, fill, self.stroke,
+                      self.line_width)
+            names = sp.icons or ([sp.icon] if sp.icon else [])
+            for k, name in enumerate(names):
+                step = (bw if bw > bh else bh) / len(names)
+                ix = x + step * (k + 0.5) if bw > bh else cx
+                iy = cy if bw > bh else y + bh - step * (k + 0.5)
+                icon_at(canvas, ctx, name, ix, iy, self.space * 0.62, self.icon_color)
+            text = sp.text if sp.text is not None else (
+                str(self.numbers + index) if self.numbers is not None else None)
+            if text is not None:
+                label(canvas, ctx, text, cx, cy, self.text_size, bold=True, max_width=bw * 0.85)
+            if sp.mark:
+                icon_at(canvas, ctx, sp.mark, x + bw - self.space * 0.12, y + bh - self.space * 0.1,
+                        self.space * 0.42, (0.72, 0.53, 0.17))
+            self._reward(canvas, ctx, sp, x, y, bw, bh)
+            if sp.divider is not None:
+                self._divider(canvas, ctx, sp.divider, x, y, bw, bh)
+
+    def _reward(self, canvas, ctx, sp: Space, x, y, bw, bh) -> None:
+        """Draw what the space gives, under a row space or beside a column space."""
+        row = self.direction == "right"
+        ax = x + bw / 2 if row else x + bw + self.space * 0.55
+        ay = y - self.space * 0.42 if row else y + bh / 2
+        s = self.space * 0.75
+        if sp.below_box:
+            canvas.saveState()
+            ctx.stroke(canvas, pen(self.stroke))
+            canvas.setLineWidth(self.line_width * 0.8)
+            canvas.rect(ax - s * 0.6, ay - s * 0.5, s * 1.2, s * 0.9, stroke=1, fill=0)
+            canvas.restoreState()
+        elif sp.below_fate:
+            die(canvas, ctx, ax, ay, s * 0.8, sp.below_fate, width=self.line_width * 0.8)
+        elif sp.below is not None:
+            label(canvas, ctx, sp.below, ax, ay, self.below_size, bold=True,
+                  color=self.icon_color if icon_of(sp.below) else (0.14, 0.12, 0.13))
+
+    def _divider(self, canvas, ctx, text: str, x, y, bw, bh) -> None:
+        """Draw a heavy line after the space (tier boundary) with its label."""
+        canvas.saveState()
+        ctx.stroke(canvas, pen(self.stroke))
+        canvas.setLineWidth(self.line_width * 3)
+        g = self.gap / 2
+        if self.direction == "right":
+            canvas.line(x + bw + g, y - self.space * 0.2, x + bw + g, y + bh + self.space * 0.2)
+            canvas.restoreState()
+            label(canvas, ctx, text, x + bw + g, y + bh + self.space * 0.45, self.below_size,
+                  bold=True)
+            return
+        ly = y + bh + g if self.direction == "up" else y - g
+        canvas.line(x - self.space * 0.25, ly, x + bw + self.space * 1.1, ly)
+        canvas.restoreState()
+        label(canvas, ctx, text, x - self.space * 0.3, ly, self.below_size, bold=True,
+              align="right")
