@@ -126,10 +126,28 @@ def load_component(project: Project, path: Path, component_id: str,
     if model.id != component_id:
         problems.add(path, line_of(raw, ("id",)),
                      f"id {model.id!r} must match the file name {component_id!r}")
+    if model.items_from is not None:
+        _generate_items(model, raw, path, problems)
     _assign_item_ids(model, raw, path, problems)
     if len(problems.problems) > before:
         return None
     return LoadedComponent(model, path, raw)
+
+
+def _generate_items(model, raw, path: Path, problems: ProblemList) -> None:
+    """Replace the component's items with those its generator computes."""
+    from .generators import generate
+    from .model import Item
+
+    line = line_of(raw, ("items_from",))
+    if model.items:
+        problems.add(path, line, "give either items: or items_from:, not both")
+        return
+    try:
+        items = generate(model.items_from.generator, model.items_from.options, path.parent)
+        model.items = [Item.model_validate(item) for item in items]
+    except (ValueError, UserError) as exc:
+        problems.add(path, line, f"items_from: {exc}")
 
 
 def _assign_item_ids(model, raw, path: Path, problems: ProblemList) -> None:

@@ -82,6 +82,13 @@ class Item(BaseModel):
         return {**(self.model_extra or {}), "id": self.id, "count": self.count}
 
 
+class ItemsFrom(Strict):
+    """Items computed at build time by a named generator (see sheetgen/generators.py)."""
+
+    generator: str = Field(description="Generator name: raid-odds, dice-deck.")
+    options: dict[str, Any] = Field(default_factory=dict, description="The generator's options.")
+
+
 class ComponentBase(Strict):
     """What every component file shares; ``kind`` picks the rest of its shape."""
 
@@ -93,3 +100,5 @@ class ComponentBase(Strict):
     defaults: dict[str, Any] = Field(default_factory=dict,
                                      description="Fields every item gets unless it sets them.")
     items: list[Item] = Field(default_factory=list, description="The cards, sheets or tokens.")
+    items_from: ItemsFrom | None = Field(None, description="Compute the items instead of "
+                                         "listing them (exact odds, dice decks).")

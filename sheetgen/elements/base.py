@@ -49,6 +49,12 @@ _COLOR_SCHEMA = WithJsonSchema({
     "description": "A palette name (ink, gold, ...), a game colour, #rrggbb, or none.",
     "type": "string"})
 
+def _as_text(value: Any) -> Any:
+    return str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
+
+
+# Text accepts numbers too: "{{ total }}" keeps an int, and a card prints it as text.
+TextValue = Annotated[str, BeforeValidator(_as_text)]
 XLength = Annotated[float, _length("width"), _LENGTH_SCHEMA]
 YLength = Annotated[float, _length("height"), _LENGTH_SCHEMA]
 Length = Annotated[float, _length(None), _LENGTH_SCHEMA]

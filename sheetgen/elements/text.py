@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import PrivateAttr, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily
+from .base import Color, Element, FontFamily, TextValue
 from ..textlayout import ASCENT, Layout, layout, parse
 
 
@@ -16,7 +16,7 @@ class Text(Element):
     """Text in a box: ``**bold**``, ``:icon:`` inline icons, newlines start paragraphs."""
 
     type: Literal["text"] = "text"
-    text: str
+    text: TextValue
     font: FontFamily = "body"
     size: float = 9.0
     min_size: float | None = None
@@ -71,14 +71,34 @@ class Text(Element):
             baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
             shift = {"left": 0.0, "center": (self.w - line.width) / 2,
                      "right": self.w - line.width}[self.align]
-            for run, offset in line.runs:
-                x = self.x + shift + offset
-                if run.icon:
+            for kind, x, text in _segments(line.runs):
+                x += self.x + shift
+                if kind == "icon":
                     ctx.fill(canvas, self.icon_color or self.color, is_fill=False)
-                    ctx.icons.draw(canvas, run.text, x, baseline - lay.size * 0.16, lay.size)
+                    ctx.icons.draw(canvas, text, x, baseline - lay.size * 0.16, lay.size)
                 else:
                     ctx.fill(canvas, self.color, is_fill=False)
-                    name = ctx.fonts.font_name(self.font, run.bold or self.bold, self.italic)
+                    name = ctx.fonts.font_name(self.font, kind == "bold" or self.bold,
+                                               self.italic)
                     canvas.setFont(name, lay.size)
-                    canvas.drawString(x, baseline, run.text)
+                    canvas.drawString(x, baseline, text)
         canvas.restoreState()
+
+
+def _segments(runs):
+    """Yield (kind, x, text) with neighbouring words of one style joined by their spaces.
+
+    One string per styled stretch keeps the PDF small and its text extractable as phrases;
+    positions match the layout because ReportLab does not kern.
+    """
+    current = None
+    for run, offset in runs:
+        kind = "icon" if run.icon else "bold" if run.bold else "plain"
+        if current and kind == current[0] != "icon":
+            current[2] += (" " if run.space else "") + run.text
+            continue
+        if current:
+            yield tuple(current)
+        current = [kind, offset, run.text]
+    if current:
+        yield tuple(current)

@@ -1,0 +1,53 @@
+"""Items computed at build time: a component may say ``items_from: {generator: NAME, ...}``.
+
+A generator turns a few options (and, where it needs them, another component's items) into
+ordinary items, so templates stay data and numbers such as exact odds are never typed by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+from .dice.decks import read_deck
+
+Generator = Callable[[dict, Path], list[dict[str, Any]]]
+
+
+def _raid_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """One odds card: chance that 2d6 + bonus meets each defense value found in a deck."""
+    from .dice.odds import raid_odds_rows
+
+    deck, field = options["deck"], options.get("field", "defense")
+    bonuses = [int(b) for b in options.get("bonuses", [0, 2, 4])]
+    _, cards = read_deck(game_dir, deck)
+    values = sorted({int(card.fields[field]) for card in cards if card.fields.get(field)})
+    if not values:
+        raise ValueError(f"no card of {deck!r} has a {field!r} value")
+    rows = [[options.get("header", "Defense"), *(f"+{b}" for b in bonuses)]]
+    for row in raid_odds_rows(values, bonuses, int(options.get("dice", 2)),
+                              int(options.get("sides", 6))):
+        rows.append([row.defense, *(f"{p}%" for p in row.percents())])
+    return [{"id": options.get("id", "odds"), "title": options.get("title", "Raid odds"),
+             "rows": rows, "bonuses": bonuses, "defenses": values}]
+
+
+def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """The 36 cards of a balanced 2d6 dice deck (one per ordered pair of faces)."""
+    from .dice.balanced import dice_deck_cards
+
+    # the deck's own `total` (cards in the deck) is a template field already: name it apart
+    return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
+
+
+GENERATORS: dict[str, Generator] = {"raid-odds": _raid_odds, "dice-deck": _dice_deck}
+
+
+def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """Return the items of generator ``name``; ValueError names the known generators."""
+    if name not in GENERATORS:
+        raise ValueError(f"unknown generator {name!r}; known: {', '.join(sorted(GENERATORS))}")
+    try:
+        return GENERATORS[name](options, game_dir)
+    except KeyError as exc:
+        raise ValueError(f"generator {name!r} needs the option {exc.args[0]!r}") from None
