@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import sys
 
+from pathlib import Path
+
 import click
 
 FORMAT_CHOICE = click.Choice(["text", "json", "csv", "pdf", "html"])
@@ -39,9 +41,9 @@ def _emit(script, fmt: str, out: str | None) -> None:
 
     data = writer(fmt)(script)
     if out:
-        from .output import write_atomic
+        from ..output import OutputWriter
 
-        write_atomic(out, data)
+        OutputWriter.write_file(Path(out), data.encode() if isinstance(data, str) else data)
         click.echo(f"wrote {out} (digest {script.digest[:16]})", err=True)
     elif isinstance(data, bytes):
         if sys.stdout.isatty():

@@ -93,9 +93,9 @@ def load_game_dice(project, game: str, use_cache: bool = True) -> GameDice:
     dumped = _validate(game, game_dir, path, raw)
     if use_cache:
         try:
-            from .output import write_atomic
+            from ..output import OutputWriter
 
-            write_atomic(cached, json.dumps(dumped, sort_keys=True))
+            OutputWriter.write_file(cached, json.dumps(dumped, sort_keys=True).encode())
         except OSError:
             pass  # a read-only home only costs start-up time
     return GameDice(game, game_dir, path, to_node(dumped), raw)
