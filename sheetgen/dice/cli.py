@@ -7,7 +7,6 @@ ReportLab load when a command runs, which keeps ``sheetgen dice`` a fast process
 from __future__ import annotations
 
 import sys
-
 from pathlib import Path
 
 import click
