@@ -20,7 +20,7 @@ class WriteIn(Element):
     label: str = ""
     icon: str | None = None
     label_width: Length | None = None
-    style: Literal["box", "line", "total"] = "box"
+    style: Literal["box", "line", "total", "none"] = "box"
     prefix: str = ""
     size: float = 9.0
     font: FontFamily = "body"
@@ -31,7 +31,7 @@ class WriteIn(Element):
     icon_color: Color = "dark-gray"
 
     doc = ("A labelled write-in space: label (and icon) on the left, then a box (style: box), "
-           "a rule (line) or a heavy double box (total). label_width fixes the label column; "
+           "a rule (line), a heavy double box (total) or nothing (none: a label). label_width fixes the label column; "
            "prefix prints before the box (e.g. '=' or '-').")
     sample = {"type": "write_in", "x": "5mm", "y": "5mm", "w": "50mm", "h": "7mm",
               "label": "God points", "icon": "valhalla", "prefix": "="}
@@ -63,6 +63,8 @@ class WriteIn(Element):
             label(canvas, ctx, self.prefix, x + self.size * 0.35, cy, self.size, bold=True)
             x += self.size * 0.8
         right = self.x + self.w
+        if self.style == "none":
+            return
         canvas.saveState()
         ctx.stroke(canvas, pen(self.stroke))
         canvas.setLineWidth(self.line_width)
