@@ -1,0 +1,159 @@
+"""Roll-and-write sheets as notepads: page sizes, copies, text, ink per region, pads, ink saver."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO
+from pdfcheck import MM, placements, render
+from sheetgen.units import to_points
+from sheetgen.yamlload import load_yaml
+
+# (game, component, template, sheet size in mm, default copies, sheets per A4 page, per Letter)
+SHEETS = [
+    ("roll-and-raid", "clan-sheet", "roll-and-raid-clan-sheet", (210, 297), 100, 1, 1),
+    ("rolling-thunder", "play-sheet", "rolling-thunder-play-sheet", (297, 210), 50, 1, 1),
+    ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
+    ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 20, 4, 4),
+]
+IDS = [s[1] for s in SHEETS]
+BLEED = 3 * MM
+SAFE = 5 * MM          # nothing printed closer than this to the trim (printer margins)
+GLUE = {"clan-sheet": 8, "play-sheet": 8, "score-sheet": 8, "legend": 6}
+
+# Every region's title and the numbers a player needs, as extractable text.
+TEXTS = {
+    "clan-sheet": ["ROLL & RAID", "Name your Clan", "The Great Hall", "The Harbor", "The Armory",
+                   "Round tracker", "Festival", "Production trackers", "Wood", "Metal",
+                   "Villagers", "Upgrades", "Intensive production", "Specialized production",
+                   "Ritual", "Upgraded tools", "Berserker substances", "Sacrifice altar",
+                   "+2", "Re-roll", "Settlements", "Creatures GP", "God trackers", "NJORD", "TYR",
+                   "10 GP", "15 GP", "20 GP", "Point summary", "Sacrifices", "Clan shields",
+                   "Battle", "FINAL", "16", "24", "10+", "9+"],
+    "play-sheet": ["ROLLING THUNDER", "RED", "BLUE", "YELLOW", "Turn a die to any #", "-1", "-3",
+                   "-5", "WODEN", "FRIGG", "THOR", "SIF", "LOKI", "Runestone network",
+                   "Valhalla", "Order of execution", "Scoring", "God points", "Troll points",
+                   "Runestone points", "Biggest fire", "TOTAL", "+3", "10", "15", "12 · 20",
+                   "heroes of yore", "Sigrdrifa", "60", "Troll tracks"],
+    "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST army", "EAST army", "Towers",
+                    "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
+                    "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
+    "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "Solo armies", "1-2",
+               "3-4", "Wild Die"],
+}
+# Elements whose box must carry ink (one per region at least).
+REGIONS = {
+    "clan-sheet": ["great-hall", "harbor", "armory", "rounds", "wood-tracker", "metal-tracker",
+                   "villagers-tracker", "up-intensive-marks", "altar", "creatures-1", "s1", "s6",
+                   "njord-tracker", "tyr-tracker", "upgrades-table", "shields-table", "sum-final"],
+    "play-sheet": ["rounds", "turn-die", "dice", "red", "blue", "yellow", "trolls-red",
+                   "trolls-blue", "trolls-yellow", "woden", "loki", "heroes", "runes-red",
+                   "valhalla-v", "order", "fire", "score-total"],
+    "score-sheet": ["turns", "west-army", "east-army", "west-tower-1", "east-tower-2",
+                    "throne-room", "stall-1", "stall-6", "score-total"],
+    "legend": ["die-1", "die-2", "die-3", "solo-east", "solo-west"],
+}
+
+
+def element_boxes(template: str) -> dict[str, tuple[float, float, float, float]]:
+    """Return each element's (x, y, w, h) in points, y from the top, read from the template."""
+    raw = load_yaml(REPO / "templates" / f"{template}.yaml")
+    width, height = (to_points(raw[k]) for k in ("width", "height")) if "width" in raw else (
+        None, None)
+    out = {}
+    for e in raw["elements"]:
+        if "id" in e and "w" in e:
+            out[e["id"]] = (to_points(e["x"], width), to_points(e["y"], height),
+                            to_points(e["w"], width), to_points(e.get("h", 0), height))
+    return out
+
+
+@pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", SHEETS, ids=IDS)
+def test_pod_page_boxes_text_and_default_copies(built, game, comp, template, size, copies,
+                                                per_a4, per_letter):
+    reader = PdfReader(built(game, comp, "pod"))
+    assert len(reader.pages) == copies
+    page = reader.pages[0]
+    w, h = size[0] * MM + 2 * BLEED, size[1] * MM + 2 * BLEED
+    assert [round(float(v), 1) for v in page.mediabox] == [0, 0, round(w, 1), round(h, 1)]
+    assert [round(float(v), 1) for v in page.bleedbox] == [0, 0, round(w, 1), round(h, 1)]
+    assert [round(float(v), 1) for v in page.trimbox] == [round(BLEED, 1), round(BLEED, 1),
+                                                          round(w - BLEED, 1), round(h - BLEED, 1)]
+    text = page.extract_text()
+    missing = [t for t in TEXTS[comp] if t not in text]
+    assert not missing, missing
+    # one form, referenced by every copy
+    names = {p.name for i in range(len(reader.pages)) for p in placements(reader, i)}
+    assert len(names) == 1
+
+
+@pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", SHEETS, ids=IDS)
+def test_home_pads_fit_as_many_as_possible_with_copies(built, game, comp, template, size, copies,
+                                                       per_a4, per_letter):
+    for profile, per_page, paper in (("a4", per_a4, (595.3, 841.9)),
+                                     ("letter", per_letter, (612.0, 792.0))):
+        reader = PdfReader(built(game, comp, profile, copies=5))
+        assert len(reader.pages) == -(-5 // per_page)
+        assert [round(float(v), 1) for v in reader.pages[0].mediabox[2:]] == list(paper)
+        placed = [p for i in range(len(reader.pages)) for p in placements(reader, i)]
+        assert len(placed) == 5 and len({p.name for p in placed}) == 1
+
+
+@pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", SHEETS, ids=IDS)
+def test_every_region_has_ink_and_nothing_leaves_the_safe_area(built, game, comp, template, size,
+                                                               copies, per_a4, per_letter):
+    path = built(game, comp, "pod", copies=1)
+    dpi = 50
+    image = render(path, 0, dpi)
+    s = dpi / 72
+    boxes = element_boxes(template)
+    for region in REGIONS[comp]:
+        x, y, w, h = boxes[region]
+        crop = image.crop((int((BLEED + x) * s), int((BLEED + y) * s),
+                           int((BLEED + x + w) * s), int((BLEED + y + h) * s)))
+        dark = sum(crop.histogram()[:200]) / max(1, crop.width * crop.height)
+        assert dark > 0.01, f"{comp}: region {region} has no ink"
+    # outside the safe area (and inside the glue strip) every pixel is paper
+    left, top = int((BLEED + SAFE) * s) - 1, int((BLEED + GLUE[comp] * MM) * s) - 1
+    right = int((BLEED + size[0] * MM - SAFE) * s) + 1
+    bottom = int((BLEED + size[1] * MM - SAFE) * s) + 1
+    pixels = image.load()
+    stray = [(px, py) for py in range(image.height) for px in range(image.width)
+             if not (left <= px <= right and top <= py <= bottom) and pixels[px, py] < 235]
+    assert not stray, f"{comp}: ink outside the safe area at {stray[:5]}"
+
+
+@pytest.mark.parametrize("game,comp,template", [s[:3] for s in SHEETS[:2]], ids=IDS[:2])
+def test_pad_of_100_costs_under_1kb_per_extra_sheet(built, game, comp, template):
+    for profile in ("pod", "a4"):
+        one = built(game, comp, profile, copies=1).stat().st_size
+        hundred = built(game, comp, profile, copies=100).stat().st_size
+        assert hundred <= one + 99 * 1024, (profile, one, hundred)
+
+
+def test_ink_saver_lightens_fills(built):
+    normal = render(built("rolling-thunder", "play-sheet", "pod", copies=1), 0)
+    saver = render(built("rolling-thunder", "play-sheet", "pod", copies=1, ink_saver=True), 0)
+    s = 50 / 72
+    x, y, w, h = element_boxes("rolling-thunder-play-sheet")["red"]
+    band = (int((BLEED + x) * s), int((BLEED + y) * s), int((BLEED + x + w) * s),
+            int((BLEED + y + 5 * MM) * s))  # the red header band
+
+    def mean(img, box):
+        crop = img.crop(box)
+        return sum(i * n for i, n in enumerate(crop.histogram())) / (crop.width * crop.height)
+
+    assert mean(saver, band) > mean(normal, band) + 40
+    whole = (0, 0, normal.width, normal.height)
+    assert mean(saver, whole) > mean(normal, whole)
+
+
+def test_sheet_faces_are_deterministic(built, tmp_path):
+    from sheetgen.api import BuildOptions, build
+    from sheetgen.project import Project
+
+    first = built("roll-and-might", "legend", "pod", copies=2).read_bytes()
+    again = build(Project.at(REPO), "roll-and-might", ["legend"],
+                  BuildOptions(profiles=["pod"], out_dir=tmp_path, copies=2))[0].read_bytes()
+    assert first == again
