@@ -84,8 +84,8 @@ def _inner_cut_ticks(doc, xs: list[float], ys: list[float]) -> None:
     c.setLineWidth(MARK_WIDTH)
     edge = 4 * MM
     for x in xs[1:-1]:
-        for y0 in (max(min(ys), edge), ):
-            c.line(x, y0, x, y0 + MARK_LENGTH)
+        bottom = max(min(ys), edge)
+        c.line(x, bottom, x, bottom + MARK_LENGTH)
         top = min(max(ys), height - edge)
         c.line(x, top, x, top - MARK_LENGTH)
     for y in ys[1:-1]:
