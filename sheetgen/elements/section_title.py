@@ -8,7 +8,7 @@ from pydantic import ValidationInfo, field_validator
 
 from . import register
 from .base import Color, Element, FontFamily, Length
-from .sheet_common import check_icon, icon_at, label
+from .sheet_common import check_icon, icon_at, label, readable
 
 
 @register
@@ -26,10 +26,11 @@ class SectionTitle(Element):
     align: Literal["left", "center"] = "left"
     line_width: Length = "0.4mm"
     frame: Length | None = None
+    note: str = ""
 
     doc = ("A region's title: style band (text on a coloured band), rule (text over a line) or "
            "plain; optional icon before the text. frame: draw a rounded frame of this height "
-           "(from the title's top) around the region below.")
+           "(from the title's top) around the region below. note: smaller text at the right end.")
     sample = {"type": "section_title", "x": "5mm", "y": "5mm", "w": "60mm", "h": "6mm",
               "text": "The Harbor", "icon": "ship", "frame": "30mm"}
 
@@ -48,7 +49,7 @@ class SectionTitle(Element):
         top = ctx.height - self.y
         cy = top - self.h / 2
         band = self.style == "band"
-        color = self.color or ((1, 1, 1) if band else (0.14, 0.12, 0.13))
+        color = readable(ctx, self.color or ((1, 1, 1) if band else (0.14, 0.12, 0.13)))
         canvas.saveState()
         if self.frame:
             ctx.stroke(canvas, self.fill or (0.14, 0.12, 0.13))
@@ -68,6 +69,9 @@ class SectionTitle(Element):
         if self.icon:
             icon_at(canvas, ctx, self.icon, x + self.h * 0.4, cy, self.h * 0.75, color)
             x += self.h * 0.9
+        if self.note:
+            label(canvas, ctx, self.note, self.x + self.w - pad, cy, size * 0.72, color,
+                  align="right", max_width=self.w * 0.62)
         if self.align == "center":
             label(canvas, ctx, self.text, self.x + self.w / 2, cy, size, color, bold=True,
                   font=self.font, max_width=self.w - 2 * pad)

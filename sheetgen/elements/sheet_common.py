@@ -25,6 +25,13 @@ def pen(color):
     return INK if color is None else color
 
 
+def readable(ctx, color):
+    """Return ``color`` for text on a fill; light text turns ink when ink saver pales the fill."""
+    if ctx.ink_saver and color is not None and sum(color) > 2.4:
+        return INK
+    return color
+
+
 def check_icon(name: str | None, info: ValidationInfo) -> None:
     """Raise ValueError for an unknown icon name (nested cells call this from validators)."""
     if name and info.context:

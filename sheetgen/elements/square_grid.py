@@ -13,7 +13,7 @@ from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, mod
 
 from . import register
 from .base import Color, Element, Length
-from .sheet_common import check_icon, icon_at, label, pen
+from .sheet_common import check_icon, icon_at, label, pen, readable
 
 
 class GridCell(BaseModel):
@@ -110,7 +110,7 @@ class SquareGrid(Element):
             canvas.rect(x0, ctx.height - self.y - head, gw, head, stroke=0, fill=1)
             canvas.restoreState()
             label(canvas, ctx, self.header, x0 + gw / 2, ctx.height - self.y - head / 2,
-                  head * 0.62, self.header_color, bold=True, font="title")
+                  head * 0.62, readable(ctx, self.header_color), bold=True, font="title")
         for i, text in enumerate(self.col_labels):
             label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, cell * 0.36,
                   bold=True)
