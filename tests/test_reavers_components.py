@@ -1,0 +1,162 @@
+"""Reavers of Midgard: every component the rulebook names prints, with the decided contents."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from pdfcheck import MM, ink_fraction, placements, render
+from sheetgen.loading import load_game
+
+GAME = "reavers-of-midgard"
+DECKS = {  # component: cards decided in its YAML
+    "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
+    "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
+    "ship-upgrade-tiles": 12, "player-boards": 5, "board": 6, "tokens": 116, "reference": 20,
+}
+PILLAGEABLE = {"farm", "wall", "tower"}
+
+
+@pytest.fixture(scope="module")
+def game(project):
+    """The loaded game."""
+    return load_game(project, GAME)
+
+
+def items(game, component):
+    """Return the fields of every item of ``component`` (defaults applied)."""
+    comp = game.component(component).model
+    return [{**comp.defaults, **item.fields()} for item in comp.items]
+
+
+def total(game, component) -> int:
+    """Return the number of physical cards of ``component``."""
+    return sum(item.count for item in game.component(component).model.items)
+
+
+def test_every_component_listed_and_counted(game):
+    assert set(game.spec.components) == set(DECKS)
+    for component, count in DECKS.items():
+        assert total(game, component) == count, component
+
+
+def test_dice_faces_match_the_dice_engine(game, project):
+    import yaml
+
+    dice = yaml.safe_load((project.root / "data" / GAME / "dice.yaml").read_text())
+    faces = {f for die in dice["dice"].values() for f in die["faces"] if isinstance(f, str)}
+    used = set()
+    for component in ("reaver-cards", "journey-cards", "sea-battle-cards", "village-spoils"):
+        for item in items(game, component):
+            text = " ".join(str(v) for v in item.values())
+            used |= set(re.findall(r":([a-z-]+):", text)) & {"hammer", "two-hammers", "shield",
+                                                             "chest", "ship"}
+            used |= {item.get("face"), item.get("die")} & faces
+    assert used <= faces and {"hammer", "two-hammers", "shield", "chest", "ship"} <= faces
+    colours = {d["colour"] for d in dice["dice"].values()}
+    for name in ("crew-red", "crew-blue", "crew-yellow"):
+        assert game.spec.colors[name] in colours
+
+
+def test_reavers_last_six_rounds_at_max_players(game):
+    board = {i["name"]: i for i in items(game, "board")}
+    recruit = [s for s in board["Recruit Reavers"]["slots"] if s["kind"] == "card"]
+    at_max = [s for s in recruit if s["label"].startswith(("2+", "3+", "4+", "5"))]
+    assert len(at_max) == 8
+    assert total(game, "reaver-cards") >= 6 * len(at_max)
+    for reaver in items(game, "reaver-cards"):
+        assert reaver["faction"] in {"wolf", "raven", "boar", "serpent"}
+        assert reaver["location"] in {"village", "keep", "conquer", "sea"}
+        assert 1 <= len(reaver["roll"]) <= 2 and 1 <= len(reaver["rally"]) <= 2
+        assert set(reaver["roll"] + reaver["rally"]) <= {"red", "blue", "yellow"}
+        assert reaver["ability"]
+
+
+def test_spoils_rules(game):
+    village = items(game, "village-spoils")
+    keep = items(game, "keep-spoils")
+    assert {i["type"] for i in village} == {"farm", "wall", "upgrade", "artifact"}
+    assert {i["type"] for i in keep} == {"treasure", "wall", "tower"}
+    for card in village + keep:
+        if card["type"] in PILLAGEABLE:
+            assert int(card["defense"]) > 0 and ":glory:" in card["reward"], card["name"]
+        if card["type"] == "treasure":
+            assert card["set"] == sorted(card["set"]) and len(card["set"]) >= 2
+        if card["type"] == "artifact":
+            assert card["glory"] and card["trigger"] and card["effect"]
+    assert sum(i["count"] for i in village if i["type"] == "artifact") >= 4
+    # one Ship Upgrade card per token, same faces
+    cards = sorted((i["face"], i["count"]) for i in village if i["type"] == "upgrade")
+    tokens = sorted((i["face"], i["count"]) for i in items(game, "ship-upgrade-tiles"))
+    assert cards == tokens
+
+
+def test_territories_sea_battles_and_journeys(game):
+    tiles = items(game, "territory-tiles")
+    assert {t["type"] for t in tiles} == {"hamlet", "forest", "grove", "highland"}
+    for kind in ("hamlet", "forest", "grove", "highland"):
+        assert sum(t["count"] for t in tiles if t["type"] == kind) == 10
+    assert all(t["reward"] for t in tiles)
+    for battle in items(game, "sea-battle-cards"):
+        assert int(battle["badge"]) >= 4 and battle["cost"].startswith("Spend exactly")
+        assert ":glory:" in battle["body"]
+    journeys = items(game, "journey-cards")
+    assert any(j["name"] == "All Quiet" for j in journeys)
+    assert sum(j["count"] for j in journeys if j["name"] != "All Quiet") >= 8
+
+
+def test_five_longships_and_needed_tokens(game):
+    boards = items(game, "player-boards")
+    assert len(boards) == 5 and len({b["color"] for b in boards}) == 5
+    tokens = {t["name"]: t["count"] for t in items(game, "tokens")}
+    for name in ("Start Player", "Honor Ship", "Round marker", "Favor", "Troll trophy",
+                 "Kraken trophy", "Food 1"):
+        assert tokens.get(name, 0) >= 1, name
+    assert sum(n for k, n in tokens.items() if k.endswith("pawn")) == 10
+
+
+@pytest.mark.parametrize("component,names", [
+    ("reaver-cards", ["Ulf Bloodaxe", "Specialize", "ROLL", "RALLY"]),
+    ("village-spoils", ["Barley Farm", "Pillage", "DEF"]),
+    ("keep-spoils", ["Silver Coins", "Set"]),
+    ("journey-cards", ["All Quiet", "Storm at Sea"]),
+    ("sea-battle-cards", ["Merchant Knarr", "Spend exactly", "DEF"]),
+    ("prophecy-cards", ["Jarl of Many Lands", "At game end"]),
+    ("territory-tiles", ["Fjord Hamlet", "Peacefully"]),
+    ("ship-upgrade-tiles", ["Shield"]),
+    ("player-boards", ["Longship of the Red Clan", "Leader", "Raid Keeps"]),
+    ("board", ["Recruit Reavers", "2+ players"]),
+    ("tokens", ["Longship", "Start Player", "Honor Ship", "Glory at end"]),
+    ("reference", ["A Round", "Dice and Combat"]),
+])
+def test_text_and_ink_on_first_page(built, component, names):
+    path = built(GAME, component, "a4")
+    reader = PdfReader(path)
+    text = " ".join(page.extract_text() for page in reader.pages[:4])
+    flat = re.sub(r"\s+", " ", text).lower()
+    for name in names:
+        assert name.lower() in flat, f"{component}: {name!r} not found"
+    image = render(path, 0)
+    height = float(reader.pages[0].mediabox.height)
+    faces = placements(reader, 0)
+    assert faces
+    for face in faces:
+        x0, y0, x1, y1 = face.clip
+        assert ink_fraction(image, (x0 + 2 * MM, y0 + 2 * MM, x1 - 2 * MM, y1 - 2 * MM),
+                            height) > 0.02, f"{component}: blank face at {face.x:.0f},{face.y:.0f}"
+
+
+def test_defense_numbers_extractable(built):
+    text = PdfReader(built(GAME, "territory-tiles", "a4")).pages[0].extract_text()
+    for defense in ("3", "5", "6", "8"):
+        assert defense in text
+
+
+def test_pod_deck_one_face_per_page(built, game):
+    reader = PdfReader(built(GAME, "sea-battle-cards", "pod"))
+    assert len(reader.pages) == 2 * total(game, "sea-battle-cards")
+    trim = reader.pages[0].trimbox
+    assert float(trim.width) == pytest.approx(44.45 * MM, abs=0.05)
+    assert float(trim.height) == pytest.approx(63.5 * MM, abs=0.05)
