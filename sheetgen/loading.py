@@ -153,8 +153,15 @@ def _generate_items(model, raw, path: Path, problems: ProblemList) -> None:
 def _assign_item_ids(model, raw, path: Path, problems: ProblemList) -> None:
     """Give every item a stable id (given, or from its name) and refuse duplicates."""
     seen: dict[str, int] = {}
+    default_count = model.defaults.get("count")
     for index, item in enumerate(model.items):
         line = line_of(raw, ("items", index))
+        if default_count is not None and "count" not in item.model_fields_set:
+            if not isinstance(default_count, int) or default_count < 0:
+                problems.add(path, line_of(raw, ("defaults", "count")),
+                             "defaults: count must be a whole number >= 0")
+                return
+            item.count = default_count
         if item.id is None:
             extra = item.model_extra or {}
             name = extra.get("name") or extra.get("title")

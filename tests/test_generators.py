@@ -64,3 +64,15 @@ def test_unknown_generator_is_a_located_error(tmp_path):
     result = run_cli("--project", str(tmp_path), "validate", "raidgame")
     assert result.exit_code == 2
     assert "odds.yaml:5" in result.output and "unknown generator 'raid-oddz'" in result.output
+
+
+def test_defaults_count_applies_to_items_without_their_own(tmp_path):
+    from sheetgen.project import Project
+
+    game = tmp_path / "data/raidgame"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("id: raidgame\nname: Raid game\ncomponents: [raids]\n")
+    (game / "raids.yaml").write_text(RAIDS.replace("defaults: {body: x}",
+                                                   "defaults: {body: x, count: 3}"))
+    deck = load_game(Project.at(tmp_path), "raidgame").component("raids")
+    assert [item.count for item in deck.model.items] == [3, 2, 3]
