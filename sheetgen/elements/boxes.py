@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily, Length
+from .base import Color, Element, FontFamily, IconName, Length
 from .sheet_common import check_icon, die, icon_at, icon_of, label, shape, pen
 
 
@@ -18,7 +18,7 @@ class WriteIn(Element):
 
     type: Literal["write_in"] = "write_in"
     label: str = ""
-    icon: str | None = None
+    icon: IconName | None = None
     label_width: Length | None = None
     style: Literal["box", "line", "total", "none"] = "box"
     prefix: str = ""
@@ -35,12 +35,6 @@ class WriteIn(Element):
            "prefix prints before the box (e.g. '=' or '-').")
     sample = {"type": "write_in", "x": "5mm", "y": "5mm", "w": "50mm", "h": "7mm",
               "label": "God points", "icon": "valhalla", "prefix": "="}
-
-    @field_validator("icon")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
 
     def icons(self) -> set[str]:
         """Return the label icon."""
@@ -96,7 +90,7 @@ class CheckBoxes(Element):
     size: Length = "4mm"
     gap: Length = "1.2mm"
     direction: Literal["right", "down"] = "right"
-    icon: str | None = None
+    icon: IconName | None = None
     stroke: Color = "ink"
     fill: Color = "white"
     line_width: Length = "0.25mm"
@@ -108,12 +102,6 @@ class CheckBoxes(Element):
            "draws the pips, null an empty die space). icon draws a faint icon in every mark.")
     sample = {"type": "check_boxes", "x": "5mm", "y": "5mm", "w": "40mm", "h": "6mm",
               "labels": ["-1", "-3", "-5"], "shape": "circle", "size": "5mm"}
-
-    @field_validator("icon")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
 
     @field_validator("labels")
     @classmethod

@@ -4,11 +4,9 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import ValidationInfo, field_validator
-
 from . import register
-from .base import Color, Element, FontFamily, Length
-from .sheet_common import check_icon, icon_at, label, readable
+from .base import Color, Element, FontFamily, IconName, Length
+from .sheet_common import icon_at, label, readable
 
 
 @register
@@ -17,7 +15,7 @@ class SectionTitle(Element):
 
     type: Literal["section_title"] = "section_title"
     text: str
-    icon: str | None = None
+    icon: IconName | None = None
     style: Literal["band", "rule", "plain"] = "band"
     fill: Color = "ink"
     color: Color | None = None
@@ -33,12 +31,6 @@ class SectionTitle(Element):
            "(from the title's top) around the region below. note: smaller text at the right end.")
     sample = {"type": "section_title", "x": "5mm", "y": "5mm", "w": "60mm", "h": "6mm",
               "text": "The Harbor", "icon": "ship", "frame": "30mm"}
-
-    @field_validator("icon")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
 
     def icons(self) -> set[str]:
         """Return the title icon."""
