@@ -1,0 +1,119 @@
+"""``kind: board``: a hex game board with one or more sides, printed whole or tiled.
+
+Each side is a ``hex_board`` element (see ``sheetgen/elements/hex_board.py``) on a face sized
+to its hexes plus a margin, a title band and an optional caption. ``pod`` prints each side on
+one page at full size with bleed; ``a4`` and ``letter`` tile every side over as many pages as
+it needs (``sheetgen/imposition/tiling.py``). The face of a side is drawn once and every tile
+places the same drawing, clipped.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import ConfigDict, Field, field_validator
+
+from ..faces import Face
+from ..imposition.common import PAPERS, Card
+from ..model import ComponentBase, Strict
+from ..units import to_points
+from . import register_kind
+from .render_env import Artifact, RenderEnv
+
+BOARD_PROFILES = ("a4", "letter", "pod")
+
+
+class BoardSide(Strict):
+    """One side of the board: its title and caption, plus any ``hex_board`` keys."""
+
+    model_config = ConfigDict(extra="allow", defer_build=True)
+
+    id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", description="Side id (file labels).")
+    title: str = Field("", description="Printed in the band above the hexes.")
+    caption: str = Field("", description="One line printed under the hexes.")
+
+
+def _length(value: Any) -> Any:
+    to_points(value)
+    return value
+
+
+@register_kind
+class BoardComponent(ComponentBase):
+    """A hex board; every side shares ``every_side`` and adds its own hex_board keys."""
+
+    kind: Literal["board"] = "board"
+    sides: list[BoardSide] = Field(description="The board's sides (1 or 2).", min_length=1)
+    every_side: dict[str, Any] = Field(default_factory=dict, description="hex_board keys every "
+                                       "side gets unless it sets them (hex_size, players...).")
+    margin: str = Field("10mm", description="From the outermost hexes to the trim.")
+    title_height: str = Field("14mm", description="Height of the title band (0 for none).")
+    caption_height: str = Field("8mm", description="Height of the caption band, if any.")
+    background: str = Field("paper", description="Colour of the board around the hexes.")
+    frame: str = Field("gold", description="Colour of the frame line inside the trim.")
+    title_color: str = Field("ink", description="Colour of the title and caption.")
+    bleed: str = Field("3.175mm", description="Bleed around each side for pod.")
+    overlap: str = Field("10mm", description="Overlap (glue) strip between tiles at home.")
+    pod_max: tuple[str, str] = Field(("24in", "18in"), description="Largest page (with bleed) "
+                                     "the pod profile may produce, either way round.")
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
+                               "overlap")(_length)
+
+    @field_validator("pod_max")
+    @classmethod
+    def _pod_max(cls, value):
+        for v in value:
+            to_points(v)
+        return value
+
+    def supported_profiles(self) -> tuple[str, ...]:
+        """pod (each side whole) and the home papers (tiled)."""
+        return BOARD_PROFILES
+
+    def default_profiles(self) -> list[str]:
+        """Profiles built when the user names none."""
+        return self.profiles or list(BOARD_PROFILES)
+
+    def prepare(self, builder, loaded) -> list[Card]:
+        """Build one face per side; every mistake is reported at its line."""
+        from ..errors import ProblemList
+
+        from .board_faces import side_face
+
+        problems = ProblemList()
+        faces = []
+        for index, side in enumerate(self.sides):
+            face = side_face(self, index, side, builder, loaded, problems)
+            if face is not None:
+                faces.append(Card(face, None, side.id))
+        problems.raise_if_any()
+        return faces
+
+    def pod_fits(self, face: Face) -> bool:
+        """Return whether ``face`` with bleed fits the largest pod page."""
+        big, small = sorted((to_points(v) for v in self.pod_max), reverse=True)
+        w, h = sorted((face.width + 2 * face.bleed, face.height + 2 * face.bleed), reverse=True)
+        return w <= big + 0.01 and h <= small + 0.01
+
+    def render(self, sides: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
+        """Lay every side out for ``profile`` and return the PDF."""
+        from ..errors import UserError
+
+        if profile in PAPERS:
+            from ..imposition.tiling import impose_tiled
+
+            doc = env.document(PAPERS[profile], title)
+            pages = impose_tiled(doc, sides, PAPERS[profile], to_points(self.overlap),
+                                 env.options)
+        else:
+            from ..imposition.pod import impose_pod
+
+            too_big = [s.label for s in sides if not self.pod_fits(s.front)]
+            if too_big:
+                raise UserError(f"board {self.id!r}: side {too_big[0]} is larger than the pod "
+                                f"page limit {self.pod_max[0]} x {self.pod_max[1]}")
+            doc = env.document(PAPERS["a4"], title)
+            pages = impose_pod(doc, sides, None, env.options)
+        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)

@@ -1,0 +1,148 @@
+"""The face of one board side: background, frame, title, the ``hex_board`` and a caption.
+
+Every mistake is reported at the line of the key that caused it: a side's own key, or the
+``every_side`` key it inherited.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from pydantic import ValidationError
+
+from .. import hexgrid
+from ..elements import DrawContext
+from ..elements.box import Box
+from ..elements.hex_board import HexBoard
+from ..elements.text import Text
+from ..faces import Face
+from ..loading import describe
+from ..textlayout import TextFitError
+from ..units import MM, to_points
+from ..yamlload import line_of
+
+FRAME_INSET = 4 * MM
+
+
+def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
+    """Return the face of side ``index``, or None after recording its problems."""
+    raw, path = loaded.raw, loaded.path
+    own = side.model_extra or {}
+
+    def line(loc: tuple) -> int:
+        if loc and loc[0] in own:
+            return line_of(raw, ("sides", index) + tuple(loc))
+        if loc and loc[0] in comp.every_side:
+            return line_of(raw, ("every_side",) + tuple(loc))
+        return line_of(raw, ("sides", index))
+
+    values = {**comp.every_side, **own, "type": "hex_board", "x": 0, "y": 0}
+    context = _context(builder, 1000.0, 1000.0, path)
+    try:
+        board = HexBoard.model_validate(values, context=context)
+    except ValidationError as exc:
+        for err in exc.errors():
+            message = describe(err)
+            if err["type"] == "extra_forbidden":
+                allowed = ", ".join(sorted(set(HexBoard.model_fields) - {"type", "x", "y", "w",
+                                                                        "h", "when", "id"}))
+                message = f"{message} for a board side; allowed: id, title, caption, {allowed}"
+            problems.add(path, line(err["loc"]), f"side {side.id}: {message}")
+        return None
+    if board.hex_size is None:
+        problems.add(path, line(()), f"side {side.id}: give hex_size (across flats, e.g. 25mm) "
+                     "here or in every_side:")
+        return None
+    resolved = board.resolve()
+    for loc, message in resolved.problems:
+        problems.add(path, line(loc), f"side {side.id}: {message}")
+    if resolved.problems:
+        return None
+    if not resolved.cells:
+        problems.add(path, line(()), f"side {side.id}: every hex is removed")
+        return None
+    colors = _colors(comp, builder, raw, path, problems)
+    if colors is None:
+        return None
+    margin, title_h = to_points(comp.margin), to_points(comp.title_height) if side.title else 0.0
+    caption_h = to_points(comp.caption_height) if side.caption else 0.0
+    unit_w, unit_h = hexgrid.Layout(board.orientation == "pointy", 1.0).extent(
+        resolved.cells + resolved.removed)
+    fixed_w, fixed_h = 2 * margin, 2 * margin + title_h + caption_h
+    width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
+    bleed = to_points(comp.bleed)
+    if "pod" in comp.default_profiles():
+        big, small = sorted((to_points(v) for v in comp.pod_max), reverse=True)
+        need = sorted((width + 2 * bleed, height + 2 * bleed), reverse=True)
+        if need[0] > big + 0.01 or need[1] > small + 0.01:
+            best = max(min((a - fixed_w - 2 * bleed) / unit_w, (b - fixed_h - 2 * bleed) / unit_h)
+                       for a, b in ((big, small), (small, big)))
+            problems.add(path, line(("hex_size",)),
+                         f"side {side.id}: hex_size {board.hex_size / MM:.1f}mm makes the board "
+                         f"{need[0] / MM:.0f} x {need[1] / MM:.0f} mm with bleed, larger than "
+                         f"the largest pod page {comp.pod_max[0]} x {comp.pod_max[1]}; use "
+                         f"hex_size {max(best, 0) / MM:.1f}mm or less, or raise pod_max")
+            return None
+    board.x, board.y = margin, margin + title_h
+    board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
+    board._board = resolved
+    context = _context(builder, width, height, path)
+    specs = [
+        {"type": "box", "x": -bleed, "y": -bleed, "w": width + 2 * bleed,
+         "h": height + 2 * bleed, "fill": colors["background"]},
+        {"type": "box", "x": FRAME_INSET, "y": FRAME_INSET, "w": width - 2 * FRAME_INSET,
+         "h": height - 2 * FRAME_INSET, "stroke": colors["frame"], "stroke_width": 0.8 * MM,
+         "radius": 3 * MM},
+    ]
+    if side.title:
+        specs.append({"type": "text", "x": margin, "y": FRAME_INSET + 1 * MM,
+                      "w": width - 2 * margin, "h": title_h + margin - FRAME_INSET - 2 * MM,
+                      "text": side.title, "font": "title", "bold": True, "size": 22,
+                      "min_size": 9, "align": "center", "valign": "middle",
+                      "color": colors["title"]})
+    if side.caption:
+        specs.append({"type": "text", "x": margin, "y": height - margin - caption_h,
+                      "w": width - 2 * margin, "h": caption_h + margin - FRAME_INSET - 1 * MM,
+                      "text": side.caption, "size": 10, "min_size": 6, "align": "center",
+                      "valign": "middle", "color": colors["title"]})
+    elements = []
+    draw_ctx = DrawContext(width, height, builder.fonts, builder.icons)
+    for spec in specs:
+        element = (Box if spec["type"] == "box" else Text).model_validate(
+            {k: (f"{v}pt" if isinstance(v, float) else v) for k, v in spec.items()},
+            context=context)
+        try:
+            element.prepare(draw_ctx)
+        except TextFitError as exc:
+            key = "title" if spec.get("text") == side.title else "caption"
+            problems.add(path, line_of(raw, ("sides", index, key)),
+                         f"side {side.id}: {key} {exc}; shorten it")
+            return None
+        elements.append(element)
+    elements.insert(2, board)
+    key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
+                             colors)).encode()).hexdigest()[:16]
+    return Face(width, height, bleed, elements, key, side.id)
+
+
+def _colors(comp, builder, raw, path, problems) -> dict | None:
+    """Return the component's colours as names the elements accept, checking each."""
+    from ..colors import parse_color
+
+    out = {}
+    for key, name in (("background", "background"), ("frame", "frame"), ("title", "title_color")):
+        value = getattr(comp, name)
+        try:
+            parse_color(value, builder.colors)
+        except ValueError as exc:
+            problems.add(path, line_of(raw, (name,)), f"{name}: {exc}")
+            return None
+        out[key] = value
+    return out
+
+
+def _context(builder, width: float, height: float, path) -> dict:
+    """Return the validation context elements need (face size, fonts, icons, colours)."""
+    return {"width": width, "height": height, "fonts": builder.fonts, "icons": builder.icons,
+            "colors": builder.colors, "project": builder.project, "base_dir": path.parent,
+            "where_path": str(path), "where_line": 1}
