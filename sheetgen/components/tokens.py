@@ -1,0 +1,87 @@
+"""``kind: tokens``: round, square or hex tokens packed on sheets with cut guides.
+
+Faces come from the ``front`` (and optional ``back``) templates exactly as a deck's do, one
+per item and ``count`` copies. The template sets the token's size; ``shape`` sets how it is
+cut: ``round`` (a circle in the face, which must be square), ``hex`` (the largest hexagon in
+the face) or ``square`` (the face's rectangle). Backs print on a second page, columns mirrored
+for long-edge duplex, shifted by ``--back-offset`` like card backs.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from ..imposition.common import PAPERS, Card
+from ..units import to_points
+from ..yamlload import line_of
+from . import register_kind
+from .cards import CardsComponent
+from .render_env import Artifact, RenderEnv
+
+TOKEN_PROFILES = ("a4", "letter", "pod")
+
+
+@register_kind
+class TokensComponent(CardsComponent):
+    """Tokens: every item is one token kind (``count`` copies) drawn from the templates."""
+
+    kind: Literal["tokens"] = "tokens"
+    shape: Literal["round", "square", "hex"] = Field("round", description="How tokens are cut.")
+    gap: str | None = Field(None, description="Space between tokens on the sheet; default 3mm "
+                            "for round and hex tokens, 0 for square ones (shared cuts).")
+
+    @field_validator("gap")
+    @classmethod
+    def _gap(cls, value):
+        if value is not None and to_points(value) < 0:
+            raise ValueError("gap must be 0 or more")
+        return value
+
+    def gap_points(self) -> float:
+        """Return the gap between tokens in points."""
+        if self.gap is not None:
+            return to_points(self.gap)
+        return 0.0 if self.shape == "square" else to_points("3mm")
+
+    def supported_profiles(self) -> tuple[str, ...]:
+        """Home sheets and pod (one token face per page with bleed)."""
+        return TOKEN_PROFILES
+
+    def default_profiles(self) -> list[str]:
+        """Profiles built when the user names none."""
+        return self.profiles or ["a4", "letter"]
+
+    def prepare(self, builder, loaded) -> list[Card]:
+        """Build every token's faces; a round token's face must be square."""
+        from ..errors import user_error
+
+        tokens = super().prepare(builder, loaded)
+        if tokens and self.shape == "round":
+            face = tokens[0].front
+            if abs(face.width - face.height) > 0.01:
+                raise user_error(loaded.path, line_of(loaded.raw, ("shape",)),
+                                 f"round tokens need a square face; template {self.front!r} is "
+                                 f"{face.width / 2.8346:.1f} x {face.height / 2.8346:.1f} mm "
+                                 "(use shape: square or hex, or a square template)")
+        sizes = {(round(t.front.width, 2), round(t.front.height, 2)) for t in tokens}
+        if len(sizes) > 1:
+            raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
+                             "every token of a sheet must have the same size")
+        return tokens
+
+    def render(self, tokens: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
+        """Pack the tokens for ``profile`` and return the PDF."""
+        if profile in PAPERS:
+            from ..imposition.token_sheet import impose_tokens
+
+            doc = env.document(PAPERS[profile], title)
+            pages = impose_tokens(doc, tokens, PAPERS[profile], self.shape, self.gap_points(),
+                                  env.options)
+        else:
+            from ..imposition.pod import impose_pod
+
+            doc = env.document(PAPERS["a4"], title)
+            pages = impose_pod(doc, tokens, None, env.options)
+        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)

@@ -1,0 +1,146 @@
+"""Home printing of tokens: a grid of round, square or hex tokens with cut guides, and backs.
+
+Tokens sit in a grid centred on the page (so fronts and backs share it), ``gap`` apart. Each
+token is clipped to its cut shape plus as much bleed as the gap allows (square tokens with no
+gap share cuts and carry bleed only on the grid's outer edge, as cards do). Round and hex
+tokens get a thin cut line on the front; square ones crop marks outside the grid. The backs
+page mirrors the columns for long-edge duplex and applies ``back_offset``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from ..units import MM
+from .common import Card, ImposeOptions, draw_footer
+from .marks import crop_marks
+
+SHEET_MARGIN = 10 * MM
+CUT_GREY = (0.35, 0.35, 0.35)
+
+
+@dataclass(frozen=True)
+class TokenGrid:
+    """Columns, rows, token size, gap and the lower-left corner of the grid, in points."""
+
+    cols: int
+    rows: int
+    w: float
+    h: float
+    gap: float
+    x0: float
+    y0: float
+
+    def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
+        """Return the lower-left corner of token ``index`` on its page (row-major from top)."""
+        row, col = divmod(index % (self.cols * self.rows), self.cols)
+        if mirrored:
+            col = self.cols - 1 - col
+        return (self.x0 + col * (self.w + self.gap),
+                self.y0 + (self.rows - 1 - row) * (self.h + self.gap))
+
+
+def token_grid(paper, w: float, h: float, gap: float, bleed: float) -> TokenGrid:
+    """Return the largest grid of ``w`` x ``h`` tokens that fits the paper's margins."""
+    room_w = paper[0] - 2 * SHEET_MARGIN - 2 * bleed
+    room_h = paper[1] - 2 * SHEET_MARGIN - 2 * bleed
+    cols = int((room_w + gap) // (w + gap))
+    rows = int((room_h + gap) // (h + gap))
+    if cols < 1 or rows < 1:
+        raise ValueError("the token is larger than the printable area of the page")
+    grid_w, grid_h = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
+    return TokenGrid(cols, rows, w, h, gap, (paper[0] - grid_w) / 2, (paper[1] - grid_h) / 2)
+
+
+def cut_path(c, shape: str, x: float, y: float, w: float, h: float, grow: float = 0.0):
+    """Return the cut outline of a token at (x, y), grown outwards by ``grow`` points."""
+    path = c.beginPath()
+    cx, cy = x + w / 2, y + h / 2
+    if shape == "round":
+        path.circle(cx, cy, min(w, h) / 2 + grow)
+    elif shape == "hex":
+        flat = w >= h  # corners left and right when the face is wider than tall
+        radius = min(w / 2, h / math.sqrt(3)) if flat else min(h / 2, w / math.sqrt(3))
+        radius += grow / math.cos(math.pi / 6)
+        start = 0 if flat else 30
+        points = [(cx + radius * math.cos(math.radians(start + 60 * k)),
+                   cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        path.close()
+    else:
+        path.rect(x - grow, y - grow, w + 2 * grow, h + 2 * grow)
+    return path
+
+
+def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
+                  options: ImposeOptions) -> int:
+    """Add front (and back) pages for ``tokens``; return the number of pages."""
+    first = tokens[0].front
+    bleed = first.bleed
+    grid = token_grid(paper, first.width, first.height, gap, bleed)
+    per_page = grid.cols * grid.rows
+    has_backs = any(t.back is not None for t in tokens)
+    sheets = [tokens[i:i + per_page] for i in range(0, len(tokens), per_page)]
+    pages = len(sheets) * (2 if has_backs else 1)
+    shared_cuts = shape == "square" and gap == 0
+    grow = min(bleed, gap / 2)
+    page = 0
+    for sheet in sheets:
+        for backs in ([False, True] if has_backs else [False]):
+            doc.set_pagesize(paper)
+            dx, dy = options.back_offset if backs else (0.0, 0.0)
+            c = doc.canvas
+            for index, token in enumerate(sheet):
+                face = token.back if backs else token.front
+                if face is None:
+                    continue
+                x, y = grid.slot(index, mirrored=backs)
+                c.saveState()
+                if shared_cuts:
+                    clip = _shared_clip(grid, x, y, bleed)
+                    path = c.beginPath()
+                    path.rect(clip[0] + dx, clip[1] + dy, clip[2] - clip[0], clip[3] - clip[1])
+                else:
+                    path = cut_path(c, shape, x + dx, y + dy, grid.w, grid.h, grow)
+                c.clipPath(path, stroke=0, fill=0)
+                doc.place(face, x + dx, y + dy)
+                c.restoreState()
+            if not backs:
+                _cut_guides(doc, grid, len(sheet), shape, shared_cuts, bleed)
+            page += 1
+            what = "backs (print long-edge duplex)" if backs else "fronts"
+            draw_footer(doc, f"{options.footer} · {what} · {len(sheet)} tokens", page, pages)
+            c.showPage()
+    return pages
+
+
+def _shared_clip(grid: TokenGrid, x: float, y: float, bleed: float):
+    """Clip box of an abutting square token: bleed only on the grid's outer edges."""
+    eps = 0.01
+    right_edge = grid.x0 + grid.cols * grid.w
+    top_edge = grid.y0 + grid.rows * grid.h
+    return (x - bleed if x <= grid.x0 + eps else x, y - bleed if y <= grid.y0 + eps else y,
+            x + grid.w + (bleed if x + grid.w >= right_edge - eps else 0),
+            y + grid.h + (bleed if y + grid.h >= top_edge - eps else 0))
+
+
+def _cut_guides(doc, grid: TokenGrid, count: int, shape: str, shared_cuts: bool,
+                bleed: float) -> None:
+    """Thin cut lines on every front (round, hex, gapped squares) or crop marks (abutting)."""
+    if shared_cuts:
+        rows_used = math.ceil(count / grid.cols)
+        xs = [grid.x0 + i * grid.w for i in range(min(count, grid.cols) + 1)]
+        ys = [grid.y0 + (grid.rows - j) * grid.h for j in range(rows_used + 1)]
+        crop_marks(doc, xs, ys, bleed)
+        return
+    c = doc.canvas
+    c.saveState()
+    doc.set_color(CUT_GREY, stroke=True)
+    c.setLineWidth(0.3)
+    for index in range(count):
+        x, y = grid.slot(index)
+        c.drawPath(cut_path(c, shape, x, y, grid.w, grid.h), stroke=1, fill=0)
+    c.restoreState()
