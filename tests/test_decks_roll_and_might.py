@@ -1,0 +1,113 @@
+"""Roll & Might deck and player aids: counts, the decided mix, every profile, text and ink."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pytest
+from pypdf import PdfReader
+
+from pdfcheck import MM, ink_fraction, placements, render
+from sheetgen.loading import load_game
+
+GAME = "roll-and-might"
+DECKS = {"cards": 15, "reference": 4}
+PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
+CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
+STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 3, 5],
+          "2,4,6": [2, 4, 6]}
+
+
+@pytest.fixture(scope="module")
+def deck(project):
+    model = load_game(project, GAME).component("cards").model
+    return [{**model.defaults, **item.fields()} for item in model.items]
+
+
+def copies(deck):
+    return [card for card in deck for _ in range(card["count"])]
+
+
+def test_deck_size_matches_the_example(deck):
+    cards = copies(deck)
+    # the example deals 9 cards to 3 players, then the 6 left before reshuffling
+    assert len(cards) == 3 * 3 + 6 == 15
+    for players in range(2, 6):
+        assert 3 * players <= len(cards)  # one deal never needs a reshuffle mid-hand
+
+
+def test_mix_of_locations_and_faces(deck):
+    cards = copies(deck)
+    mix = Counter((c["location"], c["detail"]) for c in cards)
+    assert mix == {("Army", "West"): 2, ("Army", "East"): 2, ("Army", ""): 1,
+                   ("Castle", "Tower"): 2, ("Castle", "Throne Room"): 1, ("Castle", ""): 1,
+                   ("Market", "1-3"): 1, ("Market", "4-6"): 1, ("Market", "2-5"): 1,
+                   ("Market", "1,3,5"): 1, ("Market", "2,4,6"): 1, ("Wild Die", ""): 1}
+    faces = Counter(c["die"] for c in cards if c["location"] != "Wild Die")
+    assert set(faces) == {1, 2, 3, 4, 5, 6} and all(2 <= n <= 3 for n in faces.values())
+    assert sum(faces[f] for f in (1, 2, 3)) == sum(faces[f] for f in (4, 5, 6))
+    wild = [c for c in cards if c["location"] == "Wild Die"]
+    assert len(wild) == 1 and wild[0]["die"] == "any"
+    for c in cards:
+        if c["location"] == "Market":
+            assert c["stalls"] == STALLS[c["detail"]]
+            assert c["die"] not in c["stalls"], c["id"]
+
+
+def test_example_cards_keep_the_example_faces(deck):
+    faces = {(c["location"], c["detail"], c["die"]) for c in deck}
+    for needed in [("Army", "West", 1), ("Army", "", 3), ("Castle", "Tower", 4),
+                   ("Castle", "Throne Room", 5), ("Army", "East", 6)]:
+        assert needed in faces
+
+
+@pytest.mark.parametrize("component", list(DECKS))
+@pytest.mark.parametrize("profile", PROFILES)
+def test_every_deck_builds_in_every_profile(built, component, profile):
+    path = built(GAME, component, profile)
+    if profile == "pod-png":
+        assert len(list(path.glob("*.png"))) == 2 * DECKS[component]
+    elif profile == "pod":
+        assert len(PdfReader(path).pages) == 2 * DECKS[component]
+    elif profile.startswith("gutterfold"):
+        assert len(PdfReader(path).pages) >= 1
+    else:  # a 3 x 3 grid of fronts, then its backs page
+        assert len(PdfReader(path).pages) == 2 * -(-DECKS[component] // 9)
+
+
+def test_pod_fronts_show_location_and_die(built, deck):
+    doc = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    try:
+        texts = [" ".join(page.get_textpage().get_text_range().split()) for page in doc]
+    finally:
+        doc.close()
+    for k, card in enumerate(copies(deck)):
+        front, back = texts[2 * k], texts[2 * k + 1]
+        assert card["location"].upper() in front
+        assert (f"({card['detail']})" in front) if card["detail"] else True
+        assert ("any die face" if card["die"] == "any" else f"die face {card['die']}") in front
+        assert "ROLL & MIGHT" in back
+
+
+def test_reference_titles(built):
+    doc = pdfium.PdfDocument(str(built(GAME, "reference", "a4")))
+    try:
+        text = " ".join(doc[0].get_textpage().get_text_range().split())
+    finally:
+        doc.close()
+    for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring"):
+        assert title in text
+
+
+@pytest.mark.parametrize("component", list(DECKS))
+def test_ink_inside_every_card_frame(built, component):
+    path = built(GAME, component, "a4")
+    reader = PdfReader(path)
+    height = float(reader.pages[0].mediabox.height)
+    for index in (0, 1):
+        image = render(path, index)
+        for placed in placements(reader, index):
+            inner = (placed.x + 4 * MM, placed.y + 4 * MM,
+                     placed.x + CARD_W - 4 * MM, placed.y + CARD_H - 4 * MM)
+            assert ink_fraction(image, inner, height) > 0.03, (component, index, placed)
