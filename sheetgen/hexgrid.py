@@ -118,7 +118,8 @@ class Names:
         index = _index(letters)
         row_keys = sorted(self.rows)
         if index >= len(row_keys):
-            raise ValueError(f"hex {name} is outside the board: rows run A-{_letters(len(row_keys) - 1)}")
+            raise ValueError(f"hex {name} is outside the board: rows run "
+                             f"A-{_letters(len(row_keys) - 1)}")
         row = self.rows[row_keys[index]]
         place = int(digits)
         if not 1 <= place <= len(row):
@@ -165,7 +166,7 @@ class Layout:
         return 1.5 * self.radius * r, self.size * (q + r / 2)
 
     def corners(self, cell: Cell, inset: float = 0.0) -> list[tuple[float, float]]:
-        """Return the six corners of ``cell`` (y down), pulled ``inset`` points towards the centre."""
+        """Return the six corners of ``cell`` (y down), ``inset`` points in from its sides."""
         cx, cy = self.center(cell)
         radius = self.radius - inset / math.cos(math.pi / 6)
         start = 30 if self.pointy else 0

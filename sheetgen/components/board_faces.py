@@ -11,13 +11,7 @@ import hashlib
 from pydantic import ValidationError
 
 from .. import hexgrid
-from ..elements import DrawContext
-from ..elements.box import Box
-from ..elements.hex_board import HexBoard
-from ..elements.text import Text
 from ..faces import Face
-from ..loading import describe
-from ..textlayout import TextFitError
 from ..units import MM, to_points
 from ..yamlload import line_of
 
@@ -26,6 +20,13 @@ FRAME_INSET = 4 * MM
 
 def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     """Return the face of side ``index``, or None after recording its problems."""
+    from ..elements import DrawContext
+    from ..elements.box import Box
+    from ..elements.hex_board import HexBoard
+    from ..elements.text import Text
+    from ..loading import describe
+    from ..textlayout import TextFitError
+
     raw, path = loaded.raw, loaded.path
     own = side.model_extra or {}
 

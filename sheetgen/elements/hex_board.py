@@ -151,8 +151,9 @@ class HexBoard(Element):
             refs = feature.at if isinstance(feature.at, list) else [feature.at]
             loc = ("cells", index, "at")
             if feature.start is not None and feature.start not in self.players:
+                known = ", ".join(self.players) or "none"
                 problems.append((("cells", index, "start"), f"start: unknown player "
-                                 f"{feature.start!r}; players: {', '.join(self.players) or 'none'}"))
+                                 f"{feature.start!r}; players: {known}"))
             for ref in refs:
                 cell = self._cell(ref, names, on_board, loc, problems)
                 if cell is None:

@@ -1,0 +1,139 @@
+"""The Ragnarocks board: shape per the rulebook, tiling that reassembles, page sizes, fonts."""
+
+from __future__ import annotations
+
+import pytest
+from pypdf import PdfReader
+
+from pdfcheck import MM, fonts_of, placements
+from sheetgen import hexgrid
+from sheetgen.api import Session
+from sheetgen.elements.hex_board import HexBoard
+from sheetgen.imposition.common import PAPERS
+from sheetgen.imposition.tiling import MARK_ZONE, PAPER_MARGIN, plan_tiles
+from sheetgen.loading import load_game
+
+
+@pytest.fixture(scope="module")
+def sides(project):
+    """The prepared board: one Card per side, its face holding the hex_board element."""
+    game = load_game(project, "ragnarocks")
+    comp = game.component("board")
+    (_, _, cards), = Session(project).prepare_all([(game, comp)])
+    return {card.label: card for card in cards}
+
+
+def board_of(card) -> HexBoard:
+    return next(e for e in card.front.elements if isinstance(e, HexBoard))
+
+
+def test_side_a_is_the_rulebook_shape(sides):
+    board = board_of(sides["a"])
+    resolved = board.resolve()
+    cells = resolved.cells
+    assert len(cells) == 75
+    assert hexgrid.side_lengths(cells) == [5, 7, 3, 9, 3, 7]
+    top, bottom = hexgrid.edge_cells(cells, 1), hexgrid.edge_cells(cells, 4)
+    assert len(top) == 5 and len(bottom) == 9
+    # the 5-hex edge faces the 9-hex edge: first and last rows of the board
+    assert {r for _, r in top} == {0} and {r for _, r in bottom} == {max(r for _, r in cells)}
+    starts = resolved.starts()
+    assert starts["ivory"] == sorted(top, key=lambda c: c[0])[1:4]
+    assert starts["red"] == sorted(bottom, key=lambda c: c[0])[3:6]
+    assert [resolved.names.name(c) for c in starts["ivory"]] == ["A2", "A3", "A4"]
+
+
+def test_side_b_is_a_different_legal_board(sides):
+    resolved = board_of(sides["b"]).resolve()
+    cells = resolved.cells
+    outline = cells + resolved.removed
+    assert len(cells) == 79 and len(resolved.removed) == 19
+    assert hexgrid.side_lengths(outline) == [5, 8, 4, 9, 4, 8]
+    # the removed well lies inside: every edge hex is still on the board
+    for side in range(1, 7):
+        assert not set(hexgrid.edge_cells(outline, side)) & set(resolved.removed)
+    top, bottom = hexgrid.edge_cells(outline, 1), hexgrid.edge_cells(outline, 4)
+    starts = resolved.starts()
+    assert starts["ivory"] == sorted(top)[1:4]
+    assert starts["red"] == sorted(bottom)[3:6]
+    assert set(cells) != set(board_of(sides["a"]).resolve().cells)
+
+
+def test_hexes_fit_a_20mm_token(sides):
+    for card in sides.values():
+        assert board_of(card).hex_size >= 22 * MM
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_tiles_reassemble(sides, paper, side):
+    card = sides[side]
+    face, board = card.front, board_of(card)
+    plan = plan_tiles(face.width, face.height, face.bleed, PAPERS[paper], 10 * MM)
+    # every hex centre lies on exactly one tile's trimmed area (face y runs upwards)
+    for x, y_down in board.centers().values():
+        y = face.height - y_down
+        owners = [t for t in plan.tiles
+                  if t.trim[0] <= x < t.trim[2] and t.trim[1] < y <= t.trim[3]]
+        assert len(owners) == 1, (x, y)
+    # trimmed areas tile the whole face with its bleed, no gap, no overlap
+    area = sum((t.trim[2] - t.trim[0]) * (t.trim[3] - t.trim[1]) for t in plan.tiles)
+    full = (face.width + 2 * face.bleed) * (face.height + 2 * face.bleed)
+    assert area == pytest.approx(full)
+    room = (plan.page[0] - 2 * (PAPER_MARGIN + MARK_ZONE),
+            plan.page[1] - 2 * (PAPER_MARGIN + MARK_ZONE))
+    for t in plan.tiles:
+        assert t.window[2] - t.window[0] <= room[0] + 0.01
+        assert t.window[3] - t.window[1] <= room[1] + 0.01
+        # a tile's glue strip shows exactly the art its right / lower neighbour starts with
+        if t.col < plan.cols - 1:
+            assert t.window[2] - t.trim[2] == pytest.approx(10 * MM)
+        if t.row < plan.rows - 1:
+            assert t.trim[1] - t.window[1] == pytest.approx(10 * MM)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_tiled_pdf_places_each_side_once_per_tile(built, sides, paper):
+    reader = PdfReader(built("ragnarocks", "board", paper))
+    page = 0
+    forms = set()
+    for label in ("a", "b"):
+        face = sides[label].front
+        plan = plan_tiles(face.width, face.height, face.bleed, PAPERS[paper], 10 * MM)
+        assert plan.rows * plan.cols <= 4
+        page += 1  # the page map
+        for tile in plan.tiles:
+            box = reader.pages[page].mediabox
+            assert (float(box.width), float(box.height)) == pytest.approx(plan.page)
+            placed = placements(reader, page)
+            assert len(placed) == 1
+            ox, oy = plan.origin(tile)
+            assert (placed[0].x, placed[0].y) == pytest.approx((ox, oy))
+            clip = placed[0].clip
+            assert clip == pytest.approx((ox + tile.window[0], oy + tile.window[1],
+                                          ox + tile.window[2], oy + tile.window[3]))
+            forms.add(placed[0].name)
+            page += 1
+    assert page == len(reader.pages)
+    assert len(forms) == 2  # each side drawn once, reused by all its tiles
+
+
+def test_pod_prints_each_side_whole_with_bleed(built, sides):
+    reader = PdfReader(built("ragnarocks", "board", "pod"))
+    assert len(reader.pages) == 2
+    for page, label in zip(reader.pages, ("a", "b")):
+        face = sides[label].front
+        b = face.bleed
+        assert [float(v) for v in page.mediabox] == pytest.approx(
+            [0, 0, face.width + 2 * b, face.height + 2 * b])
+        assert [float(v) for v in page.trimbox] == pytest.approx(
+            [b, b, b + face.width, b + face.height])
+        assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox])
+
+
+@pytest.mark.parametrize("component,profile", [("board", "pod"), ("board", "a4"),
+                                               ("board", "letter"), ("tokens", "a4"),
+                                               ("standees", "letter"), ("reference", "pod")])
+def test_every_font_is_embedded(built, component, profile):
+    fonts = fonts_of(PdfReader(built("ragnarocks", component, profile)))
+    assert fonts and all(fonts.values()), fonts

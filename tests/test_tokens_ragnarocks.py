@@ -1,0 +1,68 @@
+"""Ragnarocks tokens and standees: counts on the sheets, duplex backs, page sizes."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+from pypdf import PdfReader
+
+from pdfcheck import MM, placements
+from sheetgen.imposition.common import PAPERS
+
+
+def test_token_sheet_holds_40_runestones_and_6_vikings(built):
+    reader = PdfReader(built("ragnarocks", "tokens", "a4"))
+    assert len(reader.pages) == 2  # fronts and backs
+    fronts = placements(reader, 0)
+    assert len(fronts) == 46
+    by_form = Counter(p.name for p in fronts)
+    # 8 rune designs x 5 Runestones, 3 Ivory and 3 Red Vikings
+    assert sorted(by_form.values()) == [3, 3] + [5] * 8
+    assert len(placements(reader, 1)) == 46
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+def test_token_pages_are_the_paper(built, profile):
+    reader = PdfReader(built("ragnarocks", "tokens", profile))
+    for page in reader.pages:
+        assert (float(page.mediabox.width), float(page.mediabox.height)) == \
+            pytest.approx(PAPERS[profile])
+
+
+def test_backs_mirror_the_columns_and_take_the_offset(built):
+    plain = PdfReader(built("ragnarocks", "tokens", "a4"))
+    shifted = PdfReader(built("ragnarocks", "tokens", "a4", back_offset_mm=(1.0, -0.5)))
+    width = PAPERS["a4"][0]
+    fronts, backs = placements(plain, 0), placements(plain, 1)
+    for front, back in zip(fronts, backs):
+        assert front.name == back.name  # same token (its back uses the same template)
+        # the back's centre is the front's centre mirrored about the page's middle
+        token = 20 * MM
+        assert back.x + token / 2 == pytest.approx(width - (front.x + token / 2))
+        assert back.y == pytest.approx(front.y)
+    for back, moved in zip(backs, placements(shifted, 1)):
+        assert (moved.x - back.x, moved.y - back.y) == pytest.approx((1 * MM, -0.5 * MM), abs=0.01)
+    assert [p.x for p in placements(shifted, 0)] == [p.x for p in fronts]
+
+
+def test_tokens_are_cut_round_with_bleed_inside_the_gap(built):
+    reader = PdfReader(built("ragnarocks", "tokens", "a4"))
+    xs = sorted({round(p.x, 2) for p in placements(reader, 0)})
+    assert xs[1] - xs[0] == pytest.approx(23 * MM, abs=0.01)  # 20 mm token + 3 mm gap
+
+
+def test_standees_are_six_strips_with_crop_marks(built):
+    reader = PdfReader(built("ragnarocks", "standees", "a4"))
+    assert len(reader.pages) == 1
+    placed = placements(reader, 0)
+    assert len(placed) == 6
+    xs = sorted(p.x for p in placed)
+    assert all(b - a == pytest.approx(18 * MM, abs=0.01) for a, b in zip(xs, xs[1:]))  # shared cuts
+
+
+def test_token_pod_is_one_face_per_page(built):
+    reader = PdfReader(built("ragnarocks", "tokens", "pod"))
+    assert len(reader.pages) == 2 * 46
+    box = reader.pages[0].mediabox
+    assert (float(box.width), float(box.height)) == pytest.approx((20 * MM + 18, 20 * MM + 18))
