@@ -76,3 +76,14 @@ def test_defaults_count_applies_to_items_without_their_own(tmp_path):
                                                    "defaults: {body: x, count: 3}"))
     deck = load_game(Project.at(tmp_path), "raidgame").component("raids")
     assert [item.count for item in deck.model.items] == [3, 2, 3]
+
+
+def test_roll_and_raid_odds_card_follows_the_raid_deck(project, built):
+    raids = load_game(project, "roll-and-raid").component("raid-cards")
+    defenses = sorted({item.fields()["defense"] for item in raids.model.items
+                       if item.fields().get("defense")})
+    odds = load_game(project, "roll-and-raid").component("odds-card").model.items[0].fields()
+    assert odds["defenses"] == defenses
+    text = PdfReader(built("roll-and-raid", "odds-card", "pod")).pages[0].extract_text()
+    for row in odds["rows"][1:]:
+        assert f"{row[1]}" in text  # every +0 chance is printed
