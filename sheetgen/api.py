@@ -65,7 +65,7 @@ def _select(project: Project, game_id: str | None, component_ids: list[str]):
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
     for gid in [game_id] if game_id else project.game_ids():
         try:
-            game = load_game(project, gid)
+            game = load_game(project, gid, only=component_ids or None)
         except UserError as exc:
             problems.extend(exc)
             continue

@@ -75,8 +75,12 @@ def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: P
         return None
 
 
-def load_game(project: Project, game_id: str) -> LoadedGame:
-    """Load and validate ``data/<game_id>/``; raise one UserError holding every problem."""
+def load_game(project: Project, game_id: str, only: list[str] | None = None) -> LoadedGame:
+    """Load and validate ``data/<game_id>/``; raise one UserError holding every problem.
+
+    ``only`` limits the component files read to those ids (a build of one component need not
+    validate the rest); an id the game does not list is a UserError naming the listed ones.
+    """
     folder = project.game_dir(game_id)
     problems = ProblemList()
     game_path = folder / GAME_FILE
@@ -87,8 +91,16 @@ def load_game(project: Project, game_id: str) -> LoadedGame:
     if spec.id != folder.name:
         problems.add(game_path, line_of(raw_game, ("id",)),
                      f"id {spec.id!r} must match the folder name {folder.name!r}")
+    if only is not None:
+        unknown = [cid for cid in only if cid not in spec.components]
+        if unknown:
+            problems.add(game_path, line_of(raw_game, ("components",)),
+                         f"game {spec.id!r} has no component {unknown[0]!r}; its components: "
+                         f"{', '.join(spec.components)}")
     components = []
     for index, cid in enumerate(spec.components):
+        if only is not None and cid not in only:
+            continue
         where = line_of(raw_game, ("components", index))
         try:
             comp = load_component(project, folder / f"{cid}.yaml", cid, problems)
