@@ -16,7 +16,10 @@ from .marks import crop_marks
 
 @dataclass(frozen=True)
 class Grid:
-    """Columns, rows, card size and the lower-left corner of the grid, in points."""
+    """Columns, rows, face size, lower-left corner and gap between faces, in points.
+
+    Cards abut (gap 0: one cut serves two cards); tokens may keep a gap between them.
+    """
 
     cols: int
     rows: int
@@ -24,13 +27,15 @@ class Grid:
     card_h: float
     x0: float
     y0: float
+    gap: float = 0.0
 
     def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
         """Return the lower-left corner of slot ``index`` (row-major from the top-left)."""
         row, col = divmod(index % (self.cols * self.rows), self.cols)
         if mirrored:
             col = self.cols - 1 - col
-        return self.x0 + col * self.card_w, self.y0 + (self.rows - 1 - row) * self.card_h
+        return (self.x0 + col * (self.card_w + self.gap),
+                self.y0 + (self.rows - 1 - row) * (self.card_h + self.gap))
 
     def clip(self, x: float, y: float, bleed: float) -> tuple[float, float, float, float]:
         """Return the card's clip box: its trim, plus bleed only on the grid's outer edges."""
@@ -44,12 +49,12 @@ class Grid:
     @property
     def x1(self) -> float:
         """Right edge of the grid."""
-        return self.x0 + self.cols * self.card_w
+        return self.x0 + self.cols * self.card_w + (self.cols - 1) * self.gap
 
     @property
     def y1(self) -> float:
         """Top edge of the grid."""
-        return self.y0 + self.rows * self.card_h
+        return self.y0 + self.rows * self.card_h + (self.rows - 1) * self.gap
 
 
 def grid_for(paper: tuple[float, float], card_w: float, card_h: float, bleed: float) -> Grid:

@@ -10,9 +10,9 @@ page mirrors the columns for long-edge duplex and applies ``back_offset``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from ..units import MM
+from .card_grid import Grid
 from .common import Card, ImposeOptions, draw_footer
 from .marks import crop_marks
 
@@ -20,28 +20,7 @@ SHEET_MARGIN = 10 * MM
 CUT_GREY = (0.35, 0.35, 0.35)
 
 
-@dataclass(frozen=True)
-class TokenGrid:
-    """Columns, rows, token size, gap and the lower-left corner of the grid, in points."""
-
-    cols: int
-    rows: int
-    w: float
-    h: float
-    gap: float
-    x0: float
-    y0: float
-
-    def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
-        """Return the lower-left corner of token ``index`` on its page (row-major from top)."""
-        row, col = divmod(index % (self.cols * self.rows), self.cols)
-        if mirrored:
-            col = self.cols - 1 - col
-        return (self.x0 + col * (self.w + self.gap),
-                self.y0 + (self.rows - 1 - row) * (self.h + self.gap))
-
-
-def token_grid(paper, w: float, h: float, gap: float, bleed: float) -> TokenGrid:
+def token_grid(paper, w: float, h: float, gap: float, bleed: float) -> Grid:
     """Return the largest grid of ``w`` x ``h`` tokens that fits the paper's margins."""
     room_w = paper[0] - 2 * SHEET_MARGIN - 2 * bleed
     room_h = paper[1] - 2 * SHEET_MARGIN - 2 * bleed
@@ -50,7 +29,7 @@ def token_grid(paper, w: float, h: float, gap: float, bleed: float) -> TokenGrid
     if cols < 1 or rows < 1:
         raise ValueError("the token is larger than the printable area of the page")
     grid_w, grid_h = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
-    return TokenGrid(cols, rows, w, h, gap, (paper[0] - grid_w) / 2, (paper[1] - grid_h) / 2)
+    return Grid(cols, rows, w, h, (paper[0] - grid_w) / 2, (paper[1] - grid_h) / 2, gap)
 
 
 def cut_path(c, shape: str, x: float, y: float, w: float, h: float, grow: float = 0.0):
@@ -100,11 +79,11 @@ def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
                 x, y = grid.slot(index, mirrored=backs)
                 c.saveState()
                 if shared_cuts:
-                    clip = _shared_clip(grid, x, y, bleed)
+                    clip = grid.clip(x, y, bleed)
                     path = c.beginPath()
                     path.rect(clip[0] + dx, clip[1] + dy, clip[2] - clip[0], clip[3] - clip[1])
                 else:
-                    path = cut_path(c, shape, x + dx, y + dy, grid.w, grid.h, grow)
+                    path = cut_path(c, shape, x + dx, y + dy, grid.card_w, grid.card_h, grow)
                 c.clipPath(path, stroke=0, fill=0)
                 doc.place(face, x + dx, y + dy)
                 c.restoreState()
@@ -117,23 +96,13 @@ def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
     return pages
 
 
-def _shared_clip(grid: TokenGrid, x: float, y: float, bleed: float):
-    """Clip box of an abutting square token: bleed only on the grid's outer edges."""
-    eps = 0.01
-    right_edge = grid.x0 + grid.cols * grid.w
-    top_edge = grid.y0 + grid.rows * grid.h
-    return (x - bleed if x <= grid.x0 + eps else x, y - bleed if y <= grid.y0 + eps else y,
-            x + grid.w + (bleed if x + grid.w >= right_edge - eps else 0),
-            y + grid.h + (bleed if y + grid.h >= top_edge - eps else 0))
-
-
-def _cut_guides(doc, grid: TokenGrid, count: int, shape: str, shared_cuts: bool,
+def _cut_guides(doc, grid: Grid, count: int, shape: str, shared_cuts: bool,
                 bleed: float) -> None:
     """Thin cut lines on every front (round, hex, gapped squares) or crop marks (abutting)."""
     if shared_cuts:
         rows_used = math.ceil(count / grid.cols)
-        xs = [grid.x0 + i * grid.w for i in range(min(count, grid.cols) + 1)]
-        ys = [grid.y0 + (grid.rows - j) * grid.h for j in range(rows_used + 1)]
+        xs = [grid.x0 + i * grid.card_w for i in range(min(count, grid.cols) + 1)]
+        ys = [grid.y0 + (grid.rows - j) * grid.card_h for j in range(rows_used + 1)]
         crop_marks(doc, xs, ys, bleed)
         return
     c = doc.canvas
@@ -142,5 +111,5 @@ def _cut_guides(doc, grid: TokenGrid, count: int, shape: str, shared_cuts: bool,
     c.setLineWidth(0.3)
     for index in range(count):
         x, y = grid.slot(index)
-        c.drawPath(cut_path(c, shape, x, y, grid.w, grid.h), stroke=1, fill=0)
+        c.drawPath(cut_path(c, shape, x, y, grid.card_w, grid.card_h), stroke=1, fill=0)
     c.restoreState()
