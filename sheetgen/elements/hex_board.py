@@ -18,6 +18,7 @@ from .. import hexgrid
 from ..colors import tint
 from . import register
 from .base import Color, Element, IconName, Length, TextValue
+from .sheet_common import polygon
 
 CellRef = Union[str, tuple[int, int]]
 
@@ -222,18 +223,7 @@ class HexBoard(Element):
             return self.x + ox + x, top - oy - y
 
         def hexagon(cell, inset=0.0, fill=None, stroke=None, width=0.0):
-            path = canvas.beginPath()
-            corners = [pt(*p) for p in lay.corners(cell, inset)]
-            path.moveTo(*corners[0])
-            for corner in corners[1:]:
-                path.lineTo(*corner)
-            path.close()
-            if fill is not None:
-                ctx.fill(canvas, fill)
-            if stroke is not None:
-                ctx.stroke(canvas, stroke)
-                canvas.setLineWidth(width)
-            canvas.drawPath(path, fill=int(fill is not None), stroke=int(stroke is not None))
+            polygon(canvas, ctx, [pt(*p) for p in lay.corners(cell, inset)], fill, stroke, width)
 
         canvas.saveState()
         canvas.setLineJoin(1)
