@@ -123,3 +123,17 @@ def ink_fraction(image, box_pt, page_height_pt, dpi: float = 50, threshold: int 
     hist = crop.histogram()
     dark = sum(hist[:threshold])
     return dark / max(1, sum(hist))
+
+
+def assert_deck_pages(path, profile: str, cards: int) -> None:
+    """Check the page (or PNG) count of a poker deck of ``cards`` cards with backs."""
+    if profile == "pod-png":
+        assert len(list(path.glob("*.png"))) == 2 * cards
+        return
+    pages = len(PdfReader(path).pages)
+    if profile == "pod":
+        assert pages == 2 * cards            # each front, then its own back
+    elif profile.startswith("gutterfold"):
+        assert pages == -(-cards // 4)       # 2 x 2 fronts beside their backs
+    else:
+        assert pages == 2 * -(-cards // 9)   # a 3 x 3 grid of fronts, then its backs page
