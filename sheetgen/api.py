@@ -163,7 +163,9 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                            cmyk=options.cmyk, ink_saver=options.ink_saver)
     bar = _progress(len(jobs), progress)
     for game, comp, faces, profile, path in jobs:
-        footer = f"{game.spec.name} · {comp.model.title} · {profile}"
+        # every home-printed page carries the licence credits along its margin
+        footer = (f"{game.spec.name} · {comp.model.title} · {profile} · Icons: game-icons.net, "
+                  "CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
         env = RenderEnv(session.fonts, session.icons,
                         ImposeOptions(impose.back_offset, impose.cmyk, impose.ink_saver, footer))
         render_args = {"copies": options.copies} if getattr(comp.model, "uses_copies", False) else {}

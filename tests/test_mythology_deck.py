@@ -195,3 +195,10 @@ def test_cmyk_option_has_no_rgb_colour(built):
     )
     assert b" k\n" in data or b" k " in data
     assert b" rg\n" not in data and b" RG\n" not in data
+
+
+def test_home_pages_print_the_licence_credits(built):
+    reader = PdfReader(built("ragnarocks", "mythology-cards", "letter"))
+    for page in reader.pages:
+        text = page.extract_text()
+        assert "game-icons.net, CC BY 3.0" in text and "SIL OFL" in text
