@@ -10,7 +10,7 @@ from .seeds import check_commitment, commitment, compose_seed, normalise_seed
 
 def make_script(project, game: str, players: int | None, seed: str | int | None = None,
                 secret: str | None = None, words: str | None = None,
-                balanced: bool = False) -> Script:
+                balanced: bool = False, variant: str | None = None) -> Script:
     """Return the script of ``game`` for a seed (or a secret plus players' words).
 
     The printed commitment is SHA-256 of the secret; with a plain seed the seed is the secret.
@@ -23,23 +23,25 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         if seed is None:
             raise UserError("no seed given")
         secret = normalise_seed(seed)
-    gd = load_game_dice(project, game)
+    gd = load_game_dice(project, game, variant=variant)
     if players is None:
         lo, hi = gd.model.players.min, gd.model.players.max
         if lo != hi:
             raise UserError(f"{game} takes {lo}-{hi} players: say how many with --players")
         players = lo
-    return build_script(gd, compose_seed(secret, words), players, commitment(secret), balanced)
+    return build_script(gd, compose_seed(secret, words), players, commitment(secret), balanced,
+                        variant)
 
 
 def verify_script(project, game: str, players: int | None, published_commitment: str,
                   secret: str, words: str | None = None, balanced: bool = False,
-                  digest: str | None = None) -> Script:
+                  digest: str | None = None, variant: str | None = None) -> Script:
     """Check a revealed secret against its commitment, regenerate, and check the digest."""
     from ..errors import UserError
 
     check_commitment(secret, published_commitment)
-    script = make_script(project, game, players, secret=secret, words=words, balanced=balanced)
+    script = make_script(project, game, players, secret=secret, words=words, balanced=balanced,
+                         variant=variant)
     if digest is not None:
         want = digest.strip().lower()
         if len(want) < 8 or not script.digest.startswith(want):

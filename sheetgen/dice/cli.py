@@ -73,6 +73,7 @@ def _script_options(f):
         click.option("--words", help="Players' words added after the commitment."),
         click.option("--balanced", is_flag=True,
                      help="Draw 2d6 rolls marked 'balanced' from seeded 36-card dice decks."),
+        click.option("--variant", "-v", help="A game mode from dice.yaml, e.g. paris."),
         click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
                      show_default=True),
         click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write to FILE."),
@@ -87,7 +88,8 @@ def _script_options(f):
 @click.option("--secret", help="Organiser's secret whose SHA-256 was published (commit-reveal).")
 @_script_options
 @click.pass_obj
-def script_command(project, game, seed, secret, players, words, balanced, fmt, out) -> None:
+def script_command(project, game, seed, secret, players, words, balanced, variant, fmt,
+                   out) -> None:
     """Write the script of GAME."""
     from .api import make_script
     from .seeds import memorable_seed
@@ -98,7 +100,7 @@ def script_command(project, game, seed, secret, players, words, balanced, fmt, o
     if words and secret is None:
         secret, seed = seed, None
     script = make_script(project, game, players, seed=seed, secret=secret, words=words,
-                         balanced=balanced)
+                         balanced=balanced, variant=variant)
     _emit(script, fmt, out)
 
 
@@ -109,13 +111,13 @@ def script_command(project, game, seed, secret, players, words, balanced, fmt, o
 @click.option("--digest", "-d", help="The script digest printed on the script (or its start).")
 @_script_options
 @click.pass_obj
-def verify_command(project, game, commitment, secret, digest, players, words, balanced, fmt,
-                   out) -> None:
+def verify_command(project, game, commitment, secret, digest, players, words, balanced, variant,
+                   fmt, out) -> None:
     """Check a revealed secret against its commitment and regenerate the script."""
     from .api import verify_script
 
     script = verify_script(project, game, players, commitment, secret, words=words,
-                           balanced=balanced, digest=digest)
+                           balanced=balanced, digest=digest, variant=variant)
     click.echo("ok: the secret matches the commitment", err=True)
     if digest:
         click.echo("ok: the regenerated script has the printed digest", err=True)

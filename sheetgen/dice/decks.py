@@ -32,7 +32,8 @@ class Card:
     def label(self, pattern: str) -> str:
         """Return the card label from a ``str.format`` pattern over its fields."""
         try:
-            return pattern.format_map({**self.fields, "id": self.id, "name": self.name})
+            shown = {k: "—" if v is None else v for k, v in self.fields.items()}
+            return pattern.format_map({**shown, "id": self.id, "name": self.name})
         except (KeyError, IndexError, ValueError):
             return self.name
 

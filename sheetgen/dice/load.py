@@ -74,8 +74,12 @@ def to_node(value: Any, key: str = "") -> Any:
     return SimpleNamespace(**{k: to_node(v, k) for k, v in value.items()})
 
 
-def load_game_dice(project, game: str, use_cache: bool = True) -> GameDice:
-    """Return the checked dice rules of ``game``; unknown game or bad file -> UserError."""
+def load_game_dice(project, game: str, use_cache: bool = True,
+                   variant: str | None = None) -> GameDice:
+    """Return the checked dice rules of ``game`` (in game mode ``variant``, if given).
+
+    An unknown game, a bad file or an unknown variant is a UserError.
+    """
     game_dir = project.game_dir(game)
     path = game_dir / DICE_FILE
     if not path.is_file():
@@ -86,8 +90,8 @@ def load_game_dice(project, game: str, use_cache: bool = True) -> GameDice:
     if use_cache:
         try:
             dumped = json.loads(cached.read_text(encoding="utf-8"))
-            return GameDice(game, game_dir, path, to_node(dumped))
-        except (OSError, ValueError):
+            return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)))
+        except (OSError, ValueError, KeyError):
             pass
     raw = load_yaml(path)
     dumped = _validate(game, game_dir, path, raw)
@@ -98,10 +102,63 @@ def load_game_dice(project, game: str, use_cache: bool = True) -> GameDice:
             OutputWriter.write_file(cached, json.dumps(dumped, sort_keys=True).encode())
         except OSError:
             pass  # a read-only home only costs start-up time
-    return GameDice(game, game_dir, path, to_node(dumped), raw)
+    return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)), raw)
+
+
+def _pick(dumped: dict, variant: str | None, path: Path) -> dict:
+    """Return the validated rules of the base game or of one of its variants."""
+    if variant is None:
+        return dumped["base"]
+    if variant not in dumped["variants"]:
+        known = ", ".join(sorted(dumped["variants"])) or "none"
+        raise user_error(path, 0, f"unknown variant {variant!r}; this game's variants: {known}")
+    return dumped["variants"][variant]
+
+
+def _patched(raw: Any, name: str, variant: dict) -> dict:
+    """Return a plain copy of ``raw`` with a variant's step fields and players replaced."""
+    data = json.loads(json.dumps(raw))
+    data.pop("variants", None)
+    title = variant["title"]
+    data["name"] = f"{data.get('name') or name} ({title})"
+    if variant.get("players"):
+        data["players"] = variant["players"]
+    for part in ("setup", "each_round"):
+        for step in data.get(part) or []:
+            step.update(variant.get("steps", {}).get(step.get("id"), {}))
+    return data
 
 
 def _validate(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
+    """Validate the base rules and every variant; return ``{"base": ..., "variants": ...}``."""
+    from pydantic import ValidationError
+
+    from .model import DiceFile
+
+    base = _validate_one(game, game_dir, path, raw)
+    variants, problems = {}, ProblemList()
+    for name, variant in (raw.get("variants") or {}).items():
+        line = line_of(raw, ("variants", name))
+        ids = {step.get("id") for part in ("setup", "each_round") for step in raw.get(part) or []}
+        unknown = set(variant.get("steps") or {}) - ids
+        if unknown:
+            problems.add(path, line, f"variant {name!r} changes unknown step(s) "
+                                     f"{sorted(unknown)}; steps: {sorted(filter(None, ids))}")
+            continue
+        try:
+            model = DiceFile.model_validate(_patched(raw, name, variant))
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            problems.add(path, line, f"variant {name!r}: {'.'.join(map(str, err['loc']))}: "
+                                     f"{err['msg']}")
+            continue
+        _check(GameDice(game, game_dir, path, model, raw), problems)
+        variants[name] = model.model_dump(mode="json")
+    problems.raise_if_any()
+    return {"base": base, "variants": variants}
+
+
+def _validate_one(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
     """Validate with pydantic and the cross-checks; return the JSON dump of the model."""
     from pydantic import ValidationError
 

@@ -110,6 +110,8 @@ class ShuffleStep(StepBase):
     reveal: ByPlayers = Field(0, description="How many top cards are turned face up.")
     show: str = Field("{name}", description="Card label, Python format with the card fields.")
     reserve: list[Reserve] = Field(default_factory=list)
+    bottom: list[str] = Field(default_factory=list, description="Card ids put under the "
+                              "shuffled deck, in this order, whatever `where` says (Paris).")
     full_order: bool = Field(True, description="List the whole deck order, not just reveals.")
 
 
@@ -142,6 +144,16 @@ Step = Annotated[
 ]
 
 
+class Variant(Strict):
+    """A game mode that changes a few steps, e.g. Roll & Raid's Destination: Paris."""
+
+    title: str = Field(description="Shown after the game's name on every script.")
+    note: str = Field("", description="What the mode changes, for readers of dice.yaml.")
+    players: PlayerRange | None = Field(None, description="Player counts of this mode.")
+    steps: dict[str, dict[str, Any]] = Field(
+        default_factory=dict, description="Step id -> the fields this mode replaces.")
+
+
 class DiceFile(Strict):
     """The whole dice.yaml of one game."""
 
@@ -153,3 +165,5 @@ class DiceFile(Strict):
     dice: dict[str, Die] = Field(default_factory=dict)
     setup: list[Step] = Field(default_factory=list)
     each_round: list[Step] = Field(default_factory=list)
+    variants: dict[str, Variant] = Field(default_factory=dict,
+                                         description="Game modes: --variant NAME.")

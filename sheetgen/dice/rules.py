@@ -126,6 +126,16 @@ class _Builder:
         path, cards = read_deck(self.gd.game_dir, step.deck)
         return [c for c in cards if self.matches(c, step.where)]
 
+    def bottom_cards(self, step) -> list[Card]:
+        """Return the cards a shuffle puts under the deck, by id, from the whole deck file."""
+        path, cards = read_deck(self.gd.game_dir, step.deck)
+        by_id = {c.id: c for c in cards}
+        missing = [cid for cid in step.bottom if cid not in by_id]
+        if missing:
+            raise user_error(self.gd.path, 0, f"{step.id}: bottom card {missing[0]!r} is not in "
+                                              f"{path.name}")
+        return [by_id[cid] for cid in step.bottom]
+
     def matches(self, card: Card, where: dict) -> bool:
         """Return whether a card's fields satisfy every condition of ``where``."""
         for key, cond in where.items():
@@ -157,6 +167,11 @@ class _Builder:
                                                 f"alone, first on top ({sizes})."]))
         else:
             shuffled = stream.shuffle(cards)
+        if step.bottom:
+            under = self.bottom_cards(step)
+            shuffled = shuffled + under
+            names = ", ".join(c.name for c in under)
+            note = " ".join(filter(None, [note, f"{names} at the bottom."]))
         reveal = min(resolve_count(step.reveal, self.players) or 0, len(shuffled))
         labels = [c.label(step.show) for c in shuffled]
         if reveal:
@@ -221,7 +236,7 @@ class _Builder:
 
 
 def build_script(gd: GameDice, seed: str, players: int, commitment: str,
-                 balanced: bool = False) -> Script:
+                 balanced: bool = False, variant: str | None = None) -> Script:
     """Return the whole script of ``gd`` for a normalised seed and a player count."""
     m = gd.model
     if not m.players.min <= players <= m.players.max:
@@ -239,6 +254,6 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
         sections.append(Section(r, title, b.run("each_round", r), first))
     dice = {k: DieInfo(d.name, d.short or k, d.colour, list(d.faces)) for k, d in m.dice.items()}
     script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
-                    dice, sections)
+                    dice, sections, variant=variant or "")
     script.digest = script.compute_digest()
     return script

@@ -81,6 +81,7 @@ class Script:
     dice: dict[str, DieInfo]
     sections: list[Section]
     digest: str = ""
+    variant: str = ""
 
     def body(self) -> dict[str, Any]:
         """Return what the digest covers: everything except the seed, summary and digest."""
@@ -89,7 +90,7 @@ class Script:
             "commitment": self.commitment, "balanced": self.balanced,
             "dice": plain(self.dice),
             "sections": plain(self.sections),
-        }
+        } | ({"variant": self.variant} if self.variant else {})
 
     def compute_digest(self) -> str:
         """Return SHA-256 of the canonical JSON of :meth:`body` (sorted keys, no spaces)."""

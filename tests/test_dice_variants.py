@@ -1,0 +1,58 @@
+"""Game modes in dice.yaml: Roll & Raid's Destination: Paris puts Paris under the Raid deck."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import REPO, run_cli
+from sheetgen.dice.api import make_script, verify_script
+from sheetgen.errors import UserError
+from sheetgen.project import Project
+
+
+@pytest.fixture(autouse=True)
+def _cache(tmp_path, monkeypatch):
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+
+
+def raid_deck(script):
+    (event,) = [e for s in script.sections for e in s.events if e.id == "raid-deck"]
+    face_up = next(g for g in event.groups if g.name == "face up").items
+    return event.items, face_up
+
+
+@pytest.mark.parametrize("players", range(1, 7))
+def test_paris_lies_under_the_deck_and_solo_shows_two(players):
+    project = Project.at(REPO)
+    normal = make_script(project, "roll-and-raid", players, seed="paris")
+    paris = make_script(project, "roll-and-raid", players, seed="paris", variant="paris")
+    order, face_up = raid_deck(paris)
+    assert order[-1].startswith("Paris")
+    assert order[:-1] == raid_deck(normal)[0]  # the same shuffle, Paris added underneath
+    assert len(face_up) == {1: 2, 6: 5}.get(players, players)
+    assert "Destination: Paris" in paris.game_name
+    assert paris.digest != normal.digest
+
+
+def test_verify_needs_the_same_variant():
+    project = Project.at(REPO)
+    script = make_script(project, "roll-and-raid", 1, secret="s3cret", variant="paris")
+    commitment = script.commitment
+    assert verify_script(project, "roll-and-raid", 1, commitment, "s3cret",
+                         digest=script.digest, variant="paris").digest == script.digest
+    with pytest.raises(UserError):
+        verify_script(project, "roll-and-raid", 1, commitment, "s3cret", digest=script.digest)
+
+
+def test_unknown_variant_and_bad_variant_are_located_errors(copy_game):
+    result = run_cli("dice", "roll-and-raid", "-n", "2", "-s", "x", "--variant", "rome")
+    assert result.exit_code == 2 and "unknown variant 'rome'" in result.output
+    assert "paris" in result.output
+    root = copy_game("roll-and-raid")
+    dice = root / "data/roll-and-raid/dice.yaml"
+    text = dice.read_text()
+    dice.write_text(text.replace("      raid-deck:\n        bottom", "      raid-dek:\n        bottom"))
+    line = text[: text.index("  paris:\n    title")].count("\n") + 1
+    result = run_cli("--project", str(root), "dice", "roll-and-raid", "-n", "2", "-s", "x")
+    assert result.exit_code == 2
+    assert f"dice.yaml:{line}" in result.output and "unknown step(s) ['raid-dek']" in result.output
