@@ -24,7 +24,7 @@ GAME = "roll-and-raid"
 
 def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     """Build every component in-process once; return (faces drawn, cards/sheets, seconds)."""
-    from sheetgen.api import BuildOptions, Session, _select
+    from sheetgen.api import Session, _select
     from sheetgen.components.render_env import RenderEnv
     from sheetgen.imposition.common import ImposeOptions
 

@@ -168,7 +168,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                   "CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
         env = RenderEnv(session.fonts, session.icons,
                         ImposeOptions(impose.back_offset, impose.cmyk, impose.ink_saver, footer))
-        render_args = {"copies": options.copies} if getattr(comp.model, "uses_copies", False) else {}
+        uses_copies = getattr(comp.model, "uses_copies", False)
+        render_args = {"copies": options.copies} if uses_copies else {}
         artifact = comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
                                      **render_args)
         if isinstance(artifact.data, dict):

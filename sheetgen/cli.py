@@ -17,6 +17,7 @@ class SheetgenGroup(click.Group):
     """A Click group that prints UserErrors as ``path:line: message`` and exits with 2."""
 
     def invoke(self, ctx):
+        """Run the command; a UserError becomes its messages and exit code 2."""
         try:
             return super().invoke(ctx)
         except UserError as exc:
@@ -88,8 +89,10 @@ def _parse_offset(ctx, param, value: str | None):
               help="Output folder (default: out/ in the project).")
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
               help="Shift duplex backs by X,Y mm to correct a printer's misregistration.")
-@click.option("--copies", type=click.IntRange(min=1), help="Sheets in a notepad (default: the YAML's).")
-@click.option("--cmyk", is_flag=True, help="Convert every colour to CMYK, no transparency (PDF/X-minded shops).")
+@click.option("--copies", type=click.IntRange(min=1),
+              help="Sheets in a notepad (default: the YAML's).")
+@click.option("--cmyk", is_flag=True,
+              help="Convert every colour to CMYK, no transparency (PDF/X-minded shops).")
 @click.option("--ink-saver", is_flag=True, help="Print fills as light tints or outlines.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj

@@ -17,7 +17,8 @@ PALETTE = {
 _HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
 
 
-def parse_color(value: str, names: dict[str, str] | None = None) -> tuple[float, float, float] | None:
+def parse_color(value: str,
+                names: dict[str, str] | None = None) -> tuple[float, float, float] | None:
     """Return an (r, g, b) triple in 0..1 for a name or ``#rrggbb``; None for ``none``.
 
     Raises ValueError naming the known colours when the value is neither.

@@ -36,11 +36,13 @@ class FontBook:
             spec = load_yaml(spec_path) or {}
             families = spec.get("families") if isinstance(spec, dict) else None
             if not isinstance(families, dict):
-                raise user_error(spec_path, getattr(spec, "line", 1), "expected a 'families:' mapping")
+                raise user_error(spec_path, getattr(spec, "line", 1),
+                                 "expected a 'families:' mapping")
             for family, styles in families.items():
                 line = families.key_lines.get(family, 0)
                 if not isinstance(styles, dict) or "regular" not in styles:
-                    raise user_error(spec_path, line, f"family {family!r} needs at least 'regular:'")
+                    raise user_error(spec_path, line,
+                                     f"family {family!r} needs at least 'regular:'")
                 unknown = set(styles) - set(STYLES)
                 if unknown:
                     raise user_error(spec_path, line, f"unknown style(s) {sorted(unknown)}; "
@@ -49,7 +51,8 @@ class FontBook:
                 for style, filename in styles.items():
                     path = project.confine(folder, str(filename), str(spec_path), line)
                     if not path.is_file():
-                        raise user_error(spec_path, line, f"font file {filename!r} not found in {folder}")
+                        raise user_error(spec_path, line,
+                                         f"font file {filename!r} not found in {folder}")
                     if path.suffix.lower() != ".ttf":
                         raise user_error(spec_path, line, f"{filename!r}: only TrueType .ttf fonts "
                                          "can be embedded (CFF .otf is refused by ReportLab)")
@@ -60,7 +63,8 @@ class FontBook:
     def check_family(self, family: str) -> None:
         """Raise ValueError naming the known families when ``family`` is unknown."""
         if family not in self.files:
-            raise ValueError(f"unknown font {family!r}; known fonts: {', '.join(sorted(self.files))}")
+            known = ", ".join(sorted(self.files))
+            raise ValueError(f"unknown font {family!r}; known fonts: {known}")
 
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """Return the registered ReportLab name for a family and style (falls back to regular)."""
@@ -81,7 +85,8 @@ class FontBook:
 
     def _pick(self, family: str, bold: bool, italic: bool) -> str:
         styles = self.files[family]
-        wanted = "bold-italic" if bold and italic else "bold" if bold else "italic" if italic else "regular"
+        wanted = ("bold-italic" if bold and italic else "bold" if bold
+                  else "italic" if italic else "regular")
         for style in (wanted, "bold" if bold else "regular", "regular"):
             if style in styles:
                 return self._register(styles[style])

@@ -129,7 +129,8 @@ def load_component(project: Project, path: Path, component_id: str,
     kind = raw.get("kind")
     if kind not in kinds:
         problems.add(path, line_of(raw, ("kind",)),
-                     f"kind: unknown component kind {kind!r}; use one of {', '.join(sorted(kinds))}")
+                     f"kind: unknown component kind {kind!r}; "
+                     f"use one of {', '.join(sorted(kinds))}")
         return None
     before = len(problems.problems)
     model = validate_model(kinds[kind], raw, path, problems)

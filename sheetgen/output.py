@@ -47,7 +47,7 @@ class OutputWriter:
 
     @staticmethod
     def write_folder(path: Path, files: dict[str, bytes]) -> None:
-        """Replace folder ``path`` with exactly ``files``, swapping a finished temporary folder in."""
+        """Replace folder ``path`` with exactly ``files``, swapping a finished copy in."""
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
         try:

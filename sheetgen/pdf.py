@@ -53,7 +53,8 @@ class PdfDocument:
         for icon in sorted(face.icons()):
             self.icons.form_name(self.canvas, icon)
         b = face.bleed
-        ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk, self.ink_saver)
+        ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
+                          self.ink_saver)
         self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
         for element in face.elements:
             element.draw(self.canvas, ctx)

@@ -92,7 +92,8 @@ class TemplateBook:
             height = to_points(raw["height"]) if "height" in raw else height
             bleed = to_points(raw["bleed"]) if "bleed" in raw else bleed
         except ValueError as exc:
-            line = next((raw.key_lines[k] for k in ("size", "width", "height", "bleed") if k in raw), 1)
+            keys = ("size", "width", "height", "bleed")
+            line = next((raw.key_lines[k] for k in keys if k in raw), 1)
             raise user_error(path, line, str(exc)) from None
         if width <= 0 or height <= 0:
             raise user_error(path, 1, "template needs a size: (poker, a5, ...) or width and height")
@@ -103,7 +104,8 @@ class TemplateBook:
             if not isinstance(element, dict) or "type" not in element:
                 raise user_error(path, raw["elements"].item_lines[i],
                                  "each element is a mapping with a 'type:'")
-            same = [j for j, e in enumerate(elements) if element.get("id") and e.get("id") == element["id"]]
+            same = [j for j, e in enumerate(elements)
+                    if element.get("id") and e.get("id") == element["id"]]
             if same:
                 elements[same[0]] = element
             else:

@@ -114,7 +114,7 @@ def test_missing_field(proj):
 def test_text_too_long_for_its_box(proj):
     long_text = "Score 1 point for each Runestone on the board. " * 20
     line = replace(proj / DECK, "  - name: Hel\n",
-                   f"  - name: Hel\n    epithet: x\n    bogus_pad: 1\n")
+                   "  - name: Hel\n    epithet: x\n    bogus_pad: 1\n")
     replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
             "settled areas.", f"text: {long_text}")
     check_fails(proj, DECK, line, "does not fit", "6 pt")

@@ -51,7 +51,8 @@ def test_unknown_variant_and_bad_variant_are_located_errors(copy_game):
     root = copy_game("roll-and-raid")
     dice = root / "data/roll-and-raid/dice.yaml"
     text = dice.read_text()
-    dice.write_text(text.replace("      raid-deck:\n        bottom", "      raid-dek:\n        bottom"))
+    dice.write_text(text.replace("      raid-deck:\n        bottom",
+                                 "      raid-dek:\n        bottom"))
     line = text[: text.index("  paris:\n    title")].count("\n") + 1
     result = run_cli("--project", str(root), "dice", "roll-and-raid", "-n", "2", "-s", "x")
     assert result.exit_code == 2

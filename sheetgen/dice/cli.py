@@ -18,11 +18,13 @@ class DiceGroup(click.Group):
     """A group whose first argument may be a game: ``dice GAME ...`` means ``dice script GAME``."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Route ``dice GAME ...`` to the hidden ``script`` command."""
         if args and args[0] not in self.commands and args[0] not in ctx.help_option_names:
             args = ["script", *args]
         return super().parse_args(ctx, args)
 
     def format_usage(self, ctx, formatter):
+        """Show the usage a user types."""
         formatter.write_usage(ctx.command_path, "GAME [OPTIONS] | verify ... | commit")
 
 
@@ -30,6 +32,7 @@ class ScriptCommand(click.Command):
     """The hidden ``script`` command, shown in its usage as ``sheetgen dice GAME``."""
 
     def format_usage(self, ctx, formatter):
+        """Show the usage as ``sheetgen dice GAME``."""
         formatter.write_usage(ctx.parent.command_path if ctx.parent else ctx.command_path,
                               "GAME [OPTIONS]")
 

@@ -31,7 +31,8 @@ class WriteIn(Element):
     icon_color: Color = "dark-gray"
 
     doc = ("A labelled write-in space: label (and icon) on the left, then a box (style: box), "
-           "a rule (line), a heavy double box (total) or nothing (none: a label). label_width fixes the label column; "
+           "a rule (line), a heavy double box (total) or nothing (none: a label). "
+           "label_width fixes the label column; "
            "prefix prints before the box (e.g. '=' or '-').")
     sample = {"type": "write_in", "x": "5mm", "y": "5mm", "w": "50mm", "h": "7mm",
               "label": "God points", "icon": "valhalla", "prefix": "="}
@@ -80,7 +81,7 @@ class WriteIn(Element):
 
 @register
 class CheckBoxes(Element):
-    """``count`` marks in a row (or column): squares, circles, hexes or dice, each may be labelled."""
+    """``count`` marks in a row (or column): squares, circles, hexes or dice, maybe labelled."""
 
     type: Literal["check_boxes"] = "check_boxes"
     count: int | None = None

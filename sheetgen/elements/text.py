@@ -51,7 +51,8 @@ class Text(Element):
         fonts = ctx.fonts
 
         def measure(text, bold, size):
-            return fonts.width(text, fonts.font_name(self.font, bold or self.bold, self.italic), size)
+            name = fonts.font_name(self.font, bold or self.bold, self.italic)
+            return fonts.width(text, name, size)
 
         self._layout = layout(parse(self.text), self.w, self.h, measure, self.size,
                               self.min_size or self.size, self.leading)

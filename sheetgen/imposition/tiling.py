@@ -174,7 +174,7 @@ def _page_map(doc, side, plan: TilePlan, paper) -> None:
 def _tile_marks(doc, side, plan: TilePlan, tile: Tile, ox: float, oy: float) -> None:
     """Cut edges, glue strips, half-diamonds, crop marks at the trim and the tile's label."""
     c, face = doc.canvas, side.front
-    font, bold = doc.fonts.font_name("body"), doc.fonts.font_name("body", bold=True)
+    bold = doc.fonts.font_name("body", bold=True)
     x0, y0, x1, y1 = (ox + tile.window[0], oy + tile.window[1], ox + tile.window[2],
                       oy + tile.window[3])
     tx0, ty0, tx1, ty1 = (ox + tile.trim[0], oy + tile.trim[1], ox + tile.trim[2],
