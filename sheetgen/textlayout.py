@@ -73,6 +73,12 @@ def parse(text: str) -> tuple[tuple[Run, ...], ...]:
     return tuple(paragraphs)
 
 
+@lru_cache(maxsize=4096)
+def inline_icons(text: str) -> frozenset[str]:
+    """Return the names of the inline icons in ``text`` (cached)."""
+    return frozenset(run.text for para in parse(text) for run in para if run.icon)
+
+
 def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,
            leading: float = 1.2) -> Layout:
     """Return the largest layout from ``size`` down to ``min_size`` (0.25 pt steps) that fits.

@@ -8,7 +8,7 @@ from pydantic import PrivateAttr, model_validator
 
 from . import register
 from .base import Color, Element, FontFamily, TextValue
-from ..textlayout import ASCENT, Layout, layout, parse
+from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
 
 @register
@@ -42,7 +42,7 @@ class Text(Element):
 
     def icons(self) -> set[str]:
         """Return the inline icons used in the text."""
-        return {run.text for para in parse(self.text) for run in para if run.icon}
+        return set(inline_icons(self.text))
 
     def prepare(self, ctx) -> None:
         """Fit the text (raises TextFitError when it cannot)."""
