@@ -111,8 +111,15 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         copies=copies, cmyk=cmyk, ink_saver=ink_saver,
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
+    if len(written) <= 8:
+        for path in written:
+            click.echo(f"wrote {path}")
+        return
+    by_folder: dict = {}
     for path in written:
-        click.echo(f"wrote {path}")
+        by_folder.setdefault(path.parent, []).append(path)
+    for folder, paths in by_folder.items():
+        click.echo(f"wrote {len(paths)} files in {folder}/")
 
 
 @main.command("watch")
