@@ -14,8 +14,11 @@ from .dice.decks import read_deck
 Generator = Callable[[dict, Path], list[dict[str, Any]]]
 
 
-def _raid_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
-    """One odds card: chance that 2d6 + bonus meets each defense value found in a deck."""
+def _dice_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """One odds card: the chance that ``dice``d``sides`` + bonus meets each value of a deck field.
+
+    Roll & Raid uses it for 2d6 against the Raid cards' defense values.
+    """
     from .dice.odds import raid_odds_rows
 
     deck, field = options["deck"], options.get("field", "defense")
@@ -24,11 +27,11 @@ def _raid_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
     values = sorted({int(card.fields[field]) for card in cards if card.fields.get(field)})
     if not values:
         raise ValueError(f"no card of {deck!r} has a {field!r} value")
-    rows = [[options.get("header", "Defense"), *(f"+{b}" for b in bonuses)]]
+    rows = [[options.get("header", field.capitalize()), *(f"+{b}" for b in bonuses)]]
     for row in raid_odds_rows(values, bonuses, int(options.get("dice", 2)),
                               int(options.get("sides", 6))):
         rows.append([row.defense, *(f"{p}%" for p in row.percents())])
-    return [{"id": options.get("id", "odds"), "title": options.get("title", "Raid odds"),
+    return [{"id": options.get("id", "odds"), "title": options.get("title", "Odds"),
              "rows": rows, "bonuses": bonuses, "defenses": values}]
 
 
@@ -40,7 +43,7 @@ def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:
     return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
 
 
-GENERATORS: dict[str, Generator] = {"raid-odds": _raid_odds, "dice-deck": _dice_deck}
+GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_deck}
 
 
 def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:

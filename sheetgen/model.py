@@ -85,7 +85,7 @@ class Item(BaseModel):
 class ItemsFrom(Strict):
     """Items computed at build time by a named generator (see sheetgen/generators.py)."""
 
-    generator: str = Field(description="Generator name: raid-odds, dice-deck.")
+    generator: str = Field(description="Generator name: dice-odds, dice-deck.")
     options: dict[str, Any] = Field(default_factory=dict, description="The generator's options.")
 
 

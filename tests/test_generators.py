@@ -15,8 +15,8 @@ title: Raid odds
 kind: cards
 front: odds-front
 items_from:
-  generator: raid-odds
-  options: {deck: raids, field: defense, bonuses: [0, 2, 4]}
+  generator: dice-odds
+  options: {deck: raids, field: defense, bonuses: [0, 2, 4], title: Raid odds}
 """
 RAIDS = """id: raids
 title: Raids
@@ -45,7 +45,7 @@ def test_raid_odds_are_exact_and_printed(tmp_path):
     (game / "game.yaml").write_text("id: raidgame\nname: Raid game\ncomponents: [odds, raids]\n")
     (game / "odds.yaml").write_text(ODDS)
     (game / "raids.yaml").write_text(RAIDS)
-    (item,) = generate("raid-odds", {"deck": "raids", "bonuses": [0, 2, 4]}, game)
+    (item,) = generate("dice-odds", {"deck": "raids", "bonuses": [0, 2, 4]}, game)
     assert item["defenses"] == [7, 10, 12]
     # 2d6 >= 7: 21/36 = 58%; >= 5 (7 with +2): 30/36 = 83%; >= 3: 35/36 = 97%
     assert item["rows"][1] == [7, "58%", "83%", "97%"]
@@ -60,7 +60,7 @@ def test_unknown_generator_is_a_located_error(tmp_path):
     game = tmp_path / "data/raidgame"
     game.mkdir(parents=True)
     (game / "game.yaml").write_text("id: raidgame\nname: Raid game\ncomponents: [odds]\n")
-    (game / "odds.yaml").write_text(ODDS.replace("raid-odds", "raid-oddz"))
+    (game / "odds.yaml").write_text(ODDS.replace("dice-odds", "raid-oddz"))
     result = run_cli("--project", str(tmp_path), "validate", "raidgame")
     assert result.exit_code == 2
     assert "odds.yaml:5" in result.output and "unknown generator 'raid-oddz'" in result.output
