@@ -27,6 +27,7 @@ class BuildOptions:
     copies: int | None = None
     cmyk: bool = False
     ink_saver: bool = False
+    previews: bool = False
 
 
 @dataclass
@@ -162,6 +163,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                                         options.back_offset_mm[1] * MM),
                            cmyk=options.cmyk, ink_saver=options.ink_saver)
     bar = _progress(len(jobs), progress)
+    previews: dict[str, list] = {}
     for game, comp, faces, profile, path in jobs:
         # every home-printed page carries the licence credits along its margin
         footer = (f"{game.spec.name} · {comp.model.title} · {profile} · Icons: game-icons.net, "
@@ -177,8 +179,30 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         else:
             writer.write_file(path, artifact.data)
         written.append(path)
+        if options.previews and not isinstance(artifact.data, dict):
+            previews.setdefault(game.spec.id, []).append((path, artifact.data))
         bar.update(1, path.name)
     bar.close()
+    written.extend(_write_previews(previews, writer, session))
+    return written
+
+
+def _write_previews(built: dict, writer, session: Session) -> list[Path]:
+    """Write a PNG of each PDF's first page and a contact sheet per game; return the paths."""
+    from .previews import contact_sheet, first_page_png
+
+    written = []
+    for game_id, outputs in built.items():
+        entries = []
+        for pdf_path, data in outputs:
+            png = first_page_png(data)
+            png_path = writer.claim(f"{game_id}/previews/{pdf_path.stem}.png", pdf_path.stem)
+            writer.write_file(png_path, png)
+            entries.append((pdf_path.stem, png))
+            written.append(png_path)
+        sheet_path = writer.claim(f"{game_id}/contact-sheet.png", "contact sheet")
+        writer.write_file(sheet_path, contact_sheet(entries, session.fonts.files["body"]["regular"]))
+        written.append(sheet_path)
     return written
 
 

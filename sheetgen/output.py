@@ -40,6 +40,7 @@ class OutputWriter:
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
+            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
             os.replace(tmp, path)
         except BaseException:
             Path(tmp).unlink(missing_ok=True)
@@ -50,9 +51,10 @@ class OutputWriter:
         """Replace folder ``path`` with exactly ``files``, swapping a finished copy in."""
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
+        os.chmod(tmp, 0o777 & ~_umask())
         try:
             for name, data in files.items():
-                (tmp / name).write_bytes(data)
+                (tmp / name).write_bytes(data)  # plain writes follow the umask
             old = None
             if path.exists():
                 old = path.with_name(f".{path.name}.old")
@@ -64,3 +66,10 @@ class OutputWriter:
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
+
+
+def _umask() -> int:
+    """Return the process umask (reading it means setting it, so set it straight back)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
