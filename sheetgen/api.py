@@ -201,7 +201,8 @@ def _write_previews(built: dict, writer, session: Session) -> list[Path]:
             entries.append((pdf_path.stem, png))
             written.append(png_path)
         sheet_path = writer.claim(f"{game_id}/contact-sheet.png", "contact sheet")
-        writer.write_file(sheet_path, contact_sheet(entries, session.fonts.files["body"]["regular"]))
+        font = session.fonts.files["body"]["regular"]
+        writer.write_file(sheet_path, contact_sheet(entries, font))
         written.append(sheet_path)
     return written
 
