@@ -137,3 +137,16 @@ def assert_deck_pages(path, profile: str, cards: int) -> None:
         assert pages == -(-cards // 4)       # 2 x 2 fronts beside their backs
     else:
         assert pages == 2 * -(-cards // 9)   # a 3 x 3 grid of fronts, then its backs page
+
+
+def assert_ink_in_every_card(path, card_w: float, card_h: float, pages=(0, 1),
+                             inset: float = 4 * MM, least: float = 0.03) -> None:
+    """Rasterise ``pages`` and check each placed face has ink inside its frame."""
+    reader = PdfReader(path)
+    height = float(reader.pages[0].mediabox.height)
+    for index in pages:
+        image = render(path, index)
+        for placed in placements(reader, index):
+            inner = (placed.x + inset, placed.y + inset,
+                     placed.x + card_w - inset, placed.y + card_h - inset)
+            assert ink_fraction(image, inner, height) > least, (path.name, index, placed)

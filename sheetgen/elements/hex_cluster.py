@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, Length
-from .sheet_common import SQRT3, check_icon, die, hexagon, icon_at, label, polygon
+from .base import Color, Element, IconName, Length
+from .sheet_common import SQRT3, die, hexagon, icon_at, label, polygon
 
 
 class HexCell(BaseModel):
@@ -22,17 +22,11 @@ class HexCell(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True)
 
     at: tuple[int, int]
-    icon: str | None = None
+    icon: IconName | None = None
     text: str | None = None
     fate: int | None = None
     shade: Color = "none"
     icon_color: Color = "gray"
-
-    @field_validator("icon")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
 
     @field_validator("fate")
     @classmethod

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from . import register
-from .base import Color, Element, Length
-from .sheet_common import check_icon, icon_at, label, pen, readable
+from .base import Color, Element, IconName, Length
+from .sheet_common import icon_at, label, pen, readable
 
 
 class GridCell(BaseModel):
@@ -22,15 +22,9 @@ class GridCell(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True)
 
     at: tuple[int, int]
-    icon: str | None = None
+    icon: IconName | None = None
     text: str | None = None
     color: Color = "ink"
-
-    @field_validator("icon")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
 
 
 @register

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Element, IconName, Length
 from .sheet_common import die, icon_at, icon_of, label, shape, check_icon, pen
 
 
@@ -22,28 +22,15 @@ class Space(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True)
 
     text: str | None = None
-    icon: str | None = None
-    icons: list[str] = []
+    icon: IconName | None = None
+    icons: list[IconName] = []
+    mark: IconName | None = None
     fill: Color = "none"
     span: int = 1
-    mark: str | None = None
     below: str | None = None
     below_fate: int | None = None
     below_box: bool = False
     divider: str | None = None
-
-    @field_validator("icon", "mark")
-    @classmethod
-    def _icon(cls, value, info: ValidationInfo):
-        check_icon(value, info)
-        return value
-
-    @field_validator("icons")
-    @classmethod
-    def _icons(cls, value, info: ValidationInfo):
-        for name in value:
-            check_icon(name, info)
-        return value
 
     @field_validator("below")
     @classmethod
