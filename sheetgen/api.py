@@ -64,7 +64,7 @@ def _select(project: Project, game_id: str | None, component_ids: list[str]):
     if component_ids and not game_id:
         raise UserError("name a game before its components")
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
-    for gid in [game_id] if game_id else project.game_ids():
+    for gid in [game_id] if game_id else project.default_game_ids():
         try:
             game = load_game(project, gid, only=component_ids or None)
         except UserError as exc:

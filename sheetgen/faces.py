@@ -62,6 +62,7 @@ class FaceBuilder:
         self._compiled: dict[str, Any] = {}
         self._faces: dict[str, Face] = {}
         self.warnings: list[Problem] = []
+        self._template_mistakes: set[tuple] = set()
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -105,11 +106,18 @@ class FaceBuilder:
 
     def _fail(self, template: Template, raw, where: Where, message: str,
               blame_item: bool) -> UserError:
-        """Return a UserError blaming the item (for filled values) or the template line."""
+        """Return a UserError blaming the item (for filled values) or the template line.
+
+        A template mistake is reported once, not once per item that fills the template.
+        """
         tpath = display_path(template.path)
         if blame_item:
             return UserError(Problem(display_path(where.path), where.line,
                                      f"{where.label}: {message} (template {tpath}:{raw.line})"))
+        key = (tpath, raw.line, message)
+        if key in self._template_mistakes:
+            return UserError([])
+        self._template_mistakes.add(key)
         return UserError(Problem(tpath, raw.line, f"{message} (filling {where.label})"))
 
     def _fill(self, template: Template, raw, context, where: Where) -> dict | None:

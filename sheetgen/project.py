@@ -59,6 +59,16 @@ class Project:
                     seen.setdefault(game.name, None)
         return list(seen)
 
+    def default_game_ids(self) -> list[str]:
+        """Return the games a bare ``sheetgen build`` builds: the project's own, if it has any.
+
+        A designer's folder builds its own games; an empty folder (or the repository, whose
+        games are the built-in ones) builds the built-in games.
+        """
+        own = self.root / "data"
+        mine = [g for g in self.game_ids() if (own / g / GAME_FILE).is_file()]
+        return mine or self.game_ids()
+
     def game_dir(self, game_id: str) -> Path:
         """Return the folder of ``game_id``; an unknown id is a UserError listing the known."""
         for data in self.subdirs("data"):

@@ -164,3 +164,11 @@ def test_validate_reports_without_writing(proj):
     replace(proj / DECK, "front: mythology-front", "front: nope")
     result = run_cli("--project", str(proj), "validate", "ragnarocks")
     assert result.exit_code == 2 and "unknown template 'nope'" in result.output
+
+
+def test_a_template_mistake_is_reported_once_not_per_card(proj):
+    template = project_template(proj)
+    replace(template, "    font: title\n    bold: true\n    size: 15",
+            "    font: title\n    bold: true\n    size: 15\n    colour: red")
+    output = check_fails(proj, FRONT, None, "unknown key for a text element")
+    assert output.count("error:") == 1, output

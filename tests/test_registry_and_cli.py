@@ -106,3 +106,11 @@ def test_schema_command_covers_every_shape():
     box = schemas["element:box"]["properties"]
     assert "string" in json.dumps(box["x"])  # lengths are written as text with units
     assert run_cli("schema", "nope").exit_code == 2
+
+
+def test_a_bare_build_in_a_designers_folder_builds_only_its_games(copy_game):
+    root = copy_game("ragnarocks")
+    result = run_cli("--project", str(root), "build", "-p", "pod", "-q")
+    assert result.exit_code == 0, result.output
+    assert [p.name for p in (root / "out").iterdir()] == ["ragnarocks"]
+    assert "roll-and-raid" in run_cli("--project", str(root), "list").output  # still usable
