@@ -83,8 +83,12 @@ class Element(BaseModel):
     sample: ClassVar[dict] = {}
 
     def icons(self) -> set[str]:
-        """Return the icons this element draws (their forms are made before the face's)."""
-        return set()
+        """Return the icons this element draws (their forms are made before the face's).
+
+        By default the value of an ``icon`` field, for the many elements that have one.
+        """
+        icon = getattr(self, "icon", None)
+        return {icon} if isinstance(icon, str) and icon else set()
 
     def prepare(self, ctx: "DrawContext") -> None:
         """Do the work that can fail on user input (e.g. fit text) before anything is drawn."""
@@ -117,6 +121,15 @@ class DrawContext:
             canvas.setFillColorCMYK(*rgb_to_cmyk(rgb))
         else:
             canvas.setFillColorRGB(*rgb)
+
+    def paint(self, canvas, fill, stroke, width: float) -> dict[str, int]:
+        """Set fill, stroke and line width (None: not painted); return drawPath's flags."""
+        if fill is not None:
+            self.fill(canvas, fill)
+        if stroke is not None:
+            self.stroke(canvas, stroke)
+            canvas.setLineWidth(width)
+        return {"stroke": int(stroke is not None), "fill": int(fill is not None)}
 
     def stroke(self, canvas, rgb) -> None:
         """Set the stroke colour in the document's colour mode."""

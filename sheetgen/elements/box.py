@@ -26,15 +26,10 @@ class Box(Element):
         if self.fill is None and self.stroke is None:
             return
         canvas.saveState()
-        if self.fill is not None:
-            ctx.fill(canvas, self.fill)
-        if self.stroke is not None:
-            ctx.stroke(canvas, self.stroke)
-            canvas.setLineWidth(self.stroke_width)
-            if self.dash:
-                canvas.setDash(self.dash)
+        paint = ctx.paint(canvas, self.fill, self.stroke, self.stroke_width)
+        if self.stroke is not None and self.dash:
+            canvas.setDash(self.dash)
         args = (self.x, self.bottom(ctx), self.w, self.h)
-        paint = {"stroke": int(self.stroke is not None), "fill": int(self.fill is not None)}
         if self.radius:
             canvas.roundRect(*args, self.radius, **paint)
         else:

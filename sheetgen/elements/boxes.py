@@ -37,10 +37,6 @@ class WriteIn(Element):
     sample = {"type": "write_in", "x": "5mm", "y": "5mm", "w": "50mm", "h": "7mm",
               "label": "God points", "icon": "valhalla", "prefix": "="}
 
-    def icons(self) -> set[str]:
-        """Return the label icon."""
-        return {self.icon} if self.icon else set()
-
     def draw(self, canvas, ctx) -> None:
         """Paint icon, label, prefix and the write-in space."""
         cy = ctx.height - self.y - self.h / 2
@@ -132,7 +128,7 @@ class CheckBoxes(Element):
     def icons(self) -> set[str]:
         """Return the faint icon and any icon labels."""
         found = {icon_of(t) for t in self.labels if icon_of(t)}
-        return found | ({self.icon} if self.icon else set())
+        return found | super().icons()
 
     def draw(self, canvas, ctx) -> None:
         """Paint each mark with its label, pips or icon."""

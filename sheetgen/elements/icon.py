@@ -17,10 +17,6 @@ class Icon(Element):
     doc = "A named icon (templates/icons/<name>.svg) fitted and centred in its box."
     sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
 
-    def icons(self) -> set[str]:
-        """Return the one icon drawn."""
-        return {self.icon}
-
     def draw(self, canvas, ctx) -> None:
         """Paint the icon."""
         size = min(self.w, self.h)

@@ -32,10 +32,6 @@ class SectionTitle(Element):
     sample = {"type": "section_title", "x": "5mm", "y": "5mm", "w": "60mm", "h": "6mm",
               "text": "The Harbor", "icon": "ship", "frame": "30mm"}
 
-    def icons(self) -> set[str]:
-        """Return the title icon."""
-        return {self.icon} if self.icon else set()
-
     def draw(self, canvas, ctx) -> None:
         """Paint the frame, band or rule, icon and text."""
         top = ctx.height - self.y

@@ -61,12 +61,7 @@ def polygon(canvas, ctx, points, fill=None, stroke=None, width: float = 0.6) -> 
         path.lineTo(*p)
     path.close()
     canvas.saveState()
-    if fill is not None:
-        ctx.fill(canvas, fill)
-    if stroke is not None:
-        ctx.stroke(canvas, stroke)
-        canvas.setLineWidth(width)
-    canvas.drawPath(path, stroke=int(stroke is not None), fill=int(fill is not None))
+    canvas.drawPath(path, **ctx.paint(canvas, fill, stroke, width))
     canvas.restoreState()
 
 
@@ -77,12 +72,7 @@ def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, 
         polygon(canvas, ctx, hexagon(cx, cy, size / 2), fill, stroke, width)
         return
     canvas.saveState()
-    if fill is not None:
-        ctx.fill(canvas, fill)
-    if stroke is not None:
-        ctx.stroke(canvas, stroke)
-        canvas.setLineWidth(width)
-    paint = {"stroke": int(stroke is not None), "fill": int(fill is not None)}
+    paint = ctx.paint(canvas, fill, stroke, width)
     if kind == "circle":
         canvas.circle(cx, cy, size / 2, **paint)
     else:
