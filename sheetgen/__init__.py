@@ -1,0 +1,1 @@
+"""sheetgen: YAML to print-ready PDFs for tabletop games, and seeded dice scripts."""
