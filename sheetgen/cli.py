@@ -171,6 +171,19 @@ def schema_command(name: str | None, summary: bool) -> None:
     click.echo(schema_json(name))
 
 
+@main.command("new")
+@click.argument("folder", type=click.Path(file_okay=False))
+@click.option("--id", "game_id", help="Game id (kebab-case). Default: the folder's name.")
+@click.option("--name", help="Display name. Default: from the id (my-game: My Game).")
+def new_command(folder: str, game_id: str | None, name: str | None) -> None:
+    """Write a new project FOLDER with a skeleton game: a deck, a sheet, dice and templates."""
+    from .newgame import new_project
+
+    target = new_project(folder, game_id, name)
+    click.echo(f"wrote {target}/ (data/, templates/)")
+    click.echo(f"next: sheetgen --project {folder} build")
+
+
 main.add_command(dice_command)
 main.add_command(odds_command)
 
