@@ -90,7 +90,7 @@ def test_seed_with_words_commits_to_the_seed(root):
 
 @pytest.mark.parametrize("args,message", [
     (("dice", "no-such-game", "--seed", "1", "--players", "2"), "unknown game 'no-such-game'"),
-    (("dice", "roll-and-raid", "--seed", "1", "--players", "7"), "takes 1-6 players, not 7"),
+    (("dice", "roll-and-raid", "--seed", "1", "--players", "7"), "takes 2-6 players, not 7"),
     (("dice", "ragnarocks", "--seed", "1", "--players", "1"), "takes 2-6 players, not 1"),
     (("dice", "roll-and-raid", "--seed", "1"), "say how many with --players"),
     (("dice", "roll-and-raid", "--seed", "  ", "--players", "2"), "seed is empty"),

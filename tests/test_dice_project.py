@@ -1,9 +1,5 @@
-"""A throw-away sheetgen project for the dice tests, and checks of the deck reader.
-
-The dice.yaml files are the repository's own. Component files (Raid cards, Roll & Might
-cards, Mythology cards) belong to other people: the repository's copy is used when it
-exists, otherwise a small fixture with the same shape.
-"""
+"""A throw-away sheetgen project for the dice tests (a copy of the five games' data), and
+checks of the deck reader."""
 
 from __future__ import annotations
 
@@ -11,7 +7,6 @@ import shutil
 from pathlib import Path
 
 import pytest
-import yaml
 
 from sheetgen.dice.decks import read_deck, slugify
 from sheetgen.errors import UserError
@@ -22,63 +17,19 @@ GAMES = {
     "roll-and-might": "Roll & Might", "reavers-of-midgard": "Reavers of Midgard",
     "ragnarocks": "Ragnarocks",
 }
-CITIES = """Aachen Aarhus Antwerp Bordeaux Bremen Bristol Cadiz Chester Cologne Cork Dorestad
-Dublin Dunkirk Exeter Hamburg Kiev Limerick Lisbon London Lund Mainz Nantes Novgorod Orleans
-Oslo Pisa Quentovic Reims Ribe Rouen Seville Sigtuna Toulouse Tours Trondheim Utrecht Uppsala
-Valencia Wexford Winchester Worms York Birka Hedeby Kaupang Staraya Jorvik Lindisfarne""".split()
-MYTHS = [
-    ("Freya", "simple", False), ("Gullinbursti", "simple", True), ("Fenrir", "simple", False),
-    ("Hel", "simple", False), ("Hildisvini", "simple", True), ("Mani", "simple", True),
-    ("Nerthus", "simple", True), ("Ratatoskr", "simple", True), ("Aegir", "simple", True),
-    ("Blodughofi", "simple", True), ("Ask and Embla", "simple", False), ("Bragi", "simple", True),
-    ("Sol", "simple", True), ("Thor", "simple", False), ("Tyr", "simple", True),
-    ("Dain, Dvalin, Duneyr and Duratror", "simple", False), ("Fafnir", "advanced", True),
-    ("Freyr", "advanced", True), ("Forseti", "advanced", True),
-    ("Fjorgyn and Fyorgynn", "advanced", False), ("Gerd", "advanced", True),
-    ("Frigg", "advanced", False), ("Heimdallr", "advanced", True), ("Idun", "advanced", False),
-    ("Selkolla", "advanced", True), ("Sleipnir", "advanced", True), ("Vali", "advanced", True),
-    ("Surtr", "advanced", True), ("Ymir", "advanced", True), ("Odin", "advanced", False),
-    ("Jormungandr", "advanced", True), ("Njord", "advanced", True),
-]
-
-
-def fixture_components() -> dict[tuple[str, str], dict]:
-    """Return stand-in component files shaped like the real ones."""
-    raid = []
-    for i, city in enumerate(CITIES):
-        players = i // 8 + 1
-        level = ["I", "I", "I", "II", "II", "II", "III", "III"][i % 8]
-        raid.append({"name": city, "players": players, "level": level})
-    cards = []
-    for loc in ["Army (East)", "Army (West)", "Army", "Castle (Tower)", "Castle (Throne Room)",
-                "Castle", "Market (1-3)", "Market (4-6)", "Market (2,4,6)", "Market (1,3,5)"]:
-        for face in (1, 3, 5) if "Army" in loc else (2, 4, 6):
-            cards.append({"name": loc, "die": face})
-    cards.append({"name": "Wild Die", "die": "any", "count": 2})
-    myths = [{"name": n, "group": g, "command": c} for n, g, c in MYTHS]
-    return {("roll-and-raid", "raid-cards"): {"items": raid},
-            ("roll-and-might", "cards"): {"items": cards},
-            ("ragnarocks", "mythology-cards"): {"items": myths}}
 
 
 def make_project(root: Path) -> Path:
-    """Create a project under ``root`` with the five games' dice.yaml and their decks."""
-    for game, name in GAMES.items():
+    """Copy the five games' YAML files (dice.yaml and the decks it reads) under ``root``."""
+    for game in GAMES:
         folder = root / "data" / game
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / "game.yaml").write_text(f"name: {name}\n", encoding="utf-8")
-        shutil.copy(REPO / "data" / game / "dice.yaml", folder / "dice.yaml")
-    for (game, comp), data in fixture_components().items():
-        real = REPO / "data" / game / f"{comp}.yaml"
-        target = root / "data" / game / f"{comp}.yaml"
-        if real.is_file():
-            shutil.copy(real, target)
-        else:
-            target.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        for path in (REPO / "data" / game).glob("*.yaml"):
+            shutil.copy(path, folder / path.name)
     return root
 
 
-def test_fixture_decks_read(tmp_path):
+def test_game_decks_read(tmp_path):
     root = make_project(tmp_path)
     _, raid = read_deck(root / "data" / "roll-and-raid", "raid-cards")
     setup_cards = [c for c in raid if c.fields.get("players") is not None]  # all but Paris

@@ -17,6 +17,7 @@ from sheetgen.dice.api import make_script
 from sheetgen.dice.decks import read_deck
 from sheetgen.dice.formats import writer
 from sheetgen.dice.formats.as_csv import rows
+from sheetgen.dice.labels import card_label
 from sheetgen.dice.load import load_game_dice
 from sheetgen.project import Project
 from test_dice_project import GAMES, make_project
@@ -106,7 +107,7 @@ def test_cached_and_fresh_validation_give_the_same_script(project):
     assert len(digests) == 1
 
 
-@pytest.mark.parametrize("players", range(1, 7))
+@pytest.mark.parametrize("players", range(2, 7))
 def test_raid_deck_keeps_levels_in_order(project, players):
     script = make_script(project, "roll-and-raid", players, seed=f"raid {players}")
     (_, deck), = events(script, "raid-deck")
@@ -151,7 +152,10 @@ def test_roll_and_might_deals_every_card_before_reshuffling(project):
     script = make_script(project, "roll-and-might", 5, seed="deal")
     dealt = [item for _, e in events(script, "hands") for g in e.groups for item in g.items]
     assert len(dealt) == 8 * 5 * 3
-    labels = Counter(c.label("{name} / die {die}") for c in cards)  # dice.yaml's `show`
+    show = load_game_dice(project, "roll-and-might").model.setup[1].show
+    labels = Counter(card_label(c, show) for c in cards)
+    assert len(labels) == len(cards)  # every card has a name of its own
+    assert "Market (4-6) / die 3" in labels and "Market (2,4,6) / die 3" in labels
     n = len(cards)
     assert Counter(dealt[:n]) == labels  # the first pass uses the whole deck once
     notes = [e.note for _, e in events(script, "hands") if "reshuffled" in e.note]
@@ -160,7 +164,9 @@ def test_roll_and_might_deals_every_card_before_reshuffling(project):
     assert all((b - a) % 5 == 1 for a, b in zip(first, first[1:]))  # clockwise each turn
 
 
-def test_ragnarocks_teams_and_odin(project):
+def test_ragnarocks_teams_and_choices(project):
+    _, myths = read_deck(project.game_dir("ragnarocks"), "mythology-cards")
+    command = {c.name for c in myths if c.fields.get("command")}
     for players in range(2, 7):
         script = make_script(project, "ragnarocks", players, seed="teams")
         (_, teams), = events(script, "colours")
@@ -168,15 +174,28 @@ def test_ragnarocks_teams_and_odin(project):
         assert len(members["Ivory"]) + len(members["Red"]) == players
         assert abs(len(members["Ivory"]) - len(members["Red"])) <= 1
         assert teams.items[0].startswith("Red #1")
-        offer_id = "mythology" if players == 2 else "team-mythology"
-        (_, offer), = events(script, offer_id)
-        face_up = offer.groups[0].items
-        assert len(face_up) == players if players > 2 else len(face_up) == 2
+        # Ivory chooses: the script offers an order to choose from, imposes no card.
+        (_, offer), = events(script, "mythology" if players == 2 else "team-mythology")
+        assert not [g for g in offer.groups if g.name == "face up"]
+        wanted = {c.name for c in myths} if players == 2 else command
+        assert sorted(offer.items) == sorted(wanted) and "choose" in offer.label
+        if players == 2:  # Odin's two draws: the first command cards not chosen
+            (odin,) = offer.groups
+            assert odin.items == [x for x in offer.items if x in command][:4]
+        quick = make_script(project, "ragnarocks", players, seed="teams",
+                            variant="quick-setup")
+        (_, drawn), = events(quick, "mythology" if players == 2 else "team-mythology")
+        face_up = drawn.groups[0].items
+        assert len(face_up) == (2 if players == 2 else players) and not drawn.items
+        assert "Quick setup" in writer("text")(quick).splitlines()[1]
+
+
+def test_odin_draws_his_command_cards_in_quick_setup(project):
     _, myths = read_deck(project.game_dir("ragnarocks"), "mythology-cards")
     command = {c.name for c in myths if c.fields.get("command")}
     found = 0
     for seed in range(200):
-        script = make_script(project, "ragnarocks", 2, seed=seed)
+        script = make_script(project, "ragnarocks", 2, seed=seed, variant="quick-setup")
         (_, offer), = events(script, "mythology")
         groups = {g.name: g.items for g in offer.groups}
         odin_group = [v for k, v in groups.items() if k.startswith("Odin")]
@@ -188,13 +207,23 @@ def test_ragnarocks_teams_and_odin(project):
     assert found
 
 
-def test_rolling_thunder_dummy_dice(project):
-    for players, dummies in ((1, 2), (2, 1), (3, 0), (4, 0)):
+def test_rolling_thunder_dummy_dice_left_right_after_placing(project):
+    for players, dummies in ((1, ["dummy-left", "dummy-right"]), (2, ["dummy-thunder"]),
+                             (3, []), (4, [])):
         script = make_script(project, "rolling-thunder", players, seed="thunder")
-        per_round = [sum(len(e.rolls) for r, e in events(script, "dummy-thunder") if r == k)
-                     for k in range(1, 11)]
-        assert per_round == [dummies] * 10
-        assert len(events(script, "dice")) == 10 * players
+        for section in script.sections[1:]:
+            ids = [e.id for e in section.events]
+            assert ids == ["dice"] * players + (["place-first", *dummies] if dummies else [])
+        text = writer("text")(script)
+        if players == 1:
+            assert "Left dummy player's Thunder die" in text
+            assert "Right dummy player's Thunder die" in text
+        if dummies:
+            assert "only one X there" in text
+            block = text.split("== Round 3 ==")[1].split("==")[0].splitlines()
+            place = next(i for i, ln in enumerate(block) if ln.startswith("-- Place"))
+            assert all("Your dice" in ln for ln in block[1:place])
+            assert "dummy" in block[place + 1].lower()
 
 
 def test_balanced_mode_deals_each_pair_once_per_36(project):

@@ -6,6 +6,7 @@ import pytest
 
 from conftest import REPO, run_cli
 from sheetgen.dice.api import make_script, verify_script
+from sheetgen.dice.formats import writer
 from sheetgen.errors import UserError
 from sheetgen.project import Project
 
@@ -21,27 +22,41 @@ def raid_deck(script):
     return event.items, face_up
 
 
-@pytest.mark.parametrize("players", range(1, 7))
-def test_paris_lies_under_the_deck_and_solo_shows_two(players):
+@pytest.mark.parametrize("players", range(2, 7))
+def test_paris_lies_under_the_deck(players):
     project = Project.at(REPO)
     normal = make_script(project, "roll-and-raid", players, seed="paris")
     paris = make_script(project, "roll-and-raid", players, seed="paris", variant="paris")
     order, face_up = raid_deck(paris)
-    assert order[-1].startswith("Paris")
+    assert order[-1] == "Paris"
     assert order[:-1] == raid_deck(normal)[0]  # the same shuffle, Paris added underneath
-    assert len(face_up) == {1: 2, 6: 5}.get(players, players)
+    assert len(face_up) == {6: 5}.get(players, players)
     assert "Destination: Paris" in paris.game_name
     assert paris.digest != normal.digest
 
 
+def test_solo_is_the_rulebooks_destination_paris():
+    # The rulebook's only solitaire game is Destination: Paris: --players 1 plays it, and
+    # its first lines say so; the script is the one --variant paris gives.
+    project = Project.at(REPO)
+    solo = make_script(project, "roll-and-raid", 1, seed="paris")
+    asked = make_script(project, "roll-and-raid", 1, seed="paris", variant="paris")
+    assert solo.digest == asked.digest and solo.variant == "paris"
+    order, face_up = raid_deck(solo)
+    assert order[-1] == "Paris" and len(face_up) == 2 and len(order) == 10
+    head = writer("text")(solo).splitlines()
+    assert head[0].startswith("Roll & Raid (Destination: Paris): dice script for 1 player")
+    assert head[1].startswith("game mode: Destination: Paris") and "solo" in head[1]
+
+
 def test_verify_needs_the_same_variant():
     project = Project.at(REPO)
-    script = make_script(project, "roll-and-raid", 1, secret="s3cret", variant="paris")
+    script = make_script(project, "roll-and-raid", 2, secret="s3cret", variant="paris")
     commitment = script.commitment
-    assert verify_script(project, "roll-and-raid", 1, commitment, "s3cret",
+    assert verify_script(project, "roll-and-raid", 2, commitment, "s3cret",
                          digest=script.digest, variant="paris").digest == script.digest
     with pytest.raises(UserError):
-        verify_script(project, "roll-and-raid", 1, commitment, "s3cret", digest=script.digest)
+        verify_script(project, "roll-and-raid", 2, commitment, "s3cret", digest=script.digest)
 
 
 def test_unknown_variant_and_bad_variant_are_located_errors(copy_game):

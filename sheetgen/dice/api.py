@@ -29,8 +29,22 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         if lo != hi:
             raise UserError(f"{game} takes {lo}-{hi} players: say how many with --players")
         players = lo
+    if variant is None and not gd.model.players.min <= players <= gd.model.players.max:
+        variant = only_mode_for(gd, players)
+        if variant:
+            gd = load_game_dice(project, game, variant=variant)
     return build_script(gd, compose_seed(secret, words), players, commitment(secret), balanced,
                         variant)
+
+
+def only_mode_for(gd, players: int) -> str | None:
+    """Return the one game mode that plays ``players`` when the base game does not.
+
+    Roll & Raid's solo game exists only as Destination: Paris, so ``--players 1`` is that
+    mode, with the same script as ``--variant paris``. None when no mode (or several) fits.
+    """
+    fits = [name for name, (lo, hi) in gd.modes.items() if lo <= players <= hi]
+    return fits[0] if len(fits) == 1 else None
 
 
 def verify_script(project, game: str, players: int | None, published_commitment: str,

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 FORMAT_CHOICE = click.Choice(["text", "json", "csv", "pdf", "html"])
+QUICK_SETUP = "quick-setup"
 
 
 class DiceGroup(click.Group):
@@ -55,6 +56,13 @@ def _emit(script, fmt: str, out: str | None) -> None:
         click.echo(data, nl=False)
 
 
+def _mode(variant: str | None, quick_setup: bool) -> str | None:
+    """Return the game mode asked for: ``--quick-setup`` is the ``quick-setup`` variant."""
+    if quick_setup and variant not in (None, QUICK_SETUP):
+        raise click.UsageError("--quick-setup is a game mode of its own: drop --variant")
+    return QUICK_SETUP if quick_setup else variant
+
+
 @click.group("dice", cls=DiceGroup, invoke_without_command=False,
              context_settings={"help_option_names": ["-h", "--help"]})
 def dice_command() -> None:
@@ -77,6 +85,9 @@ def _script_options(f):
         click.option("--balanced", is_flag=True,
                      help="Draw 2d6 rolls marked 'balanced' from seeded 36-card dice decks."),
         click.option("--variant", "-v", help="A game mode from dice.yaml, e.g. paris."),
+        click.option("--quick-setup", is_flag=True,
+                     help="Let chance make the setup choices the rules leave to a player "
+                          "(the game's quick-setup mode, e.g. Ragnarocks' Mythology cards)."),
         click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
                      show_default=True),
         click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write to FILE."),
@@ -91,11 +102,14 @@ def _script_options(f):
 @click.option("--secret", help="Organiser's secret whose SHA-256 was published (commit-reveal).")
 @_script_options
 @click.pass_obj
-def script_command(project, game, seed, secret, players, words, balanced, variant, fmt,
-                   out) -> None:
+def script_command(project, game, seed, secret, players, words, balanced, variant,
+                   quick_setup, fmt, out) -> None:
     """Write the script of GAME."""
     from .api import make_script
+
     from .seeds import memorable_seed
+
+    variant = _mode(variant, quick_setup)
 
     if seed is None and secret is None:
         seed = memorable_seed()
@@ -115,10 +129,11 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
 @_script_options
 @click.pass_obj
 def verify_command(project, game, commitment, secret, digest, players, words, balanced, variant,
-                   fmt, out) -> None:
+                   quick_setup, fmt, out) -> None:
     """Check a revealed secret against its commitment and regenerate the script."""
     from .api import verify_script
 
+    variant = _mode(variant, quick_setup)
     script = verify_script(project, game, players, commitment, secret, words=words,
                            balanced=balanced, digest=digest, variant=variant)
     click.echo("ok: the secret matches the commitment", err=True)

@@ -59,3 +59,14 @@ def holds(op: str, left: Any, right: Any) -> bool:
                 ">=": left >= right}[op]
     except TypeError:
         return False
+
+
+def fields_match(fields: dict, where: dict, players: int) -> bool:
+    """Return whether card fields satisfy every ``where`` condition (``players`` = the count)."""
+    for key, cond in where.items():
+        op, value = parse_condition(cond)
+        if value == "players":
+            value = players
+        if not holds(op, fields.get(key), value):
+            return False
+    return True

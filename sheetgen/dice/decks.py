@@ -29,14 +29,6 @@ class Card:
     fields: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
     line: int = field(default=0, compare=False, hash=False)
 
-    def label(self, pattern: str) -> str:
-        """Return the card label from a ``str.format`` pattern over its fields."""
-        try:
-            shown = {k: "—" if v is None else v for k, v in self.fields.items()}
-            return pattern.format_map({**shown, "id": self.id, "name": self.name})
-        except (KeyError, IndexError, ValueError):
-            return self.name
-
 
 def slugify(text: str) -> str:
     """Return a lower-case ASCII id: ``'Ask and Embla'`` -> ``'ask-and-embla'``."""

@@ -21,19 +21,22 @@ from typing import Any
 
 from ..errors import ProblemList, user_error
 from ..yamlload import line_of, load_yaml
-from .conditions import parse_condition, resolve_count
+from .conditions import fields_match, parse_condition, resolve_count
 
 DICE_FILE = "dice.yaml"
 _HERE = Path(__file__).parent
 _SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py")
-_PLAIN = {"where", "round_titles", "pool", "reveal", "per_player"}  # mappings kept as dicts
+# mappings kept as dicts
+_PLAIN = {"where", "round_titles", "pool", "reveal", "per_player", "face_down"}
 
 
 class GameDice:
     """Validated dice rules of one game, with where they came from (for error lines)."""
 
-    def __init__(self, game: str, game_dir: Path, path: Path, model: Any, raw: Any = None):
+    def __init__(self, game: str, game_dir: Path, path: Path, model: Any, raw: Any = None,
+                 modes: dict[str, tuple[int, int]] | None = None):
         self.game, self.game_dir, self.path, self.model = game, game_dir, path, model
+        self.modes = modes or {}  # variant name -> (min, max) players of that mode
         if raw is not None:
             self.__dict__["raw"] = raw
 
@@ -90,7 +93,8 @@ def load_game_dice(project, game: str, use_cache: bool = True,
     if use_cache:
         try:
             dumped = json.loads(cached.read_text(encoding="utf-8"))
-            return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)))
+            return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)),
+                            modes=_modes(dumped))
         except (OSError, ValueError, KeyError):
             pass
     raw = load_yaml(path)
@@ -102,7 +106,14 @@ def load_game_dice(project, game: str, use_cache: bool = True,
             OutputWriter.write_file(cached, json.dumps(dumped, sort_keys=True).encode())
         except OSError:
             pass  # a read-only home only costs start-up time
-    return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)), raw)
+    return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)), raw,
+                    _modes(dumped))
+
+
+def _modes(dumped: dict) -> dict[str, tuple[int, int]]:
+    """Return each variant's player range."""
+    return {name: (v["players"]["min"], v["players"]["max"])
+            for name, v in dumped["variants"].items()}
 
 
 def _pick(dumped: dict, variant: str | None, path: Path) -> dict:
@@ -121,6 +132,7 @@ def _patched(raw: Any, name: str, variant: dict) -> dict:
     data.pop("variants", None)
     title = variant["title"]
     data["name"] = f"{data.get('name') or name} ({title})"
+    data["mode_title"], data["mode_note"] = title, variant.get("note", "")
     if variant.get("players"):
         data["players"] = variant["players"]
     for part in ("setup", "each_round"):
@@ -180,7 +192,7 @@ def _validate_one(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
 
 def _yaml_loc(loc: tuple) -> tuple:
     """Drop pydantic's union tags (e.g. 'roll', 'int') so the loc follows the YAML."""
-    kinds = {"roll", "shuffle", "deal", "first-player", "teams"}
+    kinds = {"roll", "shuffle", "deal", "first-player", "teams", "pause"}
     return tuple(p for p in loc if p not in kinds and not str(p).startswith(("int", "str",
                                                                             "dict", "literal")))
 
@@ -209,6 +221,7 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 if (step.deck is None) == (step.items is None):
                     problems.add(path, line, "a shuffle takes either 'deck' or 'items'")
                 _check_count(gd, (part, i, "reveal"), step.reveal, problems)
+                _check_reserves(gd, part, i, step, problems)
                 shuffles.add(step.id)
             elif step.kind == "deal":
                 if step.source not in shuffles:
@@ -218,6 +231,24 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
             elif step.kind == "teams" and step.draft_first not in step.colours:
                 problems.add(path, gd.line(part, i, "draft_first"),
                              f"draft_first must be one of {step.colours}")
+
+
+def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
+    """A reserve that waits for a card must name a card the shuffled deck can hold."""
+    from .decks import read_deck
+
+    wanted = [(k, r) for k, r in enumerate(step.reserve) if r.if_revealed]
+    if not wanted or step.deck is None:
+        return
+    _, cards = read_deck(gd.game_dir, step.deck)
+    m = gd.model
+    for k, res in wanted:
+        if not any(c.id == res.if_revealed and fields_match(c.fields, step.where, n)
+                   for c in cards for n in range(m.players.min, m.players.max + 1)):
+            problems.add(gd.path, gd.line(part, i, "reserve", k, "if_revealed"),
+                         f"if_revealed: {res.if_revealed!r} is not a card this shuffle can "
+                         f"hold ({step.deck} filtered by where: {step.where}); the reserve "
+                         f"could never be used")
 
 
 def _check_roll(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:

@@ -62,10 +62,15 @@ class OfAKind(Strict):
 
 
 class Piles(Strict):
-    """Split a deck by a card field, shuffle each pile alone, stack them (first on top)."""
+    """Split a deck by a card field and shuffle each pile alone (in ``order``, one stream).
+
+    The piles are stacked into one deck (the first on top), or with ``separate`` kept as
+    stacks of their own (Reavers' Territory tiles, one stack per type).
+    """
 
     by: str
     order: list[Union[int, str]] = Field(min_length=1)
+    separate: bool = Field(False, description="Keep each pile as its own stack.")
 
 
 class Reserve(Strict):
@@ -108,7 +113,9 @@ class ShuffleStep(StepBase):
     where: dict[str, Any] = Field(default_factory=dict)
     piles: Piles | None = None
     reveal: ByPlayers = Field(0, description="How many top cards are turned face up.")
-    show: str = Field("{name}", description="Card label, Python format with the card fields.")
+    show: Union[str, list[str]] = Field(
+        "{name}", description="Card label, Python format with the card fields; a list means "
+        "the first pattern whose fields are all present and not empty.")
     reserve: list[Reserve] = Field(default_factory=list)
     bottom: list[str] = Field(default_factory=list, description="Card ids put under the "
                               "shuffled deck, in this order, whatever `where` says (Paris).")
@@ -121,14 +128,26 @@ class DealStep(StepBase):
     kind: Literal["deal"]
     source: str = Field(alias="from", description="Id of the setup shuffle to deal from.")
     per_player: ByPlayers
+    face_down: ByPlayers = Field(0, description="The last cards of each hand dealt face down "
+                                 "(Roll & Might solo: 1).")
     reshuffle: Literal["discards", "never"] = "discards"
 
 
 class FirstPlayerStep(StepBase):
-    """Pick the first player at random; optionally pass it clockwise every round."""
+    """Pick the first player at random; it passes clockwise, or moves by the rules.
+
+    With ``rotate`` every round names its first player; without it the rounds say
+    "start player: by the rules" (an action of the game moves the marker).
+    """
 
     kind: Literal["first-player"]
     rotate: bool = False
+
+
+class PauseStep(StepBase):
+    """A line that tells the table to stop and act before reading on (nothing random)."""
+
+    kind: Literal["pause"]
 
 
 class TeamsStep(StepBase):
@@ -140,7 +159,8 @@ class TeamsStep(StepBase):
 
 
 Step = Annotated[
-    Union[RollStep, ShuffleStep, DealStep, FirstPlayerStep, TeamsStep], Field(discriminator="kind")
+    Union[RollStep, ShuffleStep, DealStep, FirstPlayerStep, TeamsStep, PauseStep],
+    Field(discriminator="kind"),
 ]
 
 
@@ -167,3 +187,5 @@ class DiceFile(Strict):
     each_round: list[Step] = Field(default_factory=list)
     variants: dict[str, Variant] = Field(default_factory=dict,
                                          description="Game modes: --variant NAME.")
+    mode_title: str = Field("", description="Set by a variant: its title (not written by hand).")
+    mode_note: str = Field("", description="Set by a variant: its note (not written by hand).")

@@ -12,13 +12,15 @@ from typing import Any
 
 from ..errors import user_error
 from .balanced import dice_deck_pairs
-from .conditions import holds, parse_condition, resolve_count
+from .conditions import fields_match, holds, parse_condition, resolve_count
 from .decks import Card, read_deck
+from .labels import card_label
 from .load import GameDice
 from .rng import ALGORITHM, Keyed, address
 from .script import DieInfo, Event, Group, Roll, Section, Script
 
 MAX_ATTEMPTS = 1000
+BY_RULES = "start player: by the rules"
 
 
 @dataclass
@@ -26,7 +28,7 @@ class _Deck:
     """A shuffled deck being dealt round after round (Roll & Might)."""
 
     cards: list[Card]
-    show: str
+    show: str | list[str]
     discards: list[Card] = field(default_factory=list)
     reshuffles: int = 0
 
@@ -43,6 +45,8 @@ class _Builder:
         self.dice_deck_shuffles: Counter[tuple[str, int]] = Counter()
         self.first_player = 0
         self.rotate = False
+        self.by_rules = False
+        self.decks_dealt: dict[str, list[Card]] = {}
 
     def stream(self, round_no: int, seat: int, purpose: str, index: int):
         """Return the word stream of one event address."""
@@ -72,6 +76,8 @@ class _Builder:
                 events.append(self.pick_first(step))
             elif step.kind == "teams":
                 events.append(self.teams(step))
+            elif step.kind == "pause":
+                events.append(Event("pause", step.id, step.label, note=step.note))
         return events
 
     def roll(self, step, round_no: int) -> list[Event]:
@@ -138,13 +144,20 @@ class _Builder:
 
     def matches(self, card: Card, where: dict) -> bool:
         """Return whether a card's fields satisfy every condition of ``where``."""
-        for key, cond in where.items():
-            op, value = parse_condition(cond)
-            if value == "players":
-                value = self.players
-            if not holds(op, card.fields.get(key), value):
-                return False
-        return True
+        return fields_match(card.fields, where, self.players)
+
+    def piles(self, step, cards: list[Card]) -> dict[str, list[Card]]:
+        """Split cards into the piles of ``step.piles`` (in its order), keeping file order."""
+        order = [str(o) for o in step.piles.order]
+        piles: dict[str, list[Card]] = {o: [] for o in order}
+        for c in cards:
+            key = str(c.fields.get(step.piles.by))
+            if key not in piles:
+                raise user_error(self.gd.game_dir / f"{step.deck}.yaml", c.line,
+                                 f"{step.piles.by}: {key!r} is not one of {order} "
+                                 f"(dice.yaml piles.order)")
+            piles[key].append(c)
+        return piles
 
     def shuffle(self, step) -> Event:
         """Shuffle (pile by pile when asked) and reveal the top cards."""
@@ -152,17 +165,16 @@ class _Builder:
         stream = self.stream(0, 0, step.id, 0)
         groups, note = [], step.note
         if step.piles:
-            order = [str(o) for o in step.piles.order]
-            piles: dict[str, list[Card]] = {o: [] for o in order}
-            for c in cards:
-                key = str(c.fields.get(step.piles.by))
-                if key not in piles:
-                    raise user_error(self.gd.game_dir / f"{step.deck}.yaml", c.line,
-                                     f"{step.piles.by}: {key!r} is not one of {order} "
-                                     f"(dice.yaml piles.order)")
-                piles[key].append(c)
-            shuffled = [c for name in order for c in stream.shuffle(piles[name])]
-            sizes = ", ".join(f"{name}: {len(piles[name])}" for name in order)
+            piles = {name: stream.shuffle(pile)
+                     for name, pile in self.piles(step, cards).items()}
+            sizes = ", ".join(f"{name}: {len(pile)}" for name, pile in piles.items())
+            if step.piles.separate:
+                groups = [Group(f"{name} stack", [card_label(c, step.show) for c in pile])
+                          for name, pile in piles.items()]
+                note = " ".join(filter(None, [note, f"Stacks by {step.piles.by}, each "
+                                                    f"shuffled alone, top first ({sizes})."]))
+                return Event("shuffle", step.id, step.label, groups=groups, note=note)
+            shuffled = [c for pile in piles.values() for c in pile]
             note = " ".join(filter(None, [note, f"Piles by {step.piles.by}, each shuffled "
                                                 f"alone, first on top ({sizes})."]))
         else:
@@ -173,22 +185,29 @@ class _Builder:
             names = ", ".join(c.name for c in under)
             note = " ".join(filter(None, [note, f"{names} at the bottom."]))
         reveal = min(resolve_count(step.reveal, self.players) or 0, len(shuffled))
-        labels = [c.label(step.show) for c in shuffled]
+        labels = [card_label(c, step.show) for c in shuffled]
         if reveal:
             groups.insert(0, Group("face up", labels[:reveal]))
         for res in step.reserve:
             if res.if_revealed and res.if_revealed not in {c.id for c in shuffled[:reveal]}:
                 continue
             rest = [c for c in shuffled[reveal:] if self.matches(c, res.where)][:res.take]
-            groups.append(Group(res.label, [c.label(step.show) for c in rest]))
+            groups.append(Group(res.label, [card_label(c, step.show) for c in rest]))
         self.decks[step.id] = _Deck(list(shuffled), step.show)
         return Event("shuffle", step.id, step.label, items=labels if step.full_order else [],
                      groups=groups, note=note)
 
     def deal(self, step, round_no: int) -> Event:
-        """Deal cards to each seat; when the deck runs out, shuffle the discards in."""
+        """Deal cards to each seat; when the deck runs out, shuffle the discards in.
+
+        Seat 1 takes the top ``per_player`` cards, then seat 2, and so on; the last
+        ``face_down`` of each seat's cards form a group of their own. In setup the note
+        says where the deck continues.
+        """
         deck = self.decks[step.source]
         per = resolve_count(step.per_player, self.players) or 0
+        down = min(resolve_count(step.face_down, self.players) or 0, per)
+        start = len(self.decks_dealt.get(step.source, []))
         hands, notes = [], []
         dealt: list[Card] = []
         for seat in range(1, self.players + 1):
@@ -205,10 +224,18 @@ class _Builder:
                     notes.append("no cards left")
                     break
                 card = deck.cards.pop(0)
-                hand.append(card.label(deck.show))
+                hand.append(card_label(card, deck.show))
                 dealt.append(card)
-            hands.append(Group(f"seat {seat}", hand, seat))
-        deck.discards.extend(dealt)  # every dealt card is discarded by the end of the turn
+            keep = len(hand) - down if len(hand) == per else len(hand)
+            hands.append(Group(f"seat {seat}", hand[:keep], seat))
+            if down:
+                hands.append(Group(f"seat {seat} face down", hand[keep:], seat))
+        if round_no == 0:
+            self.decks_dealt.setdefault(step.source, []).extend(dealt)
+            notes.append(f"dealt from the top; the deck continues with card "
+                         f"{start + len(dealt) + 1} of its order")
+        else:
+            deck.discards.extend(dealt)  # every dealt card is discarded by the end of the turn
         return Event("deal", step.id, step.label, groups=hands,
                      note="; ".join(filter(None, [step.note, *notes])))
 
@@ -216,6 +243,7 @@ class _Builder:
         """Pick the first player uniformly among the seats."""
         self.first_player = self.stream(0, 0, step.id, 0).uniform(self.players) + 1
         self.rotate = step.rotate
+        self.by_rules = not step.rotate
         return Event("first-player", step.id, step.label, seat=self.first_player,
                      items=[f"seat {self.first_player}"], note=step.note)
 
@@ -240,20 +268,27 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
     """Return the whole script of ``gd`` for a normalised seed and a player count."""
     m = gd.model
     if not m.players.min <= players <= m.players.max:
-        raise user_error(gd.path, gd.line("players"),
-                         f"{gd.game} takes {m.players.min}-{m.players.max} players, not {players}")
+        modes = [f"--variant {name}" for name, (lo, hi) in gd.modes.items()
+                 if lo <= players <= hi]
+        hint = f"; for {players} use {' or '.join(modes)}" if modes and not variant else ""
+        raise user_error(gd.path, gd.line("players"), f"{gd.game} takes {m.players.min}-"
+                                                      f"{m.players.max} players, not {players}"
+                                                      f"{hint}")
     b = _Builder(gd, seed, players, balanced)
     sections = [Section(0, "Setup", b.run("setup", 0))]
     for r in range(1, m.rounds + 1):
         first = 0
-        if b.first_player:
-            first = (b.first_player - 1 + (r - 1 if b.rotate else 0)) % players + 1
+        if b.rotate:
+            first = (b.first_player - 1 + r - 1) % players + 1
         title = f"{m.round_label} {r}"
         if str(r) in m.round_titles:
             title += f" ({m.round_titles[str(r)]})"
+        if b.by_rules:
+            title += f" ({BY_RULES})"
         sections.append(Section(r, title, b.run("each_round", r), first))
     dice = {k: DieInfo(d.name, d.short or k, d.colour, list(d.faces)) for k, d in m.dice.items()}
     script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
-                    dice, sections, variant=variant or "")
+                    dice, sections, variant=variant or "",
+                    mode_note=" — ".join(filter(None, [m.mode_title, m.mode_note])))
     script.digest = script.compute_digest()
     return script

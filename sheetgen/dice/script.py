@@ -82,6 +82,7 @@ class Script:
     sections: list[Section]
     digest: str = ""
     variant: str = ""
+    mode_note: str = ""  # the variant's title and note, shown, not digested
 
     def body(self) -> dict[str, Any]:
         """Return what the digest covers: everything except the seed, summary and digest."""

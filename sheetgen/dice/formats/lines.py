@@ -12,28 +12,31 @@ def seat_name(seat: int) -> str:
 
 def roll_text(roll: Roll, script: Script) -> str:
     """Return one roll as ``4 2 6`` (symbols by name), its total and thrown-away attempts."""
-    if len(set(roll.dice)) == 1:
-        text = " ".join(str(f) for f in roll.faces)
-    else:
-        text = ", ".join(f"{script.dice[d].short} {f}" for d, f in zip(roll.dice, roll.faces))
+    def faces(attempt: list) -> str:
+        if len(set(roll.dice)) == 1:
+            return " ".join(str(f) for f in attempt)
+        return ", ".join(f"{script.dice[d].short} {f}" for d, f in zip(roll.dice, attempt))
+
+    # In the order they happen: each thrown-away attempt, then the roll that stands.
+    text = "".join(f"{faces(a)} -> re-rolled -> " for a in roll.rerolled) + faces(roll.faces)
     if roll.total is not None and len(roll.faces) > 1:
         text += f" = {roll.total}"
-    if roll.rerolled:
-        thrown = "; ".join(" ".join(str(f) for f in a) for a in roll.rerolled)
-        text += f"  (re-rolled: {thrown})"
     return text
 
 
 def event_lines(event: Event, script: Script) -> list[str]:
     """Return the lines that show one event: a heading line, then details."""
     who = "" if event.seat == 0 or event.kind == "first-player" else f"{seat_name(event.seat)}: "
+    note = [f"  ({event.note})"] if event.note else []
+    if event.kind == "pause":
+        return [f"-- {event.label} --", *note]
     if event.kind == "roll":
         if len(event.rolls) == 1:
-            return [f"{who}{event.label}: {roll_text(event.rolls[0], script)}"]
+            return [f"{who}{event.label}: {roll_text(event.rolls[0], script)}", *note]
         return [f"{who}{event.label}:"] + [
-            f"  {r.index}. {roll_text(r, script)}" for r in event.rolls]
+            f"  {r.index}. {roll_text(r, script)}" for r in event.rolls] + note
     if event.kind == "first-player":
-        return [f"{event.label}: {seat_name(event.seat)}"]
+        return [f"{event.label}: {seat_name(event.seat)}", *note]
     out = [f"{event.label}:"]
     for group in event.groups:
         out.append(f"  {group.name}: {', '.join(group.items) or '-'}")
@@ -41,9 +44,7 @@ def event_lines(event: Event, script: Script) -> list[str]:
         out.append("  order: " + ", ".join(f"{i}. {c}" for i, c in enumerate(event.items, 1)))
     elif event.kind == "teams":
         out.append("  draft order: " + ", ".join(event.items))
-    if event.note and event.kind in ("deal", "shuffle"):
-        out.append(f"  ({event.note})")
-    return out
+    return out + note
 
 
 def section_heading(section, script: Script) -> str:
@@ -58,6 +59,8 @@ def header_lines(script: Script) -> list[str]:
     mode = ", balanced dice decks" if script.balanced else ""
     return [
         f"{script.game_name}: dice script for {script.players} player(s){mode}",
+        *([f"game mode: {script.mode_note} (--variant {script.variant})"] if script.variant
+          else []),
         f"algorithm {script.algorithm}",
         f"seed commitment (SHA-256 of the secret): {script.commitment}",
         f"script digest: {script.digest}",
