@@ -33,10 +33,10 @@ def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     prepared = session.prepare_all(_select(project, GAME, []))
     drawn = items = 0
     for game, comp, faces in prepared:
-        if profile not in comp.model.supported_profiles():
+        if profile not in session.profiles.accepting(comp.model.kind):
             continue
         env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer="bench"))
-        artifact = comp.model.render(faces, profile, env, comp.model.title)
+        artifact = comp.model.render(faces, session.profiles.get(profile), env, comp.model.title)
         Path(out, f"{comp.model.id}-{profile}.pdf").write_bytes(artifact.data)
         drawn += artifact.faces_drawn
         items += len(faces) if isinstance(faces, list) else 1

@@ -88,12 +88,14 @@ class Session:
     def __init__(self, project: Project):
         from .fonts import FontBook
         from .icons import IconBook
+        from .profiles import ProfileBook
         from .templates import TemplateBook
 
         self.project = project
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
+        self.profiles = ProfileBook.for_project(project)
         self.warnings: list = []
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
@@ -157,7 +159,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     for problem in session.warnings:
         (warn or _ignore)(problem)
     writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
-    jobs = _plan_jobs(prepared, options, writer)
+    jobs = _plan_jobs(prepared, options, writer, session.profiles)
     written: list[Path] = []
     impose = ImposeOptions(back_offset=(options.back_offset_mm[0] * MM,
                                         options.back_offset_mm[1] * MM),
@@ -166,21 +168,21 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     previews: dict[str, list] = {}
     for game, comp, faces, profile, path in jobs:
         # every home-printed page carries the licence credits along its margin
-        footer = (f"{game.spec.name} · {comp.model.title} · {profile} · Icons: game-icons.net, "
-                  "CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
+        footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
+                  "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
         env = RenderEnv(session.fonts, session.icons,
                         ImposeOptions(impose.back_offset, impose.cmyk, impose.ink_saver, footer))
         uses_copies = getattr(comp.model, "uses_copies", False)
         render_args = {"copies": options.copies} if uses_copies else {}
         artifact = comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
                                      **render_args)
-        if isinstance(artifact.data, dict):
-            writer.write_folder(path, artifact.data)
+        if profile.output == "png":
+            writer.write_folder(path, _rasterised(artifact, profile.dpi))
         else:
             writer.write_file(path, artifact.data)
+            if options.previews:
+                previews.setdefault(game.spec.id, []).append((path, artifact.data))
         written.append(path)
-        if options.previews and not isinstance(artifact.data, dict):
-            previews.setdefault(game.spec.id, []).append((path, artifact.data))
         bar.update(1, path.name)
     bar.close()
     written.extend(_write_previews(previews, writer, session))
@@ -207,25 +209,44 @@ def _write_previews(built: dict, writer, session: Session) -> list[Path]:
     return written
 
 
-def _plan_jobs(prepared, options: BuildOptions, writer) -> list:
-    """Decide every (component, profile, path) up front, refusing unknown profiles."""
+def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
+    """Return every page of ``artifact`` as a PNG, named by number and page label."""
+    from .imposition.pod_png import png_bytes, rasterise_pages
+
+    images = rasterise_pages(artifact.data, dpi)
+    labels = artifact.page_labels or [""] * len(images)
+    return {f"{n:03d}{'-' if label else ''}{label}.png": png_bytes(image, dpi)
+            for n, (label, image) in enumerate(zip(labels, images), 1)}
+
+
+def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
+    """Decide every (component, profile, path) up front.
+
+    A profile that is unknown, or not accepted by a component that is built, is an error
+    naming the known or accepted ones; nothing is skipped in silence.
+    """
+    from .yamlload import line_of
+
     jobs, problems = [], ProblemList()
+    for name in options.profiles or []:
+        if name not in book.profiles:
+            problems.add("sheetgen", 0, f"unknown profile {name!r}; known profiles: "
+                         f"{', '.join(book.names())}")
+    problems.raise_if_any()
     for game, comp, faces in prepared:
-        supported = comp.model.supported_profiles()
-        wanted = options.profiles or comp.model.default_profiles()
-        for profile in wanted:
-            if profile not in supported:
-                if options.profiles and len(prepared) > 1:
-                    continue  # e.g. --profile pod-png over a game that also has notepads
-                problems.add(comp.path, 0, f"{comp.model.kind} component {comp.model.id!r} has no "
-                             f"profile {profile!r}; its profiles: {', '.join(supported)}")
+        model = comp.model
+        accepted = book.accepting(model.kind)
+        for name in options.profiles or book.default_profiles(model):
+            if name not in accepted:
+                own = not options.profiles
+                problems.add(comp.path, line_of(comp.raw, ("profiles",)) if own else 0,
+                             f"{model.kind} component {model.id!r} cannot be built in profile "
+                             f"{name!r}; profiles for {model.kind}: {', '.join(accepted)}")
                 continue
+            profile = book.get(name)
             suffix = "-cmyk" if options.cmyk else ""
-            ext = "" if profile.endswith("-png") else ".pdf"
-            relative = f"{game.spec.id}/{comp.model.id}-{profile}{suffix}{ext}"
-            jobs.append((game, comp, faces, profile, writer.claim(relative, comp.model.id)))
-    if options.profiles and not jobs and not problems.problems:
-        problems.add("sheetgen", 0, f"no selected component supports {options.profiles}")
+            relative = f"{game.spec.id}/{model.id}-{name}{suffix}{profile.suffix}"
+            jobs.append((game, comp, faces, profile, writer.claim(relative, model.id)))
     problems.raise_if_any()
     return jobs
 
@@ -258,15 +279,16 @@ def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
     """Write the duplex calibration sheet for ``paper`` and return its path."""
     from .components.render_env import RenderEnv
     from .imposition.calibration import impose_calibration
-    from .imposition.common import PAPERS, ImposeOptions
+    from .imposition.common import ImposeOptions
     from .output import OutputWriter
 
     session = Session(project)
+    size = session.profiles.size(paper)
     writer = OutputWriter(Path(out_dir) if out_dir else project.out_dir)
     path = writer.claim(f"duplex-calibration-{paper}.pdf", "calibration")
     env = RenderEnv(session.fonts, session.icons,
                     ImposeOptions(back_offset=(back_offset_mm[0] * MM, back_offset_mm[1] * MM)))
-    doc = env.document(PAPERS[paper], "sheetgen duplex calibration")
-    impose_calibration(doc, PAPERS[paper], env.options)
+    doc = env.document(size, "sheetgen duplex calibration")
+    impose_calibration(doc, size, env.options)
     writer.write_file(path, doc.finish())
     return path

@@ -88,8 +88,8 @@ def _parse_offset(ctx, param, value: str | None):
 @click.argument("game", required=False)
 @click.argument("components", nargs=-1)
 @click.option("--profile", "-p", "profiles", multiple=True,
-              help="Print profile (repeatable): a4, letter, gutterfold-a4, gutterfold-letter, "
-                   "pod, pod-png. Default: each component's own list.")
+              help="Print profile (repeatable); `sheetgen profiles` lists them. Default: each "
+                   "component's own list.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Output folder (default: out/ in the project).")
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
@@ -122,6 +122,20 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         by_folder.setdefault(path.parent, []).append(path)
     for folder, paths in by_folder.items():
         click.echo(f"wrote {len(paths)} files in {folder}/")
+
+
+@main.command("profiles")
+@click.pass_obj
+def profiles_command(project) -> None:
+    """List every print profile: its paper and the component kinds that accept it."""
+    from .profiles import ProfileBook
+    from .units import mm
+
+    for profile in ProfileBook.for_project(project).profiles.values():
+        paper = (f"{mm(profile.page[0]):g} x {mm(profile.page[1]):g} mm" if profile.page
+                 else "face size")
+        layouts = ", ".join(f"{kind}: {layout}" for kind, layout in profile.layouts.items())
+        click.echo(f"{profile.name:<18} {paper:<20} {profile.output:<4} {layouts}")
 
 
 @main.command("watch")

@@ -1,6 +1,7 @@
 """Face layouts: ``templates/<name>.yaml`` read once, extended, and checked for shape.
 
-A template gives the face size, bleed, default field values and a list of elements. Element
+A template gives the face size (a named size from the one table in ``sheetgen/profiles.yaml``,
+or width and height), bleed, default field values and a list of elements. Element
 values may hold Jinja (``"{{ name }}"``); they are filled per item by :mod:`sheetgen.faces`.
 ``extends: other`` starts from another template: its elements come first, and a child element
 with the same ``id`` replaces the parent's in place; ``remove: [id, ...]`` drops parent elements.
@@ -16,12 +17,6 @@ from .project import Project
 from .units import to_points
 from .yamlload import LineDict, load_yaml
 
-SIZES_MM = {
-    "poker": (63.5, 88.9), "bridge": (57.15, 88.9), "tarot": (69.85, 120.65),
-    "mini": (44.45, 63.5), "square": (63.5, 63.5),
-    "a4": (210.0, 297.0), "letter": (215.9, 279.4), "a5": (148.0, 210.0), "a6": (105.0, 148.0),
-    "half-letter": (139.7, 215.9),
-}
 TEMPLATE_KEYS = {"extends", "size", "width", "height", "bleed", "fields", "elements", "remove",
                  "description"}
 
@@ -45,6 +40,12 @@ class TemplateBook:
     def __init__(self, project: Project):
         self.project = project
         self._cache: dict[str, Template] = {}
+
+    def _sizes(self):
+        """Return the project's profile registry, which holds the named sizes."""
+        from .profiles import ProfileBook
+
+        return ProfileBook.for_project(self.project)
 
     def names(self) -> list[str]:
         """Return every template name available."""
@@ -84,10 +85,8 @@ class TemplateBook:
             fields, elements = {}, []
         try:
             if "size" in raw:
-                if raw["size"] not in SIZES_MM:
-                    raise ValueError(f"unknown size {raw['size']!r}; use width/height or one of: "
-                                     f"{', '.join(SIZES_MM)}")
-                width, height = (to_points(f"{v}mm") for v in SIZES_MM[raw["size"]])
+                width, height = self._sizes().size(str(raw["size"]),
+                                                   (str(path), raw.key_lines["size"]))
             width = to_points(raw["width"]) if "width" in raw else width
             height = to_points(raw["height"]) if "height" in raw else height
             bleed = to_points(raw["bleed"]) if "bleed" in raw else bleed

@@ -156,8 +156,14 @@ def test_unknown_game_and_component(proj):
 
 def test_unknown_profile(proj):
     result = run_cli("--project", str(proj), "build", "ragnarocks", "mythology-cards",
+                     "--profile", "a2")
+    assert result.exit_code == 2 and "unknown profile 'a2'" in result.output
+    assert "known profiles: a4, letter, a3" in result.output
+    # a3 exists, but only boards and sheets accept it
+    result = run_cli("--project", str(proj), "build", "ragnarocks", "mythology-cards",
                      "--profile", "a3")
-    assert result.exit_code == 2 and "no profile 'a3'" in result.output
+    assert result.exit_code == 2 and "cannot be built in profile 'a3'" in result.output
+    assert not list(proj.rglob("mythology-cards-a3*"))
 
 
 def test_validate_reports_without_writing(proj):

@@ -9,9 +9,11 @@ from pdfcheck import MM, fonts_of, placements
 from sheetgen import hexgrid
 from sheetgen.api import Session
 from sheetgen.elements.hex_board import HexBoard
-from sheetgen.imposition.common import PAPERS
+from sheetgen.profiles import builtin_profiles
 from sheetgen.imposition.tiling import MARK_ZONE, PAPER_MARGIN, plan_tiles
 from sheetgen.loading import load_game
+
+PAPER = builtin_profiles().size
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +71,7 @@ def test_hexes_fit_a_20mm_token(sides):
 def test_tiles_reassemble(sides, paper, side):
     card = sides[side]
     face, board = card.front, board_of(card)
-    plan = plan_tiles(face.width, face.height, face.bleed, PAPERS[paper], 10 * MM)
+    plan = plan_tiles(face.width, face.height, face.bleed, PAPER(paper), 10 * MM)
     # every hex centre lies on exactly one tile's trimmed area (face y runs upwards)
     for x, y_down in board.centers().values():
         y = face.height - y_down
@@ -99,7 +101,7 @@ def test_tiled_pdf_places_each_side_once_per_tile(built, sides, paper):
     forms = set()
     for label in ("a", "b"):
         face = sides[label].front
-        plan = plan_tiles(face.width, face.height, face.bleed, PAPERS[paper], 10 * MM)
+        plan = plan_tiles(face.width, face.height, face.bleed, PAPER(paper), 10 * MM)
         assert plan.rows * plan.cols <= 4
         page += 1  # the page map
         for tile in plan.tiles:

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, placements
-from sheetgen.imposition.common import PAPERS
+from sheetgen.profiles import builtin_profiles
 
 
 def test_token_sheet_holds_40_runestones_and_6_vikings(built):
@@ -27,13 +27,13 @@ def test_token_pages_are_the_paper(built, profile):
     reader = PdfReader(built("ragnarocks", "tokens", profile))
     for page in reader.pages:
         assert (float(page.mediabox.width), float(page.mediabox.height)) == \
-            pytest.approx(PAPERS[profile])
+            pytest.approx(builtin_profiles().size(profile))
 
 
 def test_backs_mirror_the_columns_and_take_the_offset(built):
     plain = PdfReader(built("ragnarocks", "tokens", "a4"))
     shifted = PdfReader(built("ragnarocks", "tokens", "a4", back_offset_mm=(1.0, -0.5)))
-    width = PAPERS["a4"][0]
+    width = builtin_profiles().size("a4")[0]
     fronts, backs = placements(plain, 0), placements(plain, 1)
     for front, back in zip(fronts, backs):
         assert front.name == back.name  # same token (its back uses the same template)

@@ -14,13 +14,11 @@ from typing import Any, Literal
 from pydantic import ConfigDict, Field, field_validator
 
 from ..faces import Face
-from ..imposition.common import PAPERS, Card
+from ..imposition.common import Card
 from ..model import ComponentBase, Strict
 from ..units import to_points
 from . import register_kind
 from .render_env import Artifact, RenderEnv
-
-BOARD_PROFILES = ("a4", "letter", "pod")
 
 
 class BoardSide(Strict):
@@ -54,8 +52,9 @@ class BoardComponent(ComponentBase):
     title_color: str = Field("ink", description="Colour of the title and caption.")
     bleed: str = Field("3.175mm", description="Bleed around each side for pod.")
     overlap: str = Field("10mm", description="Overlap (glue) strip between tiles at home.")
-    pod_max: tuple[str, str] = Field(("24in", "18in"), description="Largest page (with bleed) "
-                                     "the pod profile may produce, either way round.")
+    pod_max: tuple[str, str] | None = Field(None, description="Largest page (with bleed) a "
+                                            "one-per-page profile may produce, either way "
+                                            "round; default: the profile's page_limit.")
     model_config = ConfigDict(extra="forbid", defer_build=True)
 
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
@@ -64,17 +63,9 @@ class BoardComponent(ComponentBase):
     @field_validator("pod_max")
     @classmethod
     def _pod_max(cls, value):
-        for v in value:
+        for v in value or ():
             to_points(v)
         return value
-
-    def supported_profiles(self) -> tuple[str, ...]:
-        """pod (each side whole) and the home papers (tiled)."""
-        return BOARD_PROFILES
-
-    def default_profiles(self) -> list[str]:
-        """Profiles built when the user names none."""
-        return self.profiles or list(BOARD_PROFILES)
 
     def prepare(self, builder, loaded) -> list[Card]:
         """Build one face per side; every mistake is reported at its line."""
@@ -91,29 +82,36 @@ class BoardComponent(ComponentBase):
         problems.raise_if_any()
         return faces
 
-    def pod_fits(self, face: Face) -> bool:
-        """Return whether ``face`` with bleed fits the largest pod page."""
-        big, small = sorted((to_points(v) for v in self.pod_max), reverse=True)
-        w, h = sorted((face.width + 2 * face.bleed, face.height + 2 * face.bleed), reverse=True)
-        return w <= big + 0.01 and h <= small + 0.01
+    def page_limit(self, profile) -> tuple[float, float] | None:
+        """Return the largest one-per-page page for ``profile`` (``pod_max`` overrides it)."""
+        if self.pod_max is not None:
+            return tuple(to_points(v) for v in self.pod_max)
+        return profile.page_limit
 
-    def render(self, sides: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
-        """Lay every side out for ``profile`` and return the PDF."""
+    def render(self, sides: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+        """Lay every side out for ``profile`` (tiled, or each side whole on one page)."""
         from ..errors import UserError
 
-        if profile in PAPERS:
+        doc = env.document(profile.page, title)
+        if profile.layout(self.kind) == "tiled":
             from ..imposition.tiling import impose_tiled
 
-            doc = env.document(PAPERS[profile], title)
-            pages = impose_tiled(doc, sides, PAPERS[profile], to_points(self.overlap),
-                                 env.options)
+            pages = impose_tiled(doc, sides, profile, to_points(self.overlap), env.options)
         else:
             from ..imposition.pod import impose_pod
 
-            too_big = [s.label for s in sides if not self.pod_fits(s.front)]
+            too_big = [s.label for s in sides if not fits(s.front, self.page_limit(profile))]
             if too_big:
-                raise UserError(f"board {self.id!r}: side {too_big[0]} is larger than the pod "
-                                f"page limit {self.pod_max[0]} x {self.pod_max[1]}")
-            doc = env.document(PAPERS["a4"], title)
-            pages = impose_pod(doc, sides, None, env.options)
-        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)
+                raise UserError(f"board {self.id!r}: side {too_big[0]} is larger than the "
+                                f"{profile.name} page limit")
+            pages = impose_pod(doc, sides, profile, env.options)
+        return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+
+def fits(face: Face, limit: tuple[float, float] | None) -> bool:
+    """Return whether ``face`` with bleed fits a page ``limit`` (either way round)."""
+    if limit is None:
+        return True
+    big, small = sorted(limit, reverse=True)
+    w, h = sorted((face.width + 2 * face.bleed, face.height + 2 * face.bleed), reverse=True)
+    return w <= big + 0.01 and h <= small + 0.01

@@ -7,15 +7,11 @@ from typing import Literal
 from pydantic import Field
 
 from ..faces import Where
-from ..imposition.common import PAPERS, Card
+from ..imposition.common import Card
 from ..model import ComponentBase
 from ..yamlload import line_of
 from . import register_kind
 from .render_env import Artifact, RenderEnv
-
-CARD_PROFILES = ("a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png")
-# pod-png rasterises every face at 300 dpi (seconds per deck): built when asked for by name.
-DEFAULT_PROFILES = ("a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod")
 
 
 @register_kind
@@ -26,14 +22,6 @@ class CardsComponent(ComponentBase):
     front: str = Field(description="Template name of the card fronts.")
     back: str | None = Field(None, description="Template name of the backs; it may use each "
                              "card's fields (per-card backs) or none (one shared back).")
-
-    def supported_profiles(self) -> tuple[str, ...]:
-        """Every profile a deck can be built in."""
-        return CARD_PROFILES
-
-    def default_profiles(self) -> list[str]:
-        """Profiles built when the user names none."""
-        return self.profiles or list(DEFAULT_PROFILES)
 
     def prepare(self, builder, loaded) -> list[Card]:
         """Build every card's faces (each distinct face once); UserError lists every problem."""
@@ -60,31 +48,19 @@ class CardsComponent(ComponentBase):
         problems.raise_if_any()
         return _dedupe(cards)
 
-    def render(self, cards: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
-        """Lay the deck out for ``profile`` and return the PDF (or PNG folder)."""
+    def render(self, cards: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+        """Lay the deck out for ``profile`` (grid, gutterfold or one per page); return the PDF."""
         from ..imposition.card_grid import impose_card_grid
         from ..imposition.gutterfold import impose_gutterfold
         from ..imposition.pod import impose_pod, pod_faces
 
-        if profile in PAPERS:
-            doc = env.document(PAPERS[profile], title)
-            pages = impose_card_grid(doc, cards, PAPERS[profile], env.options)
-        elif profile.startswith("gutterfold-"):
-            paper = PAPERS[profile.removeprefix("gutterfold-")]
-            doc = env.document(paper, title)
-            pages = impose_gutterfold(doc, cards, paper, env.options)
-        else:
-            doc = env.document(PAPERS["a4"], title)
-            pages = impose_pod(doc, cards, None, env.options)
-        data = doc.finish()
-        if profile == "pod-png":
-            from ..imposition.pod_png import png_bytes, rasterise_pages
-
-            images = rasterise_pages(data)
-            names = [f"{n:03d}-{label}.png" for n, (label, _) in enumerate(pod_faces(cards), 1)]
-            return Artifact({name: png_bytes(img) for name, img in zip(names, images)}, "",
-                            len(images), doc.faces_drawn)
-        return Artifact(data, ".pdf", pages, doc.faces_drawn)
+        layout = profile.layout(self.kind)
+        impose = {"grid": impose_card_grid, "gutterfold": impose_gutterfold,
+                  "one-per-page": impose_pod}[layout]
+        doc = env.document(profile.page, title)
+        pages = impose(doc, cards, profile, env.options)
+        labels = [label for label, _ in pod_faces(cards)] if layout == "one-per-page" else []
+        return Artifact(doc.finish(), pages, doc.faces_drawn, labels)
 
 
 def _dedupe(cards: list[Card]) -> list[Card]:

@@ -13,14 +13,11 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from ..faces import Face, Where
-from ..imposition.common import PAPERS
 from ..model import ComponentBase
 from ..units import to_points
 from ..yamlload import line_of
 from . import register_kind
 from .render_env import Artifact, RenderEnv
-
-SHEET_PROFILES = ("a4", "letter", "pod")
 
 
 @register_kind
@@ -40,14 +37,6 @@ class SheetComponent(ComponentBase):
     def _length(cls, value: str) -> str:
         to_points(value)
         return value
-
-    def supported_profiles(self) -> tuple[str, ...]:
-        """Home papers with cut marks, and pod (one sheet per page with bleed)."""
-        return SHEET_PROFILES
-
-    def default_profiles(self) -> list[str]:
-        """Profiles built when the user names none."""
-        return self.profiles or list(SHEET_PROFILES)
 
     def strip(self) -> float:
         """Return the glue strip width in points (0 with no glue edge)."""
@@ -98,17 +87,16 @@ class SheetComponent(ComponentBase):
                              "inwards or change glue_strip")
                 return
 
-    def render(self, faces: list[Face], profile: str, env: RenderEnv, title: str,
+    def render(self, faces: list[Face], profile, env: RenderEnv, title: str,
                copies: int | None = None) -> Artifact:
-        """Lay out ``copies`` of every sheet for ``profile``; return the PDF."""
+        """Lay out ``copies`` of every sheet for ``profile`` (grid or one per page)."""
         from ..imposition.notepad import impose_home_pad, impose_pod_pad
 
         count = copies or self.copies
         sheets = [face for face in faces for _ in range(count)]
-        if profile in PAPERS:
-            doc = env.document(PAPERS[profile], title)
-            pages = impose_home_pad(doc, sheets, PAPERS[profile], env.options)
+        doc = env.document(profile.page, title)
+        if profile.layout(self.kind) == "grid":
+            pages = impose_home_pad(doc, sheets, profile, env.options)
         else:
-            doc = env.document(PAPERS["a4"], title)
             pages = impose_pod_pad(doc, sheets, self.glue_edge, self.strip(), env.options)
-        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)
+        return Artifact(doc.finish(), pages, doc.faces_drawn)

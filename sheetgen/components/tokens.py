@@ -13,14 +13,12 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..imposition.common import PAPERS, Card
+from ..imposition.common import Card
 from ..units import to_points
 from ..yamlload import line_of
 from . import register_kind
 from .cards import CardsComponent
 from .render_env import Artifact, RenderEnv
-
-TOKEN_PROFILES = ("a4", "letter", "pod")
 
 
 @register_kind
@@ -45,14 +43,6 @@ class TokensComponent(CardsComponent):
             return to_points(self.gap)
         return 0.0 if self.shape == "square" else to_points("3mm")
 
-    def supported_profiles(self) -> tuple[str, ...]:
-        """Home sheets and pod (one token face per page with bleed)."""
-        return TOKEN_PROFILES
-
-    def default_profiles(self) -> list[str]:
-        """Profiles built when the user names none."""
-        return self.profiles or ["a4", "letter"]
-
     def prepare(self, builder, loaded) -> list[Card]:
         """Build every token's faces; a round token's face must be square."""
         from ..errors import user_error
@@ -71,17 +61,15 @@ class TokensComponent(CardsComponent):
                              "every token of a sheet must have the same size")
         return tokens
 
-    def render(self, tokens: list[Card], profile: str, env: RenderEnv, title: str) -> Artifact:
-        """Pack the tokens for ``profile`` and return the PDF."""
-        if profile in PAPERS:
-            from ..imposition.token_sheet import impose_tokens
+    def render(self, tokens: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+        """Pack the tokens for ``profile`` (grid or one per page); return the PDF."""
+        from ..imposition.pod import impose_pod
+        from ..imposition.token_sheet import impose_tokens
 
-            doc = env.document(PAPERS[profile], title)
-            pages = impose_tokens(doc, tokens, PAPERS[profile], self.shape, self.gap_points(),
+        doc = env.document(profile.page, title)
+        if profile.layout(self.kind) == "grid":
+            pages = impose_tokens(doc, tokens, profile, self.shape, self.gap_points(),
                                   env.options)
         else:
-            from ..imposition.pod import impose_pod
-
-            doc = env.document(PAPERS["a4"], title)
-            pages = impose_pod(doc, tokens, None, env.options)
-        return Artifact(doc.finish(), ".pdf", pages, doc.faces_drawn)
+            pages = impose_pod(doc, tokens, profile, env.options)
+        return Artifact(doc.finish(), pages, doc.faces_drawn)

@@ -1,16 +1,17 @@
 """Home printing: cards in an abutting grid (one cut serves two cards), backs page for duplex.
 
-The grid is sized to the area A4 and US Letter share (210 x 279.4 mm), so 3 x 3 poker cards
-(190.5 x 266.7 mm) fit either paper. Only the grid's outer edge carries bleed; crop marks sit
-outside it. The backs page reverses the column order so that, printed long-edge duplex, every
-back lands behind its front; ``back_offset`` shifts the backs to cancel a printer's drift.
+The grid is sized to the profile's ``grid_area`` (for ``a4`` and ``letter`` the 210 x 279.4 mm
+both share, so 3 x 3 poker cards print alike on either). Only the grid's outer edge carries
+bleed; crop marks sit outside it. The backs page mirrors the grid for the profile's duplex turn
+(columns for long-edge, rows for short-edge) so every back lands behind its front;
+``back_offset`` shifts the backs to cancel a printer's drift.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .common import COMMON_AREA, Card, ImposeOptions, draw_footer
+from .common import Card, ImposeOptions, draw_footer
 from .marks import crop_marks
 
 
@@ -29,11 +30,17 @@ class Grid:
     y0: float
     gap: float = 0.0
 
-    def slot(self, index: int, mirrored: bool = False) -> tuple[float, float]:
-        """Return the lower-left corner of slot ``index`` (row-major from the top-left)."""
+    def slot(self, index: int, turn: str = "none") -> tuple[float, float]:
+        """Return the lower-left corner of slot ``index`` (row-major from the top-left).
+
+        ``turn`` places the back of that slot: ``long-edge`` mirrors the columns (a page turned
+        about its long edge, or a vertical fold), ``short-edge`` mirrors the rows.
+        """
         row, col = divmod(index % (self.cols * self.rows), self.cols)
-        if mirrored:
+        if turn == "long-edge":
             col = self.cols - 1 - col
+        elif turn == "short-edge":
+            row = self.rows - 1 - row
         return (self.x0 + col * (self.card_w + self.gap),
                 self.y0 + (self.rows - 1 - row) * (self.card_h + self.gap))
 
@@ -57,22 +64,24 @@ class Grid:
         return self.y0 + self.rows * self.card_h + (self.rows - 1) * self.gap
 
 
-def grid_for(paper: tuple[float, float], card_w: float, card_h: float, bleed: float) -> Grid:
-    """Return the largest grid of cards (plus outer bleed) that fits the shared A4/Letter area."""
-    area_w, area_h = COMMON_AREA
+def grid_for(profile, card_w: float, card_h: float, bleed: float) -> Grid:
+    """Return the largest grid of cards (plus outer bleed) that fits the profile's grid area."""
+    paper = profile.page
+    area_w, area_h = profile.grid_area
     cols = int((area_w - 2 * bleed) // card_w)
     rows = int((area_h - 2 * bleed) // card_h)
     if cols < 1 or rows < 1:
-        raise ValueError("the face is larger than the printable area of A4 and Letter")
+        raise ValueError(f"the face is larger than the printable area of {profile.name}")
     x0 = (paper[0] - cols * card_w) / 2
     y0 = (paper[1] - rows * card_h) / 2
     return Grid(cols, rows, card_w, card_h, x0, y0)
 
 
-def impose_card_grid(doc, cards: list[Card], paper, options: ImposeOptions) -> int:
+def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
     """Add front and back pages for ``cards``; return the number of pages."""
+    paper = profile.page
     first = cards[0].front
-    grid = grid_for(paper, first.width, first.height, first.bleed)
+    grid = grid_for(profile, first.width, first.height, first.bleed)
     per_page = grid.cols * grid.rows
     has_backs = any(card.back is not None for card in cards)
     sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
@@ -86,7 +95,8 @@ def impose_card_grid(doc, cards: list[Card], paper, options: ImposeOptions) -> i
         for index, card in enumerate(sheet):
             x, y = grid.slot(index)
             doc.place(card.front, x, y, clip=grid.clip(x, y, card.front.bleed))
-        crop_marks(doc, xs, ys, first.bleed)
+        if profile.marks:
+            crop_marks(doc, xs, ys, first.bleed)
         page += 1
         draw_footer(doc, options.footer + " · fronts", page, pages)
         doc.canvas.showPage()
@@ -96,10 +106,11 @@ def impose_card_grid(doc, cards: list[Card], paper, options: ImposeOptions) -> i
         for index, card in enumerate(sheet):
             if card.back is None:
                 continue
-            x, y = grid.slot(index, mirrored=True)
+            x, y = grid.slot(index, profile.duplex)
             cx0, cy0, cx1, cy1 = grid.clip(x, y, card.back.bleed)
             doc.place(card.back, x + dx, y + dy, clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
         page += 1
-        draw_footer(doc, options.footer + " · backs (print long-edge duplex)", page, pages)
+        draw_footer(doc, f"{options.footer} · backs (print {profile.duplex} duplex)", page,
+                    pages)
         doc.canvas.showPage()
     return pages

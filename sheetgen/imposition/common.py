@@ -1,4 +1,7 @@
-"""What every imposition shares: the card pair, options, paper sizes and the page footer."""
+"""What every imposition shares: the card pair, options and the page footer.
+
+Paper sizes and print profiles are data: ``sheetgen/profiles.yaml`` (see sheetgen/profiles.py).
+"""
 
 from __future__ import annotations
 
@@ -7,9 +10,6 @@ from dataclasses import dataclass, field
 from ..faces import Face
 from ..units import MM
 
-PAPERS = {"a4": (210 * MM, 297 * MM), "letter": (215.9 * MM, 279.4 * MM)}
-# The area both A4 and US Letter share: a layout inside it prints the same on either.
-COMMON_AREA = (210 * MM, 279.4 * MM)
 MARK_COLOR = (0.0, 0.0, 0.0)
 
 

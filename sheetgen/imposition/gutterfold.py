@@ -16,16 +16,16 @@ GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side
 MARGIN = 4 * MM    # paper edge to outer bleed (a printer may clip bleed there, never the card)
 
 
-def impose_gutterfold(doc, cards: list[Card], paper, options: ImposeOptions) -> int:
-    """Add gutterfold pages for ``cards`` on landscape ``paper``; return the page count."""
-    width, height = max(paper), min(paper)
+def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
+    """Add gutterfold pages for ``cards`` on the profile's landscape paper; return the pages."""
+    width, height = max(profile.page), min(profile.page)
     first = cards[0].front
     cw, ch, bleed = first.width, first.height, first.bleed
     fold = width / 2
     cols = int((fold - GUTTER - MARGIN - bleed) // cw)
     rows = int((height - 2 * (MARGIN + bleed)) // ch)
     if cols < 1 or rows < 1:
-        raise ValueError("the face is too large for a gutterfold page")
+        raise ValueError(f"the face is too large for a {profile.name} page")
     per_page = cols * rows
     y0 = (height - rows * ch) / 2
     fronts = Grid(cols, rows, cw, ch, fold - GUTTER - cols * cw, y0)
@@ -37,10 +37,10 @@ def impose_gutterfold(doc, cards: list[Card], paper, options: ImposeOptions) -> 
             x, y = fronts.slot(index)
             doc.place(card.front, x, y, clip=fronts.clip(x, y, bleed))
             if card.back is not None:
-                bx, by = backs.slot(index, mirrored=True)  # mirror image about the fold
+                bx, by = backs.slot(index, "long-edge")  # mirror image about the fold
                 doc.place(card.back, bx, by, clip=backs.clip(bx, by, bleed))
         ys = [y0 + j * ch for j in range(rows + 1)]
-        for grid in (fronts, backs):
+        for grid in (fronts, backs) if profile.marks else ():
             crop_marks(doc, [grid.x0 + i * cw for i in range(cols + 1)], ys, bleed)
         fold_line(doc, fold, y0 - bleed, y0 + rows * ch + bleed, "fold here, glue, then cut")
         draw_footer(doc, options.footer + " · gutterfold", number, len(sheets))

@@ -96,8 +96,9 @@ def _inner_cut_ticks(doc, xs: list[float], ys: list[float]) -> None:
     c.restoreState()
 
 
-def impose_home_pad(doc, sheets: list, paper, options: ImposeOptions) -> int:
+def impose_home_pad(doc, sheets: list, profile, options: ImposeOptions) -> int:
     """Add pages holding ``sheets`` (Faces, one per copy); return the page count."""
+    paper = profile.page
     first = sheets[0]
     lay = pad_layout(paper, first.width, first.height)
     pages = [sheets[i:i + lay.per_page] for i in range(0, len(sheets), lay.per_page)]
@@ -111,7 +112,7 @@ def impose_home_pad(doc, sheets: list, paper, options: ImposeOptions) -> int:
             x = lay.x0 + col * lay.cell_w
             y = lay.y0 + (lay.rows - 1 - row) * lay.cell_h
             _place(doc, face, x, y, lay)
-        if lay.per_page > 1:
+        if lay.per_page > 1 and profile.marks:
             crop_marks(doc, xs, ys, 0.0)
             _inner_cut_ticks(doc, xs, ys)
         if lay.x0 >= FOOTER_ROOM:

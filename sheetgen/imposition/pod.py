@@ -19,8 +19,8 @@ def pod_faces(cards: list[Card]) -> list[tuple[str, object]]:
     return faces
 
 
-def impose_pod(doc, cards: list[Card], paper, options: ImposeOptions) -> int:
-    """Add one page per face; return the page count. ``paper`` is ignored."""
+def impose_pod(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
+    """Add one page per face, sized to it; return the page count (the profile has no paper)."""
     faces = pod_faces(cards)
     for _, face in faces:
         b = face.bleed

@@ -24,8 +24,8 @@ def rasterise_pages(pdf_bytes: bytes, dpi: int = DPI) -> list:
         document.close()
 
 
-def png_bytes(image) -> bytes:
-    """Return ``image`` encoded as PNG with no metadata chunks."""
+def png_bytes(image, dpi: int = DPI) -> bytes:
+    """Return ``image`` encoded as PNG with no metadata chunks but its resolution."""
     buffer = io.BytesIO()
-    image.save(buffer, format="PNG", optimize=False, dpi=(DPI, DPI))
+    image.save(buffer, format="PNG", optimize=False, dpi=(dpi, dpi))
     return buffer.getvalue()

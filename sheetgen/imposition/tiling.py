@@ -1,4 +1,4 @@
-"""Home printing of a large face (a board) tiled over A4 or Letter pages, to cut and glue.
+"""Home printing of a large face (a board) tiled over a profile's pages, to cut and glue.
 
 The face, bleed included, is split by seams into equal trimmed areas, one per tile, so every
 point of the board belongs to exactly one tile. A tile prints its trimmed area plus an overlap
@@ -90,8 +90,9 @@ def plan_tiles(width: float, height: float, bleed: float, paper: tuple[float, fl
     return TilePlan(rows, cols, page, overlap, tiles, xs, ys)
 
 
-def impose_tiled(doc, sides, paper, overlap: float, options: ImposeOptions) -> int:
+def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) -> int:
     """Add a page map and the tiles of every side (``sides``: Cards, fronts only)."""
+    paper = profile.page
     plans = [plan_tiles(s.front.width, s.front.height, s.front.bleed, paper, overlap)
              for s in sides]
     total = sum(1 + len(p.tiles) for p in plans)

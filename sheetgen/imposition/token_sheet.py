@@ -54,9 +54,10 @@ def cut_path(c, shape: str, x: float, y: float, w: float, h: float, grow: float 
     return path
 
 
-def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
+def impose_tokens(doc, tokens: list[Card], profile, shape: str, gap: float,
                   options: ImposeOptions) -> int:
     """Add front (and back) pages for ``tokens``; return the number of pages."""
+    paper = profile.page
     first = tokens[0].front
     bleed = first.bleed
     grid = token_grid(paper, first.width, first.height, gap, bleed)
@@ -76,7 +77,7 @@ def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
                 face = token.back if backs else token.front
                 if face is None:
                     continue
-                x, y = grid.slot(index, mirrored=backs)
+                x, y = grid.slot(index, profile.duplex if backs else "none")
                 c.saveState()
                 if shared_cuts:
                     clip = grid.clip(x, y, bleed)
@@ -87,10 +88,10 @@ def impose_tokens(doc, tokens: list[Card], paper, shape: str, gap: float,
                 c.clipPath(path, stroke=0, fill=0)
                 doc.place(face, x + dx, y + dy)
                 c.restoreState()
-            if not backs:
+            if not backs and profile.marks:
                 _cut_guides(doc, grid, len(sheet), shape, shared_cuts, bleed)
             page += 1
-            what = "backs (print long-edge duplex)" if backs else "fronts"
+            what = f"backs (print {profile.duplex} duplex)" if backs else "fronts"
             draw_footer(doc, f"{options.footer} · {what} · {len(sheet)} tokens", page, pages)
             c.showPage()
     return pages

@@ -1,0 +1,181 @@
+"""Print profiles as data: ``sheetgen/profiles.yaml``, extended by a project's ``profiles.yaml``.
+
+A profile names a paper (or none: one face per page), an orientation, the layout family each
+component kind uses in it (the kinds listed are the kinds that accept it), crop marks, the
+duplex turn of a backs page, the output format (PDF, or PNGs at a dpi), a page-size limit and
+the kinds that build it by default. The same file holds the one table of named sizes (papers
+and card faces) that templates use too. Adding a profile such as ``a3`` is YAML only.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field, field_validator
+
+from .errors import ProblemList, user_error
+from .model import Strict
+from .units import MM, to_points
+from .yamlload import line_of, load_yaml
+
+BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
+PROJECT_FILE = "profiles.yaml"
+Layout = Literal["grid", "gutterfold", "one-per-page", "tiled"]
+
+
+def _length(value):
+    to_points(value)
+    return value
+
+
+class ProfileSpec(Strict):
+    """One profile as written in ``profiles.yaml`` (see the comments at the top of that file)."""
+
+    paper: str = Field(description="A size name from `sizes:`, or none (one face per page).")
+    orientation: Literal["portrait", "landscape"] = "portrait"
+    layout: dict[str, Layout] = Field(description="Component kind -> layout family; the kinds "
+                                      "listed accept this profile.", min_length=1)
+    marks: Literal["crop", "none"] = "crop"
+    duplex: Literal["long-edge", "short-edge", "none"] = "long-edge"
+    output: Literal["pdf", "png"] = "pdf"
+    dpi: int = Field(300, ge=36, le=2400, description="Resolution of png output.")
+    page_limit: tuple[str, str] | None = Field(None, description="Largest page, either way round.")
+    grid_area: tuple[str, str] | None = Field(None, description="Area a grid is fitted into.")
+    default_for: list[str] = Field(default_factory=list, description="Kinds built by default.")
+
+    _lengths = field_validator("page_limit", "grid_area")(
+        lambda value: value if value is None else tuple(_length(v) for v in value))
+
+
+class RegistryFile(Strict):
+    """A whole ``profiles.yaml``: named sizes and profiles."""
+
+    sizes: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    profiles: dict[str, ProfileSpec] = Field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Profile:
+    """A resolved profile: sizes in points, ready for imposition."""
+
+    name: str
+    page: tuple[float, float] | None   # oriented paper size; None for one-per-page
+    layouts: dict[str, str]
+    marks: bool
+    duplex: str
+    output: str
+    dpi: int
+    page_limit: tuple[float, float] | None
+    grid_area: tuple[float, float]     # the page itself unless the profile narrows it
+    default_for: tuple[str, ...]
+
+    def layout(self, kind: str) -> str:
+        """Return the layout family ``kind`` uses in this profile."""
+        return self.layouts[kind]
+
+    @property
+    def suffix(self) -> str:
+        """The output's file suffix (a PNG profile writes a folder)."""
+        return "" if self.output == "png" else ".pdf"
+
+
+class ProfileBook:
+    """Every profile and named size of a project: built-in ones, then the project's own."""
+
+    def __init__(self, sizes: dict[str, tuple[float, float]], profiles: dict[str, Profile]):
+        self.sizes = sizes
+        self.profiles = profiles
+
+    @classmethod
+    def for_project(cls, project) -> "ProfileBook":
+        """Return the registry for ``project`` (its ``profiles.yaml`` files over the built-in)."""
+        files = [BUILTIN_FILE] + [r / PROJECT_FILE for r in reversed(project.roots)]
+        return _load(tuple(p for p in files if p.is_file()))
+
+    def names(self) -> list[str]:
+        """Return every profile name."""
+        return list(self.profiles)
+
+    def get(self, name: str, where: tuple[str, int] = ("sheetgen", 0)) -> Profile:
+        """Return profile ``name``; an unknown name is a UserError naming the known ones."""
+        if name not in self.profiles:
+            raise user_error(where[0], where[1], f"unknown profile {name!r}; known profiles: "
+                             f"{', '.join(self.profiles)}")
+        return self.profiles[name]
+
+    def size(self, name: str, where: tuple[str, int] = ("sheetgen", 0)) -> tuple[float, float]:
+        """Return named size ``name`` in points; unknown is a UserError naming the known ones."""
+        if name not in self.sizes:
+            raise user_error(where[0], where[1], f"unknown size {name!r}; use width/height or "
+                             f"one of: {', '.join(self.sizes)}")
+        return self.sizes[name]
+
+    def accepting(self, kind: str) -> list[str]:
+        """Return the profiles a component of ``kind`` may be built in."""
+        return [n for n, p in self.profiles.items() if kind in p.layouts]
+
+    def defaults_for(self, kind: str) -> list[str]:
+        """Return the profiles a ``kind`` component builds when nobody names any."""
+        return [n for n, p in self.profiles.items() if kind in p.default_for]
+
+    def default_profiles(self, component) -> list[str]:
+        """Return the profiles ``component`` builds by default: its own list, or its kind's."""
+        return component.profiles or self.defaults_for(component.kind)
+
+
+@lru_cache(maxsize=8)
+def _load(paths: tuple[Path, ...]) -> ProfileBook:
+    """Read ``paths`` in order (later files add and replace); every mistake at its line."""
+    from .components import component_kinds
+    from .loading import validate_model
+
+    problems = ProblemList()
+    sizes_mm: dict[str, tuple[float, float]] = {}
+    specs: dict[str, tuple[ProfileSpec, Path, object]] = {}
+    for path in paths:
+        raw = load_yaml(path)
+        registry = validate_model(RegistryFile, raw if raw is not None else {}, path, problems)
+        if registry is None:
+            continue
+        sizes_mm.update(registry.sizes)
+        for name, spec in registry.profiles.items():
+            specs[name] = (spec, path, raw)
+    kinds = component_kinds()
+    profiles = {}
+    for name, (spec, path, raw) in specs.items():
+        def where(*keys):
+            return line_of(raw, ("profiles", name) + keys)
+        unknown = [k for k in [*spec.layout, *spec.default_for] if k not in kinds]
+        if unknown:
+            problems.add(path, where("layout"), f"profile {name}: unknown component kind "
+                         f"{unknown[0]!r}; kinds: {', '.join(sorted(kinds))}")
+            continue
+        if spec.paper != "none" and spec.paper not in sizes_mm:
+            problems.add(path, where("paper"), f"profile {name}: unknown paper {spec.paper!r}; "
+                         f"sizes: none, {', '.join(sizes_mm)}")
+            continue
+        one_per_page = set(spec.layout.values()) == {"one-per-page"}
+        if (spec.paper == "none") != one_per_page:
+            problems.add(path, where("paper"), f"profile {name}: paper: none goes with "
+                         "one-per-page layouts only, and every other layout needs a paper")
+            continue
+        page = None
+        if spec.paper != "none":
+            w, h = (v * MM for v in sizes_mm[spec.paper])
+            page = (max(w, h), min(w, h)) if spec.orientation == "landscape" else (w, h)
+        area = tuple(to_points(v) for v in spec.grid_area) if spec.grid_area else page
+        limit = tuple(to_points(v) for v in spec.page_limit) if spec.page_limit else None
+        profiles[name] = Profile(name, page, dict(spec.layout), spec.marks == "crop",
+                                 spec.duplex, spec.output, spec.dpi, limit, area,
+                                 tuple(spec.default_for))
+    problems.raise_if_any()
+    sizes = {n: (w * MM, h * MM) for n, (w, h) in sizes_mm.items()}
+    return ProfileBook(sizes, profiles)
+
+
+def builtin_profiles() -> ProfileBook:
+    """Return the registry shipped with sheetgen (no project files)."""
+    return _load((BUILTIN_FILE,))
