@@ -14,7 +14,8 @@ from .loading import LoadedComponent, LoadedGame, load_game
 from .project import Project
 from .units import MM
 
-FONT_CREDIT = "Fonts: Cinzel, Alegreya Sans, Noto Sans Runic (SIL Open Font License 1.1)"
+FONT_CREDIT = ("Fonts: Cinzel, Alegreya Sans, Noto Sans Runic, IBM Plex Sans "
+               "(SIL Open Font License 1.1)")
 
 
 @dataclass

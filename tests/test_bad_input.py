@@ -88,7 +88,7 @@ def test_unknown_template(proj):
 
 
 def test_unknown_icon(proj):
-    line = replace(proj / DECK, "art: favor", "art: no-such-icon")
+    line = replace(proj / DECK, "art: necklace", "art: no-such-icon")
     check_fails(proj, DECK, line - 2, "unknown icon 'no-such-icon'")
 
 
@@ -117,7 +117,7 @@ def test_text_too_long_for_its_box(proj):
                    "  - name: Hel\n    epithet: x\n    bogus_pad: 1\n")
     replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
             "settled areas.", f"text: {long_text}")
-    check_fails(proj, DECK, line, "does not fit", "6 pt")
+    check_fails(proj, DECK, line, "does not fit", "8.5 pt")  # one body size, never shrunk
 
 
 def test_image_outside_project(proj):

@@ -139,3 +139,15 @@ def test_pod_prints_each_side_whole_with_bleed(built, sides):
 def test_every_font_is_embedded(built, component, profile):
     fonts = fonts_of(PdfReader(built("ragnarocks", component, profile)))
     assert fonts and all(fonts.values()), fonts
+
+
+def test_coordinates_are_lining_figures_on_a_plaque(built, sides):
+    # IBM Plex Sans (family "label") has lining figures and a footed 1: "I1" cannot read "II"
+    reader = PdfReader(built("ragnarocks", "board", "pod"))
+    assert any("IBMPlexSans" in name for name in fonts_of(reader))
+    text = " ".join(reader.pages[0].extract_text().split())
+    for name in ("A1", "I1", "G11", "I9"):
+        assert name in text.split(), name
+    board = board_of(sides["a"])
+    assert board.coordinate_size >= 6 and board.coordinate_plaque is not None
+    assert board.terrain, "the hexes carry terrain motifs"

@@ -17,7 +17,8 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 from .. import hexgrid
 from ..colors import tint
 from . import register
-from .base import Color, Element, IconName, Length, TextValue
+from .base import Color, Element, FontFamily, IconName, Length, TextValue
+from .hex_terrain import TERRAIN_KINDS, draw_terrain
 from .sheet_common import polygon
 
 CellRef = Union[str, tuple[int, int]]
@@ -95,20 +96,29 @@ class HexBoard(Element):
     outline_width: Length = "1mm"
     removed_fill: Color = "none"
     start_ring: Length = "1.2mm"
+    terrain: list[Literal[TERRAIN_KINDS]] = []
+    terrain_strength: float = 0.3
     coordinates: bool = False
     coordinate_size: float = 5.0
     coordinate_color: Color = "gray"
+    coordinate_font: FontFamily = "body"
+    coordinate_bold: bool = False
+    coordinate_plaque: Color = "none"
     label_size: float = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
     doc = ("Hex board: `edges` (six side lengths clockwise from the top) or `axial` cells, minus "
            "`remove`; `cells` give hexes (by name, C4 = row C, 4th hex) a fill, icon, label or a "
-           "player's start; `pattern` shades hexes with three colours so straight lines show.")
+           "player's start; `pattern` shades hexes with three colours so straight lines show; "
+           "`terrain` draws small motifs (grass, pebbles, heather, pines, rocks) chosen like "
+           "`pattern`, in the hex's shade darkened by `terrain_strength`; `coordinate_font` "
+           "and `coordinate_plaque` (a light label behind each name) keep names legible.")
     sample = {"type": "hex_board", "x": "5mm", "y": "5mm", "w": "50mm", "h": "40mm",
               "edges": [3, 4, 2, 5, 2, 4], "players": {"ivory": "ivory", "red": "red"},
               "cells": [{"at": ["A2"], "start": "ivory"}, {"at": "E3", "start": "red"},
                         {"at": "C3", "icon": "tree", "fill": "green"}],
-              "remove": ["C1"], "coordinates": True}
+              "remove": ["C1"], "coordinates": True, "terrain": ["grass", "none", "pebbles"],
+              "coordinate_font": "title", "coordinate_plaque": "paper"}
 
     def resolve(self) -> ResolvedBoard:
         """Return the hexes and features; problems carry the field path that caused them."""
@@ -233,14 +243,20 @@ class HexBoard(Element):
                 hexagon(cell, fill=self.removed_fill, stroke=self.removed_fill, width=0.8)
         for cell in board.cells:
             fill = self.fill
+            shade = (cell[0] - cell[1]) % max(len(self.pattern), len(self.terrain), 1)
             if len(self.pattern) >= 1:
                 fill = self.pattern[(cell[0] - cell[1]) % len(self.pattern)]
+            plain = False
             for feat in board.features.get(cell, []):
                 if feat.fill is not None:
                     fill = feat.fill
                 if feat.start:
                     fill = tint(self.players[feat.start], 0.55)
+                    plain = True
             hexagon(cell, fill=fill, stroke=self.stroke, width=self.stroke_width)
+            if self.terrain and not plain:
+                self._draw_terrain(canvas, ctx, cell, fill, pt(*lay.center(cell)), lay.radius,
+                                   self.terrain[shade % len(self.terrain)])
         for cell in board.cells:
             for feat in board.features.get(cell, []):
                 if feat.start:
@@ -256,9 +272,35 @@ class HexBoard(Element):
         self._draw_outline(canvas, ctx, board, lay, pt)
         canvas.restoreState()
 
+    def _draw_terrain(self, canvas, ctx, cell, fill, centre, radius, kind) -> None:
+        """Draw the hex's terrain motifs in its own shade, darkened by terrain_strength."""
+        base = fill if fill is not None else (1.0, 1.0, 1.0)
+        ink = tuple(c * (1 - self.terrain_strength) for c in base)
+        canvas.saveState()
+        ctx.fill(canvas, ink)
+        ctx.stroke(canvas, ink)
+        draw_terrain(canvas, kind, cell, centre[0], centre[1], radius)
+        canvas.restoreState()
+
+    def _draw_coordinate(self, canvas, ctx, name: str, cx: float, cy: float, radius: float):
+        """Write a hex's name low in the hex, on its plaque when one is set."""
+        font = ctx.fonts.font_name(self.coordinate_font, bold=self.coordinate_bold)
+        size = self.coordinate_size
+        baseline = cy - radius * 0.72
+        if self.coordinate_plaque is not None:
+            width = ctx.fonts.width(name, font, size) + size * 0.8
+            height = size * 1.2
+            canvas.saveState()
+            ctx.fill(canvas, self.coordinate_plaque)
+            canvas.roundRect(cx - width / 2, baseline - size * 0.3, width, height, height * 0.3,
+                             stroke=0, fill=1)
+            canvas.restoreState()
+        ctx.fill(canvas, self.coordinate_color, is_fill=False)
+        canvas.setFont(font, size)
+        canvas.drawCentredString(cx, baseline, name)
+
     def _draw_marks(self, canvas, ctx, board, lay, pt) -> None:
         """Icons, labels and coordinates."""
-        body = ctx.fonts.font_name("body")
         bold = ctx.fonts.font_name("body", bold=True)
         for cell in board.cells:
             cx, cy = pt(*lay.center(cell))
@@ -274,9 +316,7 @@ class HexBoard(Element):
                     canvas.setFont(bold, self.label_size)
                     canvas.drawCentredString(cx, cy - self.label_size * 0.35, feat.label)
             if self.coordinates and self.coordinate_color is not None:
-                ctx.fill(canvas, self.coordinate_color, is_fill=False)
-                canvas.setFont(body, self.coordinate_size)
-                canvas.drawCentredString(cx, cy - lay.radius * 0.72, board.names.name(cell))
+                self._draw_coordinate(canvas, ctx, board.names.name(cell), cx, cy, lay.radius)
 
     def _draw_removal_labels(self, canvas, ctx, board, lay, pt) -> None:
         """Write each labelled removed patch's name over its centre hex."""
