@@ -172,17 +172,57 @@ def calibrate_command(project, paper, out_dir, back_offset) -> None:
 
 @main.command("schema")
 @click.argument("name", required=False)
+@click.option("--write", "write_dir", type=click.Path(file_okay=False),
+              help="Write one JSON Schema file per file kind into this folder.")
 @click.option("--elements", "summary", is_flag=True, help="A text summary of every element type.")
-def schema_command(name: str | None, summary: bool) -> None:
-    """Print the JSON Schema of NAME (game, component:cards, element:text...) or of all."""
+def schema_command(name: str | None, write_dir: str | None, summary: bool) -> None:
+    """Print the JSON Schema of NAME (game, component-cards, template, dice, element-text...).
+
+    Without NAME, every schema. With --write DIR, one file per kind (game.json, template.json,
+    dice.json, component-<kind>.json) for editors: put a first line such as
+    ``# yaml-language-server: $schema=schemas/template.json`` in a YAML file.
+    """
     from .reference import element_reference, schema_json, schemas
 
     if summary:
         click.echo(element_reference())
         return
+    if write_dir:
+        from .output import output_errors
+        from .schema import write_schemas
+
+        with output_errors():
+            paths = write_schemas(write_dir)
+        click.echo(f"wrote {len(paths)} schemas in {write_dir}/")
+        return
     if name and name not in schemas():
         raise click.BadParameter(f"unknown schema {name!r}; known: {', '.join(schemas())}")
     click.echo(schema_json(name))
+
+
+@main.command("reference")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Output folder (default: out/reference in the project).")
+@click.pass_obj
+def reference_command(project, out_dir: str | None) -> None:
+    """Write the format reference: reference.pdf (swatches, fonts, icons) and reference.md.
+
+    reference.md lists every palette colour, font family, size name, component and template
+    key, element type with each field, and icon name; the README's reference section is the
+    same text.
+    """
+    from pathlib import Path
+
+    from .output import OutputWriter, output_errors
+    from .reference import reference_markdown
+    from .reference_sheet import reference_pdf
+
+    folder = Path(out_dir) if out_dir else project.root / "out" / "reference"
+    pdf, markdown = reference_pdf(project), reference_markdown(project)
+    with output_errors():
+        OutputWriter.write_file(folder / "reference.pdf", pdf)
+        OutputWriter.write_file(folder / "reference.md", markdown.encode("utf-8"))
+    click.echo(f"wrote {folder}/reference.pdf and reference.md")
 
 
 @main.command("new")

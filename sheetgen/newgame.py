@@ -1,5 +1,8 @@
 """``sheetgen new``: write a working skeleton project (a deck, a sheet, dice) to start from.
 
+The project also gets ``schemas/`` (the JSON Schemas) that the skeleton's YAML modelines name,
+so an editor with the YAML language server completes and checks keys from the first edit.
+
 The skeleton is plain files under ``sheetgen/skeleton/`` with ``__GAME__`` (the game id) and
 ``__NAME__`` (its display name) in place of the real values, so what a designer gets is what a
 maintainer reads. The project is written to a temporary folder and renamed into place, so a
@@ -16,6 +19,7 @@ from pathlib import Path
 
 from .errors import UserError
 from .model import KEBAB
+from .schema import write_schemas
 
 SKELETON = Path(__file__).parent / "skeleton"
 
@@ -58,6 +62,7 @@ def new_project(folder: str | Path, game_id: str | None = None, name: str | None
             path = staging / relative
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+        write_schemas(staging / "schemas")
         os.chmod(staging, 0o777 & ~_umask())
         if target.exists():
             target.rmdir()

@@ -8,11 +8,12 @@ to a temporary folder and swapped in the same way.
 from __future__ import annotations
 
 import os
+from contextlib import contextmanager
 import shutil
 import tempfile
 from pathlib import Path
 
-from .errors import UserError
+from .errors import UserError, user_error
 
 
 class OutputWriter:
@@ -73,3 +74,13 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
+
+
+@contextmanager
+def output_errors():
+    """Turn an OSError while writing outputs (permission, parent is a file...) into a UserError."""
+    try:
+        yield
+    except OSError as exc:
+        raise user_error(exc.filename or "output", 0,
+                         f"cannot write: {exc.strerror or exc}") from None

@@ -14,11 +14,10 @@ from pathlib import Path
 
 from .errors import user_error
 from .project import Project
+from .template_spec import TEMPLATE_KEYS
 from .units import to_points
 from .yamlload import LineDict, load_yaml
 
-TEMPLATE_KEYS = {"extends", "size", "width", "height", "bleed", "fields", "elements", "remove",
-                 "description"}
 
 
 @dataclass

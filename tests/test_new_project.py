@@ -10,7 +10,11 @@ def test_new_project_builds_and_scripts_dice(tmp_path):
     assert result.exit_code == 0, result.output
     root = tmp_path / "my-game"
     assert (root / "data" / "my-game" / "game.yaml").is_file()
-    assert "name: My Game" in (root / "data" / "my-game" / "game.yaml").read_text()
+    game_text = (root / "data" / "my-game" / "game.yaml").read_text()
+    assert "name: My Game" in game_text
+    modeline = game_text.splitlines()[0].split("$schema=")[1]
+    assert (root / "data" / "my-game" / modeline).resolve() == root / "schemas" / "game.json"
+    assert (root / "schemas" / "template.json").is_file()
     assert run_cli("--project", str(root), "validate", cwd=tmp_path).exit_code == 0
     built = run_cli("--project", str(root), "build", "-q", "my-game", "deck", "score-sheet",
                     "-p", "a4", cwd=tmp_path)

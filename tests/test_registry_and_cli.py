@@ -100,10 +100,11 @@ def test_schema_command_covers_every_shape():
     result = run_cli("schema")
     assert result.exit_code == 0
     schemas = json.loads(result.output)
-    assert "game" in schemas and "component:cards" in schemas
+    assert "game" in schemas and "component-cards" in schemas and "template" in schemas
+    assert "dice" in schemas
     for name in element_types():
-        assert f"element:{name}" in schemas
-    box = schemas["element:box"]["properties"]
+        assert f"element-{name}" in schemas
+    box = schemas["element-box"]["properties"]
     assert "string" in json.dumps(box["x"])  # lengths are written as text with units
     assert run_cli("schema", "nope").exit_code == 2
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import pkgutil
 
-from .base import DrawContext, Element
+from .base import SHARED_FIELD_DOCS, DrawContext, Element
 
 REGISTRY: dict[str, type[Element]] = {}
 
@@ -19,6 +19,11 @@ def register(cls: type[Element]) -> type[Element]:
     name = cls.model_fields["type"].default
     if name in REGISTRY:
         raise RuntimeError(f"element type {name!r} registered twice")
+    for field_name, info in cls.model_fields.items():
+        if field_name in cls.field_docs:
+            info.description = cls.field_docs[field_name]
+        elif not info.description and field_name in SHARED_FIELD_DOCS:
+            info.description = SHARED_FIELD_DOCS[field_name]
     REGISTRY[name] = cls
     return cls
 

@@ -65,6 +65,46 @@ IconName = Annotated[str, BeforeValidator(_icon),
                      WithJsonSchema({"type": "string", "description": "An icon name."})]
 
 
+# What a field means when several elements share its name; an element's own
+# ``Field(description=...)`` wins. Lengths take units (12mm, 0.5in, 9pt, 50%); sizes of text are
+# points; colours are palette names, game colours or #rrggbb.
+SHARED_FIELD_DOCS = {
+    "id": "Names the element: a child template's element with the same id replaces it, and "
+          "`remove: [id]` drops it. Error messages quote it.",
+    "type": "The element type (see the list of element types).",
+    "x": "Left edge, from the trim's left (length; % of the face width).",
+    "y": "Top edge, from the trim's top (length; % of the face height).",
+    "w": "Width (length; % of the face width). Default: the whole face.",
+    "h": "Height (length; % of the face height). Default: the whole face.",
+    "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",
+    "fill": "Fill colour, or none.",
+    "stroke": "Outline colour, or none.",
+    "stroke_width": "Outline width (length).",
+    "line_width": "Width of the lines drawn (length).",
+    "outline": "Colour of the heavy outline around the whole region, or none.",
+    "outline_width": "Width of that outline (length).",
+    "color": "Colour of the text, line or icon.",
+    "icon": "An icon name (templates/icons/<name>.svg); `sheetgen reference` shows them all.",
+    "icon_color": "Colour of the icons drawn inside the element.",
+    "font": "Font family: title, body or runic (fonts/fonts.yaml), or a project's own.",
+    "bold": "Bold style of the font family.",
+    "italic": "Italic style of the font family.",
+    "size": "Text size in points.",
+    "text_size": "Size in points of the text written in each space.",
+    "align": "Horizontal alignment of the text.",
+    "valign": "Vertical alignment of the text in its box.",
+    "gap": "Space between neighbouring marks or spaces (length).",
+    "direction": "Which way the row of marks or spaces runs.",
+    "radius": "Corner radius (length); half the height gives a pill or a circle.",
+    "dash": "Dash pattern in points, e.g. [3, 2]; none for a solid line.",
+    "label": "Text printed with the element.",
+    "cells": "Cells that get a feature (see the element's description).",
+    "header": "Shade the first row (or print this header text) as a heading.",
+    "header_fill": "Fill colour of the heading.",
+    "header_color": "Text colour of the heading.",
+}
+
+
 class Element(BaseModel):
     """Base of every element: a box placed by ``x``, ``y`` (from the top-left), ``w``, ``h``."""
 
@@ -80,6 +120,8 @@ class Element(BaseModel):
     when: bool = True
 
     doc: ClassVar[str] = ""
+    # Descriptions of this element's own fields (shared names: SHARED_FIELD_DOCS)
+    field_docs: ClassVar[dict[str, str]] = {}
     sample: ClassVar[dict] = {}
 
     def icons(self) -> set[str]:

@@ -30,6 +30,13 @@ class WriteIn(Element):
     line_width: Length = "0.3mm"
     icon_color: Color = "dark-gray"
 
+    field_docs = {
+        'label_width': "Width of the label column (length); default: the label's own width.",
+        'style': (
+            'What follows the label: box (a write-in box), line (a rule), total (a heavy double '
+            'box) or none.'),
+        'prefix': "Text printed between the label and the box, e.g. '=' or '-'.",
+    }
     doc = ("A labelled write-in space: label (and icon) on the left, then a box (style: box), "
            "a rule (line), a heavy double box (total) or nothing (none: a label). "
            "label_width fixes the label column; "
@@ -94,6 +101,14 @@ class CheckBoxes(Element):
     text_size: float | None = None
     icon_color: Color = "gray"
 
+    field_docs = {
+        'count': 'Number of marks (or give labels or dice instead).',
+        'labels': 'One mark per entry, with this text or :icon: inside.',
+        'shape': 'Shape of each mark; die draws a die space (pips from dice).',
+        'dice': (
+            'With shape die: one die space per entry, a number 1-6 draws its pips, null an empty '
+            'space.'),
+    }
     doc = ("A row (direction: right) or column (down) of marks to cross off: count marks, or one "
            "per labels entry (text or :icon: inside) or per dice entry (shape: die; a number "
            "draws the pips, null an empty die space). icon draws a faint icon in every mark.")

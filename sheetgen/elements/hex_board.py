@@ -107,6 +107,28 @@ class HexBoard(Element):
     label_size: float = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
+    field_docs = {
+        'orientation': (
+            "pointy: hexes point up, rows are letters (A1 is the top row's leftmost hex); flat: "
+            "flat tops, columns are letters (A1 is the leftmost column's top hex)."),
+        'hex_size': (
+            "Width of one hex across its flats (length); default: the largest that fits the box. "
+            "(hex_cluster's size is centre-to-corner instead.)"),
+        'edges': (
+            "Six side lengths, in hexes, clockwise from the top: the board's outline."),
+        'axial': "Or: the board's hexes as axial [q, r] pairs.",
+        'remove': (
+            'Hexes left off the board: names (C4), [q, r] pairs, or {around: C4, radius: 1} '
+            'patches.'),
+        'players': 'Player names and their colours, for cells with start: NAME.',
+        'pattern': 'Three colours shading the hexes so that straight lines of hexes show.',
+        'removed_fill': 'Fill of removed hexes (inside the outline), or none.',
+        'start_ring': "Width of the coloured ring marking a player's start hex (length).",
+        'coordinates': "Print each hex's name (A1, B3...) inside it.",
+        'coordinate_size': 'Size in points of the printed hex names.',
+        'coordinate_color': 'Colour of the printed hex names.',
+        'label_size': 'Size in points of cell labels.',
+    }
     doc = ("Hex board: `edges` (six side lengths clockwise from the top) or `axial` cells, minus "
            "`remove`; `cells` give hexes (by name, C4 = row C, 4th hex) a fill, icon, label or a "
            "player's start; `pattern` shades hexes with three colours so straight lines show; "

@@ -52,6 +52,15 @@ class HexCluster(Element):
     outline_width: Length = "0.6mm"
     line_width: Length = "0.25mm"
 
+    field_docs = {
+        'size': (
+            "Hex size from centre to corner (length). (hex_board's hex_size is across the flats "
+            "instead.)"),
+        'origin': "Where axial (0, 0) sits, as [x, y] from the box's top-left (lengths).",
+        'runs': 'Rows of cells as [q, r, n]: n cells starting at (q, r) along q.',
+        'inner': (
+            'Draw an inner hexagon in each hex at this fraction (0-1) of its size; 0 draws none.'),
+    }
     doc = ("Hex cells (pointy-top) at axial coordinates [q, r]; (0, 0) sits at origin (from the "
            "box's top-left). runs: [q, r, n] adds n cells along q. Cells may carry icon, text, "
            "shade or fate (1-6: a Fate die drawn in place of the hex). inner (0-1) draws an "

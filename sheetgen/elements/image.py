@@ -29,6 +29,11 @@ class Image(Element):
     src: Path
     fit: Literal["contain", "fill"] = "contain"
 
+    field_docs = {
+        'src': 'Image file (PNG or JPEG), relative to the project folder.',
+        'fit': (
+            'contain keeps the proportions inside the box; fill stretches to the box.'),
+    }
     doc = "PNG/JPEG image, path relative to the project; warns when it prints below 300 dpi."
     sample = {"type": "image", "src": "art/odin.png", "x": 0, "y": 0, "w": "100%", "h": "50%"}
 

@@ -16,6 +16,9 @@ class Line(Element):
     width: Length = "0.3mm"
     dash: list[float] | None = None
 
+    field_docs = {
+        'width': 'Line width (length).',
+    }
     doc = "Straight line from (x, y) to (x+w, y+h); h: 0 gives a horizontal rule."
     sample = {"type": "line", "x": "5mm", "y": "20mm", "w": "50mm", "h": 0, "color": "gold"}
 

@@ -26,6 +26,12 @@ class Polyomino(Element):
     size: float = 8.0
     value_shape: Literal["circle", "square", "none"] = "circle"
 
+    field_docs = {
+        'cell': 'Side of one square cell (length).',
+        'value': (
+            'The value printed in a circle (or square) beside the shape; null prints none.'),
+        'value_shape': 'Shape drawn around the value: circle, square or none.',
+    }
     doc = ("A polyomino from cell coordinates [col, row] (any offsets; it is centred in the box) "
            "with a label and a value in a circle (players circle it when claimed).")
     sample = {"type": "polyomino", "x": "5mm", "y": "5mm", "w": "25mm", "h": "25mm",

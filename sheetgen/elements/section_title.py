@@ -26,6 +26,14 @@ class SectionTitle(Element):
     frame: Length | None = None
     note: str = ""
 
+    field_docs = {
+        'text': 'The title.',
+        'style': 'band (text on a coloured band), rule (text over a line) or plain.',
+        'frame': (
+            "Draw a rounded frame of this height (length, from the title's top) around the region"
+            " below."),
+        'note': "Smaller text at the title's right end.",
+    }
     doc = ("A region's title: style band (text on a coloured band), rule (text over a line) or "
            "plain; optional icon before the text. frame: draw a rounded frame of this height "
            "(from the title's top) around the region below. note: smaller text at the right end.")

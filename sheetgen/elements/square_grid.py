@@ -50,6 +50,19 @@ class SquareGrid(Element):
     header_fill: Color = "ink"
     header_color: Color = "white"
 
+    field_docs = {
+        'cols': 'Number of columns.',
+        'rows': 'Number of rows.',
+        'shades': "One string per row, one character per cell: '.' light, '#' dark.",
+        'light': 'Fill of light cells.',
+        'dark': 'Fill of dark cells.',
+        'border': "Colour of the grid's outer border.",
+        'border_width': 'Width of the outer border (length).',
+        'sector': '[c, r]: a heavy line every c columns and r rows.',
+        'col_labels': 'Labels printed above the columns.',
+        'row_labels': 'Labels printed left of the rows.',
+        'coords': "Print 'col row' in every empty cell.",
+    }
     doc = ("Square grid: cols x rows cells fitted in the box. shades: one string per row, '.' "
            "light and '#' dark. cells: [{at: [col, row], icon|text}] (1-based). col_labels / "
            "row_labels print above / left; coords prints 'col row' in empty cells; sector: "

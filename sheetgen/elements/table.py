@@ -31,6 +31,12 @@ class Table(Element):
     align: Literal["center", "left"] = "center"
     color: Color = "ink"
 
+    field_docs = {
+        'rows': (
+            "Rows of cells: text, a number, ':icon:' or empty (null) for a write-in cell."),
+        'widths': 'Relative column widths, e.g. [2, 1, 1]; default: equal.',
+        'header_col': 'Shade the first column as a heading.',
+    }
     doc = ("Ruled table filling its box: rows of cells (text, a number, ':icon:' or empty for a "
            "write-in). header shades the first row, header_col the first column; widths gives "
            "relative column widths.")

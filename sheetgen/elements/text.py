@@ -29,6 +29,14 @@ class Text(Element):
     italic: bool = False
     _layout: Layout | None = PrivateAttr(default=None)
 
+    field_docs = {
+        'text': (
+            'The text. **bold**, :icon-name: inline icons; a newline starts a paragraph.'),
+        'min_size': (
+            'Smallest size in points the text may shrink to, to fit its box; default: size (no '
+            'shrinking).'),
+        'leading': 'Line spacing as a multiple of the size.',
+    }
     doc = ("Wrapped text; shrinks from size to min_size (pt) to fit, else the build stops with "
            "an error. Markup: **bold**, :icon-name: inline icons, newline = new paragraph.")
     sample = {"type": "text", "x": "4mm", "y": "4mm", "w": "40mm", "h": "12mm",

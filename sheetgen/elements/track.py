@@ -58,6 +58,16 @@ class Track(Element):
     below_size: float = 7.0
     icon_color: Color = "dark-gray"
 
+    field_docs = {
+        'spaces': (
+            'The spaces, in order: each may give text, icon or icons, fill, mark, below, '
+            'below_fate, below_box, divider, span.'),
+        'space': 'Side of one space (length).',
+        'shape': 'Shape of each space.',
+        'wrap': 'Snake to a new row (or column) every N spaces.',
+        'numbers': 'Number the spaces, starting from N.',
+        'below_size': 'Size in points of the values printed under (or beside) spaces.',
+    }
     doc = ("Track of spaces (right, down or up; wrap: N snakes every N spaces). Each space: text, "
            "icon or icons (a double space, span: 2), fill, mark (corner icon), below (value or "
            ":icon: under a row space / beside a column space), below_fate (Fate die), below_box "

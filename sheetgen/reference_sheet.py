@@ -1,0 +1,125 @@
+"""``sheetgen reference``: the palette as swatches, each font family set in type, every icon.
+
+A4 pages drawn straight onto a ReportLab canvas (no templates: this sheet documents them).
+The text content is the same registries :mod:`sheetgen.reference` lists.
+"""
+
+from __future__ import annotations
+
+from .colors import PALETTE, parse_color
+from .units import MM
+
+PAGE = (210 * MM, 297 * MM)
+MARGIN = 15 * MM
+SAMPLE = "Raid the coast: 12 shields, 3 gods, 1 Fate die"
+
+
+def _text_color(rgb) -> tuple[float, float, float]:
+    """Return ink or white, whichever reads better on ``rgb`` (relative luminance)."""
+    luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
+    return (0.137, 0.122, 0.125) if luminance > 0.45 else (1.0, 1.0, 1.0)
+
+
+def _heading(canvas, fonts, y: float, text: str) -> float:
+    canvas.setFillColorRGB(0.137, 0.122, 0.125)
+    canvas.setFont(fonts.font_name("title", bold=True), 16)
+    canvas.drawString(MARGIN, y, text)
+    return y - 9 * MM
+
+
+def _palette(canvas, fonts, y: float) -> float:
+    y = _heading(canvas, fonts, y, "Palette colours")
+    columns, width, height = 4, (PAGE[0] - 2 * MARGIN) / 4, 14 * MM
+    named = [(n, v) for n, v in PALETTE.items() if v != "none"]
+    body, bold = fonts.font_name("body"), fonts.font_name("body", bold=True)
+    for index, (name, value) in enumerate(named):
+        col, row = index % columns, index // columns
+        x, top = MARGIN + col * width, y - row * (height + 2 * MM)
+        rgb = parse_color(value)
+        canvas.setFillColorRGB(*rgb)
+        canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+        canvas.setLineWidth(0.5)
+        canvas.rect(x, top - height, width - 3 * MM, height, stroke=1, fill=1)
+        canvas.setFillColorRGB(*_text_color(rgb))
+        canvas.setFont(bold, 10)
+        canvas.drawString(x + 2 * MM, top - 6 * MM, name)
+        canvas.setFont(body, 8)
+        canvas.drawString(x + 2 * MM, top - 11 * MM, value)
+    rows = -(-len(named) // columns)
+    return y - rows * (height + 2 * MM) - 6 * MM
+
+
+def _fonts(canvas, fonts, y: float) -> float:
+    y = _heading(canvas, fonts, y, "Font families")
+    for family, styles in sorted(fonts.files.items()):
+        for style, path in styles.items():
+            name = fonts.font_name(family, bold="bold" in style, italic="italic" in style)
+            canvas.setFillColorRGB(0.3, 0.3, 0.3)
+            canvas.setFont(fonts.font_name("body"), 8)
+            canvas.drawString(MARGIN, y, f"font: {family}   ({style}: {path.name})")
+            canvas.setFillColorRGB(0.137, 0.122, 0.125)
+            canvas.setFont(name, 13)
+            sample = "ᚱᚨᛁᛞ ᚦᛖ ᚲᛟᚨᛊᛏ ᛏᚹᛖᛚᚹᛖ" if family == "runic" else SAMPLE
+            canvas.drawString(MARGIN + 62 * MM, y, sample)
+            y -= 8 * MM
+    return y - 4 * MM
+
+
+def _sizes(canvas, fonts, y: float, sizes: dict) -> float:
+    y = _heading(canvas, fonts, y, "Size names (template size:)")
+    canvas.setFont(fonts.font_name("body"), 9)
+    canvas.setFillColorRGB(0.137, 0.122, 0.125)
+    for index, (name, (w, h)) in enumerate(sizes.items()):
+        col, row = index % 3, index // 3
+        canvas.drawString(MARGIN + col * 60 * MM, y - row * 6 * MM, f"{name}: {w:g} x {h:g} mm")
+    return y - (-(-len(sizes) // 3)) * 6 * MM
+
+
+def _icons(canvas, fonts, icons) -> None:
+    names = sorted(icons.files)
+    columns, cell, label = 8, (PAGE[0] - 2 * MARGIN) / 8, 7
+    per_page = columns * 11
+    for start in range(0, len(names), per_page):
+        canvas.showPage()
+        y = _heading(canvas, fonts, PAGE[1] - MARGIN - 6 * MM,
+                     f"Icons ({start + 1}-{min(len(names), start + per_page)} of {len(names)})")
+        chunk = names[start:start + per_page]
+        for name in chunk:
+            icons.form_name(canvas, name)
+        for index, name in enumerate(chunk):
+            col, row = index % columns, index // columns
+            x, top = MARGIN + col * cell, y - row * 22 * MM
+            canvas.setFillColorRGB(0.137, 0.122, 0.125)
+            icons.draw(canvas, name, x + (cell - 12 * MM) / 2, top - 13 * MM, 12 * MM)
+            canvas.setFont(fonts.font_name("body"), label)
+            canvas.drawCentredString(x + cell / 2, top - 17 * MM, name)
+    footer = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
+    canvas.setFont(fonts.font_name("body"), 7)
+    canvas.drawString(MARGIN, MARGIN / 2, footer)
+
+
+def reference_pdf(project) -> bytes:
+    """Return the reference sheet: palette, fonts and sizes on page 1, then every icon."""
+    from io import BytesIO
+
+    from reportlab.pdfgen.canvas import Canvas
+
+    from .fonts import FontBook
+    from .icons import IconBook
+    from .profiles import ProfileBook
+
+    fonts, icons = FontBook.for_project(project), IconBook.for_project(project)
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=PAGE, invariant=1, pageCompression=1,
+                    initialFontName=fonts.font_name("body"), initialFontSize=9)
+    canvas.setTitle("sheetgen reference")
+    canvas.setCreator("sheetgen")
+    y = PAGE[1] - MARGIN - 6 * MM
+    y = _palette(canvas, fonts, y)
+    y = _fonts(canvas, fonts, y)
+    sizes = {n: (w / MM, h / MM) for n, (w, h) in ProfileBook.for_project(project).sizes.items()}
+    _sizes(canvas, fonts, y, sizes)
+    _icons(canvas, fonts, icons)
+    canvas.showPage()
+    canvas.save()
+    return buffer.getvalue()

@@ -1,0 +1,40 @@
+"""The shape of a template file (``templates/<name>.yaml``), for the reference and JSON Schema.
+
+:mod:`sheetgen.templates` reads and resolves templates; this model names and describes the
+keys it accepts, so the reference, the schema and the loader agree on one list.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import Field
+
+from .model import Strict
+
+LENGTH_HELP = "a length: 63.5mm, 2.5in, 180pt, or a bare number of mm"
+
+
+class TemplateSpec(Strict):
+    """``templates/<name>.yaml``: the size of a face and the elements drawn on it."""
+
+    description: str = Field("", description="What the template draws (for people; not printed).")
+    extends: str | None = Field(None, description=(
+        "Start from another template: its size, fields and elements come first; an element "
+        "here with the same id replaces the parent's in place."))
+    size: str | None = Field(None, description=(
+        "A named face size (poker, tarot, a5...; see the size names); or give width and height."))
+    width: str | float | None = Field(None, description=f"Face width, {LENGTH_HELP}.")
+    height: str | float | None = Field(None, description=f"Face height, {LENGTH_HELP}.")
+    bleed: str | float | None = Field(None, description=(
+        f"Art beyond the trim on every side, {LENGTH_HELP}; default 3.175mm (1/8 in)."))
+    fields: dict[str, Any] = Field(default_factory=dict, description=(
+        "Default values of item fields the elements use (`{{ name }}`); an item's own wins."))
+    remove: list[str] = Field(default_factory=list, description=(
+        "Ids of the parent template's elements to drop (with extends)."))
+    elements: list[dict[str, Any]] = Field(default_factory=list, description=(
+        "What is drawn, in order (later elements on top): each a mapping with a type; "
+        "values may hold Jinja such as \"{{ name }}\"."))
+
+
+TEMPLATE_KEYS = frozenset(TemplateSpec.model_fields)
