@@ -57,16 +57,16 @@ def test_hex_outside_its_region(sheet_project):
 
 def test_unknown_icon_in_a_grid_cell(sheet_project):
     out = break_and_build(sheet_project, "rolling-thunder", "play-sheet",
-                          "templates/rolling-thunder-play-sheet.yaml", "  - id: blue\n",
+                          "templates/rolling-thunder-play-sheet.yaml", "  - id: sectors\n",
                           "icon: troll}", "icon: trolll}", "unknown icon 'trolll'")
     assert "troll" in out.split("unknown icon")[1]  # suggests the near names
 
 
 def test_grid_cell_out_of_range(sheet_project):
     break_and_build(sheet_project, "rolling-thunder", "play-sheet",
-                    "templates/rolling-thunder-play-sheet.yaml", "  - id: yellow\n",
-                    "{at: [4, 1], icon: troll}", "{at: [7, 1], icon: troll}",
-                    "[7, 1] is out of range", "columns 1-6")
+                    "templates/rolling-thunder-play-sheet.yaml", "  - id: sectors\n",
+                    "{at: [16, 1], icon: troll}", "{at: [19, 1], icon: troll}",
+                    "[19, 1] is out of range", "columns 1-18")
 
 
 def test_track_space_with_unknown_icon(sheet_project):
@@ -78,7 +78,7 @@ def test_track_space_with_unknown_icon(sheet_project):
 def test_element_in_the_glue_strip(sheet_project):
     break_and_build(sheet_project, "rolling-thunder", "play-sheet",
                     "templates/rolling-thunder-play-sheet.yaml", "  - id: title\n",
-                    "y: 10mm", "y: 4mm", "glue strip")
+                    "y: 9.5mm", "y: 4mm", "glue strip")
 
 
 def test_bad_copies_in_the_sheet_yaml(sheet_project):

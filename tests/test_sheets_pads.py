@@ -6,7 +6,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import REPO
-from pdfcheck import MM, placements, render
+from pdfcheck import MM, placements, render, walk
 from sheetgen.units import to_points
 from sheetgen.yamlload import load_yaml
 
@@ -17,6 +17,9 @@ SHEETS = [
     ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
     ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 20, 4, 4),
 ]
+# Home pages are turned to landscape where that prints the sheets upright (as a player holds
+# them): a landscape sheet, two portrait A5 side by side, four landscape A6.
+LANDSCAPE_PAGE = {"play-sheet", "score-sheet", "legend"}
 IDS = [s[1] for s in SHEETS]
 BLEED = 3 * MM
 SAFE = 5 * MM          # nothing printed closer than this to the trim (printer margins)
@@ -47,9 +50,11 @@ REGIONS = {
     "clan-sheet": ["great-hall", "harbor", "armory", "rounds", "wood-tracker", "metal-tracker",
                    "villagers-tracker", "up-intensive-marks", "altar", "creatures-1", "s1", "s6",
                    "njord-tracker", "tyr-tracker", "upgrades-table", "shields-table", "sum-final"],
-    "play-sheet": ["rounds", "turn-die", "dice", "red", "blue", "yellow", "trolls-red",
-                   "trolls-blue", "trolls-yellow", "woden", "loki", "heroes", "runes-red",
-                   "valhalla-v", "order", "fire", "score-total"],
+    "play-sheet": ["rounds", "early-bonus", "runestone-rounds", "turn-die", "dice",
+                   "dice-triangle", "sectors", "head-red", "head-blue", "head-yellow",
+                   "trolls-red", "trolls-blue", "trolls-yellow", "woden", "loki", "heroes",
+                   "runes-red", "runes-columns", "valhalla-v", "order", "fire",
+                   "score-turn-die", "score-total"],
     "score-sheet": ["turns", "west-army", "east-army", "west-tower-1", "east-tower-2",
                     "throne-room", "stall-1", "stall-6", "score-total"],
     "legend": ["die-1", "die-2", "die-3", "solo-east", "solo-west"],
@@ -95,9 +100,13 @@ def test_home_pads_fit_as_many_as_possible_with_copies(built, game, comp, templa
                                      ("letter", per_letter, (612.0, 792.0))):
         reader = PdfReader(built(game, comp, profile, copies=5))
         assert len(reader.pages) == -(-5 // per_page)
-        assert [round(float(v), 1) for v in reader.pages[0].mediabox[2:]] == list(paper)
+        page = paper[::-1] if comp in LANDSCAPE_PAGE else paper
+        assert [round(float(v), 1) for v in reader.pages[0].mediabox[2:]] == list(page)
         placed = [p for i in range(len(reader.pages)) for p in placements(reader, i)]
         assert len(placed) == 5 and len({p.name for p in placed}) == 1
+        # every sheet upright: drawn without a turn, so its glue edge is the page's top side
+        turns = [ctm[1:3] for op, _, ctm, _ in walk(reader.pages[0], reader) if op == "Do"]
+        assert turns and all(abs(b) < 1e-6 and abs(c) < 1e-6 for b, c in turns), turns
 
 
 @pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", SHEETS, ids=IDS)
@@ -136,9 +145,9 @@ def test_ink_saver_lightens_fills(built):
     normal = render(built("rolling-thunder", "play-sheet", "pod", copies=1), 0)
     saver = render(built("rolling-thunder", "play-sheet", "pod", copies=1, ink_saver=True), 0)
     s = 50 / 72
-    x, y, w, h = element_boxes("rolling-thunder-play-sheet")["red"]
+    x, y, w, h = element_boxes("rolling-thunder-play-sheet")["head-red"]
     band = (int((BLEED + x) * s), int((BLEED + y) * s), int((BLEED + x + w) * s),
-            int((BLEED + y + 5 * MM) * s))  # the red header band
+            int((BLEED + y + h) * s))  # the red sector's header band
 
     def mean(img, box):
         crop = img.crop(box)

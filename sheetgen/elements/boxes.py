@@ -84,12 +84,12 @@ class WriteIn(Element):
 
 @register
 class CheckBoxes(Element):
-    """``count`` marks in a row (or column): squares, circles, hexes or dice, maybe labelled."""
+    """``count`` marks in a row (or column): squares, circles, hexes, triangles or dice."""
 
     type: Literal["check_boxes"] = "check_boxes"
     count: int | None = None
     labels: list[str | int] = []
-    shape: Literal["square", "circle", "hex", "die"] = "square"
+    shape: Literal["square", "circle", "hex", "triangle", "die"] = "square"
     dice: list[int | None] = []
     size: Length = "4mm"
     gap: Length = "1.2mm"

@@ -67,9 +67,14 @@ def polygon(canvas, ctx, points, fill=None, stroke=None, width: float = 0.6) -> 
 
 def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, stroke=None,
           width: float = 0.6) -> None:
-    """Draw a ``square``, ``circle`` or ``hex`` of outer size ``size`` centred on (cx, cy)."""
+    """Draw a ``square``, ``circle``, ``hex`` or ``triangle`` of outer size ``size`` on (cx, cy)."""
     if kind == "hex":
         polygon(canvas, ctx, hexagon(cx, cy, size / 2), fill, stroke, width)
+        return
+    if kind == "triangle":
+        h = size * SQRT3 / 2
+        polygon(canvas, ctx, [(cx - size / 2, cy - h / 3), (cx + size / 2, cy - h / 3),
+                              (cx, cy + h * 2 / 3)], fill, stroke, width)
         return
     canvas.saveState()
     paint = ctx.paint(canvas, fill, stroke, width)

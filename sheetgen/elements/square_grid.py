@@ -46,6 +46,8 @@ class SquareGrid(Element):
     col_labels: list[str] = []
     row_labels: list[str] = []
     coords: bool = False
+    coord_size: float | None = None
+    coord_color: Color = "#737373"
     header: str | None = None
     header_fill: Color = "ink"
     header_color: Color = "white"
@@ -66,7 +68,9 @@ class SquareGrid(Element):
     doc = ("Square grid: cols x rows cells fitted in the box. shades: one string per row, '.' "
            "light and '#' dark. cells: [{at: [col, row], icon|text}] (1-based). col_labels / "
            "row_labels print above / left; coords prints 'col row' in empty cells; sector: "
-           "[c, r] draws a heavy line every c columns and r rows; header: a coloured band.")
+           "[c, r] draws a heavy line every c columns and r rows; header: a coloured band; "
+           "coord_size (pt, default a fifth of a cell) and coord_color style the coordinates; "
+           "with more columns than col_labels, the labels repeat (joined sectors).")
     sample = {"type": "square_grid", "x": "5mm", "y": "5mm", "w": "50mm", "h": "55mm",
               "cols": 6, "rows": 6, "shades": [".#..#.", "##....", "......", "..#...", "......",
                                                "#....#"],
@@ -89,7 +93,7 @@ class SquareGrid(Element):
         if any(ch not in ".#" for s in self.shades for ch in s):
             raise ValueError("shades use '.' for light and '#' for dark squares")
         for text in (self.col_labels, self.row_labels):
-            if text and len(text) not in (self.cols, self.rows):
+            if text and len(text) not in (self.cols, self.rows) and self.cols % len(text):
                 raise ValueError("give one label per column (col_labels) or row (row_labels)")
         return self
 
@@ -118,7 +122,9 @@ class SquareGrid(Element):
             canvas.restoreState()
             label(canvas, ctx, self.header, x0 + gw / 2, ctx.height - self.y - head / 2,
                   head * 0.62, readable(ctx, self.header_color), bold=True, font="title")
-        for i, text in enumerate(self.col_labels):
+        columns = [self.col_labels[i % len(self.col_labels)] for i in range(self.cols)] if (
+            self.col_labels) else []
+        for i, text in enumerate(columns):
             label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, cell * 0.36,
                   bold=True)
         for j, text in enumerate(self.row_labels):
@@ -146,8 +152,10 @@ class SquareGrid(Element):
                 elif spec and spec.text:
                     label(canvas, ctx, spec.text, cx, cy, cell * 0.45, spec.color, bold=True)
                 elif self.coords:
-                    label(canvas, ctx, f"{c + 1} {r + 1}", x0 + c * cell + cell * 0.06,
-                          top - r * cell - cell * 0.17, cell * 0.2, (0.45, 0.45, 0.45),
+                    size = self.coord_size or cell * 0.2
+                    number = c % len(self.col_labels) + 1 if self.col_labels else c + 1
+                    label(canvas, ctx, f"{number} {r + 1}", x0 + c * cell + cell * 0.06,
+                          top - r * cell - size * 0.5 - cell * 0.05, size, self.coord_color,
                           align="left")
         canvas.saveState()
         ctx.stroke(canvas, pen(self.border))

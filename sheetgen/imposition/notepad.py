@@ -1,7 +1,9 @@
 """Notepads: many copies of one sheet, each copy a reference to the sheet's single form.
 
-Home papers (``a4``, ``letter``) take as many sheets per page as fit, turned if that fits more
-(two A5 on A4, two half-letter on Letter), with cut marks; a sheet that fits only slightly too
+Home papers (``a4``, ``letter``) take as many sheets per page as fit, with cut marks. The page
+is turned to landscape rather than the sheet when that fits as many (a landscape sheet prints
+upright on a landscape page, the way a player holds it, its glue edge at the page's top); a
+sheet is turned only when that fits more; a sheet that fits only slightly too
 large (down to ``MIN_SCALE``) is scaled rather than printed one per page, and a sheet larger than
 the paper is scaled to fit. ``pod`` gives one sheet per page at trim plus bleed with TrimBox and
 BleedBox, and clips the art away from the glue strip (pad printers repeat one page of artwork).
@@ -21,8 +23,9 @@ FOOTER_ROOM = 6 * MM
 
 @dataclass(frozen=True)
 class PadLayout:
-    """How sheets sit on a home page: grid, turn, scale and the block's lower-left corner."""
+    """How sheets sit on a home page: page size, grid, turn, scale and the block's corner."""
 
+    paper: tuple[float, float]   # the page, turned to landscape when that keeps sheets upright
     cols: int
     rows: int
     rotated: bool
@@ -39,22 +42,27 @@ class PadLayout:
 
 
 def pad_layout(paper: tuple[float, float], width: float, height: float) -> PadLayout:
-    """Return the layout printing the most sheets per page (ties: larger scale, not turned)."""
-    pw, ph = paper
+    """Return the layout printing the most sheets per page.
+
+    Ties go to the larger scale, then to sheets printed upright (on a turned page if need be),
+    then to the page as given.
+    """
     best, best_key = None, None
-    for rotated in (False, True):
-        w, h = (height, width) if rotated else (width, height)
-        for cols in range(1, 5):
-            for rows in range(1, 5):
-                scale = min(1.0, pw / (cols * w), ph / (rows * h))
-                if cols * rows > 1 and scale < MIN_SCALE:
-                    continue
-                key = (cols * rows, round(scale, 4), not rotated)
-                if best_key is None or key > best_key:
-                    cw, ch = w * scale, h * scale
-                    best_key = key
-                    best = PadLayout(cols, rows, rotated, scale, cw, ch,
-                                     (pw - cols * cw) / 2, (ph - rows * ch) / 2)
+    for page in (paper, (paper[1], paper[0])):
+        pw, ph = page
+        for rotated in (False, True):
+            w, h = (height, width) if rotated else (width, height)
+            for cols in range(1, 5):
+                for rows in range(1, 5):
+                    scale = min(1.0, pw / (cols * w), ph / (rows * h))
+                    if cols * rows > 1 and scale < MIN_SCALE:
+                        continue
+                    key = (cols * rows, round(scale, 4), not rotated, page == paper)
+                    if best_key is None or key > best_key:
+                        cw, ch = w * scale, h * scale
+                        best_key = key
+                        best = PadLayout(page, cols, rows, rotated, scale, cw, ch,
+                                         (pw - cols * cw) / 2, (ph - rows * ch) / 2)
     return best
 
 
@@ -106,7 +114,7 @@ def impose_home_pad(doc, sheets: list, profile, options: ImposeOptions) -> int:
     ys = [lay.y0 + j * lay.cell_h for j in range(lay.rows + 1)]
     note = f" · printed at {lay.scale:.0%}" if lay.scale < 0.999 else ""
     for number, page in enumerate(pages, start=1):
-        doc.set_pagesize(paper)
+        doc.set_pagesize(lay.paper)
         for index, face in enumerate(page):
             row, col = divmod(index, lay.cols)
             x = lay.x0 + col * lay.cell_w
