@@ -60,3 +60,22 @@ def test_raid_odds_rows():
 def test_malformed_expressions_are_user_errors(bad):
     with pytest.raises(UserError):
         parse(bad)
+
+
+def test_named_dice_with_hyphens_and_face_counts_match_enumeration():
+    from itertools import product
+
+    named = {"crew-red": ["hammer", "hammer", "two-hammers", "two-hammers", "shield", "ship"],
+             "crew-blue": ["ship", "ship", "hammer", "two-hammers", "shield", "chest"],
+             "d6": [1, 2, 3, 4, 5, 6]}
+    q = parse("crew-red + 2 crew-blue has 2 ship", named)
+    dice = [named["crew-red"], named["crew-blue"], named["crew-blue"]]
+    outcomes = list(product(*dice))
+    want = Fraction(sum(r.count("ship") >= 2 for r in outcomes), len(outcomes))
+    assert chance(q.dist, q.op, q.target) == want == Fraction(5, 27)
+    q = parse("2d6-1 >= 7", named)  # a minus between a digit and a number still subtracts
+    assert chance(q.dist, q.op, q.target) == Fraction(15, 36)
+    with pytest.raises(UserError, match="count a face instead"):
+        parse("1 crew-red >= 1", named)
+    with pytest.raises(UserError, match="no die here shows 'axe'"):
+        parse("2 crew-red has axe", named)

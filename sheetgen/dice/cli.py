@@ -69,9 +69,14 @@ def dice_command() -> None:
     """Write a seeded dice-and-setup script for GAME, or verify or commit to one.
 
     \b
-    sheetgen dice GAME --seed S --players N [--format text|json|csv|pdf|html] [--out FILE]
-    sheetgen dice commit                 (organiser: a secret and its commitment)
-    sheetgen dice verify GAME --commitment C --secret S [--words W] --players N
+    Examples:
+      sheetgen dice roll-and-raid --seed odin --players 4
+      sheetgen dice roll-and-raid --seed odin --players 1
+      sheetgen dice ragnarocks --seed odin --players 2 --quick-setup
+      sheetgen dice rolling-thunder --seed odin --players 2 --format json
+      sheetgen dice commit
+      sheetgen dice verify roll-and-raid --secret odin --players 4 \\
+        --commitment 52f3141f5cb06025c96c6794e35f5611a578919d0deb4d934136acaba06d4b82
 
     Every option of a script: sheetgen dice GAME --help. The algorithm: README.md,
     "Seeded dice and setup scripts".
@@ -161,9 +166,17 @@ def commit_command() -> None:
 def odds_command(project, expression, game) -> None:
     """Print exact probabilities of a dice EXPRESSION.
 
+    Sums of dice and numbers compared with a number, 'has K-of-a-kind', or 'has [K] FACE'
+    (at least K dice show FACE; symbol faces too). Dice: NdS, Nd{faces}, or with --game
+    the ids of the game's dice.yaml.
+
     \b
-    Examples:  2d6+2 >= 9     4d6 has 3-of-a-kind     d{0,1,1,2,2,3}*3 >= 5
-               sheetgen odds --game reavers-of-midgard 3 combat >= 4
+    Examples:
+      sheetgen odds "2d6+2 >= 9"
+      sheetgen odds "4d6 has 3-of-a-kind"
+      sheetgen odds "3d{0,1,1,2,2,3} >= 5"
+      sheetgen odds --game reavers-of-midgard "3 combat >= 4"
+      sheetgen odds --game reavers-of-midgard "2 crew-red has hammer"
     """
     from .odds import describe, parse
 

@@ -21,11 +21,12 @@ from typing import Any
 
 from ..errors import ProblemList, user_error
 from ..yamlload import line_of, load_yaml
+from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
 
 DICE_FILE = "dice.yaml"
 _HERE = Path(__file__).parent
-_SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py")
+_SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py")
 # mappings kept as dicts
 _PLAIN = {"where", "round_titles", "pool", "reveal", "per_player", "face_down"}
 
@@ -260,11 +261,7 @@ def _check_roll(gd: GameDice, part: str, i: int, step, problems: ProblemList) ->
             return
     _check_count(gd, (part, i, "pool"), step.pool, problems)
     if step.reroll_while:
-        k = step.reroll_while.of_a_kind
-        sides = min(len(set(map(str, m.dice[d].faces))) for d in step.dice)
-        if len(step.dice) > sides * (k - 1):
-            problems.add(path, gd.line(part, i, "reroll_while"),
-                         f"{len(step.dice)} dice always show {k} of a kind; the re-roll never ends")
+        _check_reroll(gd, (part, i, "reroll_while"), step, problems)
     if step.balanced:
         faces = [m.dice[d].faces for d in step.dice]
         if len(faces) != 2 or faces[0] != faces[1] or len(faces[0]) != 6:
@@ -275,6 +272,32 @@ def _check_roll(gd: GameDice, part: str, i: int, step, problems: ProblemList) ->
     for r in step.rounds or ():
         if not 1 <= r <= m.rounds:
             problems.add(path, gd.line(part, i, "rounds"), f"round {r} is outside 1-{m.rounds}")
+
+
+def _check_reroll(gd: GameDice, loc: tuple, step, problems: ProblemList) -> None:
+    """A re-roll rule must watch real dice, name faces they have, and be able to end."""
+    rule, line = step.reroll_while, gd.line(*loc)
+    count = len(step.dice)
+    bad = [p for p in rule.dice or () if not 1 <= p <= count]
+    if bad:
+        problems.add(gd.path, line, f"dice: position {bad[0]} is not one of 1-{count} "
+                                    f"(the step rolls {count} dice)")
+        return
+    faces = [gd.model.dice[step.dice[p]].faces for p in range(count)]
+    seen = {str(f) for p in reroll.watched(rule, count) for f in faces[p]}
+    if rule.faces is not None and len(rule.faces) != len(reroll.watched(rule, count)):
+        problems.add(gd.path, line, f"faces: list one face per watched die "
+                                    f"({len(reroll.watched(rule, count))}), not "
+                                    f"{len(rule.faces)}")
+        return
+    asked = [*(rule.faces or ()), *([] if rule.any is None else [rule.any])]
+    unknown = [f for f in asked if str(f) not in seen]
+    if unknown:
+        problems.add(gd.path, line, f"face {unknown[0]!r} is on none of the watched dice "
+                                    f"(they show {', '.join(sorted(seen))})")
+    elif not reroll.can_end(rule, faces):
+        problems.add(gd.path, line, "these dice always meet the re-roll rule; "
+                                    "the re-roll never ends")
 
 
 def _check_count(gd: GameDice, loc: tuple, value: Any, problems: ProblemList) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"
@@ -55,10 +55,29 @@ class PlayerRange(Strict):
     max: int = Field(ge=1)
 
 
-class OfAKind(Strict):
-    """Re-roll all the dice while some face shows at least ``of_a_kind`` times."""
+class RerollRule(Strict):
+    """Roll again while the watched dice meet one condition (exactly one of the three).
 
-    of_a_kind: int = Field(ge=2)
+    ``of_a_kind: 3``: some face shows 3 or more times; ``faces: [blank, blank]``: the
+    watched dice show exactly these faces, in any order; ``any: blank``: some watched die
+    shows this face. ``dice`` lists the watched dice by position in the step's ``dice``
+    (from 1; default all); ``reroll`` says which are thrown again: ``all`` or ``watched``.
+    """
+
+    of_a_kind: int | None = Field(None, ge=2)
+    faces: list[Union[int, str]] | None = Field(None, min_length=1)
+    any: Union[int, str, None] = None
+    dice: list[int] | None = Field(None, min_length=1,
+                                   description="Watched dice, 1-based positions.")
+    reroll: Literal["all", "watched"] = "all"
+
+    @model_validator(mode="after")
+    def _one_condition(self) -> "RerollRule":
+        given = [k for k in ("of_a_kind", "faces", "any") if getattr(self, k) is not None]
+        if len(given) != 1:
+            raise ValueError("give exactly one of of_a_kind, faces or any "
+                             f"(got {', '.join(given) or 'none'})")
+        return self
 
 
 class Piles(Strict):
@@ -98,7 +117,7 @@ class RollStep(StepBase):
     dice: list[str] = Field(min_length=1)
     scope: Literal["table", "each-player"] = "table"
     pool: ByPlayers = Field(1, description="Rolls pre-made per scope (first roll + re-rolls).")
-    reroll_while: OfAKind | None = None
+    reroll_while: RerollRule | None = None
     rounds: list[int] | None = Field(None, description="Only these rounds (default: all).")
     balanced: bool = Field(False, description="May come from a 36-card dice deck (--balanced).")
     total: bool = Field(False, description="Show the sum of numeric faces.")

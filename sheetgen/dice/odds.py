@@ -22,6 +22,10 @@ MAX_DICE, MAX_SIDES = 200, 1000
 _CMP = re.compile(r"(>=|<=|==|!=|=|>|<)")
 _HAS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>\d+)\s*-?\s*of\s*-?\s*a\s*-?\s*kind|"
                   r"(?P<pair>a\s+pair|pair))\s*$", re.I)
+_SHOWS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>\d+)\s+)?(?P<face>[a-z][\w-]*|\d+)\s*$",
+                    re.I)
+# + and - join terms; a hyphen between two letters belongs to a die name (crew-red).
+_JOIN = re.compile(r"\s*(\+|(?<![a-z])-|-(?![a-z]))\s*", re.I)
 _TERM = re.compile(r"^(?P<n>\d*)\s*(?:d(?P<s>\d+)|d\{(?P<f>[^}]*)\}|(?P<name>[a-z][\w-]*))$|"
                    r"^(?P<c>\d+)$", re.I)
 
@@ -90,6 +94,7 @@ class Query:
     target: int | None = None
     kind: int | None = None
     kind_dice: tuple[int, tuple] | None = None
+    face: str | None = None
 
 
 def parse(text: str, named: dict[str, list] | None = None) -> Query:
@@ -107,6 +112,8 @@ def parse(text: str, named: dict[str, list] | None = None) -> Query:
         if k < 2:
             raise _err(f"{text!r}: ask for 2 or more of a kind")
         return Query(text, {}, kind=k, kind_dice=(n, tuple(faces)))
+    if m := _SHOWS.match(text):
+        return _count_face(text, m, named)
     parts = _CMP.split(text)
     if len(parts) not in (1, 3):
         raise _err(f"{text!r}: use at most one comparison, e.g. '2d6 >= 9'")
@@ -116,7 +123,8 @@ def parse(text: str, named: dict[str, list] | None = None) -> Query:
             part = {sign * n: 1}
         else:
             if not all(isinstance(f, int) for f in faces):
-                raise _err(f"{text!r}: dice with symbol faces cannot be summed")
+                raise _err(f"{text!r}: dice with symbol faces cannot be summed; count a "
+                           f"face instead, e.g. '2 crew-red has hammer'")
             part = repeat(die([sign * f for f in faces]), n)
         dist = add(dist, part)
     if len(parts) == 1:
@@ -129,7 +137,7 @@ def parse(text: str, named: dict[str, list] | None = None) -> Query:
 
 def _terms(text: str, named: dict[str, list]) -> list[tuple[int, int, list | None]]:
     """Return (sign, count, faces or None for a constant) for each ``+``/``-`` term."""
-    pieces = re.split(r"\s*([+-])\s*", text.strip())
+    pieces = _JOIN.split(text.strip())
     if pieces and pieces[0] == "":
         pieces = pieces[1:]
     else:
@@ -165,6 +173,21 @@ def _terms(text: str, named: dict[str, list]) -> list[tuple[int, int, list | Non
             raise _err(f"{term!r}: roll 1-{MAX_DICE} dice")
         out.append((sign, n, faces))
     return out
+
+
+def _count_face(text: str, m: re.Match, named: dict[str, list]) -> Query:
+    """Return the query 'POOL has [K] FACE': at least K (default 1) dice show FACE."""
+    face, k = m["face"], int(m["k"] or 1)
+    count: Dist = {0: 1}
+    for sign, n, faces in _terms(m["pool"], named):
+        if faces is None or sign < 0:
+            raise _err(f"{text!r}: 'has FACE' counts dice: write '3 crew-red has hammer'")
+        hits = sum(str(f) == face for f in faces)
+        if not hits and not any(str(f) == face for fs in named.values() for f in fs):
+            raise _err(f"{text!r}: no die here shows {face!r} "
+                       f"(faces: {', '.join(dict.fromkeys(map(str, faces)))})")
+        count = add(count, repeat({1: hits, 0: len(faces) - hits}, n))
+    return Query(text, count, ">=", k, face=face)
 
 
 def _fmt(p: Fraction) -> str:

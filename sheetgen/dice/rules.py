@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import user_error
+from . import reroll
 from .balanced import dice_deck_pairs
 from .conditions import fields_match, holds, parse_condition, resolve_count
 from .decks import Card, read_deck
@@ -102,16 +103,23 @@ class _Builder:
         return events
 
     def roll_once(self, step, faces, round_no: int, seat: int, index: int):
-        """Roll the dice on one stream, again and again while the re-roll rule holds."""
+        """Roll the dice on one stream, again and again while the re-roll rule holds.
+
+        A re-roll draws new faces for the dice the rule throws again, in die order, and
+        keeps the others; every thrown-away attempt is kept whole, in order.
+        """
         stream = self.stream(round_no, seat, step.id, index)
+        rule = step.reroll_while
+        result = [f[stream.uniform(len(f))] for f in faces]
         thrown: list[list] = []
+        again = reroll.thrown_again(rule, len(faces)) if rule else []
         for _ in range(MAX_ATTEMPTS):
-            result = [f[stream.uniform(len(f))] for f in faces]
-            rule = step.reroll_while
-            if rule and max(Counter(map(str, result)).values()) >= rule.of_a_kind:
-                thrown.append(result)
-                continue
-            return result, thrown
+            if not (rule and reroll.holds(rule, result)):
+                return result, thrown
+            thrown.append(result)
+            result = list(result)
+            for p in again:
+                result[p] = faces[p][stream.uniform(len(faces[p]))]
         raise RuntimeError(f"{step.id}: no acceptable roll in {MAX_ATTEMPTS} attempts")
 
     def from_dice_deck(self, step, seat: int, faces) -> list:
