@@ -9,7 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from .components import component_kinds
-from .errors import ProblemList, UserError
+from .errors import Problem, ProblemList, UserError
 from .model import GameSpec, slugify
 from .project import GAME_FILE, Project
 from .yamlload import LineDict, line_of, load_yaml
@@ -22,10 +22,17 @@ class LoadedComponent:
     model: Any
     path: Path
     raw: LineDict
+    item_cells: list[str] | None = None  # items read from a table: each row's first cell
 
     def item_line(self, index: int) -> int:
-        """Return the line where item ``index`` starts."""
+        """Return the line where item ``index`` starts (in the component file)."""
         return line_of(self.raw, ("items", index))
+
+    def item_where(self, index: int) -> tuple[str, int]:
+        """Return (path, line) to blame for item ``index``: its YAML line or its table row."""
+        if self.item_cells is not None:
+            return (self.item_cells[index], 0)
+        return (str(self.path), self.item_line(index))
 
 
 @dataclass
@@ -139,36 +146,69 @@ def load_component(project: Project, path: Path, component_id: str,
     if model.id != component_id:
         problems.add(path, line_of(raw, ("id",)),
                      f"id {model.id!r} must match the file name {component_id!r}")
+    loaded = LoadedComponent(model, path, raw)
     if model.items_from is not None:
-        _generate_items(model, raw, path, problems)
-    _assign_item_ids(model, raw, path, problems)
+        loaded.item_cells = _items_from(project, model, raw, path, problems)
+    _assign_item_ids(loaded, problems)
     if len(problems.problems) > before:
         return None
-    return LoadedComponent(model, path, raw)
+    return loaded
 
 
-def _generate_items(model, raw, path: Path, problems: ProblemList) -> None:
-    """Replace the component's items with those its generator computes."""
-    from .generators import generate
+def _items_from(project: Project, model, raw, path: Path,
+                problems: ProblemList) -> list[str] | None:
+    """Replace the component's items with a table's rows or a generator's items.
+
+    Returns the cell reference of each table row (for messages), or None for a generator.
+    """
     from .model import Item
 
     line = line_of(raw, ("items_from",))
     if model.items:
         problems.add(path, line, "give either items: or items_from:, not both")
-        return
+        return None
+    source = model.items_from
+    if source.generator is not None:
+        from .generators import generate
+
+        try:
+            items = generate(source.generator, source.options, path.parent)
+            model.items = [Item.model_validate(item) for item in items]
+        except (ValueError, UserError) as exc:
+            problems.add(path, line, f"items_from: {exc}")
+        return None
+    from .tabular import read_rows
+
+    name = source.csv or source.xlsx
+    key_line = line_of(raw, ("items_from", "csv" if source.csv else "xlsx"))
     try:
-        items = generate(model.items_from.generator, model.items_from.options, path.parent)
-        model.items = [Item.model_validate(item) for item in items]
-    except (ValueError, UserError) as exc:
-        problems.add(path, line, f"items_from: {exc}")
+        table = project.confine(path.parent, name, str(path), key_line)
+    except UserError as exc:
+        problems.extend(exc)
+        return None
+    if not table.is_file():
+        problems.add(path, key_line, f"items_from: file {name!r} not found beside {path.name}")
+        return None
+    items, cells = [], []
+    for row in read_rows(table, source.sheet, problems):
+        try:
+            items.append(Item.model_validate(row.fields))
+            cells.append(row.where())
+        except ValidationError as exc:
+            for err in exc.errors():
+                field = str(err["loc"][0]) if err["loc"] else None
+                problems.problems.append(Problem(row.where(field), 0, describe(err)))
+    model.items = items
+    return cells
 
 
-def _assign_item_ids(model, raw, path: Path, problems: ProblemList) -> None:
+def _assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
     """Give every item a stable id (given, or from its name) and refuse duplicates."""
-    seen: dict[str, int] = {}
+    model, raw, path = loaded.model, loaded.raw, loaded.path
+    seen: dict[str, str] = {}
     default_count = model.defaults.get("count")
     for index, item in enumerate(model.items):
-        line = line_of(raw, ("items", index))
+        where = loaded.item_where(index)
         if default_count is not None and "count" not in item.model_fields_set:
             if not isinstance(default_count, int) or default_count < 0:
                 problems.add(path, line_of(raw, ("defaults", "count")),
@@ -179,10 +219,10 @@ def _assign_item_ids(model, raw, path: Path, problems: ProblemList) -> None:
             extra = item.model_extra or {}
             name = extra.get("name") or extra.get("title")
             if not name:
-                problems.add(path, line, "item needs an 'id:' or a 'name:' to derive one from")
+                problems.add(*where, "item needs an 'id:' or a 'name:' to derive one from")
                 continue
             item.id = slugify(name)
         if item.id in seen:
-            problems.add(path, line, f"two items have the id {item.id!r} (the other is at line "
+            problems.add(*where, f"two items have the id {item.id!r} (the other is at "
                          f"{seen[item.id]}); give one of them its own 'id:'")
-        seen.setdefault(item.id, line)
+        seen.setdefault(item.id, f"line {where[1]}" if where[1] else where[0])

@@ -10,7 +10,7 @@ import re
 import unicodedata
 from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -83,10 +83,28 @@ class Item(BaseModel):
 
 
 class ItemsFrom(Strict):
-    """Items computed at build time by a named generator (see sheetgen/generators.py)."""
+    """Where the items come from instead of ``items:``: a generator, a CSV file or an XLSX sheet."""
 
-    generator: str = Field(description="Generator name: dice-odds, dice-deck.")
+    generator: str | None = Field(None, description="Generator name: dice-odds, dice-deck.")
     options: dict[str, Any] = Field(default_factory=dict, description="The generator's options.")
+    csv: str | None = Field(None, description=(
+        "A CSV file (UTF-8, path from the component file's folder): a header row of field names "
+        "(winter.ships nests, shields[] is a list split on ';'), then one item per row."))
+    xlsx: str | None = Field(None, description="An Excel .xlsx workbook, read like csv.")
+    sheet: str | None = Field(None, description="The worksheet of the xlsx workbook to read.")
+
+    @model_validator(mode="after")
+    def _one_source(self) -> "ItemsFrom":
+        sources = [k for k in ("generator", "csv", "xlsx") if getattr(self, k) is not None]
+        if len(sources) != 1:
+            raise ValueError("give exactly one of generator:, csv: or xlsx:")
+        if self.xlsx is not None and self.sheet is None:
+            raise ValueError("an xlsx workbook needs sheet: (the worksheet's name)")
+        if self.sheet is not None and self.xlsx is None:
+            raise ValueError("sheet: goes with xlsx:")
+        if self.options and self.generator is None:
+            raise ValueError("options: go with generator:")
+        return self
 
 
 class ComponentBase(Strict):
@@ -100,5 +118,6 @@ class ComponentBase(Strict):
     defaults: dict[str, Any] = Field(default_factory=dict,
                                      description="Fields every item gets unless it sets them.")
     items: list[Item] = Field(default_factory=list, description="The cards, sheets or tokens.")
-    items_from: ItemsFrom | None = Field(None, description="Compute the items instead of "
-                                         "listing them (exact odds, dice decks).")
+    items_from: ItemsFrom | None = Field(None, description="Read or compute the items instead "
+                                         "of listing them: a CSV or XLSX table, or a generator "
+                                         "(exact odds, dice decks).")

@@ -35,11 +35,11 @@ class CardsComponent(ComponentBase):
         total = sum(item.count for item in self.items)
         for index, item in enumerate(self.items):
             fields = {**self.defaults, **item.fields(), "index": index + 1, "total": total}
-            line = loaded.item_line(index)
+            item_path, line = loaded.item_where(index)
             try:
-                front = builder.build(self.front, fields, Where(path, line, f"{item.id} front"),
-                                      front_where)
-                back = (builder.build(self.back, fields, Where(path, line, f"{item.id} back"),
+                front = builder.build(self.front, fields,
+                                      Where(item_path, line, f"{item.id} front"), front_where)
+                back = (builder.build(self.back, fields, Where(item_path, line, f"{item.id} back"),
                                       back_where) if self.back else None)
             except UserError as exc:
                 problems.extend(exc)

@@ -54,10 +54,11 @@ class SheetComponent(ComponentBase):
         for index, item in enumerate(items):
             fields = {**self.defaults, **(item.fields() if item else {"id": self.id}),
                       "index": index + 1, "total": len(items)}
-            line = loaded.item_line(index) if item else line_of(loaded.raw, ("template",))
+            item_path, line = (loaded.item_where(index) if item
+                               else (path, line_of(loaded.raw, ("template",))))
             label = item.id if item else self.id
             try:
-                face = builder.build(self.template, fields, Where(path, line, label),
+                face = builder.build(self.template, fields, Where(item_path, line, label),
                                      template_where)
             except UserError as exc:
                 problems.extend(exc)
