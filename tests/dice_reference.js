@@ -1,5 +1,9 @@
-// Independent reference checker for sheetgen-dice/1 (docs/dice.md), using only Web Crypto.
-// Usage: node tests/dice_reference.js tests/dice_vectors.json   (exit 0 when all match)
+// Independent reference checker for sheetgen-dice/1 (README.md, "Seeded dice and setup
+// scripts"), using only Web Crypto. It checks the primitives against test vectors and, when
+// the input has "scripts", rebuilds whole scripts from their seeds, written from the README:
+// each entry gives the game id, players, seed (or secret and words), balanced, variant, the
+// game's dice.yaml and component files as plain JSON, and the digest to match.
+// Usage: node tests/dice_reference.js FILE.json   (exit 0 when everything matches)
 "use strict";
 const fs = require("fs");
 const subtle = globalThis.crypto.subtle;
@@ -7,9 +11,20 @@ const ALGORITHM = "sheetgen-dice/1";
 const enc = new TextEncoder();
 const hex = (buf) => Buffer.from(new Uint8Array(buf)).toString("hex");
 
-const normalise = (s) => s.normalize("NFC").trim();
+// The README's whitespace: exactly these code points (not JavaScript's \s).
+const WS = "\u0009\u000a\u000b\u000c\u000d\u001c\u001d\u001e\u001f\u0020\u0085\u00a0" +
+  "\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a" +
+  "\u2028\u2029\u202f\u205f\u3000";
+const trimWs = (s) => {
+  let a = 0, b = s.length;
+  while (a < b && WS.includes(s[a])) a++;
+  while (b > a && WS.includes(s[b - 1])) b--;
+  return s.slice(a, b);
+};
+const normalise = (s) => trimWs(String(s).normalize("NFC"));
 const composeSeed = (secret, words) => {
-  const w = (words || "").normalize("NFC").split(/\s+/).filter(Boolean).join(" ");
+  const w = (words || "").normalize("NFC").split(new RegExp(`[${WS}]+`)).filter(Boolean)
+    .join(" ");
   return w ? `${normalise(secret)}|${w}` : normalise(secret);
 };
 const sha256 = async (text) => hex(await subtle.digest("SHA-256", enc.encode(text)));
@@ -93,12 +108,353 @@ async function main() {
           c.commitment);
     check(`seed of ${JSON.stringify(c.secret)}`, composeSeed(c.secret, c.words), c.seed);
   }
+  for (const sc of data.scripts || []) {
+    const body = await buildScript(sc);
+    const digest = await sha256(canonical(body));
+    check(`script ${sc.game} ${sc.players}p ${sc.variant || "base"}: digest`, digest, sc.digest);
+  }
   if (failures) {
     console.log(`${failures} mismatch(es)`);
     process.exit(1);
   }
-  const counts = `${data.cases.length} cases, ${data.commitments.length} commitments`;
+  const counts = `${data.cases.length} cases, ${data.commitments.length} commitments, ` +
+    `${(data.scripts || []).length} scripts`;
   console.log(`all vectors match (${counts})`);
+}
+
+// ---- Whole scripts, from the README alone ----
+
+// Canonical JSON: keys sorted, no spaces, raw UTF-8 (JSON.stringify's string escapes are
+// Python's json.dumps(ensure_ascii=False) ones).
+function canonical(v) {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(",")}]`;
+  if (v !== null && typeof v === "object") {
+    return `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${canonical(v[k])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(v);
+}
+
+const isNum = (x) => typeof x === "number";
+// Values as text the way the README says: true/false as True/False, null as None.
+function text(v) {
+  if (v === null || v === undefined) return "None";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (Array.isArray(v)) return `[${v.map((x) => typeof x === "string" ? `'${x}'` : text(x))
+    .join(", ")}]`;
+  return String(v);
+}
+const same = (a, b) => a === b || (isNum(a) && isNum(b) && a === b) ||
+  ((a === true || a === false) && isNum(b) && Number(a) === b) ||
+  ((b === true || b === false) && isNum(a) && Number(b) === a) || text(a) === text(b);
+
+function parseCondition(t) {
+  if (typeof t === "string") {
+    const m = /^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$/.exec(t);
+    if (m) return [m[1], /^-?\d+$/.test(m[2]) ? parseInt(m[2], 10) : m[2]];
+    if (/^\s*-?\d+\s*$/.test(t)) return ["==", parseInt(t, 10)];
+  }
+  return ["==", t];
+}
+function holds(op, left, right) {
+  if (op === "==" && Array.isArray(right)) return right.some((x) => same(x, left));
+  if (op === "==" || op === "!=") return same(left, right) === (op === "==");
+  const ok = (isNum(left) && isNum(right)) ||
+    (typeof left === "string" && typeof right === "string");
+  if (!ok) return false;
+  return { "<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right }[op];
+}
+function resolveCount(value, players) {
+  const one = (v) => (v === "players" ? players : parseInt(v, 10));
+  if (value === null || typeof value !== "object") return one(value);
+  const ranges = [];
+  for (const [key, result] of Object.entries(value)) {
+    if (key === "other") continue;
+    if (/^\s*\d+\s*$/.test(key)) {
+      if (parseInt(key, 10) === players) return one(result);
+    } else {
+      const m = /^\s*(\d+)\s*-\s*(\d+)\s*$/.exec(key);
+      ranges.push([parseInt(m[1], 10), parseInt(m[2], 10), result]);
+    }
+  }
+  for (const [lo, hi, result] of ranges) if (lo <= players && players <= hi) return one(result);
+  return "other" in value ? one(value.other) : null;
+}
+const fieldsMatch = (fields, where, players) => Object.entries(where || {}).every(([k, c]) => {
+  let [op, v] = parseCondition(c);
+  if (v === "players") v = players;
+  return holds(op, k in fields ? fields[k] : null, v);
+});
+
+function slugify(t) {
+  const ascii = t.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
+  return ascii.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "card";
+}
+function readDeck(data) {
+  const defaults = data.defaults && typeof data.defaults === "object" ? data.defaults : {};
+  const cards = [];
+  data.items.forEach((item, pos) => {
+    const name = String(item.name || item.location || item.id || `card ${pos + 1}`);
+    const id = String(item.id || slugify(name));
+    const fields = { ...defaults, ...item };
+    delete fields.count;
+    const count = "count" in item ? item.count : 1;
+    for (let copy = 1; copy <= count; copy++) cards.push({ id, name, order: cards.length, fields });
+  });
+  return cards;
+}
+
+const PLACEHOLDER = /\{\{|\}\}|\{([^{}]*)\}/g;
+const empty = (v) => v === null || v === undefined || v === "" ||
+  (Array.isArray(v) && v.length === 0);
+function label(card, show) {
+  const values = { ...card.fields, id: card.id, name: card.name };
+  let pattern = show;
+  if (Array.isArray(show)) {
+    const names = (p) => [...p.matchAll(PLACEHOLDER)].filter((m) => m[1] !== undefined)
+      .map((m) => m[1]);
+    pattern = show.find((p) => names(p).every((f) => !empty(values[f]))) || show[show.length - 1];
+  }
+  let missing = false;
+  const out = pattern.replace(PLACEHOLDER, (m, f) => {
+    if (f === undefined) return m[0];
+    if (!(f in values)) { missing = true; return ""; }
+    const v = values[f];
+    if (v === null) return "\u2014";
+    return typeof v === "string"
+      ? v.replace(/:([a-z0-9]+(?:-[a-z0-9]+)*):/g, (_, n) => n.replace(/-/g, " ")) : text(v);
+  });
+  return missing ? card.name : out;
+}
+
+function withDefaults(step) {
+  const base = {
+    roll: { scope: "table", pool: 1, reroll_while: null, rounds: null, balanced: false,
+            total: false },
+    shuffle: { deck: null, items: null, where: {}, piles: null, reveal: 0, show: "{name}",
+               reserve: [], bottom: [], full_order: true },
+    deal: { face_down: 0, reshuffle: "discards" },
+    "first-player": { rotate: false }, teams: {}, pause: {},
+  }[step.kind];
+  return { when: null, note: "", ...base, ...step };
+}
+
+async function buildScript(sc) {
+  const rules = JSON.parse(JSON.stringify(sc.dice_yaml));
+  if (sc.variant) {  // a game mode replaces fields of named steps
+    const v = rules.variants[sc.variant];
+    for (const part of ["setup", "each_round"]) {
+      for (const step of rules[part] || []) Object.assign(step, (v.steps || {})[step.id] || {});
+    }
+  }
+  const players = sc.players, game = sc.game;
+  const secret = sc.secret !== undefined ? sc.secret : String(sc.seed);
+  const seed = composeSeed(secret, sc.words);
+  const { key } = await keyFor(seed);
+  const at = (round, seat, purpose, index) =>
+    stream(key, [ALGORITHM, game, players, round, seat, purpose, index].join("|"));
+  const dice = rules.dice || {};
+  const decks = {}, dealt = {}, diceDecks = {}, diceDeckCount = {};
+  let firstPlayer = 0, rotate = false, byRules = false;
+  const deckOf = (name) => readDeck(sc.decks[name]);
+  const active = (s) => {
+    if (s.when === null) return true;
+    const [op, v] = parseCondition(s.when);
+    return holds(op, players, parseInt(v, 10));
+  };
+  const event = (kind, s, extra) => ({ kind, id: s.id, label: s.label, seat: 0, rolls: [],
+                                      items: [], groups: [], note: s.note, ...extra });
+
+  async function rollOnce(s, faces, round, seat, index) {
+    const st = at(round, seat, s.id, index);
+    let result = [];
+    for (const f of faces) result.push(f[await st.uniform(f.length)]);
+    const rule = s.reroll_while, thrown = [];
+    if (!rule) return [result, thrown];
+    const watched = rule.dice ? rule.dice.map((p) => p - 1) : faces.map((_, i) => i);
+    const again = (rule.reroll || "all") === "all" ? faces.map((_, i) => i) : watched;
+    const count = (xs) => xs.reduce((m, x) => m.set(x, (m.get(x) || 0) + 1), new Map());
+    const meets = (r) => {
+      const seen = watched.map((p) => text(r[p]));
+      if (rule.of_a_kind != null) return Math.max(...count(seen).values()) >= rule.of_a_kind;
+      if (rule.faces != null) {
+        return [...seen].sort().join("\u0000") === rule.faces.map(text).sort().join("\u0000");
+      }
+      return seen.includes(text(rule.any));
+    };
+    while (meets(result)) {
+      thrown.push(result);
+      result = result.slice();
+      for (const p of again) result[p] = faces[p][await st.uniform(faces[p].length)];
+    }
+    return [result, thrown];
+  }
+
+  async function roll(s, round) {
+    if (s.rounds && !s.rounds.includes(round)) return [];
+    const count = resolveCount(s.pool, players) || 0;
+    const seats = s.scope === "table" ? [0] : Array.from({ length: players }, (_, i) => i + 1);
+    const faces = s.dice.map((d) => dice[d].faces);
+    const numeric = s.total && faces.every((f) => f.every(isNum));
+    const out = [];
+    for (const seat of count ? seats : []) {
+      const rolls = [];
+      for (let index = 0; index < count; index++) {
+        let final, thrown = [];
+        if (sc.balanced && s.balanced) {
+          const k = `${s.id}|${seat}`;
+          if (!(diceDecks[k] || []).length) {
+            const n = diceDeckCount[k] || 0;
+            diceDeckCount[k] = n + 1;
+            const pairs = [];
+            for (const a of faces[0]) for (const b of faces[0]) pairs.push([a, b]);
+            diceDecks[k] = await at(0, seat, `${s.id}-deck`, n).shuffle(pairs);
+          }
+          final = diceDecks[k].shift();
+        } else {
+          [final, thrown] = await rollOnce(s, faces, round, seat, index);
+        }
+        rolls.push({ index: index + 1, dice: s.dice.slice(), faces: final, rerolled: thrown,
+                     total: numeric ? final.reduce((a, b) => a + b, 0) : null });
+      }
+      out.push(event("roll", s, { seat, rolls }));
+    }
+    return out;
+  }
+
+  async function shuffle(s) {
+    let cards = s.items !== null
+      ? s.items.map((x, i) => ({ id: text(x), name: text(x), order: i, fields: {} }))
+      : deckOf(s.deck).filter((c) => fieldsMatch(c.fields, s.where, players));
+    const st = at(0, 0, s.id, 0);
+    let note = s.note, groups = [];
+    const join = (...xs) => xs.filter(Boolean).join(" ");
+    let order;
+    if (s.piles) {
+      const names = s.piles.order.map(text), piles = new Map(names.map((n) => [n, []]));
+      for (const c of cards) piles.get(text(c.fields[s.piles.by] ?? null)).push(c);
+      for (const n of names) piles.set(n, await st.shuffle(piles.get(n)));
+      const sizes = names.map((n) => `${n}: ${piles.get(n).length}`).join(", ");
+      if (s.piles.separate) {
+        groups = names.map((n) => ({ name: `${n} stack`, items: piles.get(n).map((c) =>
+          label(c, s.show)), seat: 0 }));
+        note = join(note, `Stacks by ${s.piles.by}, each shuffled alone, top first (${sizes}).`);
+        return event("shuffle", s, { groups, note });
+      }
+      order = names.flatMap((n) => piles.get(n));
+      note = join(note, `Piles by ${s.piles.by}, each shuffled alone, first on top (${sizes}).`);
+    } else {
+      order = await st.shuffle(cards);
+    }
+    if (s.bottom.length) {
+      const all = deckOf(s.deck);
+      const under = s.bottom.map((id) => all.filter((c) => c.id === id).pop());
+      order = order.concat(under);
+      note = join(note, `${under.map((c) => c.name).join(", ")} at the bottom.`);
+    }
+    const reveal = Math.min(resolveCount(s.reveal, players) || 0, order.length);
+    const labels = order.map((c) => label(c, s.show));
+    if (reveal) groups.push({ name: "face up", items: labels.slice(0, reveal), seat: 0 });
+    for (const r of s.reserve) {
+      if (r.if_revealed && !order.slice(0, reveal).some((c) => c.id === r.if_revealed)) continue;
+      const rest = order.slice(reveal).filter((c) => fieldsMatch(c.fields, r.where || {}, players))
+        .slice(0, r.take);
+      groups.push({ name: r.label, items: rest.map((c) => label(c, s.show)), seat: 0 });
+    }
+    decks[s.id] = { cards: order.slice(), show: s.show, discards: [], reshuffles: 0 };
+    return event("shuffle", s, { items: s.full_order ? labels : [], groups, note });
+  }
+
+  async function deal(s, round) {
+    const deck = decks[s.from];
+    const per = resolveCount(s.per_player, players) || 0;
+    const down = Math.min(resolveCount(s.face_down, players) || 0, per);
+    const start = (dealt[s.from] || []).length;
+    const hands = [], notes = [], out = [];
+    for (let seat = 1; seat <= players; seat++) {
+      const hand = [];
+      for (let k = 0; k < per; k++) {
+        if (!deck.cards.length && s.reshuffle === "discards" && deck.discards.length) {
+          const pile = deck.discards.slice().sort((a, b) => a.order - b.order);
+          deck.discards = [];
+          deck.cards = await at(round, 0, `${s.id}-reshuffle`, deck.reshuffles).shuffle(pile);
+          deck.reshuffles++;
+          notes.push(`deck ran out dealing to seat ${seat}: discards reshuffled`);
+        }
+        if (!deck.cards.length) { notes.push("no cards left"); break; }
+        const card = deck.cards.shift();
+        hand.push(label(card, deck.show));
+        out.push(card);
+      }
+      const keep = hand.length === per ? hand.length - down : hand.length;
+      hands.push({ name: `seat ${seat}`, items: hand.slice(0, keep), seat });
+      if (down) hands.push({ name: `seat ${seat} face down`, items: hand.slice(keep), seat });
+    }
+    if (round === 0) {
+      dealt[s.from] = (dealt[s.from] || []).concat(out);
+      notes.push(`dealt from the top; the deck continues with card ${start + out.length + 1} ` +
+                 "of its order");
+    } else {
+      deck.discards.push(...out);
+    }
+    return event("deal", s, { groups: hands, note: [s.note, ...notes].filter(Boolean).join("; ") });
+  }
+
+  async function teams(s) {
+    const seats = await at(0, 0, s.id, 0).shuffle(Array.from({ length: players }, (_, i) => i + 1));
+    const [a, b] = s.colours;
+    const members = { [a]: seats.filter((_, i) => i % 2 === 0), [b]: seats.filter((_, i) => i % 2) };
+    const first = s.draft_first, second = first === a ? b : a, draft = [];
+    const most = Math.max(members[a].length, members[b].length);
+    for (let k = 0; k < most; k++) {
+      for (const c of [first, second]) {
+        if (k < members[c].length) draft.push(`${c} #${k + 1} (seat ${members[c][k]})`);
+      }
+    }
+    const groups = [a, b].map((c) => ({ name: c, items: members[c].map((x, k) =>
+      `#${k + 1}: seat ${x}`), seat: 0 }));
+    return event("teams", s, { items: draft, groups });
+  }
+
+  async function run(part, round) {
+    const events = [];
+    for (const raw of rules[part] || []) {
+      const s = withDefaults(raw);
+      if (!active(s)) continue;
+      if (s.kind === "roll") events.push(...await roll(s, round));
+      else if (s.kind === "shuffle") events.push(await shuffle(s));
+      else if (s.kind === "deal") events.push(await deal(s, round));
+      else if (s.kind === "first-player") {
+        firstPlayer = await at(0, 0, s.id, 0).uniform(players) + 1;
+        rotate = !!s.rotate;
+        byRules = !s.rotate;
+        events.push(event("first-player", s, { seat: firstPlayer, items: [`seat ${firstPlayer}`] }));
+      } else if (s.kind === "teams") events.push(await teams(s));
+      else if (s.kind === "pause") events.push(event("pause", s, {}));
+    }
+    return events;
+  }
+
+  const sections = [{ number: 0, title: "Setup", events: await run("setup", 0), first_player: 0 }];
+  const titles = rules.round_titles || {};
+  for (let r = 1; r <= rules.rounds; r++) {
+    let title = `${rules.round_label || "Round"} ${r}`;
+    if (titles[r] !== undefined) title += ` (${titles[r]})`;
+    const events = await run("each_round", r);
+    if (byRules) title += " (start player: by the rules)";
+    sections.push({ number: r, title, events,
+                    first_player: rotate ? (firstPlayer - 1 + r - 1) % players + 1 : 0 });
+  }
+  const dieInfo = {};
+  for (const [id, d] of Object.entries(dice)) {
+    dieInfo[id] = { name: d.name, short: d.short || id, colour: (d.colour || "#ffffff")
+      .toLowerCase(), faces: d.faces };
+  }
+  const body = { algorithm: ALGORITHM, game, players, commitment: await sha256(normalise(secret)),
+                 balanced: !!sc.balanced, dice: dieInfo, sections };
+  if (sc.variant) body.variant = sc.variant;
+  return body;
 }
 
 main().catch((e) => { console.error(e); process.exit(2); });

@@ -15,25 +15,32 @@ _COND = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$")
 
 
 def resolve_count(value: Any, players: int) -> int | None:
-    """Return a ByPlayers value for ``players``, or None when no key of a mapping matches."""
+    """Return a ByPlayers value for ``players``, or None when no key of a mapping matches.
+
+    A key equal to the count wins; then the first range (in file order) holding it; then
+    ``other``. (Order-free for exact keys, so that every language reads a mapping alike.)
+    """
     if not isinstance(value, dict):
-        return players if value == "players" else int(value)
-    other = None
+        return _count(value, players)
+    ranges = []
     for key, result in value.items():
         if key == "other":
-            other = result
             continue
         if isinstance(key, int) or str(key).strip().isdigit():
-            hit = int(key) == players
+            if int(key) == players:
+                return _count(result, players)
         elif m := _RANGE.match(str(key)):
-            hit = int(m[1]) <= players <= int(m[2])
+            ranges.append((int(m[1]), int(m[2]), result))
         else:
             raise ValueError(f"player-count key {key!r}: use 3, '2-5' or 'other'")
-        if hit:
-            return players if result == "players" else int(result)
-    if other is None:
-        return None
-    return players if other == "players" else int(other)
+    for lo, hi, result in ranges:
+        if lo <= players <= hi:
+            return _count(result, players)
+    return None if "other" not in value else _count(value["other"], players)
+
+
+def _count(value: Any, players: int) -> int:
+    return players if value == "players" else int(value)
 
 
 def parse_condition(text: Any) -> tuple[str, Any]:
@@ -54,11 +61,11 @@ def holds(op: str, left: Any, right: Any) -> bool:
     if op in ("==", "!="):
         same = left == right or str(left) == str(right)
         return same if op == "==" else not same
-    try:
-        return {"<": left < right, "<=": left <= right, ">": left > right,
-                ">=": left >= right}[op]
-    except TypeError:
+    # Ordering holds only between two numbers (not booleans) or two texts.
+    numbers = all(isinstance(x, (int, float)) and not isinstance(x, bool) for x in (left, right))
+    if not numbers and not (isinstance(left, str) and isinstance(right, str)):
         return False
+    return {"<": left < right, "<=": left <= right, ">": left > right, ">=": left >= right}[op]
 
 
 def fields_match(fields: dict, where: dict, players: int) -> bool:

@@ -9,6 +9,7 @@ an operator and a value, e.g. ``">= 3"``, ``"<= players"``, or a plain value mea
 from __future__ import annotations
 
 import re
+import string
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -136,6 +137,22 @@ class ShuffleStep(StepBase):
         "{name}", description="Card label, Python format with the card fields; a list means "
         "the first pattern whose fields are all present and not empty.")
     reserve: list[Reserve] = Field(default_factory=list)
+
+    @field_validator("show")
+    @classmethod
+    def _plain_fields(cls, value):
+        for pattern in [value] if isinstance(value, str) else value:
+            try:
+                parts = list(string.Formatter().parse(pattern))
+            except ValueError as exc:
+                raise ValueError(f"show {pattern!r}: {exc}") from None
+            for _, name, spec, conversion in parts:
+                if name is not None and (not name.isidentifier() or spec or conversion):
+                    raise ValueError(f"show {pattern!r}: write plain fields like {{name}}, "
+                                     f"not {{{name}{'!' + conversion if conversion else ''}"
+                                     f"{':' + spec if spec else ''}}}")
+        return value
+
     bottom: list[str] = Field(default_factory=list, description="Card ids put under the "
                               "shuffled deck, in this order, whatever `where` says (Paris).")
     full_order: bool = Field(True, description="List the whole deck order, not just reveals.")

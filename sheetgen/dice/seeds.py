@@ -8,6 +8,7 @@ organiser publishes ``SHA-256(secret)`` first, the players add their words after
 from __future__ import annotations
 
 import hashlib
+import re
 import secrets
 import unicodedata
 
@@ -24,9 +25,18 @@ NORSE_WORDS = (
 ).split()
 
 
+# The whitespace of sheetgen-dice/1, written out so that every language strips and splits the
+# same code points (Python's str.isspace() set; JavaScript's \s differs: it lacks U+001C-U+001F
+# and U+0085 and adds U+FEFF, which is NOT whitespace here).
+WHITESPACE = ("\u0009\u000a\u000b\u000c\u000d\u001c\u001d\u001e\u001f\u0020\u0085\u00a0"
+              "\u1680\u2000\u2001\u2002\u2003\u2004\u2005\u2006\u2007\u2008\u2009\u200a"
+              "\u2028\u2029\u202f\u205f\u3000")
+_RUNS = re.compile(f"[{WHITESPACE}]+")
+
+
 def normalise_seed(text: str | int, what: str = "seed") -> str:
     """Return the canonical form of a seed or secret: NFC, trimmed, not empty."""
-    seed = unicodedata.normalize("NFC", str(text)).strip()
+    seed = unicodedata.normalize("NFC", str(text)).strip(WHITESPACE)
     if not seed:
         raise user_error(what, 0, f"the {what} is empty; give any text or number")
     return seed
@@ -34,7 +44,7 @@ def normalise_seed(text: str | int, what: str = "seed") -> str:
 
 def normalise_words(text: str) -> str:
     """Return the players' words NFC-normalised with single spaces between them."""
-    return " ".join(unicodedata.normalize("NFC", text).split())
+    return " ".join(w for w in _RUNS.split(unicodedata.normalize("NFC", text)) if w)
 
 
 def compose_seed(secret: str, words: str | None) -> str:

@@ -1,0 +1,94 @@
+"""Pinned dice scripts: one or more per game, seed -> digest, with their inputs frozen.
+
+Each entry holds what a script is made from (game id, players, seed or secret and words,
+balanced, variant, the game's dice.yaml and the deck files it reads, as plain JSON) and the
+digest. The inputs are frozen copies, so a later edit of a game's cards does not move a pin;
+only a change of the engine (or of the algorithm) does. The Node checker rebuilds every entry
+from the README's rules alone.
+
+Regenerate (after a reviewed, intended change of the script format):
+    python tests/dice_pins.py > tests/dice_pins.json
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import yaml
+
+REPO = Path(__file__).resolve().parent.parent
+PINS = Path(__file__).with_name("dice_pins.json")
+# (game, players, seed, variant, balanced, words): every game, every step kind and option.
+CASES = [
+    ("roll-and-raid", 4, "odin", None, False, None),
+    ("roll-and-raid", 1, "to paris", "paris", False, None),
+    ("roll-and-raid", 3, "catan", None, True, None),
+    ("rolling-thunder", 1, "thunder", None, False, None),
+    ("rolling-thunder", 3, 2024, None, False, None),
+    ("roll-and-might", 1, "alone", None, False, None),
+    ("roll-and-might", 5, "  Ragnarök  ", None, False, "odin  thor\u0085freya"),
+    ("reavers-of-midgard", 3, "longship", None, False, None),
+    ("ragnarocks", 2, "ivory", None, False, None),
+    ("ragnarocks", 5, "teams", "quick-setup", False, None),
+]
+
+
+def plain(data):
+    """Return YAML data as JSON data (mapping keys as text)."""
+    return json.loads(json.dumps(data, default=str))
+
+
+def inputs(data_dir: Path, game: str) -> tuple[dict, dict]:
+    """Return a game's dice.yaml and every deck file it names, as JSON data."""
+    folder = data_dir / game
+    rules = plain(yaml.safe_load((folder / "dice.yaml").read_text(encoding="utf-8")))
+    steps = [s for part in ("setup", "each_round") for s in rules.get(part) or []]
+    steps += [s for v in (rules.get("variants") or {}).values()
+              for s in v.get("steps", {}).values()]
+    names = sorted({s["deck"] for s in steps if s.get("deck")})
+    decks = {n: plain(yaml.safe_load((folder / f"{n}.yaml").read_text(encoding="utf-8")))
+             for n in names}
+    return rules, decks
+
+
+def entry(project, case, rules: dict, decks: dict) -> dict:
+    """Return one pinned entry: the case, its frozen inputs and the digest sheetgen gives."""
+    from sheetgen.dice.api import make_script
+
+    game, players, seed, variant, balanced, words = case
+    if words:
+        script = make_script(project, game, players, secret=str(seed), words=words,
+                             balanced=balanced, variant=variant)
+    else:
+        script = make_script(project, game, players, seed=seed, balanced=balanced,
+                             variant=variant)
+    out = {"game": game, "players": players, "balanced": balanced, "variant": script.variant,
+           "dice_yaml": rules, "decks": decks, "digest": script.digest}
+    out |= {"secret": str(seed), "words": words} if words else {"seed": seed}
+    return out
+
+
+def write_project(root: Path, pinned: dict) -> None:
+    """Write a pinned entry's frozen inputs as a project folder (YAML files)."""
+    folder = root / "data" / pinned["game"]
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "dice.yaml").write_text(yaml.safe_dump(pinned["dice_yaml"], allow_unicode=True),
+                                      encoding="utf-8")
+    for name, data in pinned["decks"].items():
+        (folder / f"{name}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True),
+                                             encoding="utf-8")
+
+
+def live_entries(cases=CASES) -> list[dict]:
+    """Return entries made from the repository's current data."""
+    sys.path.insert(0, str(REPO))
+    from sheetgen.project import Project
+
+    project = Project.at(REPO)
+    return [entry(project, case, *inputs(REPO / "data", case[0])) for case in cases]
+
+
+if __name__ == "__main__":
+    print(json.dumps({"scripts": live_entries()}, ensure_ascii=False, indent=1))
