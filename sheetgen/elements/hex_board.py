@@ -108,6 +108,11 @@ class HexBoard(Element):
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
     field_docs = {
+        'terrain': 'Terrain motifs (grass, pebbles, heather...) chosen per hex like pattern.',
+        'terrain_strength': 'How much darker than the hex its terrain motifs are (0-1).',
+        'coordinate_font': 'Font family of the printed hex names.',
+        'coordinate_bold': 'Print the hex names in bold.',
+        'coordinate_plaque': 'Colour of a light plaque behind each hex name, or none.',
         'orientation': (
             "pointy: hexes point up, rows are letters (A1 is the top row's leftmost hex); flat: "
             "flat tops, columns are letters (A1 is the leftmost column's top hex)."),

@@ -37,6 +37,13 @@ class OrnamentBand(Element):
     rules: bool = True
     background: Color = "white"
 
+    field_docs = {
+        'pattern': 'The motif: zigzag, crenel, knot, diamonds or pennants.',
+        'repeat': 'Length of one motif (length); fitted to a whole number of motifs.',
+        'width': 'Line width of the motif (length).',
+        'rules': 'Draw the two edge rules along the band.',
+        'background': 'Colour behind the motifs, or none.',
+    }
     doc = ("A vector ornament repeated along the box's long side: pattern zigzag, crenel, knot, "
            "diamonds or pennants; repeat: motif length (fitted to whole motifs); color: line "
            "colour; fill: fill of closed motifs; rules: draw the edge rules; background: the "

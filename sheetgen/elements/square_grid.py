@@ -53,6 +53,8 @@ class SquareGrid(Element):
     header_color: Color = "white"
 
     field_docs = {
+        'coord_size': 'Size in points of the coordinates in empty cells; default: 1/5 cell.',
+        'coord_color': 'Colour of the coordinates in empty cells.',
         'cols': 'Number of columns.',
         'rows': 'Number of rows.',
         'shades': "One string per row, one character per cell: '.' light, '#' dark.",
