@@ -127,15 +127,21 @@ class Session:
         return prepared
 
 
-def validate(project: Project, game_ids: list[str] | None = None, warn=None) -> int:
-    """Load and fill every face of the chosen games; return how many components are valid."""
+def validate(project: Project, game_ids: list[str] | None = None, warn=None,
+             profiles: list[str] | None = None) -> int:
+    """Load, fill and fit every face of the chosen games; return how many components are valid.
+
+    Faces are fitted to every profile the components would build (``profiles``, or each
+    component's defaults), so a face too large for its page is found without building.
+    """
     selected = []
     for gid in game_ids or [None]:
         selected.extend(_select(project, gid, []))
     session = Session(project)
-    session.prepare_all(selected)
+    prepared = session.prepare_all(selected)
     for problem in session.warnings:
         (warn or _ignore)(problem)
+    _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles))
     return len(selected)
 
 
@@ -147,11 +153,12 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
           options: BuildOptions | None = None, progress: bool = False, warn=None) -> list[Path]:
     """Build the chosen components in their profiles; return the paths written.
 
-    ``warn(problem)`` receives each warning (e.g. an image below 300 dpi).
+    All or nothing: every output is rendered into a staging folder inside ``out/`` and moved
+    into place only when all succeeded. ``warn(problem)`` receives each warning (e.g. an
+    image below 300 dpi).
     """
-    from .components.render_env import RenderEnv
-    from .imposition.common import ImposeOptions
     from .output import OutputWriter
+    from .staging import Staging
 
     options = options or BuildOptions()
     selected = _select(project, game_id, component_ids or [])
@@ -161,53 +168,67 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         (warn or _ignore)(problem)
     writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
     jobs = _plan_jobs(prepared, options, writer, session.profiles)
-    written: list[Path] = []
-    impose = ImposeOptions(back_offset=(options.back_offset_mm[0] * MM,
-                                        options.back_offset_mm[1] * MM),
-                           cmyk=options.cmyk, ink_saver=options.ink_saver)
+    _check_jobs(jobs)
     bar = _progress(len(jobs), progress)
     previews: dict[str, list] = {}
-    for game, comp, faces, profile, path in jobs:
-        # every home-printed page carries the licence credits along its margin
-        footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
-                  "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
-        env = RenderEnv(session.fonts, session.icons,
-                        ImposeOptions(impose.back_offset, impose.cmyk, impose.ink_saver, footer))
-        uses_copies = getattr(comp.model, "uses_copies", False)
-        render_args = {"copies": options.copies} if uses_copies else {}
-        artifact = comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
-                                     **render_args)
-        if profile.output == "png":
-            writer.write_folder(path, _rasterised(artifact, profile.dpi))
-        else:
-            writer.write_file(path, artifact.data)
-            if options.previews:
-                previews.setdefault(game.spec.id, []).append((path, artifact.data))
-        written.append(path)
-        bar.update(1, path.name)
-    bar.close()
-    written.extend(_write_previews(previews, writer, session))
-    return written
+    with Staging(writer) as staging:
+        for job in jobs:
+            artifact = _render(job, options, session)
+            game, _, _, profile, path = job
+            if profile.output == "png":
+                staging.folder(path, _rasterised(artifact, profile.dpi))
+            else:
+                staging.file(path, artifact.data)
+                if options.previews:
+                    previews.setdefault(game.spec.id, []).append((path, artifact.data))
+            bar.update(1, path.name)
+        bar.close()
+        _stage_previews(previews, writer, staging, session)
+        staging.commit()
+    return [final for _, final in staging.moves]
 
 
-def _write_previews(built: dict, writer, session: Session) -> list[Path]:
-    """Write a PNG of each PDF's first page and a contact sheet per game; return the paths."""
+def _render(job, options: BuildOptions, session: Session):
+    """Render one (component, profile) job to an Artifact in memory."""
+    from .components.render_env import RenderEnv
+    from .imposition.common import ImposeOptions
+
+    game, comp, faces, profile, _ = job
+    # every home-printed page carries the licence credits along its margin
+    footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
+              "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
+    env = RenderEnv(session.fonts, session.icons,
+                    ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
+                                  options.cmyk, options.ink_saver, footer))
+    uses_copies = getattr(comp.model, "uses_copies", False)
+    render_args = {"copies": options.copies} if uses_copies else {}
+    return comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
+                             **render_args)
+
+
+def _check_jobs(jobs) -> None:
+    """Fit every job's faces to its profile's page; raise every misfit at its size line."""
+    problems = ProblemList()
+    for _, comp, faces, profile, _ in jobs:
+        for path, line, message in comp.model.check(faces, profile):
+            problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
+    problems.raise_if_any()
+
+
+def _stage_previews(built: dict, writer, staging, session: Session) -> None:
+    """Stage a PNG of each PDF's first page and a contact sheet per game."""
     from .previews import contact_sheet, first_page_png
 
-    written = []
     for game_id, outputs in built.items():
         entries = []
         for pdf_path, data in outputs:
             png = first_page_png(data)
-            png_path = writer.claim(f"{game_id}/previews/{pdf_path.stem}.png", pdf_path.stem)
-            writer.write_file(png_path, png)
+            staging.file(writer.claim(f"{game_id}/previews/{pdf_path.stem}.png", pdf_path.stem),
+                         png)
             entries.append((pdf_path.stem, png))
-            written.append(png_path)
         sheet_path = writer.claim(f"{game_id}/contact-sheet.png", "contact sheet")
         font = session.fonts.files["body"]["regular"]
-        writer.write_file(sheet_path, contact_sheet(entries, font))
-        written.append(sheet_path)
-    return written
+        staging.file(sheet_path, contact_sheet(entries, font))
 
 
 def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
@@ -221,7 +242,7 @@ def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
 
 
 def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
-    """Decide every (component, profile, path) up front.
+    """Decide every (component, profile, path) up front (no paths when ``writer`` is None).
 
     A profile that is unknown, or not accepted by a component that is built, is an error
     naming the known or accepted ones; nothing is skipped in silence.
@@ -247,7 +268,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
             profile = book.get(name)
             suffix = "-cmyk" if options.cmyk else ""
             relative = f"{game.spec.id}/{model.id}-{name}{suffix}{profile.suffix}"
-            jobs.append((game, comp, faces, profile, writer.claim(relative, model.id)))
+            path = writer.claim(relative, model.id) if writer else None
+            jobs.append((game, comp, faces, profile, path))
     problems.raise_if_any()
     return jobs
 

@@ -61,12 +61,15 @@ def list_command(project) -> None:
 
 @main.command("validate")
 @click.argument("game", required=False)
+@click.option("--profile", "-p", "profiles", multiple=True,
+              help="Fit the faces to these profiles (default: each component's own list).")
 @click.pass_obj
-def validate_command(project, game: str | None) -> None:
+def validate_command(project, game: str | None, profiles) -> None:
     """Check GAME (default: every game) for mistakes without writing anything."""
     from .api import validate
 
-    count = validate(project, [game] if game else None, warn=_warn)
+    count = validate(project, [game] if game else None, warn=_warn,
+                     profiles=list(profiles) or None)
     click.echo(f"ok: {count} component(s) valid")
 
 

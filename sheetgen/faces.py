@@ -35,6 +35,7 @@ class Face:
     elements: list[Element]
     key: str
     label: str
+    where: tuple[str, int] = ("", 0)  # the line that set its size: blamed when it won't fit
 
     def icons(self) -> set[str]:
         """Return every icon the face draws."""
@@ -100,7 +101,8 @@ class FaceBuilder:
                 problems.extend(exc.problems)
         if problems:
             raise UserError(problems)
-        face = Face(template.width, template.height, template.bleed, elements, key, where.label)
+        face = Face(template.width, template.height, template.bleed, elements, key, where.label,
+                    template.size_where)
         self._faces[key] = face
         return face
 

@@ -31,6 +31,7 @@ class Template:
     bleed: float
     fields: dict = field(default_factory=dict)
     elements: list[LineDict] = field(default_factory=list)
+    size_where: tuple[str, int] = ("", 0)  # the line that set the size (blamed when it won't fit)
 
 
 class TemplateBook:
@@ -78,10 +79,15 @@ class TemplateBook:
             parent = self.get(str(raw["extends"]), (str(path), raw.key_lines["extends"]), chain)
             width, height, bleed = parent.width, parent.height, parent.bleed
             fields, elements = dict(parent.fields), list(parent.elements)
+            size_where = parent.size_where
         else:
             width = height = 0.0
             bleed = to_points("3.175mm")
             fields, elements = {}, []
+            size_where = (str(path), 1)
+        size_keys = [k for k in ("size", "width", "height") if k in raw]
+        if size_keys:
+            size_where = (str(path), raw.key_lines[size_keys[0]])
         try:
             if "size" in raw:
                 width, height = self._sizes().size(str(raw["size"]),
@@ -108,4 +114,4 @@ class TemplateBook:
                 elements[same[0]] = element
             else:
                 elements.append(element)
-        return Template(name, path, width, height, bleed, fields, elements)
+        return Template(name, path, width, height, bleed, fields, elements, size_where)

@@ -13,10 +13,9 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from ..faces import Face
 from ..imposition.common import Card
 from ..model import ComponentBase, Strict
-from ..units import to_points
+from ..units import MM, to_points
 from . import register_kind
 from .render_env import Artifact, RenderEnv
 
@@ -88,10 +87,30 @@ class BoardComponent(ComponentBase):
             return tuple(to_points(v) for v in self.pod_max)
         return profile.page_limit
 
+    def check(self, sides: list[Card], profile) -> list[tuple[str, int, str]]:
+        """Return (path, line, message) for a side larger than a one-per-page page limit.
+
+        Tiled profiles fit any board; the problem is blamed at the side's hex_size line.
+        """
+        from ..imposition.common import LayoutError
+        from ..imposition.pod import check_page_limit
+        from .board_faces import largest_hex_size
+
+        if profile.layout(self.kind) != "one-per-page":
+            return []
+        limit = self.page_limit(profile)
+        problems = []
+        for side in sides:
+            try:
+                check_page_limit(side.front, limit, profile.name)
+            except LayoutError as exc:
+                best = largest_hex_size(side.front, limit)
+                problems.append((*side.front.where, f"side {side.label}: {exc}; use hex_size "
+                                 f"{best / MM:.1f}mm or less, or raise pod_max"))
+        return problems
+
     def render(self, sides: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
         """Lay every side out for ``profile`` (tiled, or each side whole on one page)."""
-        from ..errors import UserError
-
         doc = env.document(profile.page, title)
         if profile.layout(self.kind) == "tiled":
             from ..imposition.tiling import impose_tiled
@@ -100,18 +119,5 @@ class BoardComponent(ComponentBase):
         else:
             from ..imposition.pod import impose_pod
 
-            too_big = [s.label for s in sides if not fits(s.front, self.page_limit(profile))]
-            if too_big:
-                raise UserError(f"board {self.id!r}: side {too_big[0]} is larger than the "
-                                f"{profile.name} page limit")
             pages = impose_pod(doc, sides, profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
-
-
-def fits(face: Face, limit: tuple[float, float] | None) -> bool:
-    """Return whether ``face`` with bleed fits a page ``limit`` (either way round)."""
-    if limit is None:
-        return True
-    big, small = sorted(limit, reverse=True)
-    w, h = sorted((face.width + 2 * face.bleed, face.height + 2 * face.bleed), reverse=True)
-    return w <= big + 0.01 and h <= small + 0.01

@@ -72,18 +72,6 @@ def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     fixed_w, fixed_h = 2 * margin, 2 * margin + title_h + caption_h
     width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
     bleed = to_points(comp.bleed)
-    for limit in _page_limits(comp, builder.project):
-        big, small = sorted(limit, reverse=True)
-        need = sorted((width + 2 * bleed, height + 2 * bleed), reverse=True)
-        if need[0] > big + 0.01 or need[1] > small + 0.01:
-            best = max(min((a - fixed_w - 2 * bleed) / unit_w, (b - fixed_h - 2 * bleed) / unit_h)
-                       for a, b in ((big, small), (small, big)))
-            problems.add(path, line(("hex_size",)),
-                         f"side {side.id}: hex_size {board.hex_size / MM:.1f}mm makes the board "
-                         f"{need[0] / MM:.0f} x {need[1] / MM:.0f} mm with bleed, larger than "
-                         f"the largest pod page {big / MM:.0f} x {small / MM:.0f} mm; use "
-                         f"hex_size {max(best, 0) / MM:.1f}mm or less, or raise pod_max")
-            return None
     board.x, board.y = margin, margin + title_h
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
     board._board = resolved
@@ -123,17 +111,18 @@ def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     elements.insert(2, board)
     key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
                              colors)).encode()).hexdigest()[:16]
-    return Face(width, height, bleed, elements, key, side.id)
+    return Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))))
 
 
-def _page_limits(comp, project) -> list[tuple[float, float]]:
-    """Return the page limit of every one-per-page profile the board builds by default."""
-    from ..profiles import ProfileBook
+def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
+    """Return the largest hex_size (points) at which ``face``'s side fits a page ``limit``."""
+    from ..elements.hex_board import HexBoard
 
-    book = ProfileBook.for_project(project)
-    profiles = [book.get(name) for name in book.default_profiles(comp) if name in book.profiles]
-    limits = {comp.page_limit(p) for p in profiles if p.layouts.get(comp.kind) == "one-per-page"}
-    return sorted(limit for limit in limits if limit is not None)
+    board = next(e for e in face.elements if isinstance(e, HexBoard))
+    unit_w, unit_h = board.w / board.hex_size, board.h / board.hex_size
+    fixed_w, fixed_h = face.width - board.w + 2 * face.bleed, face.height - board.h + 2 * face.bleed
+    return max(0.0, max(min((a - fixed_w) / unit_w, (b - fixed_h) / unit_h)
+                        for a, b in (limit, limit[::-1])))
 
 
 def _colors(comp, builder, raw, path, problems) -> dict | None:

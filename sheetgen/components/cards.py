@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import Field
 
 from ..faces import Where
-from ..imposition.common import Card
+from ..imposition.common import Card, size_text
 from ..model import ComponentBase
 from ..yamlload import line_of
 from . import register_kind
@@ -44,9 +44,36 @@ class CardsComponent(ComponentBase):
             except UserError as exc:
                 problems.extend(exc)
                 continue
+            if back is not None and (back.width, back.height) != (front.width, front.height):
+                problems.add(back.where[0], back.where[1],
+                             f"the back ({size_text(back.width, back.height)}) and the front "
+                             f"({size_text(front.width, front.height)}, template {self.front!r}) "
+                             "must be the same size")
+                break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
         problems.raise_if_any()
         return _dedupe(cards)
+
+    def check(self, cards: list[Card], profile) -> list[tuple[str, int, str]]:
+        """Return (path, line, message) for a face that does not fit ``profile``'s page."""
+        from ..imposition.card_grid import grid_for
+        from ..imposition.common import LayoutError
+        from ..imposition.gutterfold import gutterfold_grids
+        from ..imposition.pod import check_page_limit
+
+        layout = profile.layout(self.kind)
+        problems = []
+        for face in _distinct_sizes(cards):
+            try:
+                if layout == "grid":
+                    grid_for(profile, face.width, face.height, face.bleed)
+                elif layout == "gutterfold":
+                    gutterfold_grids(profile, face.width, face.height, face.bleed)
+                else:
+                    check_page_limit(face, profile.page_limit, profile.name)
+            except LayoutError as exc:
+                problems.append((*face.where, str(exc)))
+        return problems
 
     def render(self, cards: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
         """Lay the deck out for ``profile`` (grid, gutterfold or one per page); return the PDF."""
@@ -61,6 +88,16 @@ class CardsComponent(ComponentBase):
         pages = impose(doc, cards, profile, env.options)
         labels = [label for label, _ in pod_faces(cards)] if layout == "one-per-page" else []
         return Artifact(doc.finish(), pages, doc.faces_drawn, labels)
+
+
+def _distinct_sizes(cards: list[Card]) -> list:
+    """Return one face of every distinct size among the fronts and backs."""
+    sizes: dict[tuple, object] = {}
+    for card in cards:
+        for face in (card.front, card.back):
+            if face is not None:
+                sizes.setdefault((face.width, face.height, face.bleed), face)
+    return list(sizes.values())
 
 
 def _dedupe(cards: list[Card]) -> list[Card]:

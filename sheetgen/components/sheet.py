@@ -88,6 +88,24 @@ class SheetComponent(ComponentBase):
                              "inwards or change glue_strip")
                 return
 
+    def check(self, faces: list[Face], profile) -> list[tuple[str, int, str]]:
+        """Return (path, line, message) for a sheet over a one-per-page profile's page limit.
+
+        Home papers always fit: a sheet larger than the paper is scaled down (the footer says).
+        """
+        from ..imposition.common import LayoutError
+        from ..imposition.pod import check_page_limit
+
+        if profile.layout(self.kind) != "one-per-page":
+            return []
+        problems = []
+        for face in {id(f): f for f in faces}.values():
+            try:
+                check_page_limit(face, profile.page_limit, profile.name)
+            except LayoutError as exc:
+                problems.append((*face.where, str(exc)))
+        return problems
+
     def render(self, faces: list[Face], profile, env: RenderEnv, title: str,
                copies: int | None = None) -> Artifact:
         """Lay out ``copies`` of every sheet for ``profile`` (grid or one per page)."""

@@ -13,7 +13,7 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..imposition.common import Card
+from ..imposition.common import Card, size_text
 from ..units import to_points
 from ..yamlload import line_of
 from . import register_kind
@@ -53,13 +53,27 @@ class TokensComponent(CardsComponent):
             if abs(face.width - face.height) > 0.01:
                 raise user_error(loaded.path, line_of(loaded.raw, ("shape",)),
                                  f"round tokens need a square face; template {self.front!r} is "
-                                 f"{face.width / 2.8346:.1f} x {face.height / 2.8346:.1f} mm "
+                                 f"{size_text(face.width, face.height)} "
                                  "(use shape: square or hex, or a square template)")
         sizes = {(round(t.front.width, 2), round(t.front.height, 2)) for t in tokens}
         if len(sizes) > 1:
             raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
                              "every token of a sheet must have the same size")
         return tokens
+
+    def check(self, tokens: list[Card], profile) -> list[tuple[str, int, str]]:
+        """Return (path, line, message) when a token does not fit ``profile``'s sheet."""
+        from ..imposition.common import LayoutError
+        from ..imposition.token_sheet import token_grid
+
+        if not tokens or profile.layout(self.kind) != "grid":
+            return super().check(tokens, profile)
+        face = tokens[0].front
+        try:
+            token_grid(profile, face.width, face.height, self.gap_points(), face.bleed)
+        except LayoutError as exc:
+            return [(*face.where, str(exc))]
+        return []
 
     def render(self, tokens: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
         """Pack the tokens for ``profile`` (grid or one per page); return the PDF."""

@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .common import Card, ImposeOptions, draw_footer
+from ..units import MM
+
+from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import crop_marks
 
 
@@ -71,7 +73,9 @@ def grid_for(profile, card_w: float, card_h: float, bleed: float) -> Grid:
     cols = int((area_w - 2 * bleed) // card_w)
     rows = int((area_h - 2 * bleed) // card_h)
     if cols < 1 or rows < 1:
-        raise ValueError(f"the face is larger than the printable area of {profile.name}")
+        raise LayoutError(f"a face of {size_text(card_w, card_h)} plus {bleed / MM:.1f} mm bleed "
+                          f"is larger than the {profile.name} grid area "
+                          f"({size_text(area_w, area_h)})")
     x0 = (paper[0] - cols * card_w) / 2
     y0 = (paper[1] - rows * card_h) / 2
     return Grid(cols, rows, card_w, card_h, x0, y0)

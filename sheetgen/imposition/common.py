@@ -13,6 +13,15 @@ from ..units import MM
 MARK_COLOR = (0.0, 0.0, 0.0)
 
 
+class LayoutError(ValueError):
+    """A face that does not fit a profile's page; components report it at the face's size line."""
+
+
+def size_text(width: float, height: float) -> str:
+    """Return a size in points as ``63.5 x 88.9 mm``."""
+    return f"{width / MM:.1f} x {height / MM:.1f} mm"
+
+
 @dataclass(frozen=True)
 class Card:
     """One physical card: its front, its back (None: blank) and a label for file names."""

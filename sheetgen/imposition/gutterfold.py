@@ -9,11 +9,25 @@ from __future__ import annotations
 
 from ..units import MM
 from .card_grid import Grid
-from .common import Card, ImposeOptions, draw_footer
+from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import crop_marks, fold_line
 
 GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side
 MARGIN = 4 * MM    # paper edge to outer bleed (a printer may clip bleed there, never the card)
+
+
+def gutterfold_grids(profile, cw: float, ch: float, bleed: float) -> tuple[Grid, Grid]:
+    """Return the fronts grid left of the fold and the backs grid right of it."""
+    width, height = max(profile.page), min(profile.page)
+    fold = width / 2
+    cols = int((fold - GUTTER - MARGIN - bleed) // cw)
+    rows = int((height - 2 * (MARGIN + bleed)) // ch)
+    if cols < 1 or rows < 1:
+        raise LayoutError(f"a face of {size_text(cw, ch)} plus {bleed / MM:.1f} mm bleed is too "
+                          f"large for half a {profile.name} page")
+    y0 = (height - rows * ch) / 2
+    return (Grid(cols, rows, cw, ch, fold - GUTTER - cols * cw, y0),
+            Grid(cols, rows, cw, ch, fold + GUTTER, y0))
 
 
 def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
@@ -22,14 +36,9 @@ def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -
     first = cards[0].front
     cw, ch, bleed = first.width, first.height, first.bleed
     fold = width / 2
-    cols = int((fold - GUTTER - MARGIN - bleed) // cw)
-    rows = int((height - 2 * (MARGIN + bleed)) // ch)
-    if cols < 1 or rows < 1:
-        raise ValueError(f"the face is too large for a {profile.name} page")
+    fronts, backs = gutterfold_grids(profile, cw, ch, bleed)
+    cols, rows, y0 = fronts.cols, fronts.rows, fronts.y0
     per_page = cols * rows
-    y0 = (height - rows * ch) / 2
-    fronts = Grid(cols, rows, cw, ch, fold - GUTTER - cols * cw, y0)
-    backs = Grid(cols, rows, cw, ch, fold + GUTTER, y0)
     sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
     for number, sheet in enumerate(sheets, start=1):
         doc.set_pagesize((width, height))

@@ -6,7 +6,7 @@ DriveThruCards expect for a duplex card upload.
 
 from __future__ import annotations
 
-from .common import Card, ImposeOptions
+from .common import Card, ImposeOptions, LayoutError, size_text
 
 
 def pod_faces(cards: list[Card]) -> list[tuple[str, object]]:
@@ -17,6 +17,17 @@ def pod_faces(cards: list[Card]) -> list[tuple[str, object]]:
         if card.back is not None:
             faces.append((f"{card.label}-back", card.back))
     return faces
+
+
+def check_page_limit(face, limit: tuple[float, float] | None, profile_name: str) -> None:
+    """Raise LayoutError when ``face`` plus bleed is larger than ``limit`` either way round."""
+    if limit is None:
+        return
+    big, small = sorted(limit, reverse=True)
+    w, h = sorted((face.width + 2 * face.bleed, face.height + 2 * face.bleed), reverse=True)
+    if w > big + 0.01 or h > small + 0.01:
+        raise LayoutError(f"a face of {size_text(w, h)} with bleed is larger than the largest "
+                          f"{profile_name} page ({size_text(big, small)})")
 
 
 def impose_pod(doc, cards: list[Card], profile, options: ImposeOptions) -> int:

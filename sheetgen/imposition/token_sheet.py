@@ -13,21 +13,23 @@ import math
 
 from ..units import MM
 from .card_grid import Grid
-from .common import Card, ImposeOptions, draw_footer
+from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import crop_marks
 
 SHEET_MARGIN = 10 * MM
 CUT_GREY = (0.35, 0.35, 0.35)
 
 
-def token_grid(paper, w: float, h: float, gap: float, bleed: float) -> Grid:
+def token_grid(profile, w: float, h: float, gap: float, bleed: float) -> Grid:
     """Return the largest grid of ``w`` x ``h`` tokens that fits the paper's margins."""
+    paper = profile.page
     room_w = paper[0] - 2 * SHEET_MARGIN - 2 * bleed
     room_h = paper[1] - 2 * SHEET_MARGIN - 2 * bleed
     cols = int((room_w + gap) // (w + gap))
     rows = int((room_h + gap) // (h + gap))
     if cols < 1 or rows < 1:
-        raise ValueError("the token is larger than the printable area of the page")
+        raise LayoutError(f"a token of {size_text(w, h)} is larger than the printable area of "
+                          f"the {profile.name} page ({size_text(room_w, room_h)})")
     grid_w, grid_h = cols * w + (cols - 1) * gap, rows * h + (rows - 1) * gap
     return Grid(cols, rows, w, h, (paper[0] - grid_w) / 2, (paper[1] - grid_h) / 2, gap)
 
@@ -60,7 +62,7 @@ def impose_tokens(doc, tokens: list[Card], profile, shape: str, gap: float,
     paper = profile.page
     first = tokens[0].front
     bleed = first.bleed
-    grid = token_grid(paper, first.width, first.height, gap, bleed)
+    grid = token_grid(profile, first.width, first.height, gap, bleed)
     per_page = grid.cols * grid.rows
     has_backs = any(t.back is not None for t in tokens)
     sheets = [tokens[i:i + per_page] for i in range(0, len(tokens), per_page)]
