@@ -66,3 +66,36 @@ def test_token_pod_is_one_face_per_page(built):
     assert len(reader.pages) == 2 * 46
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((20 * MM + 18, 20 * MM + 18))
+
+
+def test_standees_print_the_figure_on_both_faces(built):
+    from pdfcheck import ink_fraction, render
+
+    path = built("ragnarocks", "standees", "a4")
+    reader = PdfReader(path)
+    page_h = float(reader.pages[0].mediabox.height)
+    image = render(path, 0, dpi=100)
+    ivory = sorted(placements(reader, 0), key=lambda p: p.x)[:3]  # the light strips
+    for placed in ivory:
+        top = placed.y + 80 * MM
+
+        def ink(y_from_top, y_to_top):
+            box = (placed.x + 2 * MM, top - y_to_top * MM, placed.x + 16 * MM,
+                   top - y_from_top * MM)
+            return ink_fraction(image, box, page_h, dpi=100)
+
+        front, back = ink(44, 60), ink(20, 36)
+        assert back > 0.1, "the back panel carries the figure"
+        assert back == pytest.approx(front, abs=0.05)  # the same figure, turned 180 degrees
+    text = reader.pages[0].extract_text()
+    assert "Fold in half" in text and "Fold both tabs out" in text
+
+
+def test_player_aids_one_per_player_where_both_need_them(built):
+    reader = PdfReader(built("ragnarocks", "reference", "a4"))
+    fronts = placements(reader, 0)
+    assert len(fronts) == 8
+    copies = sorted(Counter(p.name for p in fronts).values())
+    assert copies == [1, 1, 2, 2, 2]  # setup and team game once; rules twice
+    text = " ".join(reader.pages[0].extract_text().split())
+    assert "No tree stand insert needed" in text and "decoration only" in text

@@ -13,8 +13,10 @@ class Icon(Element):
     type: Literal["icon"] = "icon"
     icon: IconName
     color: Color = "ink"
+    rotate: Literal[0, 90, 180, 270] = 0
 
-    doc = "A named icon (templates/icons/<name>.svg) fitted and centred in its box."
+    doc = ("A named icon (templates/icons/<name>.svg) fitted and centred in its box; `rotate` "
+           "turns it clockwise by 90, 180 or 270 degrees (a folded standee's back panel).")
     sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
 
     def draw(self, canvas, ctx) -> None:
@@ -24,5 +26,9 @@ class Icon(Element):
         y = self.bottom(ctx) + (self.h - size) / 2
         canvas.saveState()
         ctx.fill(canvas, self.color, is_fill=False)
+        if self.rotate:
+            canvas.translate(x + size / 2, y + size / 2)
+            canvas.rotate(-self.rotate)
+            x = y = -size / 2
         ctx.icons.draw(canvas, self.icon, x, y, size)
         canvas.restoreState()
