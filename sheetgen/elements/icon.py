@@ -15,6 +15,7 @@ class Icon(Element):
     color: Color = "ink"
     rotate: Literal[0, 90, 180, 270] = 0
 
+    field_docs = {"rotate": "Turn the icon clockwise by 90, 180 or 270 degrees."}
     doc = ("A named icon (templates/icons/<name>.svg) fitted and centred in its box; `rotate` "
            "turns it clockwise by 90, 180 or 270 degrees (a folded standee's back panel).")
     sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
