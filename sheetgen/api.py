@@ -98,6 +98,8 @@ class Session:
         self.templates = TemplateBook(project)
         self.profiles = ProfileBook.for_project(project)
         self.warnings: list = []
+        # (game, component, ComponentChecks) of every prepared component
+        self.checks: list = []
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
@@ -109,8 +111,12 @@ class Session:
                                            "others), CC BY 3.0", "Made with sheetgen"]))
         globals_ = {"game": spec.model_dump(), "credits": credits,
                     "component": {"id": component.model.id, "title": component.model.title}}
-        return FaceBuilder(self.project, self.templates, self.fonts, self.icons, spec.colors,
-                           globals_)
+        from .checks.findings import ComponentChecks
+
+        builder = FaceBuilder(self.project, self.templates, self.fonts, self.icons, spec.colors,
+                              globals_)
+        builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
+        return builder
 
     def prepare_all(self, selected) -> list[tuple[LoadedGame, LoadedComponent, object]]:
         """Build every face of every selected component, collecting all problems."""
@@ -123,8 +129,28 @@ class Session:
             except UserError as exc:
                 problems.extend(exc)
             self.warnings.extend(dict.fromkeys(builder.warnings))
+            self.checks.append((game, comp, builder.checks))
         problems.raise_if_any()
         return prepared
+
+    def print_check_problems(self, enforce: bool = True) -> list:
+        """Return the print-check failures of enforced games (or of warn-mode games)."""
+        out = []
+        for game, _comp, checks in self.checks:
+            if checks.rules.enforced == enforce:
+                out.extend(checks.problems())
+        return out
+
+    def apply_print_checks(self, warn) -> None:
+        """Raise the failures of enforced games; pass warn-mode games' failures to ``warn``."""
+        from .errors import Problem
+
+        for problem in self.print_check_problems(enforce=False):
+            (warn or _ignore)(Problem(problem.path, problem.line,
+                                      f"{problem.message} [print_checks: warn]"))
+        failed = self.print_check_problems(enforce=True)
+        if failed:
+            raise UserError(failed)
 
 
 def validate(project: Project, game_ids: list[str] | None = None, warn=None,
@@ -141,6 +167,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     prepared = session.prepare_all(selected)
     for problem in session.warnings:
         (warn or _ignore)(problem)
+    session.apply_print_checks(warn)
     _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles))
     return len(selected)
 
@@ -150,12 +177,16 @@ def _ignore(_problem) -> None:
 
 
 def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
-          options: BuildOptions | None = None, progress: bool = False, warn=None) -> list[Path]:
+          options: BuildOptions | None = None, progress: bool = False, warn=None,
+          record: dict | None = None) -> list[Path]:
     """Build the chosen components in their profiles; return the paths written.
 
     All or nothing: every output is rendered into a staging folder inside ``out/`` and moved
     into place only when all succeeded. ``warn(problem)`` receives each warning (e.g. an
     image below 300 dpi).
+    With ``record`` (a dict, for ``sheetgen check``) print-check failures do not stop the
+    build: the dict gets ``checks`` (game, component, ComponentChecks) and ``jobs`` (game,
+    component, profile, path) instead.
     """
     from .output import OutputWriter
     from .staging import Staging
@@ -166,9 +197,14 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     prepared = session.prepare_all(selected)
     for problem in session.warnings:
         (warn or _ignore)(problem)
+    if record is None:
+        session.apply_print_checks(warn)
     writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
     jobs = _plan_jobs(prepared, options, writer, session.profiles)
     _check_jobs(jobs)
+    if record is not None:
+        record["checks"] = session.checks
+        record["jobs"] = [(game, comp, profile, path) for game, comp, _, profile, path in jobs]
     bar = _progress(len(jobs), progress)
     previews: dict[str, list] = {}
     with Staging(writer) as staging:

@@ -141,6 +141,33 @@ def profiles_command(project) -> None:
         click.echo(f"{profile.name:<18} {paper:<20} {profile.output:<4} {layouts}")
 
 
+@main.command("check")
+@click.argument("game", required=False)
+@click.argument("components", nargs=-1)
+@click.option("--profile", "-p", "profiles", multiple=True,
+              help="Print profile (repeatable). Default: each component's own list.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Keep the checked files here (default: a temporary folder).")
+@click.option("--cmyk", is_flag=True, help="Check the --cmyk outputs (no RGB anywhere).")
+@click.option("--ink-saver", is_flag=True, help="Check the --ink-saver outputs.")
+@click.pass_obj
+def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver) -> None:
+    """Build GAME (default: every game) and run every print check; exit 2 on a failure.
+
+    Reports each failing template line, then per output the smallest text and the lowest
+    contrast. Games with ``print_checks: warn`` in game.yaml are reported but never fail.
+    """
+    from .api import BuildOptions
+    from .checks.report import print_report, run_check
+
+    options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir, cmyk=cmyk,
+                           ink_saver=ink_saver)
+    report = run_check(project, game, list(components), options, warn=_warn)
+    print_report(report, click.echo)
+    if report.failed:
+        raise click.exceptions.Exit(2)
+
+
 @main.command("watch")
 @click.argument("game", required=False)
 @click.argument("components", nargs=-1)

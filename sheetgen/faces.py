@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import re
 import warnings
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, UndefinedError
@@ -36,6 +36,8 @@ class Face:
     key: str
     label: str
     where: tuple[str, int] = ("", 0)  # the line that set its size: blamed when it won't fit
+    # where each element was written (path, line, name), for the print checks' messages
+    origins: list = field(default_factory=list)
 
     def icons(self) -> set[str]:
         """Return every icon the face draws."""
@@ -51,6 +53,13 @@ class Where:
     label: str
 
 
+def element_origin(shown_path: str, line: int, element: Element):
+    """Return where ``element`` was written (``shown_path`` as printed), for the print checks."""
+    from .checks.face_checks import Origin
+
+    return Origin(shown_path, line, element.id or element.type)
+
+
 class FaceBuilder:
     """Turns (template name, fields) into Faces; holds the Jinja environment and caches."""
 
@@ -64,6 +73,9 @@ class FaceBuilder:
         self._faces: dict[str, Face] = {}
         self.warnings: list[Problem] = []
         self._template_mistakes: set[tuple] = set()
+        # the print checks of the component being built (sheetgen/checks), if any
+        self.checks = None
+        self._shown_paths: dict = {}
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -101,10 +113,21 @@ class FaceBuilder:
                 problems.extend(exc.problems)
         if problems:
             raise UserError(problems)
+        shown = self._shown_paths.get(template.path)
+        if shown is None:
+            shown = self._shown_paths[template.path] = display_path(template.path)
+        origins = [element_origin(shown, raw.line, element)
+                   for (raw, _), element in zip(filled, elements)]
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
-                    template.size_where)
+                    template.size_where, origins)
         self._faces[key] = face
+        self.inspect(face)
         return face
+
+    def inspect(self, face: Face) -> None:
+        """Run the print checks on a newly built face (when the build has them)."""
+        if self.checks is not None:
+            self.checks.inspect(face, face.origins)
 
     def _fail(self, template: Template, raw, where: Where, message: str,
               blame_item: bool) -> UserError:

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from .checks.rules import PrintChecks
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -56,6 +58,15 @@ class GameSpec(Strict):
     colors: dict[str, HexColor] = Field(default_factory=dict,
                                    description="Extra colour names (#rrggbb) for this game.")
     credits: str = Field("", description="Game credits printed with the components.")
+    print_checks: PrintChecks | Literal["enforce", "warn"] = Field(
+        default_factory=PrintChecks, description="Print checks (text size, lines, contrast, "
+        "safe area): enforce (default) or warn for an early draft, or a mapping with mode and "
+        "limits (min_text_size, min_stroke, safe_area).")
+
+    @field_validator("print_checks")
+    @classmethod
+    def _print_checks(cls, value):
+        return PrintChecks(mode=value) if isinstance(value, str) else value
     components: list[str] = Field(description="Component ids; each is <id>.yaml beside game.yaml.")
 
     @field_validator("components")

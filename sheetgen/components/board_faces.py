@@ -111,7 +111,15 @@ def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     elements.insert(2, board)
     key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
                              colors)).encode()).hexdigest()[:16]
-    return Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))))
+    from ..errors import display_path
+    from ..faces import element_origin
+
+    shown = display_path(path)
+    side_line = line_of(raw, ("sides", index))
+    face = Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))),
+                [element_origin(shown, side_line, e) for e in elements])
+    builder.inspect(face)
+    return face
 
 
 def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:

@@ -77,6 +77,14 @@ SHARED_FIELD_DOCS = {
     "w": "Width (length; % of the face width). Default: the whole face.",
     "h": "Height (length; % of the face height). Default: the whole face.",
     "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",
+    "allow_small": "Print check override, for deliberate fine print: this element's text may "
+                   "be as small as this (pt) instead of the game's minimum (6 pt).",
+    "allow_thin": "Print check override: this element's lines may be as thin as this (pt) "
+                  "instead of the game's minimum (0.25 pt).",
+    "allow_low_contrast": "Print check override: the contrast ratio this element's text needs "
+                          "against what is under it (instead of 4.5:1 below 9 pt, 3:1 above).",
+    "bleed_art": "Print check override: art meant to run off the edge, exempt from the safe "
+                 "area (3 mm inside the trim).",
     "fill": "Fill colour, or none.",
     "stroke": "Outline colour, or none.",
     "stroke_width": "Outline width (length).",
@@ -118,6 +126,12 @@ class Element(BaseModel):
     w: XLength = "100%"
     h: YLength = "100%"
     when: bool = True
+    # Print-check overrides, visible in the template (sheetgen/checks/face_checks.py):
+    # deliberate fine print (pt), hairlines (pt), low contrast (ratio), art meant to bleed.
+    allow_small: float | None = None
+    allow_thin: float | None = None
+    allow_low_contrast: float | None = None
+    bleed_art: bool = False
 
     doc: ClassVar[str] = ""
     # Descriptions of this element's own fields (shared names: SHARED_FIELD_DOCS)

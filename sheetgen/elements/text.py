@@ -8,6 +8,7 @@ from pydantic import PrivateAttr, model_validator
 
 from . import register
 from .base import Color, Element, FontFamily, TextValue
+from .sheet_common import readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
 
@@ -75,6 +76,9 @@ class Text(Element):
             top -= (self.h - lay.height) / 2
         elif self.valign == "bottom":
             top -= self.h - lay.height
+        # ink saver pales the fill under light text: the text turns ink to stay readable
+        color = readable(ctx, self.color)
+        icon_color = readable(ctx, self.icon_color or self.color)
         canvas.saveState()
         for i, line in enumerate(lay.lines):
             baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
@@ -83,10 +87,10 @@ class Text(Element):
             for kind, x, text in _segments(line.runs):
                 x += self.x + shift
                 if kind == "icon":
-                    ctx.fill(canvas, self.icon_color or self.color, is_fill=False)
+                    ctx.fill(canvas, icon_color, is_fill=False)
                     ctx.icons.draw(canvas, text, x, baseline - lay.size * 0.16, lay.size)
                 else:
-                    ctx.fill(canvas, self.color, is_fill=False)
+                    ctx.fill(canvas, color, is_fill=False)
                     name = ctx.fonts.font_name(self.font, kind == "bold" or self.bold,
                                                self.italic)
                     canvas.setFont(name, lay.size)

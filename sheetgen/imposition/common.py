@@ -42,6 +42,9 @@ class ImposeOptions:
     credits: list[str] = field(default_factory=list)
 
 
+SLUG_SIZE = 6.0  # pt: the page slug is read by people, so it keeps to the 6 pt minimum
+
+
 def draw_footer(doc, text: str, page: int, pages: int) -> None:
     """Write a small label up the left page margin (outside any card), e.g. title and credits."""
     if not text:
@@ -49,7 +52,7 @@ def draw_footer(doc, text: str, page: int, pages: int) -> None:
     c = doc.canvas
     c.saveState()
     doc.set_color((0.35, 0.35, 0.35))
-    c.setFont(doc.fonts.font_name("body"), 5.5)
+    c.setFont(doc.fonts.font_name("body"), SLUG_SIZE)
     c.translate(4 * MM, 12 * MM)
     c.rotate(90)
     c.drawString(0, 0, f"{text} · page {page}/{pages}")

@@ -1,0 +1,62 @@
+"""Gather the face checks of one component: each failure once per element, with its figures.
+
+A template line that fails on 48 cards is one problem ("... on raid-1 front and 47 more
+faces"), carrying the worst value; the component's figures are the extremes over its faces.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..errors import Problem
+from .face_checks import FaceFigures, Finding, Origin, check_face
+from .rules import PrintChecks
+
+
+@dataclass
+class ComponentChecks:
+    """The checks of one component's faces, gathered as they are built."""
+
+    rules: PrintChecks
+    fonts: object
+    icons: object
+    findings: dict = field(default_factory=dict)
+    figures: FaceFigures = field(default_factory=FaceFigures)
+    _seen: set = field(default_factory=set)
+
+    def inspect(self, face, origins: list[Origin]) -> None:
+        """Check ``face`` (once per distinct face) and keep the results."""
+        if face.key in self._seen:
+            return
+        self._seen.add(face.key)
+        found, figures = check_face(face, origins, self.fonts, self.icons, self.rules)
+        for finding in found:
+            key = (finding.origin, finding.kind)
+            worst, count = self.findings.get(key, (finding, 0))
+            if finding.value < worst.value:
+                worst = finding
+            self.findings[key] = (worst, count + 1)
+        self._merge(figures)
+
+    def _merge(self, figures: FaceFigures) -> None:
+        mine = self.figures
+        if figures.smallest_text is not None and (
+                mine.smallest_text is None or figures.smallest_text < mine.smallest_text):
+            mine.smallest_text = figures.smallest_text
+            mine.smallest_text_sample = figures.smallest_text_sample
+        for rendering, value in figures.lowest_contrast.items():
+            mine.lowest_contrast[rendering] = min(value, mine.lowest_contrast.get(rendering, 99))
+
+    def problems(self) -> list[Problem]:
+        """Return one problem per failing element and check, worst case first per line."""
+        out = []
+        for (origin, _kind), (finding, count) in sorted(
+                self.findings.items(), key=lambda kv: (kv[0][0].path, kv[0][0].line)):
+            more = f" and {count - 1} more face{'s' if count > 2 else ''}" if count > 1 else ""
+            out.append(Problem(origin.path, origin.line,
+                               f"{finding.message()} (on {finding.face}{more})"))
+        return out
+
+    def failed(self) -> list[Finding]:
+        """Return the worst finding of every failing element and check."""
+        return [finding for finding, _ in self.findings.values()]

@@ -1,0 +1,116 @@
+"""``sheetgen check``: build, run every print check, read the PDFs back, report per output.
+
+The build runs with the face checks collecting instead of stopping, writes into a temporary
+folder (or ``--out``), then every written PDF is preflighted (:mod:`.pdf_checks`). A game in
+``print_checks: warn`` mode is reported like any other but never fails the run.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..errors import Problem
+from .pdf_checks import PdfReport, check_pdf
+
+
+@dataclass
+class OutputReport:
+    """The checks of one written output (one component in one profile)."""
+
+    game: str
+    component: str
+    profile: str
+    path: Path
+    enforced: bool
+    pdf: PdfReport | None
+    smallest_face_text: float | None
+    lowest_contrast: float | None
+    problems: list[str] = field(default_factory=list)
+
+    @property
+    def passed(self) -> bool:
+        """Whether nothing failed."""
+        return not self.problems
+
+    def line(self) -> str:
+        """Return the report line of this output."""
+        smallest = self.pdf.smallest_text if self.pdf else self.smallest_face_text
+        small = f"{smallest:.1f} pt" if smallest is not None else "-"
+        low = f"{self.lowest_contrast:.1f}:1" if self.lowest_contrast is not None else "-"
+        under = f", {self.pdf.chars_below} chars < min" if self.pdf and self.pdf.chars_below \
+            else ""
+        verdict = "ok" if self.passed else ("FAIL" if self.enforced else "warn")
+        return (f"{verdict:<4} {self.game}/{self.path.name}: smallest text {small}{under}, "
+                f"lowest contrast {low}")
+
+
+@dataclass
+class CheckReport:
+    """Every output's report plus the face problems, per template line."""
+
+    outputs: list[OutputReport] = field(default_factory=list)
+    face_problems: list[tuple[Problem, bool]] = field(default_factory=list)  # (problem, enforced)
+
+    @property
+    def failed(self) -> bool:
+        """Whether an enforced game failed a check."""
+        return any(not o.passed and o.enforced for o in self.outputs) or any(
+            enforced for _, enforced in self.face_problems)
+
+
+def run_check(project, game_id, component_ids, options, warn=None) -> CheckReport:
+    """Build the chosen components (``options`` as for a build) and check every output."""
+    from ..api import build
+
+    report = CheckReport()
+    record: dict = {}
+    with tempfile.TemporaryDirectory(prefix="sheetgen-check-") as tmp:
+        if options.out_dir is None:
+            options.out_dir = tmp
+        build(project, game_id, component_ids, options, warn=warn, record=record)
+        seen = set()
+        for game, comp, checks in record["checks"]:
+            for problem in checks.problems():
+                if problem not in seen:
+                    seen.add(problem)
+                    report.face_problems.append((problem, checks.rules.enforced))
+        by_component = {(g.spec.id, c.model.id): checks for g, c, checks in record["checks"]}
+        for game, comp, profile, path in record["jobs"]:
+            checks = by_component[(game.spec.id, comp.model.id)]
+            report.outputs.append(_output(game.spec.id, comp.model.id, profile, path, checks,
+                                          options))
+    return report
+
+
+def _output(game: str, component: str, profile, path: Path, checks, options) -> OutputReport:
+    rules = checks.rules
+    # one face per page (pod): boxes must be set and every page one size
+    one_per_page = getattr(profile, "page", None) is None
+    profile = getattr(profile, "name", profile)
+    rendering = "ink-saver" if options.ink_saver else "cmyk" if options.cmyk else "normal"
+    figures = checks.figures
+    out = OutputReport(game, component, profile, path, rules.enforced, None,
+                       figures.smallest_text, figures.lowest_contrast.get(rendering))
+    if checks.findings:
+        out.problems.append(f"{len(checks.findings)} face check(s) failed (listed above)")
+    if path.suffix == ".pdf":
+        out.pdf = check_pdf(path, min_text=rules.min_text_size, cmyk=options.cmyk,
+                            pod=one_per_page)
+        out.problems.extend(out.pdf.problems)
+    return out
+
+
+def print_report(report: CheckReport, echo) -> None:
+    """Write the report: face problems by template line, then one line per output."""
+    for problem, enforced in report.face_problems:
+        echo(f"{'error' if enforced else 'warning'}: {problem}")
+    for output in report.outputs:
+        echo(output.line())
+        for problem in output.problems:
+            echo(f"       {problem}")
+    failed = [o for o in report.outputs if not o.passed]
+    enforced = [o for o in failed if o.enforced]
+    echo(f"{len(report.outputs)} outputs checked: {len(report.outputs) - len(failed)} pass, "
+         f"{len(enforced)} fail, {len(failed) - len(enforced)} fail in print_checks: warn mode")
