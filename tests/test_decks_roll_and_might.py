@@ -11,7 +11,8 @@ from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card
 from sheetgen.loading import load_game
 
 GAME = "roll-and-might"
-DECKS = {"cards": 15, "reference": 4}
+# reference: The Turn x5 (one per player), Scoring, Solo Turn, Solo Scoring, First Player
+DECKS = {"cards": 15, "reference": 9}
 PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 3, 5],
@@ -51,7 +52,13 @@ def test_mix_of_locations_and_faces(deck):
     for c in cards:
         if c["location"] == "Market":
             assert c["stalls"] == STALLS[c["detail"]]
-            assert c["die"] not in c["stalls"], c["id"]
+            # Market (2-5) cannot avoid its own stalls: the example fixes its face to 2, 3 or 4
+            assert c["die"] not in c["stalls"] or c["detail"] == "2-5", c["id"]
+    # every card tells apart from every other: no two share location, detail and face, and the
+    # five Market cards show five different faces
+    assert len({(c["location"], c["detail"], c["die"]) for c in cards}) == len(cards)
+    market_faces = [c["die"] for c in cards if c["location"] == "Market"]
+    assert len(set(market_faces)) == len(market_faces) == 5
 
 
 def test_example_cards_keep_the_example_faces(deck):
@@ -59,6 +66,9 @@ def test_example_cards_keep_the_example_faces(deck):
     for needed in [("Army", "West", 1), ("Army", "", 3), ("Castle", "Tower", 4),
                    ("Castle", "Throne Room", 5), ("Army", "East", 6)]:
         assert needed in faces
+    # Chris holds Castle (Tower) and Market (2-5) and "neither one matches" the dice 1, 5, 6
+    (face,) = [c["die"] for c in deck if c["detail"] == "2-5"]
+    assert face not in (1, 5, 6)
 
 
 @pytest.mark.parametrize("component", list(DECKS))
@@ -79,6 +89,12 @@ def test_pod_fronts_show_location_and_die(built, deck):
         assert (f"({card['detail']})" in front) if card["detail"] else True
         assert ("any die face" if card["die"] == "any" else f"die face {card['die']}") in front
         assert "ROLL & MIGHT" in back
+        # both halves are labelled, and the location half says in words what it fills
+        assert "DIE FACE" in front
+        assert ("NO LOCATION" if card["location"] == "Wild Die" else "LOCATION") in front
+        assert card["explain"] and card["explain"] in front
+        for stall in card.get("stalls", []):
+            assert str(stall) in card["explain"]
 
 
 def test_reference_titles(built):
@@ -87,8 +103,11 @@ def test_reference_titles(built):
         text = " ".join(doc[0].get_textpage().get_text_range().split())
     finally:
         doc.close()
-    for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring"):
+    for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player"):
         assert title in text
+    assert text.count("The Turn") == 5  # one per player, up to five
+    assert "Discard both cards" in text  # the solo turn's decided discard
+    assert "first player marker" in text
 
 
 @pytest.mark.parametrize("component", list(DECKS))

@@ -39,11 +39,13 @@ TEXTS = {
                    "Valhalla", "Order of execution", "Scoring", "God points", "Troll points",
                    "Runestone points", "Biggest fire", "TOTAL", "+3", "10", "15", "12 · 20",
                    "heroes of yore", "Sigrdrifa", "60", "Troll tracks"],
-    "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST army", "EAST army", "Towers",
+    "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
+                    "EAST TOWERS", "Towers", "Army strength", "West strength", "vs their East",
+                    "Solo: best before this game",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
                     "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
     "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "Solo armies", "1-2",
-               "3-4", "Wild Die"],
+               "3-4", "Wild Die", "two scales"],
 }
 # Elements whose box must carry ink (one per region at least).
 REGIONS = {
@@ -55,9 +57,10 @@ REGIONS = {
                    "trolls-red", "trolls-blue", "trolls-yellow", "woden", "loki", "heroes",
                    "runes-red", "runes-columns", "valhalla-v", "order", "fire",
                    "score-turn-die", "score-total"],
-    "score-sheet": ["turns", "west-army", "east-army", "west-tower-1", "east-tower-2",
-                    "throne-room", "stall-1", "stall-6", "score-total"],
-    "legend": ["die-1", "die-2", "die-3", "solo-east", "solo-west"],
+    "score-sheet": ["turns", "title-band", "west-army", "east-army", "west-tower-1",
+                    "east-tower-2", "towers-note", "throne-room", "stall-1", "stall-6",
+                    "west-strength", "east-strength", "solo-best", "score-total"],
+    "legend": ["die-1", "die-2", "die-3", "solo-east", "solo-west", "solo-note"],
 }
 
 

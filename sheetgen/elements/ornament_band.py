@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from typing import Literal
 
-from pydantic import model_validator
+from pydantic import Field, model_validator
 
 from . import register
 from .base import Color, Element, Length
@@ -29,13 +29,18 @@ class OrnamentBand(Element):
     """A pattern repeated along the long side of the box, fitted to whole motifs."""
 
     type: Literal["ornament_band"] = "ornament_band"
-    pattern: Literal["zigzag", "crenel", "knot", "diamonds", "pennants"]
-    repeat: Length = "6mm"
+    pattern: Literal["zigzag", "crenel", "knot", "diamonds", "pennants"] = Field(
+        description="The motif: zigzag (lightning), crenel (battlements), knot (interlace), "
+                    "diamonds (lozenges on a rule) or pennants (triangles under a rule).")
+    repeat: Length = Field("6mm", description="Length of one motif (length); the band fits "
+                                              "a whole number of motifs to its box.")
     color: Color = "ink"
     fill: Color = "none"
-    width: Length = "0.35mm"
-    rules: bool = True
-    background: Color = "white"
+    width: Length = Field("0.35mm", description="Line width of the motifs (length).")
+    rules: bool = Field(True, description="Draw the band's edge rules (zigzag, diamonds, "
+                                          "pennants).")
+    background: Color = Field("white", description="The colour under the band: knot "
+                                                   "strands pass under through gaps of it.")
 
     field_docs = {
         'pattern': 'The motif: zigzag, crenel, knot, diamonds or pennants.',
@@ -122,10 +127,8 @@ class OrnamentBand(Element):
                        mid + amp * math.sin(2 * math.pi * k / samples + phase))
                       for k in range(count * samples + 1)]
             self._path(canvas, ctx, points)
-        # over-under: a paper gap on one strand at every other crossing reads as interlace
-        for i in range(2 * count + 1):
-            if i % 2:
-                continue
+        # over-under: a paper gap on one strand at every other inner crossing reads as interlace
+        for i in range(2, 2 * count, 2):
             x = i * step / 2
             canvas.saveState()
             ctx.fill(canvas, self.background or (1, 1, 1), is_fill=False)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, model_validator
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import register
 from .base import Color, Element, IconName, Length
@@ -46,8 +46,9 @@ class SquareGrid(Element):
     col_labels: list[str] = []
     row_labels: list[str] = []
     coords: bool = False
-    coord_size: float | None = None
-    coord_color: Color = "#737373"
+    coord_size: float | None = Field(None, description="Size of the coordinates in points "
+                                                       "(default: a fifth of a cell).")
+    coord_color: Color = Field("#737373", description="Colour of the coordinates.")
     header: str | None = None
     header_fill: Color = "ink"
     header_color: Color = "white"
