@@ -155,7 +155,8 @@ def test_roll_and_might_deals_every_card_before_reshuffling(project):
     show = load_game_dice(project, "roll-and-might").model.setup[1].show
     labels = Counter(card_label(c, show) for c in cards)
     assert len(labels) == len(cards)  # every card has a name of its own
-    assert "Market (4-6) / die 3" in labels and "Market (2,4,6) / die 3" in labels
+    # the deck's five Market cards show five faces (data/roll-and-might/cards.yaml)
+    assert "Market (4-6) / die 2" in labels and "Market (2,4,6) / die 3" in labels
     n = len(cards)
     assert Counter(dealt[:n]) == labels  # the first pass uses the whole deck once
     notes = [e.note for _, e in events(script, "hands") if "reshuffled" in e.note]
