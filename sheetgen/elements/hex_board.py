@@ -96,17 +96,14 @@ class HexBoard(Element):
     outline_width: Length = "1mm"
     removed_fill: Color = "none"
     start_ring: Length = "1.2mm"
-    terrain: list[Literal[TERRAIN_KINDS]] = Field(
-        [], description="Terrain motifs drawn in hexes, chosen like `pattern`.")
-    terrain_strength: float = Field(0.3, description="How much darker than its hex's shade a "
-                                                     "motif is (0-1).")
+    terrain: list[Literal[TERRAIN_KINDS]] = []
+    terrain_strength: float = 0.3
     coordinates: bool = False
     coordinate_size: float = 5.0
     coordinate_color: Color = "gray"
-    coordinate_font: FontFamily = Field("body", description="Font family of the coordinates.")
-    coordinate_bold: bool = Field(False, description="Print the coordinates in bold.")
-    coordinate_plaque: Color = Field("none", description="A light label behind each "
-                                                         "coordinate, or none.")
+    coordinate_font: FontFamily = "body"
+    coordinate_bold: bool = False
+    coordinate_plaque: Color = "none"
     label_size: float = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
