@@ -74,6 +74,11 @@ def write_project(root: Path, pinned: dict) -> None:
     """Write a pinned entry's frozen inputs as a project folder (YAML files)."""
     folder = root / "data" / pinned["game"]
     folder.mkdir(parents=True, exist_ok=True)
+    # the game's own game.yaml, so the project finds the game here and reads the frozen decks,
+    # not the repository's live ones (a game folder without it is not a game)
+    (folder / "game.yaml").write_text(
+        (REPO / "data" / pinned["game"] / "game.yaml").read_text(encoding="utf-8"),
+        encoding="utf-8")
     (folder / "dice.yaml").write_text(yaml.safe_dump(pinned["dice_yaml"], allow_unicode=True),
                                       encoding="utf-8")
     for name, data in pinned["decks"].items():
