@@ -2,7 +2,8 @@
 
 Each cell is an outer hexagon, optionally an inner one (Roll & Raid fills the inner hexagon when
 a product is stored and crosses out the outer one when it is spent), and may hold an icon, a
-number, a shade, or be a Fate die drawn as a die face instead of a hexagon.
+number, a shade, or be a Fate die: a hex slot of the grid (shaded, outlined with the region) with
+the die face inside, so "next to the Fate die" reads on the grid.
 """
 
 from __future__ import annotations
@@ -63,7 +64,7 @@ class HexCluster(Element):
     }
     doc = ("Hex cells (pointy-top) at axial coordinates [q, r]; (0, 0) sits at origin (from the "
            "box's top-left). runs: [q, r, n] adds n cells along q. Cells may carry icon, text, "
-           "shade or fate (1-6: a Fate die drawn in place of the hex). inner (0-1) draws an "
+           "shade or fate (1-6: a Fate die drawn inside its hex slot). inner (0-1) draws an "
            "inner hexagon in each hex. The region outline follows the cluster's outer edge.")
     sample = {"type": "hex_cluster", "x": "5mm", "y": "5mm", "w": "60mm", "h": "30mm",
               "size": "4mm", "origin": ["6mm", "6mm"], "runs": [[0, 0, 5], [0, 1, 4]],
@@ -111,12 +112,12 @@ class HexCluster(Element):
         for cell in cells:
             bx, by = self.centre(*cell.at)
             cx, cy = self.x + bx, top - by
-            if cell.fate:
-                die(canvas, ctx, cx, cy, self.size * 1.15, cell.fate, width=self.line_width)
-                continue
             hexes.add(tuple(cell.at))
             polygon(canvas, ctx, hexagon(cx, cy, self.size), cell.shade or self.fill,
                     self.stroke, self.line_width)
+            if cell.fate:
+                die(canvas, ctx, cx, cy, self.size * 0.95, cell.fate, width=self.line_width)
+                continue
             if self.inner:
                 polygon(canvas, ctx, hexagon(cx, cy, self.size * self.inner), None, self.stroke,
                         self.line_width * 0.8)

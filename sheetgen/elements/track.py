@@ -1,7 +1,7 @@
 """``track``: a row, column or snake of spaces (round trackers, production tracks, god tracks).
 
 Each space may be numbered or carry an icon (two icons for a double space), a fill (winter and
-summer), a corner mark (festival), a reward beside it (a value, icon, Fate die or write-in box:
+summer), a corner mark, small tags inside its lower half (season, festival), a reward beside it (a value, icon, Fate die or write-in box:
 "below" for rows, "beside" for columns) and a divider after it (a tier such as "10 GP").
 """
 
@@ -25,6 +25,7 @@ class Space(BaseModel):
     icon: IconName | None = None
     icons: list[IconName] = []
     mark: IconName | None = None
+    tags: list[IconName] = []
     fill: Color = "none"
     span: int = 1
     below: str | None = None
@@ -57,6 +58,7 @@ class Track(Element):
     text_size: float = 9.0
     below_size: float = 7.0
     icon_color: Color = "dark-gray"
+    tag_color: Color = "ink"
 
     field_docs = {
         'spaces': (
@@ -69,7 +71,8 @@ class Track(Element):
         'below_size': 'Size in points of the values printed under (or beside) spaces.',
     }
     doc = ("Track of spaces (right, down or up; wrap: N snakes every N spaces). Each space: text, "
-           "icon or icons (a double space, span: 2), fill, mark (corner icon), below (value or "
+           "icon or icons (a double space, span: 2), fill, mark (corner icon), tags (small icons in the lower half of "
+           "the space, the number moves up: seasons, festivals), below (value or "
            ":icon: under a row space / beside a column space), below_fate (Fate die), below_box "
            "(write-in box), divider (a line after the space with its label). numbers: N numbers "
            "the spaces from N.")
@@ -119,7 +122,8 @@ class Track(Element):
         """Return every icon drawn in or around spaces."""
         found = set()
         for sp in self.spaces:
-            found.update(n for n in [sp.icon, sp.mark, icon_of(sp.below), *sp.icons] if n)
+            found.update(n for n in [sp.icon, sp.mark, icon_of(sp.below), *sp.icons, *sp.tags]
+                         if n)
         return found
 
     def draw(self, canvas, ctx) -> None:
@@ -149,14 +153,24 @@ class Track(Element):
                 icon_at(canvas, ctx, name, ix, iy, self.space * 0.62, self.icon_color)
             text = sp.text if sp.text is not None else (
                 str(self.numbers + index) if self.numbers is not None else None)
+            if sp.tags:
+                self._tags(canvas, ctx, sp.tags, x, y, bw, bh)
             if text is not None:
-                label(canvas, ctx, text, cx, cy, self.text_size, bold=True, max_width=bw * 0.85)
+                ty = cy + bh * 0.2 if sp.tags else cy
+                label(canvas, ctx, text, cx, ty, self.text_size, bold=True, max_width=bw * 0.85)
             if sp.mark:
                 icon_at(canvas, ctx, sp.mark, x + bw - self.space * 0.12, y + bh - self.space * 0.1,
                         self.space * 0.42, (0.72, 0.53, 0.17))
             self._reward(canvas, ctx, sp, x, y, bw, bh)
             if sp.divider is not None:
                 self._divider(canvas, ctx, sp.divider, x, y, bw, bh)
+
+    def _tags(self, canvas, ctx, tags: list[str], x, y, bw, bh) -> None:
+        """Draw ``tags`` side by side inside the lower part of the space."""
+        size = min(bh * 0.36, bw * 0.8 / len(tags))
+        step = bw / len(tags)
+        for k, name in enumerate(tags):
+            icon_at(canvas, ctx, name, x + step * (k + 0.5), y + bh * 0.27, size, self.tag_color)
 
     def _reward(self, canvas, ctx, sp: Space, x, y, bw, bh) -> None:
         """Draw what the space gives, under a row space or beside a column space."""
@@ -189,7 +203,7 @@ class Track(Element):
                   bold=True)
             return
         ly = y + bh + g if self.direction == "up" else y - g
-        canvas.line(x - self.space * 0.25, ly, x + bw + self.space * 1.1, ly)
+        canvas.line(x - self.space * 0.25, ly, x + bw + self.space * 0.95, ly)
         canvas.restoreState()
         label(canvas, ctx, text, x - self.space * 0.3, ly, self.below_size, bold=True,
               align="right")
