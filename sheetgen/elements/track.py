@@ -1,8 +1,9 @@
 """``track``: a row, column or snake of spaces (round trackers, production tracks, god tracks).
 
 Each space may be numbered or carry an icon (two icons for a double space), a fill (winter and
-summer), a corner mark, small tags inside its lower half (season, festival), a reward beside it (a value, icon, Fate die or write-in box:
-"below" for rows, "beside" for columns) and a divider after it (a tier such as "10 GP").
+summer), a corner mark, small tags inside its lower half (season, festival), a reward beside
+it (a value, icon, Fate die or write-in box: "below" for rows, "beside" for columns) and a
+divider after it (a tier such as "10 GP").
 """
 
 from __future__ import annotations
@@ -71,8 +72,9 @@ class Track(Element):
         'below_size': 'Size in points of the values printed under (or beside) spaces.',
     }
     doc = ("Track of spaces (right, down or up; wrap: N snakes every N spaces). Each space: text, "
-           "icon or icons (a double space, span: 2), fill, mark (corner icon), tags (small icons in the lower half of "
-           "the space, the number moves up: seasons, festivals), below (value or "
+           "icon or icons (a double space, span: 2), fill, mark (corner icon), tags (small icons "
+           "in the lower half of the space, the number moves up: seasons, festivals), below "
+           "(value or "
            ":icon: under a row space / beside a column space), below_fate (Fate die), below_box "
            "(write-in box), divider (a line after the space with its label). numbers: N numbers "
            "the spaces from N.")
