@@ -63,8 +63,9 @@ class Track(Element):
 
     field_docs = {
         'spaces': (
-            'The spaces, in order: each may give text, icon or icons, fill, mark, below, '
+            'The spaces, in order: each may give text, icon or icons, fill, mark, tags, below, '
             'below_fate, below_box, divider, span.'),
+        'tag_color': 'Colour of the small tag icons inside spaces.',
         'space': 'Side of one space (length).',
         'shape': 'Shape of each space.',
         'wrap': 'Snake to a new row (or column) every N spaces.',
