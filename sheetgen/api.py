@@ -13,6 +13,7 @@ from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame, load_game
 from .project import Project
 from .units import MM
+from .suggest import unknown
 
 FONT_CREDIT = ("Fonts: Cinzel, Alegreya Sans, Noto Sans Runic, IBM Plex Sans "
                "(SIL Open Font License 1.1)")
@@ -288,8 +289,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
     jobs, problems = [], ProblemList()
     for name in options.profiles or []:
         if name not in book.profiles:
-            problems.add("sheetgen", 0, f"unknown profile {name!r}; known profiles: "
-                         f"{', '.join(book.names())}")
+            problems.add("sheetgen", 0, unknown("profile", name, book.names(),
+                                                "see `sheetgen profiles`"))
     problems.raise_if_any()
     for game, comp, faces in prepared:
         model = comp.model

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import re
 
+from .suggest import unknown
+
 # The shared palette; a game may add names in game.yaml ``colors:``.
 PALETTE = {
     "black": "#000000", "white": "#ffffff", "none": "none",
@@ -30,8 +32,8 @@ def parse_color(value: str,
         return None
     match = _HEX.match(text)
     if not match:
-        known = ", ".join(sorted(lookup))
-        raise ValueError(f"unknown colour {value!r}; use #rrggbb or one of: {known}")
+        raise ValueError(unknown("colour", value, lookup, "use #rrggbb, or a name from "
+                                 "`sheetgen reference`"))
     h = match.group(1)
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 

@@ -21,6 +21,7 @@ from .elements import DrawContext, Element, element_class, element_types
 from .errors import Problem, UserError, display_path
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
+from .suggest import close_matches, unknown
 
 _WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
 
@@ -168,8 +169,8 @@ class FaceBuilder:
         kind = values.get("type")
         cls = element_class(kind)
         if cls is None:
-            raise self._fail(template, raw, where, f"unknown element type {kind!r}; known "
-                             f"types: {', '.join(sorted(element_types()))}", False)
+            raise self._fail(template, raw, where, unknown("element type", kind, element_types(),
+                                                           "see `sheetgen reference`"), False)
         vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
                 "icons": self.icons, "colors": self.colors, "project": self.project,
                 "base_dir": template.path.parent, "where_path": str(template.path),
@@ -183,7 +184,9 @@ class FaceBuilder:
             message = err["msg"].removeprefix("Value error, ")
             if err["type"] == "extra_forbidden":
                 allowed = ", ".join(sorted(cls.model_fields))
-                message = f"unknown key for a {kind} element; allowed: {allowed}"
+                near = close_matches(str(key), cls.model_fields)
+                hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
+                message = f"unknown key for a {kind} element; {hint}allowed: {allowed}"
             from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
             raise self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
                              from_item) from None

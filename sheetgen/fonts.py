@@ -11,6 +11,7 @@ from pathlib import Path
 from .errors import user_error
 from .project import Project
 from .yamlload import load_yaml
+from .suggest import unknown
 
 STYLES = ("regular", "bold", "italic", "bold-italic")
 DEFAULT_FAMILY = "body"
@@ -63,8 +64,7 @@ class FontBook:
     def check_family(self, family: str) -> None:
         """Raise ValueError naming the known families when ``family`` is unknown."""
         if family not in self.files:
-            known = ", ".join(sorted(self.files))
-            raise ValueError(f"unknown font {family!r}; known fonts: {known}")
+            raise ValueError(unknown("font", family, self.files))
 
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """Return the registered ReportLab name for a family and style (falls back to regular)."""

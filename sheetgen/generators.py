@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from .dice.decks import read_deck
+from .suggest import unknown
 
 Generator = Callable[[dict, Path], list[dict[str, Any]]]
 
@@ -49,7 +50,7 @@ GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_
 def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:
     """Return the items of generator ``name``; ValueError names the known generators."""
     if name not in GENERATORS:
-        raise ValueError(f"unknown generator {name!r}; known: {', '.join(sorted(GENERATORS))}")
+        raise ValueError(unknown("generator", name, GENERATORS))
     try:
         return GENERATORS[name](options, game_dir)
     except KeyError as exc:

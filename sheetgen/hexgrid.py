@@ -93,14 +93,16 @@ class Names:
     """
 
     rows: dict[int, list[int]]  # r -> sorted q of that row
+    line: str = "row"           # what a letter names: "row" (pointy) or "column" (flat)
 
     @classmethod
-    def of(cls, cells) -> "Names":
-        """Return the naming scheme of a cell set."""
+    def of(cls, cells, pointy: bool = True) -> "Names":
+        """Return the naming scheme of a cell set (letters are columns for flat hexes)."""
         rows: dict[int, list[int]] = {}
         for q, r in cells:
             rows.setdefault(r, []).append(q)
-        return cls({r: sorted(qs) for r, qs in sorted(rows.items())})
+        return cls({r: sorted(qs) for r, qs in sorted(rows.items())},
+                   "row" if pointy else "column")
 
     def name(self, cell: Cell) -> str:
         """Return the name of ``cell``: its row letter(s) and 1-based place in the row."""
@@ -114,17 +116,18 @@ class Names:
         letters = text.rstrip("0123456789")
         digits = text[len(letters):]
         if not letters.isalpha() or not digits:
-            raise ValueError(f"{name!r} is not a hex name such as C4 (row letter, place in row)")
+            raise ValueError(f"{name!r} is not a hex name such as C4 ({self.line} letter, place "
+                             f"in the {self.line})")
         index = _index(letters)
         row_keys = sorted(self.rows)
         if index >= len(row_keys):
-            raise ValueError(f"hex {name} is outside the board: rows run "
+            raise ValueError(f"hex {name} is outside the board: {self.line}s run "
                              f"A-{_letters(len(row_keys) - 1)}")
         row = self.rows[row_keys[index]]
         place = int(digits)
         if not 1 <= place <= len(row):
-            raise ValueError(f"hex {name} is outside the board: row {letters} has {len(row)} "
-                             f"hexes ({letters}1-{letters}{len(row)})")
+            raise ValueError(f"hex {name} is outside the board: {self.line} {letters} has "
+                             f"{len(row)} hexes ({letters}1-{letters}{len(row)})")
         return row[place - 1], row_keys[index]
 
 

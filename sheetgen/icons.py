@@ -12,6 +12,7 @@ from pathlib import Path
 
 from .project import Project
 from .svgpath import parse_path
+from .suggest import unknown
 
 ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
 _VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"')
@@ -38,8 +39,8 @@ class IconBook:
     def check(self, name: str) -> None:
         """Raise ValueError naming similar icons when ``name`` is unknown."""
         if name not in self.files:
-            near = [n for n in sorted(self.files) if name[:3] in n][:8] or sorted(self.files)[:12]
-            raise ValueError(f"unknown icon {name!r}; known icons include: {', '.join(near)}")
+            raise ValueError(unknown("icon", name, self.files,
+                                     "`sheetgen reference` draws every icon with its name"))
 
     def outline(self, name: str):
         """Return (viewbox, commands) of icon ``name``, parsed once."""

@@ -13,6 +13,7 @@ from .errors import Problem, ProblemList, UserError
 from .model import GameSpec, slugify
 from .project import GAME_FILE, Project
 from .yamlload import LineDict, line_of, load_yaml
+from .suggest import unknown
 
 
 @dataclass
@@ -136,8 +137,7 @@ def load_component(project: Project, path: Path, component_id: str,
     kind = raw.get("kind")
     if kind not in kinds:
         problems.add(path, line_of(raw, ("kind",)),
-                     f"kind: unknown component kind {kind!r}; "
-                     f"use one of {', '.join(sorted(kinds))}")
+                     "kind: " + unknown("component kind", kind, kinds))
         return None
     before = len(problems.problems)
     model = validate_model(kinds[kind], raw, path, problems)

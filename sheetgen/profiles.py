@@ -20,6 +20,7 @@ from .errors import ProblemList, user_error
 from .model import Strict
 from .units import MM, to_points
 from .yamlload import line_of, load_yaml
+from .suggest import unknown
 
 BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
 PROJECT_FILE = "profiles.yaml"
@@ -102,15 +103,15 @@ class ProfileBook:
     def get(self, name: str, where: tuple[str, int] = ("sheetgen", 0)) -> Profile:
         """Return profile ``name``; an unknown name is a UserError naming the known ones."""
         if name not in self.profiles:
-            raise user_error(where[0], where[1], f"unknown profile {name!r}; known profiles: "
-                             f"{', '.join(self.profiles)}")
+            raise user_error(where[0], where[1], unknown("profile", name, self.profiles,
+                                                         "see `sheetgen profiles`"))
         return self.profiles[name]
 
     def size(self, name: str, where: tuple[str, int] = ("sheetgen", 0)) -> tuple[float, float]:
         """Return named size ``name`` in points; unknown is a UserError naming the known ones."""
         if name not in self.sizes:
-            raise user_error(where[0], where[1], f"unknown size {name!r}; use width/height or "
-                             f"one of: {', '.join(self.sizes)}")
+            raise user_error(where[0], where[1], unknown("size", name, self.sizes,
+                                                         "or give width and height"))
         return self.sizes[name]
 
     def accepting(self, kind: str) -> list[str]:

@@ -14,6 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .errors import user_error
+from .suggest import unknown
 
 GAME_FILE = "game.yaml"
 
@@ -74,8 +75,8 @@ class Project:
         for data in self.subdirs("data"):
             if (data / game_id / GAME_FILE).is_file():
                 return data / game_id
-        known = ", ".join(self.game_ids()) or "none"
-        raise user_error(self.root, 0, f"unknown game {game_id!r}; known games: {known}")
+        raise user_error(self.root, 0, unknown("game", game_id, self.game_ids(),
+                                               "see `sheetgen list`"))
 
     def find(self, subdir: str, name: str) -> Path | None:
         """Return the first ``<root>/<subdir>/<name>`` that exists, or None."""

@@ -17,6 +17,7 @@ from .project import Project
 from .template_spec import TEMPLATE_KEYS
 from .units import to_points
 from .yamlload import LineDict, load_yaml
+from .suggest import unknown as unknown_name
 
 
 
@@ -58,8 +59,8 @@ class TemplateBook:
             return self._cache[name]
         path = self.project.find("templates", f"{name}.yaml")
         if path is None:
-            raise user_error(where[0], where[1], f"unknown template {name!r}; known templates: "
-                             f"{', '.join(self.names()) or 'none'}")
+            raise user_error(where[0], where[1], unknown_name("template", name, self.names(),
+                                                         "see the templates/ folders"))
         if name in _chain:
             raise user_error(path, 1, f"template extends itself: {' -> '.join(_chain + (name,))}")
         raw = load_yaml(path)

@@ -163,7 +163,7 @@ class HexBoard(Element):
             shape = list(dict.fromkeys(tuple(c) for c in self.axial))
             if len(shape) != len(self.axial):
                 problems.append((("axial",), "a cell is listed twice in axial:"))
-        names = hexgrid.Names.of(shape)
+        names = hexgrid.Names.of(shape, pointy=self.orientation == "pointy")
         on_board = set(shape)
         removed: dict[hexgrid.Cell, int] = {}
         for index, entry in enumerate(self.remove):

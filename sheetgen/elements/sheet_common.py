@@ -12,6 +12,8 @@ from typing import Any
 
 from pydantic import ValidationInfo
 
+from ..textlayout import inline_icons, parse
+
 SQRT3 = math.sqrt(3)
 INK = (0.137, 0.122, 0.125)
 _ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*):$")
@@ -30,6 +32,13 @@ def readable(ctx, color):
     if ctx.ink_saver and color is not None and sum(color) > 2.4:
         return INK
     return color
+
+
+def cell_icons(text: Any) -> set[str]:
+    """Return every icon a cell or label draws: a lone ``:name:`` or inline ``:name:`` runs."""
+    if text is None:
+        return set()
+    return set(inline_icons(str(text))) if ":" in str(text) else set()
 
 
 def check_icon(name: str | None, info: ValidationInfo) -> None:
@@ -104,6 +113,10 @@ def label(canvas, ctx, text: Any, cx: float, cy: float, size: float, color=(0.14
         canvas.restoreState()
         return
     text = str(text)
+    if ":" in text and inline_icons(text):
+        _label_with_icons(canvas, ctx, text, cx, cy, size, color, bold, max_width, font, align)
+        canvas.restoreState()
+        return
     name = ctx.fonts.font_name(font, bold)
     width = ctx.fonts.width(text, name, size)
     if max_width and width > max_width:
@@ -112,6 +125,36 @@ def label(canvas, ctx, text: Any, cx: float, cy: float, size: float, color=(0.14
     x = {"center": cx - width / 2, "left": cx, "right": cx - width}[align]
     canvas.drawString(x, cy - size * 0.34, text)
     canvas.restoreState()
+
+
+def _label_with_icons(canvas, ctx, text: str, cx: float, cy: float, size: float, color,
+                      bold: bool, max_width: float | None, font: str, align: str) -> None:
+    """Draw one line of words and ``:icon:`` runs (a cell such as ``3 :shield:``)."""
+    runs = [run for para in parse(text) for run in para]
+
+    def pieces(at: float) -> tuple[list[tuple[object, float, float]], float]:
+        """Return each run with its x offset and width at size ``at``, and the total width."""
+        x, out = 0.0, []
+        for run in runs:
+            name = ctx.fonts.font_name(font, bold or run.bold)
+            if run.space:
+                x += ctx.fonts.width(" ", name, at)
+            width = at if run.icon else ctx.fonts.width(run.text, name, at)
+            out.append((run, x, width))
+            x += width
+        return out, x
+
+    placed, width = pieces(size)
+    if max_width and width > max_width:
+        size = size * max_width / width
+        placed, width = pieces(size)
+    left = {"center": cx - width / 2, "left": cx, "right": cx - width}[align]
+    for run, x, _ in placed:
+        if run.icon:
+            ctx.icons.draw(canvas, run.text, left + x, cy - size * 0.5, size)
+        else:
+            canvas.setFont(ctx.fonts.font_name(font, bold or run.bold), size)
+            canvas.drawString(left + x, cy - size * 0.34, run.text)
 
 
 def die(canvas, ctx, cx: float, cy: float, size: float, value: int | None,

@@ -1,6 +1,7 @@
 """``table``: a small ruled table (shields to GP, upgrades to GP, heroes of yore, fire ranks).
 
-Cells are text or a lone ``:icon:``; an empty cell is a write-in space. The first row (and
+Cells are text, a lone ``:icon:`` or text with inline icons (``3 :shield:``); an empty cell is
+a write-in space. The first row (and
 optionally the first column) is a shaded header.
 """
 
@@ -12,7 +13,7 @@ from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
 from .base import Color, Element, Length
-from .sheet_common import check_icon, icon_of, label
+from .sheet_common import cell_icons, check_icon, icon_of, label
 
 
 @register
@@ -33,7 +34,8 @@ class Table(Element):
 
     field_docs = {
         'rows': (
-            "Rows of cells: text, a number, ':icon:' or empty (null) for a write-in cell."),
+            "Rows of cells: text (with :icon: inline), a number, or empty (null) for a "
+            "write-in cell."),
         'widths': 'Relative column widths, e.g. [2, 1, 1]; default: equal.',
         'header_col': 'Shade the first column as a heading.',
     }
@@ -48,7 +50,8 @@ class Table(Element):
     def _icons(cls, rows, info: ValidationInfo):
         for row in rows:
             for cell in row:
-                check_icon(icon_of(cell), info)
+                for icon in cell_icons(cell):
+                    check_icon(icon, info)
         return rows
 
     @model_validator(mode="after")
@@ -64,8 +67,8 @@ class Table(Element):
         return self
 
     def icons(self) -> set[str]:
-        """Return icons used as cells."""
-        return {icon_of(c) for row in self.rows for c in row if icon_of(c)}
+        """Return icons used in cells, alone or inline (``3 :shield:``)."""
+        return {icon for row in self.rows for cell in row for icon in cell_icons(cell)}
 
     def draw(self, canvas, ctx) -> None:
         """Paint header shading, rules and cell contents."""

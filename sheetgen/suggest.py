@@ -1,0 +1,40 @@
+"""One way to say "unknown NAME": the closest known names first, then where to find the rest."""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
+MAX_LISTED = 12
+
+
+def close_matches(name: str, known: Iterable[str], limit: int = 3) -> list[str]:
+    """Return up to ``limit`` known names close to ``name`` (spelling, prefix or plural)."""
+    known = list(dict.fromkeys(str(k) for k in known))
+    text = str(name).strip().lower()
+    found = difflib.get_close_matches(text, known, n=limit, cutoff=0.6)
+    for other in known:  # "dice" -> "die", "hammer" -> "two-hammers"
+        if len(found) >= limit:
+            break
+        if other not in found and len(text) >= 3 and (other.startswith(text[:3]) and
+                                                     text.startswith(other[:3])):
+            found.append(other)
+    return found
+
+
+def unknown(what: str, name: object, known: Iterable[str], more: str = "") -> str:
+    """Return ``unknown WHAT 'NAME'; did you mean ...?`` with the known names or a pointer.
+
+    Short lists are given whole (in their own order); long ones (icons, colours) only their
+    close matches and ``more`` (e.g. "see `sheetgen reference`").
+    """
+    known = list(dict.fromkeys(str(k) for k in known))
+    message = f"unknown {what} {name!r}"
+    near = close_matches(str(name), known)
+    if near:
+        message += f"; did you mean {' or '.join(repr(n) for n in near)}?"
+    if len(known) <= MAX_LISTED:
+        message += f"{' ' if near else '; '}known {what}s: {', '.join(known) or 'none'}"
+    elif more:
+        message += f"{' ' if near else '; '}{len(known)} known {what}s: {more}"
+    return message
