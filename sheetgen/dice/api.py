@@ -33,8 +33,14 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         variant = only_mode_for(gd, players)
         if variant:
             gd = load_game_dice(project, game, variant=variant)
-    return build_script(gd, compose_seed(secret, words), players, commitment(secret), balanced,
-                        variant)
+    script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
+                          balanced, variant)
+    symbols = {str(f) for d in script.dice.values() for f in d.faces if isinstance(f, str)}
+    if symbols:
+        from .faces import face_icons
+
+        script.icons = face_icons(project, symbols)
+    return script
 
 
 def only_mode_for(gd, players: int) -> str | None:

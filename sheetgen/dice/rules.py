@@ -18,10 +18,9 @@ from .decks import Card, read_deck
 from .labels import card_label
 from .load import GameDice
 from .rng import ALGORITHM, Keyed, address
-from .script import DieInfo, Event, Group, Roll, Section, Script
+from .script import BY_RULES, DieInfo, Event, Group, Roll, Section, Script
 
 MAX_ATTEMPTS = 1000
-BY_RULES = "start player: by the rules"
 
 
 @dataclass

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 Face = Union[int, str]
+BY_RULES = "start player: by the rules"  # round title suffix when no seat is fixed
 
 
 @dataclass
@@ -83,6 +84,7 @@ class Script:
     digest: str = ""
     variant: str = ""
     mode_note: str = ""  # the variant's title and note, shown, not digested
+    icons: dict = field(default_factory=dict)  # symbol face -> FaceIcon, for the HTML page
 
     def body(self) -> dict[str, Any]:
         """Return what the digest covers: everything except the seed, summary and digest."""

@@ -1,9 +1,13 @@
-"""One self-contained HTML file (no network) that reveals the script one round at a time.
+"""One self-contained HTML page (no network) for the table: dice drawn as dice, one tap a round.
 
-Rounds are rendered here in Python (the same lines as the text script) and hidden; a few
-lines of JavaScript reveal the next one, and the seed only after the last. The whole script
-also travels as JSON in ``<script type="application/json" id="dice-script">`` for programs.
-It hides future rounds from a glance, not from someone reading the page source.
+Every die is an inline SVG in its colour: pips for faces 1-6 of a numeric die, the number
+for other numbers, the project's icon for a symbol face (its name when there is none).
+Each (die, face) picture is defined once as a ``<symbol>`` and used by reference, which
+keeps a thousand-dice script small. Rounds are hidden; a big button reveals the next step
+(a round, or the part of a round after a pause line), and the seed only after the last.
+A seat selector shows the table's events and one seat's. The whole script also travels as
+JSON in ``<script type="application/json" id="dice-script">`` for programs. It hides the
+future from a glance, not from someone reading the page source.
 """
 
 from __future__ import annotations
@@ -11,78 +15,197 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..script import Script
-from .lines import event_lines, header_lines, section_heading, summary_lines
+from ..faces import PIPS, ink_for
+from ..script import BY_RULES, Event, Roll, Script
+from .lines import event_lines, header_lines, seat_name, section_heading, summary_lines
+
+ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
 
 STYLE = """
-body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;padding:1em;
-max-width:44em;margin:auto;background:#faf7f0;color:#222;line-height:1.4}
-h1{font-size:1.3em;margin:.2em 0}
-.meta{font-size:.8em;color:#555;word-break:break-all}
-section{background:#fff;border:1px solid #d9d2c0;border-radius:8px;padding:.6em .9em;
-margin:.8em 0}
-section h2{font-size:1.05em;margin:.2em 0 .4em}
-pre{white-space:pre-wrap;font-family:ui-monospace,Menlo,Consolas,monospace;font-size:.9em;
-margin:0}
-button{font-size:1.1em;padding:.7em 1em;border-radius:8px;border:0;background:#7a2e1d;
-color:#fff;width:100%;margin:.4em 0}
+*{box-sizing:border-box}
+body{font-family:system-ui,-apple-system,"Segoe UI",sans-serif;margin:0 auto;padding:.8em .8em 6em;
+max-width:40em;background:#faf7f0;color:#222;line-height:1.35;font-size:17px}
+h1{font-size:1.25em;margin:.2em 0}
+.meta{font-size:.75em;color:#555;word-break:break-all}
+.step{background:#fff;border:1px solid #d9d2c0;border-radius:10px;padding:.5em .8em;margin:.7em 0}
+.step h2{font-size:1.1em;margin:.2em 0 .5em}
+.ev{margin:.45em 0}
+.lbl{font-weight:600}
+.line{white-space:pre-wrap;font-size:.95em}
+.pause{background:#7a2e1d;color:#fff;border-radius:6px;padding:.4em .6em;font-weight:600}
+.note{font-size:.85em;color:#555}
+.roll{display:flex;flex-wrap:wrap;align-items:center;gap:4px;margin:.25em 0}
+.idx{min-width:1.4em;color:#777;font-size:.9em}
+.die{width:46px;height:46px}
+.thrown .die{width:30px;height:30px;opacity:.55}
+.thrown{display:inline-flex;gap:3px;align-items:center}
+.arrow{color:#999;font-size:.8em}
+.total{font-weight:700;font-size:1.15em;margin-left:.2em}
+.bar{position:fixed;left:0;right:0;bottom:0;background:#faf7f0ee;padding:.5em .8em;
+border-top:1px solid #d9d2c0;display:flex;gap:.5em;max-width:40em;margin:auto}
+button{flex:1;font-size:1.15em;padding:.8em;border-radius:10px;border:0;background:#7a2e1d;
+color:#fff}
 button[disabled]{background:#aaa}
-.swatch{display:inline-block;width:.9em;height:.9em;border:1px solid #555;border-radius:2px;
-vertical-align:middle;margin-right:.3em}
+select{font-size:1em;padding:.5em;border-radius:8px}
+.credit{font-size:.7em;color:#777;margin-top:2em}
 """
 
 SCRIPT = """
 (function(){
-  var parts=[].slice.call(document.querySelectorAll('.step'));
-  var next=0, btn=document.getElementById('next');
+  var steps=[].slice.call(document.querySelectorAll('.step[hidden]'));
+  var next=0, btn=document.getElementById('next'), pick=document.getElementById('seat');
   function label(){
-    if(next>=parts.length){btn.disabled=true;btn.textContent='All revealed';return;}
-    btn.textContent='Reveal: '+parts[next].getAttribute('data-title');
+    if(next>=steps.length){btn.disabled=true;btn.textContent='All revealed';return;}
+    btn.textContent='Reveal: '+steps[next].getAttribute('data-title');
+  }
+  function view(){
+    var seat=pick.value;
+    [].forEach.call(document.querySelectorAll('[data-seat]'),function(el){
+      var s=el.getAttribute('data-seat');
+      el.style.display=(seat==='all'||s==='0'||s===seat)?'':'none';
+    });
   }
   btn.addEventListener('click',function(){
-    if(next<parts.length){parts[next].hidden=false;parts[next].scrollIntoView();next++;}
+    if(next<steps.length){steps[next].hidden=false;steps[next].scrollIntoView();next++;}
     label();
   });
-  label();
+  pick.addEventListener('change',view);
+  label();view();
 })();
 """
 
 
-def _block(title: str, lines: list[str], css_class: str = "step", hidden: bool = True) -> str:
-    body = escape("\n".join(lines))
+def _symbol_id(die: str, face) -> str:
+    return f"d-{die}-{face}".replace(" ", "_")
+
+
+def _face_art(face, numeric: bool, ink: str, script: Script) -> str:
+    """Return the SVG inside a 100 x 100 die for one face."""
+    if numeric and isinstance(face, int) and face in PIPS:
+        return "".join(f'<circle cx="{x}" cy="{y}" r="9" fill="{ink}"/>' for x, y in PIPS[face])
+    icon = script.icons.get(str(face))
+    if icon is not None:
+        x0, y0, w, h = (float(v) for v in icon.viewbox.split())
+        scale = 66 / max(w, h)
+        paths = "".join(f'<path d="{escape(d)}"/>' for d in icon.paths)
+        return (f'<g fill="{ink}" transform="translate(17 17) scale({scale:.6f}) '
+                f'translate({-x0:g} {-y0:g})">{paths}</g>')
+    text = str(face)
+    size = 46 if len(text) <= 2 else max(14, 120 // len(text))
+    return (f'<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="{size}" '
+            f'font-weight="700" font-family="system-ui,sans-serif" fill="{ink}">'
+            f"{escape(text)}</text>")
+
+
+def _symbols(script: Script) -> str:
+    """Return one ``<symbol>`` per (die, face) of the script's dice."""
+    out = []
+    for die, info in script.dice.items():
+        numeric = all(isinstance(f, int) for f in info.faces)
+        ink = ink_for(info.colour)
+        for face in dict.fromkeys(info.faces):
+            out.append(f'<symbol id="{escape(_symbol_id(die, face))}" viewBox="0 0 100 100">'
+                       f'<rect x="3" y="3" width="94" height="94" rx="17" '
+                       f'fill="{info.colour}" stroke="#333" stroke-width="3"/>'
+                       f"{_face_art(face, numeric, ink, script)}</symbol>")
+    return ('<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
+            f"<defs>{''.join(out)}</defs></svg>")
+
+
+def _die(die: str, face, script: Script) -> str:
+    name = script.dice[die].name
+    return (f'<svg class="die" role="img" aria-label="{escape(f"{name}: {face}")}" '
+            f'data-die="{escape(die)}" data-face="{escape(str(face))}">'
+            f'<use href="#{escape(_symbol_id(die, face))}"/></svg>')
+
+
+def _roll(roll: Roll, script: Script, numbered: bool) -> str:
+    parts = [f'<span class="idx">{roll.index}.</span>'] if numbered else []
+    for attempt in roll.rerolled:  # thrown-away attempts first, in the order they happened
+        dice = "".join(_die(d, f, script) for d, f in zip(roll.dice, attempt))
+        parts.append(f'<span class="thrown" data-thrown="1">{dice}'
+                     f'<span class="arrow">re-rolled &rarr;</span></span>')
+    parts.append("".join(_die(d, f, script) for d, f in zip(roll.dice, roll.faces)))
+    if roll.total is not None and len(roll.faces) > 1:
+        parts.append(f'<span class="total">= {roll.total}</span>')
+    return f'<div class="roll" data-index="{roll.index}">{"".join(parts)}</div>'
+
+
+def _event(event: Event, script: Script) -> str:
+    """Return one event's HTML, marked with its seat (groups carry their own seats)."""
+    note = f'<div class="note">{escape(event.note)}</div>' if event.note else ""
+    if event.kind == "pause":
+        return f'<div class="ev pause" data-seat="0">{escape(event.label)}</div>{note}'
+    if event.kind == "roll":
+        who = f"{seat_name(event.seat)}: " if event.seat else ""
+        rolls = "".join(_roll(r, script, len(event.rolls) > 1) for r in event.rolls)
+        return (f'<div class="ev" data-seat="{event.seat}" data-event="{escape(event.id)}">'
+                f'<div class="lbl">{escape(who + event.label)}</div>{rolls}{note}</div>')
+    if event.kind == "deal":
+        hands = "".join(f'<div class="line" data-seat="{g.seat}">{escape(g.name)}: '
+                        f"{escape(', '.join(g.items) or '-')}</div>" for g in event.groups)
+        return (f'<div class="ev" data-seat="0" data-event="{escape(event.id)}">'
+                f'<div class="lbl">{escape(event.label)}</div>{hands}{note}</div>')
+    lines = event_lines(event, script)
+    body = "".join(f'<div class="line">{escape(ln)}</div>' for ln in lines[1:])
+    return (f'<div class="ev" data-seat="0" data-event="{escape(event.id)}">'
+            f'<div class="lbl">{escape(lines[0])}</div>{body}</div>')
+
+
+def _steps(script: Script) -> list[tuple[str, str, str, bool]]:
+    """Return (title, button label, html, hidden) per step: setup shown, rounds split at
+    their pauses."""
+    out = []
+    for section in script.sections:
+        if not section.events and section.number == 0:
+            continue
+        title = section_heading(section, script)
+        short = section.title.replace(f" ({BY_RULES})", "")
+        parts: list[list[Event]] = [[]]
+        for ev in section.events:
+            if ev.kind == "pause" and parts[-1]:
+                parts.append([])
+            parts[-1].append(ev)
+        for k, events in enumerate(parts):
+            name = title if k == 0 else f"{short}, continued"
+            html = "".join(_event(e, script) for e in events) or "(nothing to roll)"
+            out.append((name, short if k == 0 else name, html, section.number != 0))
+    return out
+
+
+def _block(title: str, button: str, html: str, hidden: bool, number: int | None = None) -> str:
     attr = " hidden" if hidden else ""
-    return (f'<section class="{css_class}" data-title="{escape(title)}"{attr}>'
-            f"<h2>{escape(title)}</h2><pre>{body}</pre></section>")
+    num = "" if number is None else f' data-step="{number}"'
+    return (f'<section class="step" data-title="{escape(button)}"{num}{attr}>'
+            f"<h2>{escape(title)}</h2>{html}</section>")
 
 
 def render(script: Script) -> str:
     """Return the HTML page: header and setup visible, rounds and seed behind a button."""
     head = header_lines(script)
-    dice = "".join(
-        f'<div><span class="swatch" style="background:{escape(d.colour)}"></span>'
-        f"{escape(d.name)}: {escape(', '.join(str(f) for f in d.faces))}</div>"
-        for d in script.dice.values())
-    parts = []
-    for section in script.sections:
-        if not section.events and section.number == 0:
-            continue
-        lines = [line for ev in section.events for line in event_lines(ev, script)]
-        title = section_heading(section, script)
-        parts.append(_block(title, lines or ["(nothing to roll)"], "setup" if section.number == 0
-                            else "step", hidden=section.number != 0))
-    parts.append(_block("Dice summary", summary_lines(script, 20) or ["no dice"]))
-    parts.append(_block("Seed (revealed at the end)", [script.seed, "",
-                        "Check: SHA-256 of the secret must equal the commitment above."]))
+    blocks = [_block(t, b, h, hidden, n) for n, (t, b, h, hidden) in enumerate(_steps(script))]
+    summary = "".join(f'<div class="line">{escape(ln)}</div>'
+                      for ln in summary_lines(script, 20)) or "no dice"
+    blocks.append(_block("Dice summary", "Dice summary", summary, True))
+    blocks.append(_block("Seed (revealed at the end)", "the seed",
+                         f'<div class="line" id="seed">{escape(script.seed)}</div>'
+                         '<div class="note">Check: SHA-256 of the secret must equal the '
+                         "commitment above.</div>", True))
+    seats = "".join(f'<option value="{s}">{seat_name(s)} only</option>'
+                    for s in range(1, script.players + 1))
     data = json.dumps(script.to_dict(), sort_keys=True, ensure_ascii=True).replace("</", "<\\/")
+    credit = f'<div class="credit">{ICON_CREDIT}</div>' if script.icons else ""
     return "".join([
         "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">",
         '<meta name="viewport" content="width=device-width,initial-scale=1">',
         f"<title>{escape(head[0])}</title><style>{STYLE}</style></head><body>",
+        _symbols(script),
         f"<h1>{escape(head[0])}</h1>",
         f'<div class="meta">{"<br>".join(escape(x) for x in head[1:])}</div>',
-        f'<details><summary>Dice</summary>{dice}</details>',
-        *parts,
-        '<button id="next" type="button">Reveal the next round</button>',
+        f'<p><label>Show: <select id="seat"><option value="all">Whole table</option>{seats}'
+        "</select></label></p>",
+        *blocks, credit,
+        '<div class="bar"><button id="next" type="button">Reveal the next round</button></div>',
         f'<script type="application/json" id="dice-script">{data}</script>',
         f"<script>{SCRIPT}</script></body></html>\n",
     ])
