@@ -55,7 +55,7 @@ def main() -> None:
             start = time.perf_counter()
             prepared = session.prepare_all(selected)
             times.append(time.perf_counter() - start)
-        cards = prepared[0][2]
+        cards = prepared[0][2].cards
         faces = len({c.front.key for c in cards} | {c.back.key for c in cards if c.back})
         per_face = statistics.median(times) / faces * 1000
         print(f"fill + fit per distinct face: {per_face:.2f} ms ({faces} faces)")

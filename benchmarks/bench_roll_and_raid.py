@@ -25,21 +25,22 @@ GAME = "roll-and-raid"
 def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     """Build every component in-process once; return (faces drawn, cards/sheets, seconds)."""
     from sheetgen.api import Session, _select
-    from sheetgen.components.render_env import RenderEnv
+    from sheetgen.components.contract import RenderEnv
     from sheetgen.imposition.common import ImposeOptions
 
     start = time.perf_counter()
     session = Session(project)
     prepared = session.prepare_all(_select(project, GAME, []))
     drawn = items = 0
-    for game, comp, faces in prepared:
+    for game, comp, ready in prepared:
         if profile not in session.profiles.accepting(comp.model.kind):
             continue
-        env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer="bench"))
-        artifact = comp.model.render(faces, session.profiles.get(profile), env, comp.model.title)
+        env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer="bench"),
+                        title=comp.model.title)
+        artifact = comp.model.render(ready, session.profiles.get(profile), env)
         Path(out, f"{comp.model.id}-{profile}.pdf").write_bytes(artifact.data)
         drawn += artifact.faces_drawn
-        items += len(faces) if isinstance(faces, list) else 1
+        items += len(ready.cards)
     return drawn, items, time.perf_counter() - start
 
 

@@ -8,12 +8,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame, load_game
 from .project import Project
 from .units import MM
 from .suggest import unknown
+
+if TYPE_CHECKING:
+    from .components.contract import Prepared
 
 FONT_CREDIT = ("Fonts: Cinzel, Alegreya Sans, Noto Sans Runic, IBM Plex Sans "
                "(SIL Open Font License 1.1)")
@@ -119,7 +123,7 @@ class Session:
         builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         return builder
 
-    def prepare_all(self, selected) -> list[tuple[LoadedGame, LoadedComponent, object]]:
+    def prepare_all(self, selected) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
         """Build every face of every selected component, collecting all problems."""
         problems = ProblemList()
         prepared = []
@@ -227,27 +231,26 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
 
 def _render(job, options: BuildOptions, session: Session):
     """Render one (component, profile) job to an Artifact in memory."""
-    from .components.render_env import RenderEnv
+    from .components.contract import RenderEnv
     from .imposition.common import ImposeOptions
 
-    game, comp, faces, profile, _ = job
+    game, comp, prepared, profile, _ = job
     # every home-printed page carries the licence credits along its margin
     footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
               "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
     env = RenderEnv(session.fonts, session.icons,
                     ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
-                                  options.cmyk, options.ink_saver, footer))
-    uses_copies = getattr(comp.model, "uses_copies", False)
-    render_args = {"copies": options.copies} if uses_copies else {}
-    return comp.model.render(faces, profile, env, f"{game.spec.name}: {comp.model.title}",
-                             **render_args)
+                                  options.cmyk, options.ink_saver, footer),
+                    title=f"{game.spec.name}: {comp.model.title}",
+                    copies=options.copies if comp.model.takes_copies else None)
+    return comp.model.render(prepared, profile, env)
 
 
 def _check_jobs(jobs) -> None:
     """Fit every job's faces to its profile's page; raise every misfit at its size line."""
     problems = ProblemList()
-    for _, comp, faces, profile, _ in jobs:
-        for path, line, message in comp.model.check(faces, profile):
+    for _, comp, prepared, profile, _ in jobs:
+        for path, line, message in comp.model.check(prepared, profile):
             problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
     problems.raise_if_any()
 
@@ -292,7 +295,7 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
             problems.add("sheetgen", 0, unknown("profile", name, book.names(),
                                                 "see `sheetgen profiles`"))
     problems.raise_if_any()
-    for game, comp, faces in prepared:
+    for game, comp, ready in prepared:
         model = comp.model
         accepted = book.accepting(model.kind)
         for name in options.profiles or book.default_profiles(model):
@@ -306,7 +309,7 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
             suffix = "-cmyk" if options.cmyk else ""
             relative = f"{game.spec.id}/{model.id}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
-            jobs.append((game, comp, faces, profile, path))
+            jobs.append((game, comp, ready, profile, path))
     problems.raise_if_any()
     return jobs
 
@@ -337,7 +340,7 @@ def _progress(total: int, enabled: bool) -> _Progress:
 def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
                       back_offset_mm: tuple[float, float]) -> Path:
     """Write the duplex calibration sheet for ``paper`` and return its path."""
-    from .components.render_env import RenderEnv
+    from .components.contract import RenderEnv
     from .imposition.calibration import impose_calibration
     from .imposition.common import ImposeOptions
     from .output import OutputWriter
@@ -347,8 +350,9 @@ def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
     writer = OutputWriter(Path(out_dir) if out_dir else project.out_dir)
     path = writer.claim(f"duplex-calibration-{paper}.pdf", "calibration")
     env = RenderEnv(session.fonts, session.icons,
-                    ImposeOptions(back_offset=(back_offset_mm[0] * MM, back_offset_mm[1] * MM)))
-    doc = env.document(size, "sheetgen duplex calibration")
+                    ImposeOptions(back_offset=(back_offset_mm[0] * MM, back_offset_mm[1] * MM)),
+                    title="sheetgen duplex calibration")
+    doc = env.document(size)
     impose_calibration(doc, size, env.options)
     writer.write_file(path, doc.finish())
     return path

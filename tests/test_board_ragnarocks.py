@@ -21,8 +21,8 @@ def sides(project):
     """The prepared board: one Card per side, its face holding the hex_board element."""
     game = load_game(project, "ragnarocks")
     comp = game.component("board")
-    (_, _, cards), = Session(project).prepare_all([(game, comp)])
-    return {card.label: card for card in cards}
+    (_, _, prepared), = Session(project).prepare_all([(game, comp)])
+    return {card.label: card for card in prepared.cards}
 
 
 def board_of(card) -> HexBoard:

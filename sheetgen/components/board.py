@@ -17,7 +17,7 @@ from ..imposition.common import Card
 from ..model import ComponentBase, Strict
 from ..units import MM, to_points
 from . import register_kind
-from .render_env import Artifact, RenderEnv
+from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
 
 
 class BoardSide(Strict):
@@ -36,7 +36,7 @@ def _length(value: Any) -> Any:
 
 
 @register_kind
-class BoardComponent(ComponentBase):
+class BoardComponent(ComponentBase, Component):
     """A hex board; every side shares ``every_side`` and adds its own hex_board keys."""
 
     kind: Literal["board"] = "board"
@@ -66,7 +66,7 @@ class BoardComponent(ComponentBase):
             to_points(v)
         return value
 
-    def prepare(self, builder, loaded) -> list[Card]:
+    def prepare(self, builder, loaded) -> Prepared:
         """Build one face per side; every mistake is reported at its line."""
         from ..errors import ProblemList
 
@@ -79,7 +79,7 @@ class BoardComponent(ComponentBase):
             if face is not None:
                 faces.append(Card(face, None, side.id))
         problems.raise_if_any()
-        return faces
+        return Prepared(faces)
 
     def page_limit(self, profile) -> tuple[float, float] | None:
         """Return the largest one-per-page page for ``profile`` (``pod_max`` overrides it)."""
@@ -87,7 +87,7 @@ class BoardComponent(ComponentBase):
             return tuple(to_points(v) for v in self.pod_max)
         return profile.page_limit
 
-    def check(self, sides: list[Card], profile) -> list[tuple[str, int, str]]:
+    def check(self, prepared: Prepared, profile) -> list[Misfit]:
         """Return (path, line, message) for a side larger than a one-per-page page limit.
 
         Tiled profiles fit any board; the problem is blamed at the side's hex_size line.
@@ -100,24 +100,24 @@ class BoardComponent(ComponentBase):
             return []
         limit = self.page_limit(profile)
         problems = []
-        for side in sides:
+        for side in prepared.cards:
             try:
                 check_page_limit(side.front, limit, profile.name)
             except LayoutError as exc:
                 best = largest_hex_size(side.front, limit)
-                problems.append((*side.front.where, f"side {side.label}: {exc}; use hex_size "
+                problems.append(Misfit(*side.front.where, f"side {side.label}: {exc}; use hex_size "
                                  f"{best / MM:.1f}mm or less, or raise pod_max"))
         return problems
 
-    def render(self, sides: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Lay every side out for ``profile`` (tiled, or each side whole on one page)."""
-        doc = env.document(profile.page, title)
+        doc = env.document(profile.page)
         if profile.layout(self.kind) == "tiled":
             from ..imposition.tiling import impose_tiled
 
-            pages = impose_tiled(doc, sides, profile, to_points(self.overlap), env.options)
+            pages = impose_tiled(doc, prepared.cards, profile, to_points(self.overlap), env.options)
         else:
             from ..imposition.pod import impose_pod
 
-            pages = impose_pod(doc, sides, profile, env.options)
+            pages = impose_pod(doc, prepared.cards, profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)

@@ -11,11 +11,11 @@ from ..imposition.common import Card, size_text
 from ..model import ComponentBase
 from ..yamlload import line_of
 from . import register_kind
-from .render_env import Artifact, RenderEnv
+from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
 
 
 @register_kind
-class CardsComponent(ComponentBase):
+class CardsComponent(ComponentBase, Component):
     """A deck: every item is one card (``count`` copies), drawn from the front template."""
 
     kind: Literal["cards"] = "cards"
@@ -23,7 +23,7 @@ class CardsComponent(ComponentBase):
     back: str | None = Field(None, description="Template name of the backs; it may use each "
                              "card's fields (per-card backs) or none (one shared back).")
 
-    def prepare(self, builder, loaded) -> list[Card]:
+    def prepare(self, builder, loaded) -> Prepared:
         """Build every card's faces (each distinct face once); UserError lists every problem."""
         from ..errors import ProblemList, UserError
 
@@ -52,10 +52,10 @@ class CardsComponent(ComponentBase):
                 break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
         problems.raise_if_any()
-        return _dedupe(cards)
+        return Prepared(_dedupe(cards))
 
-    def check(self, cards: list[Card], profile) -> list[tuple[str, int, str]]:
-        """Return (path, line, message) for a face that does not fit ``profile``'s page."""
+    def check(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Return every face size that does not fit ``profile``'s grid, fold or page limit."""
         from ..imposition.card_grid import grid_for
         from ..imposition.common import LayoutError
         from ..imposition.gutterfold import gutterfold_grids
@@ -63,7 +63,7 @@ class CardsComponent(ComponentBase):
 
         layout = profile.layout(self.kind)
         problems = []
-        for face in _distinct_sizes(cards):
+        for face in _distinct_sizes(prepared.cards):
             try:
                 if layout == "grid":
                     grid_for(profile, face.width, face.height, face.bleed)
@@ -72,10 +72,10 @@ class CardsComponent(ComponentBase):
                 else:
                     check_page_limit(face, profile.page_limit, profile.name)
             except LayoutError as exc:
-                problems.append((*face.where, str(exc)))
+                problems.append(Misfit(*face.where, str(exc)))
         return problems
 
-    def render(self, cards: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Lay the deck out for ``profile`` (grid, gutterfold or one per page); return the PDF."""
         from ..imposition.card_grid import impose_card_grid
         from ..imposition.gutterfold import impose_gutterfold
@@ -84,9 +84,10 @@ class CardsComponent(ComponentBase):
         layout = profile.layout(self.kind)
         impose = {"grid": impose_card_grid, "gutterfold": impose_gutterfold,
                   "one-per-page": impose_pod}[layout]
-        doc = env.document(profile.page, title)
-        pages = impose(doc, cards, profile, env.options)
-        labels = [label for label, _ in pod_faces(cards)] if layout == "one-per-page" else []
+        doc = env.document(profile.page)
+        pages = impose(doc, prepared.cards, profile, env.options)
+        labels = ([label for label, _ in pod_faces(prepared.cards)]
+                  if layout == "one-per-page" else [])
         return Artifact(doc.finish(), pages, doc.faces_drawn, labels)
 
 

@@ -13,15 +13,16 @@ from typing import ClassVar, Literal
 from pydantic import Field, field_validator
 
 from ..faces import Face, Where
+from ..imposition.common import Card
 from ..model import ComponentBase
 from ..units import to_points
 from ..yamlload import line_of
 from . import register_kind
-from .render_env import Artifact, RenderEnv
+from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
 
 
 @register_kind
-class SheetComponent(ComponentBase):
+class SheetComponent(ComponentBase, Component):
     """A roll-and-write sheet (score sheet, play sheet, legend) printed as a pad."""
 
     kind: Literal["sheet"] = "sheet"
@@ -30,7 +31,7 @@ class SheetComponent(ComponentBase):
     glue_edge: Literal["top", "bottom", "left", "right", "none"] = Field(
         "top", description="Edge where the pad is glued (kept clear of art).")
     glue_strip: str = Field("8mm", description="Width of the clear strip at the glued edge.")
-    uses_copies: ClassVar[bool] = True
+    takes_copies: ClassVar[bool] = True
 
     @field_validator("glue_strip")
     @classmethod
@@ -42,7 +43,7 @@ class SheetComponent(ComponentBase):
         """Return the glue strip width in points (0 with no glue edge)."""
         return 0.0 if self.glue_edge == "none" else to_points(self.glue_strip)
 
-    def prepare(self, builder, loaded) -> list[Face]:
+    def prepare(self, builder, loaded) -> Prepared:
         """Build each sheet's face once; check nothing intrudes into the glue strip."""
         from ..errors import ProblemList, UserError
 
@@ -50,7 +51,7 @@ class SheetComponent(ComponentBase):
         path = str(loaded.path)
         template_where = (path, line_of(loaded.raw, ("template",)))
         items = self.items or [None]
-        faces: list[Face] = []
+        sheets: list[Card] = []
         for index, item in enumerate(items):
             fields = {**self.defaults, **(item.fields() if item else {"id": self.id}),
                       "index": index + 1, "total": len(items)}
@@ -64,9 +65,9 @@ class SheetComponent(ComponentBase):
                 problems.extend(exc)
                 continue
             self._check_strip(face, builder, template_where, problems, loaded)
-            faces.extend([face] * (item.count if item else 1))
+            sheets.extend([Card(face, None, label)] * (item.count if item else 1))
         problems.raise_if_any()
-        return faces
+        return Prepared(sheets)
 
     def _check_strip(self, face: Face, builder, template_where, problems, loaded) -> None:
         """Record a problem for every element whose box reaches into the glue strip."""
@@ -88,8 +89,8 @@ class SheetComponent(ComponentBase):
                              "inwards or change glue_strip")
                 return
 
-    def check(self, faces: list[Face], profile) -> list[tuple[str, int, str]]:
-        """Return (path, line, message) for a sheet over a one-per-page profile's page limit.
+    def check(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Return every sheet over a one-per-page profile's page limit.
 
         Home papers always fit: a sheet larger than the paper is scaled down (the footer says).
         """
@@ -99,21 +100,20 @@ class SheetComponent(ComponentBase):
         if profile.layout(self.kind) != "one-per-page":
             return []
         problems = []
-        for face in {id(f): f for f in faces}.values():
+        for face in {id(s.front): s.front for s in prepared.cards}.values():
             try:
                 check_page_limit(face, profile.page_limit, profile.name)
             except LayoutError as exc:
-                problems.append((*face.where, str(exc)))
+                problems.append(Misfit(*face.where, str(exc)))
         return problems
 
-    def render(self, faces: list[Face], profile, env: RenderEnv, title: str,
-               copies: int | None = None) -> Artifact:
-        """Lay out ``copies`` of every sheet for ``profile`` (grid or one per page)."""
+    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        """Lay out ``env.copies`` (or ``copies``) of every sheet for ``profile``."""
         from ..imposition.notepad import impose_home_pad, impose_pod_pad
 
-        count = copies or self.copies
-        sheets = [face for face in faces for _ in range(count)]
-        doc = env.document(profile.page, title)
+        count = env.copies or self.copies
+        sheets = [sheet.front for sheet in prepared.cards for _ in range(count)]
+        doc = env.document(profile.page)
         if profile.layout(self.kind) == "grid":
             pages = impose_home_pad(doc, sheets, profile, env.options)
         else:

@@ -13,12 +13,12 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..imposition.common import Card, size_text
+from ..imposition.common import size_text
 from ..units import to_points
 from ..yamlload import line_of
 from . import register_kind
 from .cards import CardsComponent
-from .render_env import Artifact, RenderEnv
+from .contract import Artifact, Misfit, Prepared, RenderEnv
 
 
 @register_kind
@@ -43,11 +43,12 @@ class TokensComponent(CardsComponent):
             return to_points(self.gap)
         return 0.0 if self.shape == "square" else to_points("3mm")
 
-    def prepare(self, builder, loaded) -> list[Card]:
+    def prepare(self, builder, loaded) -> Prepared:
         """Build every token's faces; a round token's face must be square."""
         from ..errors import user_error
 
-        tokens = super().prepare(builder, loaded)
+        prepared = super().prepare(builder, loaded)
+        tokens = prepared.cards
         if tokens and self.shape == "round":
             face = tokens[0].front
             if abs(face.width - face.height) > 0.01:
@@ -59,31 +60,31 @@ class TokensComponent(CardsComponent):
         if len(sizes) > 1:
             raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
                              "every token of a sheet must have the same size")
-        return tokens
+        return prepared
 
-    def check(self, tokens: list[Card], profile) -> list[tuple[str, int, str]]:
-        """Return (path, line, message) when a token does not fit ``profile``'s sheet."""
+    def check(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Return the token face when it does not fit ``profile``'s sheet or page limit."""
         from ..imposition.common import LayoutError
         from ..imposition.token_sheet import token_grid
 
-        if not tokens or profile.layout(self.kind) != "grid":
-            return super().check(tokens, profile)
-        face = tokens[0].front
+        if not prepared.cards or profile.layout(self.kind) != "grid":
+            return super().check(prepared, profile)
+        face = prepared.cards[0].front
         try:
             token_grid(profile, face.width, face.height, self.gap_points(), face.bleed)
         except LayoutError as exc:
-            return [(*face.where, str(exc))]
+            return [Misfit(*face.where, str(exc))]
         return []
 
-    def render(self, tokens: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Pack the tokens for ``profile`` (grid or one per page); return the PDF."""
         from ..imposition.pod import impose_pod
         from ..imposition.token_sheet import impose_tokens
 
-        doc = env.document(profile.page, title)
+        doc = env.document(profile.page)
         if profile.layout(self.kind) == "grid":
-            pages = impose_tokens(doc, tokens, profile, self.shape, self.gap_points(),
+            pages = impose_tokens(doc, prepared.cards, profile, self.shape, self.gap_points(),
                                   env.options)
         else:
-            pages = impose_pod(doc, tokens, profile, env.options)
+            pages = impose_pod(doc, prepared.cards, profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
