@@ -34,6 +34,7 @@ class BuildOptions:
     cmyk: bool = False
     ink_saver: bool = False
     previews: bool = False
+    simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
 
 
 @dataclass
@@ -130,6 +131,7 @@ class Session:
         for game, comp in selected:
             builder = self.builder(game, comp)
             try:
+                builder.checks.check_component(comp, game.spec.colors)
                 prepared.append((game, comp, comp.model.prepare(builder, comp)))
             except UserError as exc:
                 problems.extend(exc)
@@ -224,7 +226,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                     previews.setdefault(game.spec.id, []).append((path, artifact.data))
             bar.update(1, path.name)
         bar.close()
-        _stage_previews(previews, writer, staging, session)
+        _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
     return [final for _, final in staging.moves]
 
@@ -255,20 +257,33 @@ def _check_jobs(jobs) -> None:
     problems.raise_if_any()
 
 
-def _stage_previews(built: dict, writer, staging, session: Session) -> None:
-    """Stage a PNG of each PDF's first page and a contact sheet per game."""
-    from .previews import contact_sheet, first_page_png
+def _stage_previews(built: dict, writer, staging, session: Session,
+                    simulate: str | None = None) -> None:
+    """Stage a PNG of each PDF's first page and a contact sheet per game.
 
+    ``simulate`` (protan, deutan, tritan) adds the same previews as a colour-blind player sees
+    them, named ``<output>-<simulate>.png`` and ``contact-sheet-<simulate>.png``.
+    """
+    from .previews import contact_sheet, first_page_png, simulated_png
+
+    font = session.fonts.files["body"]["regular"]
     for game_id, outputs in built.items():
-        entries = []
+        entries, simulated = [], []
         for pdf_path, data in outputs:
             png = first_page_png(data)
             staging.file(writer.claim(f"{game_id}/previews/{pdf_path.stem}.png", pdf_path.stem),
                          png)
             entries.append((pdf_path.stem, png))
+            if simulate:
+                seen = simulated_png(png, simulate)
+                name = f"{pdf_path.stem}-{simulate}"
+                staging.file(writer.claim(f"{game_id}/previews/{name}.png", name), seen)
+                simulated.append((f"{pdf_path.stem} ({simulate})", seen))
         sheet_path = writer.claim(f"{game_id}/contact-sheet.png", "contact sheet")
-        font = session.fonts.files["body"]["regular"]
         staging.file(sheet_path, contact_sheet(entries, font))
+        if simulate:
+            path = writer.claim(f"{game_id}/contact-sheet-{simulate}.png", "contact sheet")
+            staging.file(path, contact_sheet(simulated, font))
 
 
 def _rasterised(artifact, dpi: int) -> dict[str, bytes]:

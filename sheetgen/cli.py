@@ -104,16 +104,19 @@ def _parse_offset(ctx, param, value: str | None):
 @click.option("--ink-saver", is_flag=True, help="Print fills as light tints or outlines.")
 @click.option("--previews", is_flag=True,
               help="Also write a PNG of each PDF's first page and a contact sheet per game.")
+@click.option("--simulate", type=click.Choice(["protan", "deutan", "tritan"]),
+              help="With --previews: also write them as a colour-blind player sees them.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
-                  ink_saver, previews, quiet) -> None:
+                  ink_saver, previews, simulate, quiet) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
     from .api import BuildOptions, build
 
     options = BuildOptions(
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
-        copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews,
+        copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
+        simulate=simulate,
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     if len(written) <= 8:

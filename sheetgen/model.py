@@ -132,3 +132,7 @@ class ComponentBase(Strict):
     items_from: ItemsFrom | None = Field(None, description="Read or compute the items instead "
                                          "of listing them: a CSV or XLSX table, or a generator "
                                          "(exact odds, dice decks).")
+    meaning_colors: dict[str, dict[str, str | None]] = Field(
+        default_factory=dict, description="Colours that carry meaning, in groups: {group: "
+        "{colour: the letter, shape or pattern that also tells it apart, or empty}}. Checked "
+        "for protanopia, deuteranopia and tritanopia (sheetgen/checks/colour_blind.py).")

@@ -46,6 +46,20 @@ def contact_sheet(entries: list[tuple[str, bytes]], font_path: Path) -> bytes:
     return _png(sheet)
 
 
+def simulated_png(png: bytes, kind: str) -> bytes:
+    """Return ``png`` as a player with colour-vision deficiency ``kind`` sees it.
+
+    The simulation (sheetgen/checks/colour.py) is baked into a 33-point 3D lookup table that
+    Pillow applies with trilinear interpolation.
+    """
+    from PIL import Image, ImageFilter
+
+    from .checks.colour import simulate
+
+    table = ImageFilter.Color3DLUT.generate(33, lambda r, g, b: simulate((r, g, b), kind))
+    return _png(Image.open(io.BytesIO(png)).convert("RGB").filter(table))
+
+
 def _png(image) -> bytes:
     buffer = io.BytesIO()
     image.save(buffer, format="PNG")

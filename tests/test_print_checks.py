@@ -226,3 +226,53 @@ def test_contrast_and_simulation_fixed_points():
         assert max(grey) - min(grey) < 0.02
     red, green = simulate((0.8, 0.2, 0.2), "deutan"), simulate((0.3, 0.6, 0.2), "deutan")
     assert max(abs(x - y) for x, y in zip(red, green)) < 0.2
+
+
+def with_meaning_colors(root: Path, block: str) -> int:
+    """Append a meaning_colors block to the demo deck; return the line of its first group."""
+    path = root / "data/demo/cards.yaml"
+    text = path.read_text()
+    path.write_text(text + "meaning_colors:\n" + block)
+    return text.count("\n") + 2
+
+
+def test_colours_a_deutan_cannot_tell_apart_are_refused_at_their_group(tmp_path):
+    root = make(tmp_path, size=7)
+    line = with_meaning_colors(root, "  clans:\n    '#a3322a': ''\n    '#3a7a3a': ''\n"
+                                     "    '#2a5ea8': ''\n")
+    result = build(root)
+    assert result.exit_code == 2, result.output
+    assert (f"data/demo/cards.yaml:{line}: meaning colours 'clans': #a3322a and #3a7a3a differ "
+            "by ΔE00 4.8 under deuteranopia (minimum 10)") in result.output
+    assert "#2a5ea8" not in result.output  # blue stays apart from both
+
+
+def test_colours_that_also_carry_a_letter_pass(tmp_path):
+    root = make(tmp_path, size=7)
+    with_meaning_colors(root, "  clans:\n    '#a3322a': letter R\n    '#3a7a3a': letter G\n")
+    assert build(root).exit_code == 0
+
+
+def test_an_unknown_meaning_colour_is_an_error_at_its_line(tmp_path):
+    root = make(tmp_path, size=7)
+    line = with_meaning_colors(root, "  clans:\n    crimson: ''\n")
+    result = build(root)
+    assert result.exit_code == 2
+    assert f"data/demo/cards.yaml:{line - 1}: meaning_colors: unknown colour 'crimson'" \
+        in result.output
+
+
+def test_simulated_previews_show_what_a_deutan_sees(tmp_path):
+    from PIL import Image
+
+    root = make(tmp_path, size=7, band="#a3322a", title="white")
+    out = tmp_path / "o"
+    result = build(root, "--simulate", "deutan", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    normal = Image.open(out / "demo/previews/cards-pod.png").convert("RGB")
+    seen = Image.open(out / "demo/previews/cards-pod-deutan.png").convert("RGB")
+    assert (out / "demo/contact-sheet-deutan.png").is_file()
+    r, g, b = normal.getpixel((normal.width // 2, 8))
+    rs, gs, bs = seen.getpixel((seen.width // 2, 8))
+    assert r - g > 80  # the band is red as printed...
+    assert abs(rs - gs) < 40  # ...and olive-brown for a deutan: red and green levels close

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..errors import Problem
+from ..errors import Problem, UserError
 from .face_checks import FaceFigures, Finding, Origin, check_face
 from .rules import PrintChecks
 
@@ -21,6 +21,8 @@ class ComponentChecks:
     fonts: object
     icons: object
     findings: dict = field(default_factory=dict)
+    # component-level failures (colour blindness): Problems at the component file's lines
+    component_problems: list = field(default_factory=list)
     figures: FaceFigures = field(default_factory=FaceFigures)
     _seen: set = field(default_factory=set)
 
@@ -47,9 +49,30 @@ class ComponentChecks:
         for rendering, value in figures.lowest_contrast.items():
             mine.lowest_contrast[rendering] = min(value, mine.lowest_contrast.get(rendering, 99))
 
+    def check_component(self, loaded, colors: dict[str, str]) -> None:
+        """Run the component-level checks: its meaning colours under colour blindness."""
+        from ..errors import display_path
+        from ..yamlload import line_of
+        from .colour_blind import check_groups
+
+        groups = loaded.model.meaning_colors
+        path = display_path(loaded.path)
+        try:
+            for group, message in check_groups(groups, colors):
+                line = line_of(loaded.raw, ("meaning_colors", group))
+                self.component_problems.append(Problem(path, line, message))
+        except ValueError as exc:
+            raise UserError(Problem(path, line_of(loaded.raw, ("meaning_colors",)),
+                                    f"meaning_colors: {exc}")) from None
+
+    @property
+    def failing(self) -> int:
+        """How many checks failed (per element and check, plus component checks)."""
+        return len(self.findings) + len(self.component_problems)
+
     def problems(self) -> list[Problem]:
         """Return one problem per failing element and check, worst case first per line."""
-        out = []
+        out = list(self.component_problems)
         for (origin, _kind), (finding, count) in sorted(
                 self.findings.items(), key=lambda kv: (kv[0][0].path, kv[0][0].line)):
             more = f" and {count - 1} more face{'s' if count > 2 else ''}" if count > 1 else ""

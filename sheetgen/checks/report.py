@@ -93,8 +93,8 @@ def _output(game: str, component: str, profile, path: Path, checks, options) -> 
     figures = checks.figures
     out = OutputReport(game, component, profile, path, rules.enforced, None,
                        figures.smallest_text, figures.lowest_contrast.get(rendering))
-    if checks.findings:
-        out.problems.append(f"{len(checks.findings)} face check(s) failed (listed above)")
+    if checks.failing:
+        out.problems.append(f"{checks.failing} check(s) failed (listed above)")
     if path.suffix == ".pdf":
         out.pdf = check_pdf(path, min_text=rules.min_text_size, cmyk=options.cmyk,
                             pod=one_per_page)
