@@ -40,22 +40,32 @@ def test_game_decks_read(tmp_path):
     assert "odin" in {c.id for c in myths}
 
 
+DECK_HEAD = "id: deck\ntitle: Deck\nkind: cards\nfront: poker-front\n"
+
+
 def test_reader_expands_counts_and_slugs_names(tmp_path):
     (tmp_path / "deck.yaml").write_text(
-        "items:\n  - {name: Wild Die, count: 2}\n  - {name: Ask and Embla, id: ask}\n"
+        DECK_HEAD + "items:\n  - {name: Wild Die, count: 2}\n  - {name: Ask and Embla, id: ask}\n"
         "  - {name: Gone, count: 0}\n", encoding="utf-8")
     _, cards = read_deck(tmp_path, "deck")
     assert [(c.id, c.copy, c.order) for c in cards] == [("wild-die", 1, 0), ("wild-die", 2, 1),
                                                         ("ask", 1, 2)]
-    assert cards[0].line == 2 and cards[2].line == 3
+    assert cards[0].line == 6 and cards[2].line == 7
     assert slugify("Gullinbursti & Sól") == "gullinbursti-sol"
 
 
+def test_reader_takes_defaults_titles_and_norse_letters_as_the_renderer_does(tmp_path):
+    (tmp_path / "deck.yaml").write_text(
+        DECK_HEAD + "defaults: {count: 3}\nitems:\n  - {title: Þórr's Hammer}\n"
+        "  - {name: Gerðr, count: 1}\n", encoding="utf-8")
+    _, cards = read_deck(tmp_path, "deck")
+    assert [(c.id, c.name) for c in cards] == [("thorr-s-hammer", "Þórr's Hammer")] * 3 + [
+        ("gerdr", "Gerðr")]
 def test_reader_errors_point_at_the_line(tmp_path):
-    (tmp_path / "deck.yaml").write_text("items:\n  - {name: A}\n  - {name: B, count: two}\n",
-                                        encoding="utf-8")
+    (tmp_path / "deck.yaml").write_text(
+        DECK_HEAD + "items:\n  - {name: A}\n  - {name: B, count: two}\n", encoding="utf-8")
     with pytest.raises(UserError) as exc:
         read_deck(tmp_path, "deck")
-    assert exc.value.problems[0].line == 3 and "count" in exc.value.problems[0].message
+    assert exc.value.problems[0].line == 7 and "count" in exc.value.problems[0].message
     with pytest.raises(UserError, match="not found"):
         read_deck(tmp_path, "missing")

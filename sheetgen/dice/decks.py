@@ -1,21 +1,22 @@
-"""Read a deck from a game's component YAML: just ``items`` (id, name, count and free fields).
+"""A deck for the dice engine, read by the renderer's own loader (one reader of every file).
 
-The component files belong to the rendering side; this reader is deliberately tolerant: it
-needs only a top-level ``items:`` list of mappings (with optional ``defaults:`` every item
-inherits), takes ``count`` (default 1) and ``id`` (default: the slugified ``name``), and keeps
-every other field for filters and labels.
+``read_deck`` loads ``<component>.yaml`` with :func:`sheetgen.loading.load_component`, the
+function ``sheetgen build`` uses: the same validation, ``defaults:`` (``count`` included),
+``items_from:`` (generators and spreadsheets), ids (given, or :func:`sheetgen.model.slugify`
+of the ``name`` or ``title``) and counts. So a script shuffles exactly the cards that are
+printed. The loader never imports ReportLab.
 """
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import user_error
-from ..yamlload import load_yaml
+from ..errors import ProblemList, user_error
+from ..model import slugify
+
+__all__ = ["Card", "read_deck", "slugify"]
 
 
 @dataclass(frozen=True)
@@ -30,35 +31,28 @@ class Card:
     line: int = field(default=0, compare=False, hash=False)
 
 
-def slugify(text: str) -> str:
-    """Return a lower-case ASCII id: ``'Ask and Embla'`` -> ``'ask-and-embla'``."""
-    ascii_text = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-") or "card"
-
-
 def read_deck(game_dir: Path, component: str) -> tuple[Path, list[Card]]:
-    """Return the path and the cards (copies expanded, file order) of ``<component>.yaml``."""
+    """Return the path and the cards (copies expanded, file order) of ``<component>.yaml``.
+
+    A card's ``name`` is its ``name`` field, else its ``title``, else its id; its fields are
+    the component's defaults under the item's own (``count`` aside).
+    """
+    from ..loading import load_component
+    from ..project import Project
+
     path = game_dir / f"{component}.yaml"
     if not path.is_file():
         raise user_error(path, 0, f"deck {component!r} not found: dice.yaml names a component "
                                   f"that has no file {path.name} in {game_dir.name}/")
-    data = load_yaml(path)
-    items = data.get("items") if isinstance(data, dict) else None
-    if not isinstance(items, list):
-        raise user_error(path, getattr(data, "line", 0), "expected a top-level 'items:' list")
-    defaults = data.get("defaults") if isinstance(data.get("defaults"), dict) else {}
-    lines = getattr(items, "item_lines", [0] * len(items))
+    problems = ProblemList()
+    loaded = load_component(Project.at(game_dir.parent.parent), path, component, problems)
+    problems.raise_if_any()
+    model = loaded.model
     cards: list[Card] = []
-    for pos, item in enumerate(items):
-        line = lines[pos] if pos < len(lines) else 0
-        if not isinstance(item, dict):
-            raise user_error(path, line, "each item must be a mapping with at least a name")
-        name = str(item.get("name") or item.get("location") or item.get("id") or f"card {pos+1}")
-        card_id = str(item.get("id") or slugify(name))
-        count = item.get("count", 1)
-        if not isinstance(count, int) or isinstance(count, bool) or count < 0:
-            raise user_error(path, line, f"count must be a whole number >= 0, not {count!r}")
-        fields = {k: v for k, v in {**defaults, **item}.items() if k != "count"}
-        for copy in range(1, count + 1):
-            cards.append(Card(card_id, name, len(cards), copy, fields, line))
+    for index, item in enumerate(model.items):
+        fields = {k: v for k, v in {**model.defaults, **item.fields()}.items() if k != "count"}
+        name = str(fields.get("name") or fields.get("title") or item.id)
+        line = loaded.item_where(index)[1]
+        for copy in range(1, item.count + 1):
+            cards.append(Card(item.id, name, len(cards), copy, fields, line))
     return path, cards
