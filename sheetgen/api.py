@@ -216,8 +216,16 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     previews: dict[str, list] = {}
     with Staging(writer) as staging:
         for job in jobs:
+            game, comp, prepared, profile, path = job
+            if profile.output == "tts":
+                from .tts import tts_files
+
+                env = _render_env(game, comp, profile, options, session)
+                staging.folder(path, tts_files(comp.model, prepared.cards, env, profile.dpi,
+                                               path))
+                bar.update(1, path.name)
+                continue
             artifact = _render(job, options, session)
-            game, _, _, profile, path = job
             if profile.output == "png":
                 staging.folder(path, _rasterised(artifact, profile.dpi))
             else:
@@ -231,21 +239,25 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     return [final for _, final in staging.moves]
 
 
-def _render(job, options: BuildOptions, session: Session):
-    """Render one (component, profile) job to an Artifact in memory."""
+def _render_env(game, comp, profile, options: BuildOptions, session: Session):
+    """Return the fonts, icons, options, title and copies one job renders with."""
     from .components.contract import RenderEnv
     from .imposition.common import ImposeOptions
 
-    game, comp, prepared, profile, _ = job
     # every home-printed page carries the licence credits along its margin
     footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
               "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
-    env = RenderEnv(session.fonts, session.icons,
-                    ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
-                                  options.cmyk, options.ink_saver, footer),
-                    title=f"{game.spec.name}: {comp.model.title}",
-                    copies=options.copies if comp.model.takes_copies else None)
-    return comp.model.render(prepared, profile, env)
+    return RenderEnv(session.fonts, session.icons,
+                     ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
+                                   options.cmyk, options.ink_saver, footer),
+                     title=f"{game.spec.name}: {comp.model.title}",
+                     copies=options.copies if comp.model.takes_copies else None)
+
+
+def _render(job, options: BuildOptions, session: Session):
+    """Render one (component, profile) job to an Artifact in memory."""
+    game, comp, prepared, profile, _ = job
+    return comp.model.render(prepared, profile, _render_env(game, comp, profile, options, session))
 
 
 def _check_jobs(jobs) -> None:

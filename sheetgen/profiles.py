@@ -41,7 +41,7 @@ class ProfileSpec(Strict):
                                       "listed accept this profile.", min_length=1)
     marks: Literal["crop", "none"] = "crop"
     duplex: Literal["long-edge", "short-edge", "none"] = "long-edge"
-    output: Literal["pdf", "png"] = "pdf"
+    output: Literal["pdf", "png", "tts"] = "pdf"
     dpi: int = Field(300, ge=36, le=2400, description="Resolution of png output.")
     page_limit: tuple[str, str] | None = Field(None, description="Largest page, either way round.")
     grid_area: tuple[str, str] | None = Field(None, description="Area a grid is fitted into.")
@@ -79,8 +79,8 @@ class Profile:
 
     @property
     def suffix(self) -> str:
-        """The output's file suffix (a PNG profile writes a folder)."""
-        return "" if self.output == "png" else ".pdf"
+        """The output's file suffix (PNG and TTS profiles write a folder)."""
+        return ".pdf" if self.output == "pdf" else ""
 
 
 class ProfileBook:

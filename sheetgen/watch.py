@@ -42,12 +42,14 @@ def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
 
 
 def watch(project: Project, build: Callable[[], list], report: Callable[[str], None],
-          interval: float = 0.5, debounce: float = 0.3, rounds: int | None = None) -> None:
-    """Build now and after every change, until interrupted (or ``rounds`` polls, for tests)."""
+          interval: float = 0.5, debounce: float = 0.3, rounds: int | None = None,
+          stop: Callable[[], bool] | None = None) -> None:
+    """Build now and after every change, until interrupted (or ``rounds`` polls, or until
+    ``stop()`` is true: for tests)."""
     rebuild(build, report)
     seen = snapshot(project)
     polls = 0
-    while rounds is None or polls < rounds:
+    while (rounds is None or polls < rounds) and not (stop and stop()):
         time.sleep(interval)
         polls += 1
         current = snapshot(project)
