@@ -113,3 +113,23 @@ def test_reference_titles(built):
 @pytest.mark.parametrize("component", list(DECKS))
 def test_ink_inside_every_card_frame(built, component):
     assert_ink_in_every_card(built(GAME, component, "a4"), CARD_W, CARD_H)
+
+
+def test_sheets_leave_armies_uncapped_and_dice_room():
+    from conftest import REPO
+    from sheetgen.units import to_points
+    from sheetgen.yamlload import load_yaml
+
+    def elements(name):
+        raw = load_yaml(REPO / "templates" / f"{name}.yaml")
+        return {e["id"]: e for e in raw["elements"] if "id" in e}
+
+    sheet = elements("roll-and-might-score-sheet")
+    # no army cap in the rules: eight turns fill at most two spots a turn, all in one army
+    for army in ("west-army", "east-army"):
+        assert len(sheet[army]["spaces"]) >= 8 * 2
+    for side in ("west", "east"):
+        assert {f"{side}-strength", f"{side}-versus", f"score-{side}"} <= set(sheet)
+    legend = elements("roll-and-might-legend")
+    for space in ("die-1", "die-2", "die-3"):
+        assert to_points(legend[space]["size"]) >= to_points("16mm")  # a standard die fits

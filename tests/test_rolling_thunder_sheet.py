@@ -1,0 +1,91 @@
+"""Rolling Thunder's play sheet agrees with the rulebook's dump and with itself."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import REPO
+from sheetgen.units import to_points
+from sheetgen.yamlload import load_yaml
+
+SECTORS = ["red", "blue", "yellow"]
+
+
+@pytest.fixture(scope="module")
+def elements():
+    raw = load_yaml(REPO / "templates" / "rolling-thunder-play-sheet.yaml")
+    return {e["id"]: e for e in raw["elements"] if "id" in e}
+
+
+def sector_cells(grid, index: int, icon: str) -> list[tuple[int, int]]:
+    """Return the [column, row] of ``icon`` cells in sector ``index`` (6 columns each)."""
+    return [tuple(c["at"]) for c in grid["cells"]
+            if c.get("icon") == icon and 6 * index < c["at"][0] <= 6 * index + 6]
+
+
+def test_sectors_are_one_joined_grid(elements):
+    grid = elements["sectors"]
+    assert (grid["cols"], grid["rows"]) == (18, 6) and grid["sector"] == [6, 6]
+
+
+@pytest.mark.parametrize("index,colour", list(enumerate(SECTORS)))
+def test_troll_track_matches_the_trolls_on_the_grid(elements, index, colour):
+    grid = elements["sectors"]
+    trolls = sector_cells(grid, index, "troll")
+    track = elements[f"trolls-{colour}"]["spaces"]
+    # one track space per Troll of the sector, "[] 1 [] 2 [] 3" left to right
+    assert len(track) == len(trolls) == 6
+    assert [s["below"] for s in track] == [":troll-magic:", "1", ":troll-magic:", "2",
+                                           ":troll-magic:", "3"]
+    # two Standing Stones (the dump's x at 4-3 and 3-4) and four Warriors per sector
+    stones = sector_cells(grid, index, "standing-stone")
+    assert sorted((c - 6 * index, r) for c, r in stones) == [(3, 4), (4, 3)]
+    assert len(sector_cells(grid, index, "viking")) == 4
+
+
+def test_scoring_example_fits_the_tracks(elements):
+    # the example: 10 Trolls killed earn 7 points; 4 + 4 + 2 along three tracks does
+    values = [[int(s["below"]) if s["below"].isdigit() else 0 for s in
+               elements[f"trolls-{c}"]["spaces"]] for c in SECTORS]
+    assert sum(values[0][:4]) + sum(values[1][:4]) + sum(values[2][:2]) == 7
+
+
+@pytest.mark.parametrize("colour,letter", [("red", "R"), ("blue", "B"), ("yellow", "Y")])
+def test_runestone_rows_follow_the_dump(elements, colour, letter):
+    # "1 2 3 4 5 6 x x 5", led by the row's letter so it does not rely on colour
+    texts = [s.get("text") for s in elements[f"runes-{colour}"]["spaces"]]
+    assert texts == [letter, "1", "2", "3", "4", "5", "6", "×", "×", "5"]
+    assert elements["runes-columns"]["count"] == 6  # the dump's fourth row of six x
+
+
+def centre_x(element, index: int) -> float:
+    """Return the x centre (pt) of mark ``index`` of a check_boxes or track element."""
+    size = to_points(element.get("size") or element["space"])
+    gap = to_points(element["gap"])
+    return to_points(element["x"]) + index * (size + gap) + size / 2
+
+
+def test_bonus_circles_and_runestone_rounds_sit_under_their_rounds(elements):
+    rounds = elements["rounds"]
+    bonus = elements["early-bonus"]
+    assert bonus["labels"] == ["+3", "+3", "+2", "+2", "+1", "+1"]
+    for i in range(6):
+        assert centre_x(bonus, i) == pytest.approx(centre_x(rounds, i), abs=0.5)
+    marks = elements["runestone-rounds"]
+    for k, round_number in enumerate((4, 8)):
+        assert centre_x(marks, k) == pytest.approx(centre_x(rounds, round_number - 1), abs=0.5)
+    # the marks sit below the bonus row, not on the round boxes
+    rounds_bottom = to_points(rounds["y"]) + to_points(rounds["h"])
+    assert to_points(marks["y"]) > to_points(bonus["y"]) > rounds_bottom
+
+
+def test_die_spaces_hold_a_standard_die(elements):
+    dice = elements["dice"]
+    assert to_points(dice["size"]) >= to_points("16mm")
+    assert len(dice["dice"]) == 5  # LEFT, circle, triangle, Thunder, RIGHT
+    assert elements["dice-circle"]["shape"] == "circle"
+    assert elements["dice-triangle"]["shape"] == "triangle"
+    for name, index in (("dice-circle", 1), ("dice-triangle", 2), ("dice-thunder-mark", 3)):
+        mark = elements[name]
+        mark_centre = to_points(mark["x"]) + to_points(mark["size"]) / 2
+        assert mark_centre == pytest.approx(centre_x(dice, index), abs=0.5)
