@@ -151,3 +151,17 @@ def test_coordinates_are_lining_figures_on_a_plaque(built, sides):
     board = board_of(sides["a"])
     assert board.coordinate_size >= 6 and board.coordinate_plaque is not None
     assert board.terrain, "the hexes carry terrain motifs"
+
+
+def test_assembly_steps_name_only_the_cut_edges_the_tiles_have(built, sides):
+    reader = PdfReader(built("ragnarocks", "board", "a4"))
+    maps = [" ".join(p.extract_text().split()) for p in reader.pages if "page map" in
+            p.extract_text()]
+    assert len(maps) == 2
+    for text, label in zip(maps, ("a", "b")):
+        face = sides[label].front
+        plan = plan_tiles(face.width, face.height, face.bleed, PAPER("a4"), 10 * MM)
+        assert "R1·C1 has none" in text
+        assert ("top edges from row 2 on" in text) == (plan.rows > 1)
+        assert ("left edges from column 2 on" in text) == (plan.cols > 1)
+        assert ("row 2 over row 1" in text) == (plan.rows > 1)

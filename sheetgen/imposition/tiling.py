@@ -155,10 +155,8 @@ def _page_map(doc, side, plan: TilePlan, paper) -> None:
     steps = [
         f"Print the {len(plan.tiles)} tile pages at 100 % (no 'fit to page'). Each tile shows "
         f"its row (R) and column (C); this map shows where it goes.",
-        "Cut each tile along its solid CUT edges (left and top). Do not cut the grey GLUE "
-        "strips on the right and bottom.",
-        "Spread glue on a grey strip and lay the next tile over it: R1·C2 over R1·C1, then "
-        "row 2 over row 1. Match the hex lines and the half-diamonds on every seam.",
+        _cut_step(plan),
+        _glue_step(plan),
         "When dry, trim the board along the corner crop marks; glue it to card if you like.",
     ]
     y = bottom - b * scale - 10 * MM
@@ -300,3 +298,23 @@ def _mini_map(doc, plan: TilePlan, tile: Tile, right: float, bottom: float) -> N
         x = left + t.col * cell_w
         y = bottom + (plan.rows - 1 - t.row) * cell_h
         c.rect(x, y, cell_w, cell_h, stroke=1, fill=int(t == tile))
+
+
+def _cut_step(plan) -> str:
+    """Say which tiles have CUT edges: only the seams, never the board's own outer edge."""
+    edges = []
+    if plan.cols > 1:
+        edges.append("left edges from column 2 on")
+    if plan.rows > 1:
+        edges.append("top edges from row 2 on")
+    return (f"Cut the solid CUT lines: {', '.join(edges)}; R1·C1 has none. Do not cut the "
+            "grey GLUE strips.")
+
+
+def _glue_step(plan) -> str:
+    """Say in which order the tiles go over each other's glue strips."""
+    order = "R1·C2 over R1·C1" if plan.cols > 1 else ""
+    if plan.rows > 1:
+        order += (", then " if order else "") + "row 2 over row 1"
+    return (f"Spread glue on a grey strip and lay the next tile over it: {order}. Match the hex "
+            "lines and the half-diamonds on every seam.")
