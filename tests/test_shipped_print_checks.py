@@ -1,0 +1,35 @@
+"""``sheetgen check`` over every shipped game in its default profiles.
+
+A game still marked ``print_checks: warn`` in its game.yaml is reported but may fail; every
+other game must pass every check. The figures (smallest text, lowest contrast, characters under
+the minimum per output) are printed: ``pytest -s tests/test_shipped_print_checks.py``.
+"""
+
+from __future__ import annotations
+
+from sheetgen.api import BuildOptions
+from sheetgen.checks.report import run_check
+
+
+def test_every_game_not_in_warn_mode_passes_sheetgen_check(project, tmp_path):
+    report = run_check(project, None, [], BuildOptions(out_dir=tmp_path))
+    games: dict[str, list] = {}
+    for output in report.outputs:
+        games.setdefault(output.game, []).append(output)
+    assert len(games) >= 5
+    summary = []
+    for game, outputs in sorted(games.items()):
+        small = [o for o in outputs if o.pdf and o.pdf.chars_below]
+        mode = "enforce" if outputs[0].enforced else "warn"
+        summary.append(f"{game} ({mode}): {len(small)}/{len(outputs)} outputs with text under "
+                       f"the minimum, {sum(not o.passed for o in outputs)} failing")
+        summary.extend(f"  {o.line()}" for o in outputs)
+    print("\n".join(summary))
+    enforced_failures = [o.line() + ": " + "; ".join(o.problems)
+                         for o in report.outputs if o.enforced and not o.passed]
+    enforced_face = [str(p) for p, enforced in report.face_problems if enforced]
+    assert enforced_failures == [] and enforced_face == []
+    assert not report.failed
+    # every output was read back: each PDF reports its smallest text
+    assert all(o.pdf is not None and o.pdf.smallest_text for o in report.outputs
+               if o.path.suffix == ".pdf")
