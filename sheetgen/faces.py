@@ -39,6 +39,8 @@ class Face:
     where: tuple[str, int] = ("", 0)  # the line that set its size: blamed when it won't fit
     # where each element was written (path, line, name), for the print checks' messages
     origins: list = field(default_factory=list)
+    # a line for the printer's pages (e.g. a board side centred on a larger common size)
+    note: str = ""
 
     def icons(self) -> set[str]:
         """Return every icon the face draws."""

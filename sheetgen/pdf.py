@@ -34,6 +34,7 @@ class PdfDocument:
         self.canvas.setCreator("sheetgen")
         self.canvas.setProducer("sheetgen (ReportLab)")
         self._forms: dict[str, str] = {}
+        self._textless: dict[str, str] = {}
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -44,22 +45,28 @@ class PdfDocument:
         """Set the size of the next page."""
         self.canvas.setPageSize(size)
 
-    def form(self, face: Face) -> str:
-        """Return the form name of ``face``, drawing it the first time it is seen."""
-        name = self._forms.get(face.key)
+    def form(self, face: Face, text: bool = True) -> str:
+        """Return the form name of ``face``, drawing it the first time it is seen.
+
+        ``text=False`` draws it without any text: a map in small, where text would be
+        illegible (such forms are not counted in ``faces_drawn``).
+        """
+        forms = self._forms if text else self._textless
+        name = forms.get(face.key)
         if name is not None:
             return name
-        name = f"face-{len(self._forms) + 1}"
+        name = f"face-{len(self._forms) + 1}" if text else f"map-{len(self._textless) + 1}"
         for icon in sorted(face.icons()):
             self.icons.form_name(self.canvas, icon)
         b = face.bleed
         ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
                           self.ink_saver)
         self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
+        canvas = self.canvas if text else _Textless(self.canvas)
         for element in face.elements:
-            element.draw(self.canvas, ctx)
+            element.draw(canvas, ctx)
         self.canvas.endForm()
-        self._forms[face.key] = name
+        forms[face.key] = name
         return name
 
     def place(self, face: Face, x: float, y: float, clip=None, rotate: float = 0) -> None:
@@ -97,3 +104,18 @@ class PdfDocument:
         """Close the document and return its bytes."""
         self.canvas.save()
         return self.buffer.getvalue()
+
+
+class _Textless:
+    """A canvas that draws everything but text (for maps of a face in small)."""
+
+    def __init__(self, canvas):
+        self._canvas = canvas
+
+    def __getattr__(self, name):
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args, **kwargs):  # noqa: N802 - ReportLab's API
+        """Draw nothing."""
+
+    drawCentredString = drawRightString = drawString  # noqa: N815

@@ -51,6 +51,9 @@ class BoardComponent(ComponentBase, Component):
     title_color: str = Field("ink", description="Colour of the title and caption.")
     bleed: str = Field("3.175mm", description="Bleed around each side for pod.")
     overlap: str = Field("10mm", description="Overlap (glue) strip between tiles at home.")
+    size: tuple[str, str] | None = Field(None, description="Trimmed width and height every "
+                                         "side prints at, hexes centred; default: the largest "
+                                         "side's size, so two sides back each other.")
     pod_max: tuple[str, str] | None = Field(None, description="Largest page (with bleed) a "
                                             "one-per-page profile may produce, either way "
                                             "round; default: the profile's page_limit.")
@@ -58,6 +61,13 @@ class BoardComponent(ComponentBase, Component):
 
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
+
+    @field_validator("size")
+    @classmethod
+    def _size(cls, value):
+        for v in value or ():
+            to_points(v)
+        return value
 
     @field_validator("pod_max")
     @classmethod
@@ -73,13 +83,42 @@ class BoardComponent(ComponentBase, Component):
         from .board_faces import side_face
 
         problems = ProblemList()
-        faces = []
-        for index, side in enumerate(self.sides):
-            face = side_face(self, index, side, builder, loaded, problems)
-            if face is not None:
-                faces.append(Card(face, None, side.id))
+        faces = [side_face(self, index, side, builder, loaded, problems)
+                 for index, side in enumerate(self.sides)]
         problems.raise_if_any()
-        return Prepared(faces)
+        size = self._common_size(faces, loaded, problems)
+        problems.raise_if_any()
+        if any((f.width, f.height) != size for f in faces):
+            faces = [side_face(self, index, side, builder, loaded, problems, size)
+                     for index, side in enumerate(self.sides)]
+            problems.raise_if_any()
+        for face in faces:
+            face.note = self._size_note(len(faces), size)
+            builder.inspect(face)
+        return Prepared([Card(face, None, face.label) for face in faces])
+
+    def _common_size(self, faces, loaded, problems) -> tuple[float, float]:
+        """Return the trimmed size every side prints at: ``size``, or the largest side's."""
+        from ..yamlload import line_of
+
+        largest = (max(f.width for f in faces), max(f.height for f in faces))
+        if self.size is None:
+            return largest
+        declared = tuple(to_points(v) for v in self.size)
+        if declared[0] < largest[0] - 0.01 or declared[1] < largest[1] - 0.01:
+            problems.add(loaded.path, line_of(loaded.raw, ("size",)),
+                         f"size {self.size[0]} x {self.size[1]} is smaller than the largest "
+                         f"side ({largest[0] / MM:.0f} x {largest[1] / MM:.0f} mm)")
+        return declared
+
+    @staticmethod
+    def _size_note(sides: int, size) -> str:
+        """Say, for the printed pages, the trimmed size every side shares."""
+        text = f"{size[0] / MM:.0f} x {size[1] / MM:.0f} mm trimmed"
+        if sides < 2:
+            return text
+        return f"{text}, like every side of this board (hexes centred), so the sides back " \
+            "each other"
 
     def page_limit(self, profile) -> tuple[float, float] | None:
         """Return the largest one-per-page page for ``profile`` (``pod_max`` overrides it)."""

@@ -18,8 +18,13 @@ from ..yamlload import line_of
 FRAME_INSET = 4 * MM
 
 
-def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
-    """Return the face of side ``index``, or None after recording its problems."""
+def side_face(comp, index: int, side, builder, loaded, problems,
+              size: tuple[float, float] | None = None) -> Face | None:
+    """Return the face of side ``index``, or None after recording its problems.
+
+    ``size`` (trimmed width and height, points) makes the side that size, its hexes centred
+    in it, so every side of a double-sided board prints at one trimmed size.
+    """
     from ..elements import DrawContext
     from ..elements.box import Box
     from ..elements.hex_board import HexBoard
@@ -71,8 +76,10 @@ def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
         resolved.cells + resolved.removed)
     fixed_w, fixed_h = 2 * margin, 2 * margin + title_h + caption_h
     width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
+    spare_w, spare_h = (size[0] - width, size[1] - height) if size else (0.0, 0.0)
+    width, height = width + spare_w, height + spare_h
     bleed = to_points(comp.bleed)
-    board.x, board.y = margin, margin + title_h
+    board.x, board.y = margin + spare_w / 2, margin + title_h + spare_h / 2
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
     board._board = resolved
     context = _context(builder, width, height, path)
@@ -116,10 +123,8 @@ def side_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
 
     shown = display_path(path)
     side_line = line_of(raw, ("sides", index))
-    face = Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))),
+    return Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))),
                 [element_origin(shown, side_line, e) for e in elements])
-    builder.inspect(face)
-    return face
 
 
 def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:

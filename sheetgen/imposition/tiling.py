@@ -3,9 +3,10 @@
 The face, bleed included, is split by seams into equal trimmed areas, one per tile, so every
 point of the board belongs to exactly one tile. A tile prints its trimmed area plus an overlap
 strip (the glue strip) on its right and bottom, showing the art the next tile covers. To
-assemble: cut each tile along its solid "cut" edges (left and top seams), lay it over its
-neighbour's grey glue strip, and match the half-diamonds that straddle every seam (one half is
-printed on each page). A page map opens each side: the board in small with every tile's
+assemble: cut each tile along its "cut" edges (left and top seams, marked by ticks in the
+margins), lay it over its neighbour's grey glue strip, and match the half-diamonds that
+straddle every seam in the margins (one half is printed on each page). Nothing but art is left
+on the assembled playing surface. A page map opens each side: the board in small with every tile's
 trimmed area, its row and column. The face is drawn once; every tile places it, clipped.
 """
 
@@ -132,7 +133,12 @@ def _page_map(doc, side, plan: TilePlan, paper) -> None:
     c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 4 * MM,
                  f"Side {side.label}: page map ({plan.rows} x {plan.cols} tiles, "
                  f"{'landscape' if plan.page[0] > plan.page[1] else 'portrait'} pages)")
-    name = doc.form(face)
+    if face.note:
+        c.setFont(font, 10)
+        c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 9 * MM,
+                     f"Side {side.label}: {face.note}.")
+    # the map leaves the text out: at this scale it would be illegible
+    name = doc.form(face, text=False)
     c.saveState()
     path = c.beginPath()
     path.rect(left - b * scale, bottom - b * scale, (face.width + 2 * b) * scale,
@@ -210,31 +216,36 @@ def _tile_marks(doc, side, plan: TilePlan, tile: Tile, ox: float, oy: float) -> 
         c.rotate(angle)
         c.drawCentredString(0, -2.5, text)
         c.restoreState()
-    # cut edges: the left and top seams of a tile not on the board's left / top edge
+    # cut edges: the left and top seams of a tile not on the board's left / top edge. Only
+    # ticks in the margins mark them, so no line is left on the assembled playing surface.
     doc.set_color((0, 0, 0), stroke=True)
     doc.set_color((0, 0, 0))
     c.setLineWidth(0.6)
+    inner, outer = 1 * MM, MARK_ZONE - 1 * MM
     if tile.col > 0:
-        c.line(x0, y0 - MARK_ZONE + 1 * MM, x0, y1 + MARK_ZONE - 1 * MM)
+        c.line(x0, y0 - inner, x0, y0 - outer)
+        c.line(x0, y1 + inner, x0, y1 + outer)
         _label(c, bold, x0 - 2 * MM, (y0 + y1) / 2, 90, "CUT HERE")
     if tile.row > 0:
-        c.line(x0 - MARK_ZONE + 1 * MM, y1, x1 + MARK_ZONE - 1 * MM, y1)
+        c.line(x0 - inner, y1, x0 - outer, y1)
+        c.line(x1 + inner, y1, x1 + outer, y1)
         _label(c, bold, (x0 + x1) / 2, y1 + 2 * MM, 0, "CUT HERE")
-    # half-diamonds on both pages of every seam
-    seam_v = [(tx1, "left")] if not last_col else []
+    # half-diamonds on every seam, in the margins only: a tile keeps its bottom and right
+    # margins until the next row or column covers them, and the first row and column their
+    # top and left ones; the two halves meet when the tiles are laid together.
+    half = DIAMOND / 2 + inner
+    seam_v = [(tx1, -1)] if not last_col else []
     if tile.col > 0:
-        seam_v.append((tx0, "right"))
-    for sx, side_of in seam_v:
-        for frac in (0.2, 0.5, 0.8):
-            _half_diamond(c, sx, ty0 + (ty1 - ty0) * frac, vertical=True,
-                          toward=-1 if side_of == "left" else 1)
-    seam_h = [(ty0, "above")] if not last_row else []
+        seam_v.append((tx0, 1))
+    for sx, toward in seam_v:
+        for y in [y0 - half] + ([y1 + half] if tile.row == 0 else []):
+            _half_diamond(c, sx, y, vertical=True, toward=toward)
+    seam_h = [(ty0, 1)] if not last_row else []
     if tile.row > 0:
-        seam_h.append((ty1, "below"))
-    for sy, side_of in seam_h:
-        for frac in (0.2, 0.5, 0.8):
-            _half_diamond(c, tx0 + (tx1 - tx0) * frac, sy, vertical=False,
-                          toward=1 if side_of == "above" else -1)
+        seam_h.append((ty1, -1))
+    for sy, toward in seam_h:
+        for x in [x1 + half] + ([x0 - half] if tile.col == 0 else []):
+            _half_diamond(c, x, sy, vertical=False, toward=toward)
     # crop marks at the board's trim on its outer edges
     c.setLineWidth(0.25)
     trim_x = [ox + v for v in (0.0, face.width)]
@@ -307,8 +318,8 @@ def _cut_step(plan) -> str:
         edges.append("left edges from column 2 on")
     if plan.rows > 1:
         edges.append("top edges from row 2 on")
-    return (f"Cut the solid CUT lines: {', '.join(edges)}; R1·C1 has none. Do not cut the "
-            "grey GLUE strips.")
+    return (f"Cut along the CUT edges, ruler on the ticks in the margins: {', '.join(edges)}; "
+            "R1·C1 has none. Do not cut the grey GLUE strips.")
 
 
 def _glue_step(plan) -> str:
@@ -317,4 +328,4 @@ def _glue_step(plan) -> str:
     if plan.rows > 1:
         order += (", then " if order else "") + "row 2 over row 1"
     return (f"Spread glue on a grey strip and lay the next tile over it: {order}. Match the hex "
-            "lines and the half-diamonds on every seam.")
+            "lines, and the half-diamonds in the margins beside every seam.")
