@@ -44,7 +44,16 @@ def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:
     return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
 
 
-GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_deck}
+def _dice_faces(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """One item per face of the game's dice (dice.yaml), for the printable dice component."""
+    from .dice.printable import die_face_items
+    from .dice.load import load_dice_dir
+
+    return die_face_items(load_dice_dir(game_dir).model.dice, options.get("dice"))
+
+
+GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_deck,
+                                    "dice-faces": _dice_faces}
 
 
 def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:

@@ -96,7 +96,8 @@ class Item(BaseModel):
 class ItemsFrom(Strict):
     """Where the items come from instead of ``items:``: a generator, a CSV file or an XLSX sheet."""
 
-    generator: str | None = Field(None, description="Generator name: dice-odds, dice-deck.")
+    generator: str | None = Field(None, description="Generator name: dice-odds, dice-deck, "
+                                     "dice-faces.")
     options: dict[str, Any] = Field(default_factory=dict, description="The generator's options.")
     csv: str | None = Field(None, description=(
         "A CSV file (UTF-8, path from the component file's folder): a header row of field names "

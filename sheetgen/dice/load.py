@@ -84,7 +84,12 @@ def load_game_dice(project, game: str, use_cache: bool = True,
 
     An unknown game, a bad file or an unknown variant is a UserError.
     """
-    game_dir = project.game_dir(game)
+    return load_dice_dir(project.game_dir(game), use_cache, variant)
+
+
+def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = None) -> GameDice:
+    """Return the checked dice rules in a game folder (its name is the game id)."""
+    game = game_dir.name
     path = game_dir / DICE_FILE
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")

@@ -1,0 +1,83 @@
+"""``kind: dice``: printable dice from ``dice.yaml``: cube nets, stickers and a reference card.
+
+The items are the faces of the game's dice (``items_from: {generator: dice-faces}``), six
+per die, drawn by the ``front`` template (default ``die-face``) once each and scaled: to
+each size of ``nets`` (fold-and-glue cubes), to ``sticker`` for blank dice of ``blank``
+size, and small on a reference card of every die's faces (``reference``, its title).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import Field
+
+from ..imposition.common import Card, LayoutError
+from ..units import to_points
+from . import register_kind
+from .cards import CardsComponent
+from .render_env import Artifact, RenderEnv
+
+
+@register_kind
+class DiceComponent(CardsComponent):
+    """Dice to make at home: every six items (one die's faces) become one die."""
+
+    kind: Literal["dice"] = "dice"
+    front: str = Field("die-face", description="Template of one face (square).")
+    nets: list[str] = Field(["16mm", "20mm"], description="Cube sizes of the fold-and-glue "
+                            "nets; empty for none.")
+    blank: str = Field("16mm", description="Size of the blank dice the stickers are for.")
+    sticker: str | None = Field("13mm", description="Sticker size (a blank die's flat face); "
+                                "null for no stickers.")
+    reference: str | None = Field("Dice faces", description="Title of the reference card of "
+                                  "every die's faces; null for none.")
+
+    def _dice(self, cards: list[Card]):
+        from ..imposition.dice_sheet import DieArt
+
+        items = [item.fields() for item in self.items for _ in range(item.count)]
+        return [DieArt(items[k]["die_name"], [c.front for c in cards[k:k + 6]],
+                       [items[j]["face"] for j in range(k, k + 6)])
+                for k in range(0, len(cards), 6)]
+
+    def _blocks(self, cards: list[Card]):
+        from ..imposition.dice_sheet import dice_blocks
+
+        return dice_blocks(self._dice(cards), [to_points(s) for s in self.nets],
+                           to_points(self.sticker) if self.sticker else None,
+                           to_points(self.blank), self.reference)
+
+    def prepare(self, builder, loaded) -> list[Card]:
+        """Build every face; the faces must be square and come six per die."""
+        from ..errors import user_error
+        from ..imposition.dice_sheet import reference_fits
+        from ..yamlload import line_of
+
+        cards = super().prepare(builder, loaded)
+        if len(cards) % 6 or any(abs(c.front.width - c.front.height) > 0.01 for c in cards):
+            raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
+                             "printable dice need six square faces per die")
+        if self.reference and not reference_fits(self._dice(cards)):
+            raise user_error(loaded.path, line_of(loaded.raw, ("reference",)),
+                             "a reference card holds four dice: split the dice over two "
+                             "components or set reference: null")
+        return cards
+
+    def check(self, cards: list[Card], profile) -> list[tuple[str, int, str]]:
+        """Return (path, line, message) when a net or the card does not fit the page."""
+        from ..imposition.dice_sheet import check_fit
+
+        try:
+            check_fit(self._blocks(cards), profile)
+        except LayoutError as exc:
+            return [(*cards[0].front.where, str(exc))]
+        return []
+
+    def render(self, cards: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+        """Pack nets, stickers and the reference card on the profile's pages."""
+        from ..imposition.dice_sheet import impose_dice
+
+        doc = env.document(profile.page, title)
+        pages = impose_dice(doc, self._blocks(cards), profile, env.options)
+        return Artifact(doc.finish(), pages, doc.faces_drawn)

@@ -1,0 +1,97 @@
+"""Printable dice built from dice.yaml: cube nets (geometry, scale, colours), stickers and
+the reference card's faces, for Reavers (custom dice) and the coloured d6 of two games."""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import REPO, run_cli
+from pdfcheck import placements
+from sheetgen.imposition.dice_sheet import NET
+from sheetgen.units import MM
+
+CREW = ["crew-red", "crew-blue", "crew-yellow", "combat"]
+
+
+def dice_yaml(game):
+    return yaml.safe_load((REPO / "data" / game / "dice.yaml").read_text(encoding="utf-8"))
+
+
+@pytest.fixture(scope="module")
+def reavers(built):
+    return built("reavers-of-midgard", "printable-dice", "a4")
+
+
+def test_nets_are_crosses_of_six_faces_at_16_and_20_mm(reavers):
+    reader = PdfReader(reavers)
+    faces = [p for p in placements(reader, 0)]
+    nets = [faces[k:k + 6] for k in range(0, len(faces) - len(faces) % 6, 6)]
+    assert len(nets) >= 4
+    for net, size in zip(nets, [16, 20, 16, 20]):
+        s = size * MM
+        first = net[0]
+        for i, face in enumerate(net):
+            col, row = NET[i]
+            assert face.x - first.x == pytest.approx((col - 1) * s, abs=0.01)
+            assert face.y - first.y == pytest.approx(-(row - 1) * s, abs=0.01)
+    content = reader.pages[0].get_contents().get_data()
+    assert content.count(b"[2 1.5] 0 d") >= 12 * 4  # 7 tab folds + 5 inner folds a net
+
+
+def test_faces_are_the_dice_yaml_faces_in_their_colours(reavers):
+    import pypdfium2 as pdfium
+
+    dice = dice_yaml("reavers-of-midgard")["dice"]
+    reader = PdfReader(reavers)
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for die in CREW:
+        name = dice[die]["name"]
+        assert f"{name}: 16 mm cube" in text and f"{name}: 20 mm cube" in text
+        assert f"{name}: stickers for a 16 mm blank die" in text
+    card = reader.pages[-1].extract_text()
+    assert "Reavers of Midgard: dice faces" in card
+    names = re.findall(r"two hammers|hammer|shield|ship|chest", card)
+    want = [str(f).replace("-", " ") for d in CREW for f in dice[d]["faces"]
+            if isinstance(f, str)]
+    assert Counter(names) == Counter(want)
+    # The first net's faces, sampled near a corner (clear of the icon), show the die colour.
+    doc = pdfium.PdfDocument(str(reavers))
+    image = doc[0].render(scale=2).to_pil().convert("RGB")
+    height = reader.pages[0].mediabox.height
+    red = tuple(int(dice["crew-red"]["colour"][i:i + 2], 16) for i in (1, 3, 5))
+    for face in placements(reader, 0)[:6]:
+        x, y = face.x + 1.2 * MM, face.y + 1.2 * MM
+        pixel = image.getpixel((int(x * 2), int((height - y) * 2)))
+        assert all(abs(a - b) <= 8 for a, b in zip(pixel, red)), pixel
+    doc.close()
+
+
+@pytest.mark.parametrize("game, dice, profile", [
+    ("rolling-thunder", ["red", "blue", "yellow"], "letter"),
+    ("roll-and-raid", ["wood", "metal", "villagers", "raid"], "a4")])
+def test_coloured_d6_stickers_and_nets(built, game, dice, profile):
+    path = built(game, "printable-dice", profile)
+    reader = PdfReader(path)
+    spec = dice_yaml(game)["dice"]
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    for die in dice:
+        assert f"{spec[die]['name']}: stickers for a 16 mm blank die" in text
+        assert f"{spec[die]['name']}: 16 mm cube" in text
+    # Each face three times: on its 16 mm net, as a sticker and on the reference card.
+    placed = [p for k in range(len(reader.pages)) for p in placements(reader, k)]
+    assert len(placed) == len(dice) * 6 * 3
+
+
+def test_an_unknown_die_is_a_located_error(copy_game):
+    root = copy_game("rolling-thunder")
+    path = root / "data/rolling-thunder/printable-dice.yaml"
+    path.write_text(path.read_text().replace("[red, blue, yellow]", "[red, green]"))
+    result = run_cli("--project", str(root), "build", "rolling-thunder", "printable-dice",
+                     "--out", str(root / "out"))
+    assert result.exit_code == 2 and "no die 'green'" in result.output
+    assert "printable-dice.yaml:" in result.output and not (root / "out").exists()
