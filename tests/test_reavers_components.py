@@ -15,6 +15,7 @@ DECKS = {  # component: cards decided in its YAML
     "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
     "ship-upgrade-tiles": 12, "player-boards": 5, "board": 6, "tokens": 116, "reference": 20,
+    "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
 }
 PILLAGEABLE = {"farm", "wall", "tower"}
 

@@ -16,7 +16,7 @@ from ..imposition.common import Card, LayoutError
 from ..units import to_points
 from . import register_kind
 from .cards import CardsComponent
-from .render_env import Artifact, RenderEnv
+from .contract import Artifact, Misfit, Prepared, RenderEnv
 
 
 @register_kind
@@ -48,13 +48,14 @@ class DiceComponent(CardsComponent):
                            to_points(self.sticker) if self.sticker else None,
                            to_points(self.blank), self.reference)
 
-    def prepare(self, builder, loaded) -> list[Card]:
+    def prepare(self, builder, loaded) -> Prepared:
         """Build every face; the faces must be square and come six per die."""
         from ..errors import user_error
         from ..imposition.dice_sheet import reference_fits
         from ..yamlload import line_of
 
-        cards = super().prepare(builder, loaded)
+        prepared = super().prepare(builder, loaded)
+        cards = prepared.cards
         if len(cards) % 6 or any(abs(c.front.width - c.front.height) > 0.01 for c in cards):
             raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
                              "printable dice need six square faces per die")
@@ -62,22 +63,22 @@ class DiceComponent(CardsComponent):
             raise user_error(loaded.path, line_of(loaded.raw, ("reference",)),
                              "a reference card holds four dice: split the dice over two "
                              "components or set reference: null")
-        return cards
+        return prepared
 
-    def check(self, cards: list[Card], profile) -> list[tuple[str, int, str]]:
-        """Return (path, line, message) when a net or the card does not fit the page."""
+    def check(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Return a Misfit when a net or the card does not fit the page."""
         from ..imposition.dice_sheet import check_fit
 
         try:
-            check_fit(self._blocks(cards), profile)
+            check_fit(self._blocks(prepared.cards), profile)
         except LayoutError as exc:
-            return [(*cards[0].front.where, str(exc))]
+            return [Misfit(*prepared.cards[0].front.where, str(exc))]
         return []
 
-    def render(self, cards: list[Card], profile, env: RenderEnv, title: str) -> Artifact:
+    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Pack nets, stickers and the reference card on the profile's pages."""
         from ..imposition.dice_sheet import impose_dice
 
-        doc = env.document(profile.page, title)
-        pages = impose_dice(doc, self._blocks(cards), profile, env.options)
+        doc = env.document(profile.page)
+        pages = impose_dice(doc, self._blocks(prepared.cards), profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
