@@ -1,10 +1,11 @@
-"""``kind: board``: a hex game board with one or more sides, printed whole or tiled.
+"""``kind: board``: a large face with one or more sides, printed whole or tiled.
 
-Each side is a ``hex_board`` element (see ``sheetgen/elements/hex_board.py``) on a face sized
-to its hexes plus a margin, a title band and an optional caption. ``pod`` prints each side on
-one page at full size with bleed; ``a4`` and ``letter`` tile every side over as many pages as
-it needs (``sheetgen/imposition/tiling.py``). The face of a side is drawn once and every tile
-places the same drawing, clipped.
+A side is either drawn from a template (``template:`` and ``fields:``, any layout: tracks, card
+spaces, locations, art, and ``hex_board`` elements), or is a hex map given by ``hex_board``
+keys, put on a face sized to its hexes plus a margin, a title band and an optional caption.
+``pod`` prints each side on one page at full size with bleed (within ``pod_max``); ``a4`` and
+``letter`` tile every side over as many pages as it needs (``sheetgen/imposition/tiling.py``).
+The face of a side is drawn once and every tile places the same drawing, clipped.
 """
 
 from __future__ import annotations
@@ -21,13 +22,19 @@ from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
 
 
 class BoardSide(Strict):
-    """One side of the board: its title and caption, plus any ``hex_board`` keys."""
+    """One side of the board: a template and its fields, or a title, caption and hex keys."""
 
     model_config = ConfigDict(extra="allow", defer_build=True)
 
     id: str = Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", description="Side id (file labels).")
-    title: str = Field("", description="Printed in the band above the hexes.")
-    caption: str = Field("", description="One line printed under the hexes.")
+    title: str = Field("", description="Printed in the band above the hexes (a template "
+                       "side gets it as the field `title`).")
+    caption: str = Field("", description="One line printed under the hexes (a template side "
+                         "gets it as the field `caption`).")
+    template: str | None = Field(None, description="Template that draws the whole side; its "
+                                 "size is the board's size.")
+    fields: dict[str, Any] = Field(default_factory=dict, description="Fields the template "
+                                   "uses (with the component's defaults).")
 
 
 def _length(value: Any) -> Any:
@@ -80,22 +87,40 @@ class BoardComponent(ComponentBase, Component):
         """Build one face per side; every mistake is reported at its line."""
         from ..errors import ProblemList
 
-        from .board_faces import side_face
+        from .board_faces import side_face, template_face
 
         problems = ProblemList()
-        faces = [side_face(self, index, side, builder, loaded, problems)
+        faces = [(template_face if side.template else side_face)(self, index, side, builder,
+                                                                  loaded, problems)
                  for index, side in enumerate(self.sides)]
         problems.raise_if_any()
         size = self._common_size(faces, loaded, problems)
         problems.raise_if_any()
         if any((f.width, f.height) != size for f in faces):
-            faces = [side_face(self, index, side, builder, loaded, problems, size)
-                     for index, side in enumerate(self.sides)]
+            faces = [self._resized(index, side, face, size, builder, loaded, problems)
+                     for index, (side, face) in enumerate(zip(self.sides, faces))]
             problems.raise_if_any()
-        for face in faces:
+        for side, face in zip(self.sides, faces):
             face.note = self._size_note(len(faces), size)
-            builder.inspect(face)
+            if not side.template:  # a template's face was inspected when it was built
+                builder.inspect(face)
         return Prepared([Card(face, None, face.label) for face in faces])
+
+    def _resized(self, index, side, face, size, builder, loaded, problems):
+        """Return ``face`` at the common ``size``: a hex side is laid out again around its
+        hexes; a template side has its template's size, so it must already have it."""
+        from ..yamlload import line_of
+
+        from .board_faces import side_face
+
+        if not side.template:
+            return side_face(self, index, side, builder, loaded, problems, size)
+        if (face.width, face.height) != size:
+            problems.add(loaded.path, line_of(loaded.raw, ("sides", index, "template")),
+                         f"side {side.id}: every side prints at one trimmed size "
+                         f"({size[0] / MM:.0f} x {size[1] / MM:.0f} mm) and a template side "
+                         f"cannot be resized; give template {side.template!r} that size")
+        return face
 
     def _common_size(self, faces, loaded, problems) -> tuple[float, float]:
         """Return the trimmed size every side prints at: ``size``, or the largest side's."""

@@ -1,4 +1,5 @@
-"""The face of one board side: background, frame, title, the ``hex_board`` and a caption.
+"""The face of one board side: a template filled with the side's fields, or a hex map
+(background, frame, title, the ``hex_board`` and a caption).
 
 Every mistake is reported at the line of the key that caused it: a side's own key, or the
 ``every_side`` key it inherited.
@@ -136,6 +137,40 @@ def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
     fixed_w, fixed_h = face.width - board.w + 2 * face.bleed, face.height - board.h + 2 * face.bleed
     return max(0.0, max(min((a - fixed_w) / unit_w, (b - fixed_h) / unit_h)
                         for a, b in (limit, limit[::-1])))
+
+
+def template_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
+    """Return the face of a side drawn by its template, or None after recording problems."""
+    from ..errors import UserError
+    from ..faces import Where
+
+    raw, path = loaded.raw, loaded.path
+    extra = sorted(side.model_extra or {})
+    if extra:
+        problems.add(path, line_of(raw, ("sides", index, extra[0])),
+                     f"side {side.id}: {extra[0]!r} is a hex map key; a template side takes "
+                     "template and fields only (place a hex_board element in the template)")
+        return None
+    fields = {**comp.defaults, **side.fields, "side": side.id, "title": side.title,
+              "caption": side.caption}
+    where = Where(str(path), line_of(raw, ("sides", index)), f"side {side.id}")
+    try:
+        face = builder.build(side.template, fields, where,
+                             (str(path), line_of(raw, ("sides", index, "template"))))
+    except UserError as exc:
+        problems.extend(exc)
+        return None
+    from .board import fits
+
+    for limit in _page_limits(comp, builder.project):
+        if not fits(face, limit):
+            big, small = sorted(limit, reverse=True)
+            problems.add(path, line_of(raw, ("sides", index, "template")),
+                         f"side {side.id}: template {side.template!r} is {face.width / MM:.0f} "
+                         f"x {face.height / MM:.0f} mm, with bleed larger than the largest pod "
+                         f"page {big / MM:.0f} x {small / MM:.0f} mm; shrink it or raise pod_max")
+            return None
+    return face
 
 
 def _colors(comp, builder, raw, path, problems) -> dict | None:
