@@ -14,9 +14,11 @@ GAME = "reavers-of-midgard"
 DECKS = {  # component: cards decided in its YAML
     "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
-    "ship-upgrade-tiles": 12, "player-boards": 5, "board": 6, "tokens": 116, "reference": 20,
+    "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 116, "reference": 20,
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
 }
+LOCATIONS = ("Recruit Reavers", "Trade with Villages", "Raid Villages", "Raid Keeps",
+             "Battle at Sea", "Conquer Territories")
 PILLAGEABLE = {"farm", "wall", "tower"}
 
 
@@ -38,7 +40,7 @@ def total(game, component) -> int:
 
 
 def test_every_component_listed_and_counted(game):
-    assert set(game.spec.components) == set(DECKS)
+    assert set(game.spec.components) == set(DECKS) | {"board"}
     for component, count in DECKS.items():
         assert total(game, component) == count, component
 
@@ -61,10 +63,17 @@ def test_dice_faces_match_the_dice_engine(game, project):
         assert game.spec.colors[name] in colours
 
 
-def test_reavers_last_six_rounds_at_max_players(game):
-    board = {i["name"]: i for i in items(game, "board")}
-    recruit = [s for s in board["Recruit Reavers"]["slots"] if s["kind"] == "card"]
-    at_max = [s for s in recruit if s["label"].startswith(("2+", "3+", "4+", "5"))]
+def board_element(project, element_id):
+    """Return one element of the board's template, as written."""
+    import yaml
+
+    template = yaml.safe_load((project.root / "templates" / "reavers-board.yaml").read_text())
+    return next(e for e in template["elements"] if e.get("id") == element_id)
+
+
+def test_reavers_last_six_rounds_at_max_players(game, project):
+    recruit = board_element(project, "recruit-spaces")["spaces"]
+    at_max = [s for s in recruit if s.get("label", "").startswith(("2+", "3+", "4+", "5"))]
     assert len(at_max) == 8
     assert total(game, "reaver-cards") >= 6 * len(at_max)
     for reaver in items(game, "reaver-cards"):
@@ -147,6 +156,24 @@ def test_text_and_ink_on_first_page(built, component, names):
         x0, y0, x1, y1 = face.clip
         assert ink_fraction(image, (x0 + 2 * MM, y0 + 2 * MM, x1 - 2 * MM, y1 - 2 * MM),
                             height) > 0.02, f"{component}: blank face at {face.x:.0f},{face.y:.0f}"
+
+
+def test_one_board_with_six_locations(built):
+    """One face: whole on one pod page within 24 x 18 in, tiled with a page map at home."""
+    pod = PdfReader(built(GAME, "board", "pod"))
+    assert len(pod.pages) == 1
+    trim, bleed = pod.pages[0].trimbox, pod.pages[0].bleedbox
+    assert float(trim.width) == pytest.approx(600 * MM, abs=0.1)
+    assert float(trim.height) == pytest.approx(445 * MM, abs=0.1)
+    assert max(float(bleed.width), float(bleed.height)) <= 24 * 72 + 0.1
+    assert min(float(bleed.width), float(bleed.height)) <= 18 * 72 + 0.1
+    text = re.sub(r"\s+", " ", pod.pages[0].extract_text())
+    for name in LOCATIONS:
+        assert name.lower() in text.lower(), name
+    home = PdfReader(built(GAME, "board", "a4"))
+    assert len(home.pages) > 4
+    assert "page map" in home.pages[0].extract_text()
+    assert "tile R1·C1" in home.pages[1].extract_text()
 
 
 def test_defense_numbers_extractable(built):
