@@ -20,7 +20,7 @@ from .texture import MIN_LINE
 Style = Literal["card", "deck", "discard", "die", "tile", "pawn"]
 
 
-class Space(BaseModel):
+class CardSpace(BaseModel):
     """One space: its style, label, note, icon and whether it pairs with the next space."""
 
     model_config = ConfigDict(extra="forbid", validate_default=True)
@@ -38,7 +38,7 @@ class CardSpaces(Element):
     """Spaces in a grid: ``columns`` per row, each ``size`` (w, h) with ``gap`` between."""
 
     type: Literal["card_spaces"] = "card_spaces"
-    spaces: list[Space]
+    spaces: list[CardSpace]
     size: tuple[Length, Length] = ("44.45mm", "63.5mm")
     gap: Length = "2.5mm"
     columns: int = 99
@@ -57,6 +57,21 @@ class CardSpaces(Element):
            "space has style card (dashed), deck (filled), discard (dashed, hatched), die, tile "
            "or pawn (a circle), a label and note printed inside, an optional icon, and pair: "
            "true to join it with the next space on a backdrop.")
+    field_docs = {
+        "spaces": "The spaces in order, row by row: each {style, label, note, icon, pair, "
+                  "fill}; pair: true joins it with the next space on a backdrop.",
+        "size": "Width and height of one space ([w, h] lengths; default a mini card).",
+        "columns": "Spaces per row.",
+        "style": "Default style of a space: card (dashed), deck (filled), discard (dashed, "
+                 "hatched), die, tile or pawn (a circle).",
+        "color": "Outline colour of the spaces.",
+        "fill": "Fill of card, discard, die, tile and pawn spaces.",
+        "deck_fill": "Fill of deck spaces.",
+        "pair_fill": "Fill of the backdrop joining a pair, or none.",
+        "text_color": "Colour of the labels, notes and icons.",
+        "label_size": "Size in points of each space's label (never shrunk).",
+        "note_size": "Size in points of the note under the label (never shrunk).",
+    }
     sample = {"type": "card_spaces", "x": "5mm", "y": "5mm", "w": "55mm", "h": "75mm",
               "size": ["25mm", "35mm"], "columns": 2,
               "spaces": [{"label": "2+", "pair": True}, {"label": "2+"},
@@ -113,7 +128,7 @@ class CardSpaces(Element):
         for space, (x, y, w, h) in zip(self.spaces, boxes):
             self._space(canvas, ctx, space, self.x + x, top - y - h, w, h)
 
-    def _space(self, canvas, ctx, space: Space, x, y, w, h) -> None:
+    def _space(self, canvas, ctx, space: CardSpace, x, y, w, h) -> None:
         style = space.style or self.style
         fill = space.fill or (self.deck_fill if style == "deck" else self.fill)
         lw = max(self.line_width, MIN_LINE)

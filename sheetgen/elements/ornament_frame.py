@@ -30,6 +30,13 @@ class OrnamentFrame(Element):
     doc = ("A decorative frame just inside the box: two rules band apart with a repeating motif "
            "between them (chain, zigzag, dots or none) and a knot in each corner; background "
            "fills the band first.")
+    field_docs = {
+        "color": "Colour of the rules, motif and knots.",
+        "band": "Width of the border band between the outer and inner rule (length).",
+        "motif": "What repeats along the band: chain, zigzag, dots or none.",
+        "corners": "Draw a square knot in each corner.",
+        "background": "Fill of the band (under the motif), or none.",
+    }
     sample = {"type": "ornament_frame", "x": "2mm", "y": "2mm", "w": "40mm", "h": "56mm",
               "color": "gold", "band": "3mm", "motif": "chain"}
 

@@ -36,6 +36,16 @@ class ScoreRing(Element):
     doc = ("A numbered score track around the edge of the box, depth deep, count spaces "
            "(even) clockwise from the top-left corner, numbered from start; every "
            "accent_every-th space is filled with accent.")
+    field_docs = {
+        "count": "Number of spaces (even, 8 or more).",
+        "start": "Number of the first space (top-left corner).",
+        "depth": "Depth of the ring from the box's edge inwards (length).",
+        "fill": "Fill of the spaces.",
+        "accent": "Fill of every accent_every-th space.",
+        "accent_every": "Which spaces get the accent fill (by their number); 0 for none.",
+        "stroke": "Outline colour of the spaces.",
+        "text_color": "Colour of the numbers.",
+    }
     sample = {"type": "score_ring", "x": "2mm", "y": "2mm", "w": "120mm", "h": "80mm",
               "count": 40, "depth": "8mm", "text_size": 7}
 

@@ -41,6 +41,16 @@ class Texture(Element):
            "(parchment blots), waves (sea scallops) or weave (a diagonal lattice). Marks are "
            "color mixed into base by strength (0..1); fill: true paints base first. scale sets "
            "the mark spacing; the same seed always draws the same marks.")
+    field_docs = {
+        "pattern": "grain (wood planks), mottle (parchment blots), waves (sea) or weave "
+                   "(sailcloth lattice).",
+        "base": "Colour under the marks (painted first when fill is true).",
+        "color": "Colour mixed into base to draw the marks.",
+        "strength": "How much of color is in the marks, 0 (invisible) to 1 (pure color).",
+        "fill": "Paint base over the box before the marks.",
+        "scale": "Spacing of the marks (length).",
+        "seed": "Any text; the same seed draws the same marks (e.g. the card's name).",
+    }
     sample = {"type": "texture", "x": 0, "y": 0, "w": "40mm", "h": "30mm", "pattern": "grain",
               "base": "parchment", "color": "brown", "strength": 0.15, "seed": "sample"}
 
