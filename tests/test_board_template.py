@@ -140,7 +140,7 @@ def test_template_board_prints_whole_and_tiled(tmp_path):
 
 
 @pytest.mark.parametrize("width,board,line,words", [
-    ("700mm", BOARD, 7, "larger than the largest pod page"),
+    ("700mm", BOARD, 0, "larger than the largest pod page"),
     ("420mm", BOARD.replace("    fields:", "    edges: [5, 7, 3, 9, 3, 7]\n    fields:"), 8,
      "'edges' is a hex map key"),
     ("420mm", BOARD.replace("template: big", "template: nowhere"), 7, "unknown template"),
@@ -150,5 +150,6 @@ def test_template_board_mistakes_name_their_line(tmp_path, width, board, line, w
     result = run_cli("--project", str(root), "build", "test", "-q", "--out", str(root / "out"),
                      cwd=root)
     assert result.exit_code == 2, result.output
-    assert f"board.yaml:{line}:" in result.output and words in result.output, result.output
+    where = "big.yaml:1:" if line == 0 else f"board.yaml:{line}:"  # the template's size line
+    assert where in result.output and words in result.output, result.output
     assert "Traceback" not in result.output

@@ -154,7 +154,8 @@ class BoardComponent(ComponentBase, Component):
     def check(self, prepared: Prepared, profile) -> list[Misfit]:
         """Return (path, line, message) for a side larger than a one-per-page page limit.
 
-        Tiled profiles fit any board; the problem is blamed at the side's hex_size line.
+        Tiled profiles fit any board; the problem is blamed at the side's hex_size line, or at
+        the size line of a template side's template.
         """
         from ..imposition.common import LayoutError
         from ..imposition.pod import check_page_limit
@@ -164,13 +165,16 @@ class BoardComponent(ComponentBase, Component):
             return []
         limit = self.page_limit(profile)
         problems = []
-        for side in prepared.cards:
+        for side, spec in zip(prepared.cards, self.sides):
             try:
                 check_page_limit(side.front, limit, profile.name)
             except LayoutError as exc:
-                best = largest_hex_size(side.front, limit)
-                problems.append(Misfit(*side.front.where, f"side {side.label}: {exc}; use hex_size "
-                                 f"{best / MM:.1f}mm or less, or raise pod_max"))
+                if spec.template:
+                    fix = "shrink the template's width and height, or raise pod_max"
+                else:
+                    best = largest_hex_size(side.front, limit)
+                    fix = f"use hex_size {best / MM:.1f}mm or less, or raise pod_max"
+                problems.append(Misfit(*side.front.where, f"side {side.label}: {exc}; {fix}"))
         return problems
 
     def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:

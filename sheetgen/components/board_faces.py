@@ -160,16 +160,6 @@ def template_face(comp, index: int, side, builder, loaded, problems) -> Face | N
     except UserError as exc:
         problems.extend(exc)
         return None
-    from .board import fits
-
-    for limit in _page_limits(comp, builder.project):
-        if not fits(face, limit):
-            big, small = sorted(limit, reverse=True)
-            problems.add(path, line_of(raw, ("sides", index, "template")),
-                         f"side {side.id}: template {side.template!r} is {face.width / MM:.0f} "
-                         f"x {face.height / MM:.0f} mm, with bleed larger than the largest pod "
-                         f"page {big / MM:.0f} x {small / MM:.0f} mm; shrink it or raise pod_max")
-            return None
     return face
 
 
