@@ -84,11 +84,6 @@ def write_project(root: Path, pinned: dict) -> None:
     for name, data in pinned["decks"].items():
         (folder / f"{name}.yaml").write_text(yaml.safe_dump(data, allow_unicode=True),
                                              encoding="utf-8")
-    # a game.yaml makes this folder the game's: without one the project falls back to the
-    # repository's live game folder and its current deck files
-    game = {"id": pinned["game"], "name": pinned["dice_yaml"].get("name", pinned["game"]),
-            "components": sorted(pinned["decks"])}
-    (folder / "game.yaml").write_text(yaml.safe_dump(game, allow_unicode=True), encoding="utf-8")
 
 
 def live_entries(cases=CASES) -> list[dict]:

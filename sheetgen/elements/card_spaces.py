@@ -144,7 +144,7 @@ class CardSpaces(Element):
             canvas.setDash([])
             canvas.setLineWidth(MIN_LINE)
             path = canvas.beginPath()
-            path.roundRect(x, y, w, h, self.radius)
+            path.rect(x, y, w, h)
             canvas.clipPath(path, stroke=0, fill=0)
             step = 6 * 2.835
             k = -h

@@ -117,13 +117,17 @@ class Texture(Element):
         """Sea: staggered rows of scallops."""
         step = self.scale
         rows = int(self.h / (step * 0.6)) + 2
+        lift = step * 0.3
         for r in range(rows):
             cy = y0 + r * step * 0.6
             offset = (r % 2) * step / 2 + rng.uniform(-0.1, 0.1) * step
             x = x0 - step + offset
+            path = canvas.beginPath()
+            path.moveTo(x, cy)
             while x < x0 + self.w + step:
-                canvas.arc(x, cy - step / 2, x + step, cy + step / 2, 20, 140)
+                path.curveTo(x + step * 0.2, cy + lift, x + step * 0.8, cy + lift, x + step, cy)
                 x += step
+            canvas.drawPath(path, stroke=1, fill=0)
 
     def _weave(self, canvas, rng, x0, y0) -> None:
         """A diagonal lattice, like woven sailcloth."""
