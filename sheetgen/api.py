@@ -35,6 +35,9 @@ class BuildOptions:
     ink_saver: bool = False
     previews: bool = False
     simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
+    variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
+    stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
+    changed_only: bool = False   # a variant build prints only the faces it changed
 
 
 @dataclass
@@ -65,15 +68,19 @@ def list_games(project: Project) -> list[GameSummary]:
     return out
 
 
-def _select(project: Project, game_id: str | None, component_ids: list[str]):
+def _select(project: Project, game_id: str | None, component_ids: list[str],
+            variant: str | None = None):
     """Load the chosen games and components; collect problems across all of them."""
     problems = ProblemList()
     if component_ids and not game_id:
         raise UserError("name a game before its components")
+    if variant and not game_id:
+        raise UserError("name the game whose variant to build, e.g. build roll-and-raid "
+                        f"--variant {variant}")
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
     for gid in [game_id] if game_id else project.default_game_ids():
         try:
-            game = load_game(project, gid, only=component_ids or None)
+            game = load_game(project, gid, only=component_ids or None, variant=variant)
         except UserError as exc:
             problems.extend(exc)
             continue
@@ -199,9 +206,16 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     from .staging import Staging
 
     options = options or BuildOptions()
-    selected = _select(project, game_id, component_ids or [])
+    selected = _select(project, game_id, component_ids or [], options.variant)
     session = Session(project)
     prepared = session.prepare_all(selected)
+    if options.variant:
+        from .variants import mark_changes
+
+        # the base game, to tell changed faces (its own session: its checks are not ours)
+        base = Session(project).prepare_all(_select(project, game_id, component_ids or []))
+        prepared = mark_changes(prepared, base, selected[0][0].variant, session.fonts,
+                                session.icons, options.stamp_all, options.changed_only)
     for problem in session.warnings:
         (warn or _ignore)(problem)
     if record is None:
@@ -334,7 +348,9 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
                 continue
             profile = book.get(name)
             suffix = "-cmyk" if options.cmyk else ""
-            relative = f"{game.spec.id}/{model.id}-{name}{suffix}{profile.suffix}"
+            folder = (f"{game.spec.id}/variants/{game.variant.name}" if game.variant
+                      else game.spec.id)
+            relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
             jobs.append((game, comp, ready, profile, path))
     problems.raise_if_any()
@@ -383,3 +399,54 @@ def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
     impose_calibration(doc, size, env.options)
     writer.write_file(path, doc.finish())
     return path
+
+
+def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
+              revision: str | None = None, out_file: str | Path | None = None):
+    """Return the Diff of variant ``b`` against ``a`` (None: the base game), or against the
+    project at git ``revision``; with ``out_file``, write the changed faces side by side."""
+    from .diff import changed_faces, diff_games, project_at_revision, side_by_side_pdf
+
+    holder = None
+    left_project = project
+    if revision is not None:
+        root, holder = project_at_revision(project, revision)
+        left_project = Project(root)
+    try:
+        left = load_game(left_project, game_id, variant=a)
+        right = load_game(project, game_id, variant=b)
+        label_a = (f"{a or 'base'} at {revision}" if revision else a or "base")
+        result = diff_games(left, right, label_a, b or "base")
+        if out_file:
+            from .output import OutputWriter, output_errors
+
+            left_ready = Session(left_project).prepare_all([(left, c) for c in left.components])
+            session = Session(project)
+            right_ready = session.prepare_all([(right, c) for c in right.components])
+            pairs = changed_faces(left_ready, right_ready, result)
+            data = side_by_side_pdf(pairs, session.fonts, session.icons,
+                                    f"{game_id}: {result.a} -> {result.b}")
+            if str(out_file).lower().endswith(".png"):
+                data = _stacked_png(data)
+            with output_errors():
+                OutputWriter.write_file(Path(out_file), data)
+    finally:
+        if holder is not None:
+            holder.cleanup()
+    return result
+
+
+def _stacked_png(pdf: bytes) -> bytes:
+    """Return every page of ``pdf`` at 100 dpi, one under the other, as one PNG."""
+    from PIL import Image
+
+    from .imposition.pod_png import png_bytes, rasterise_pages
+
+    pages = rasterise_pages(pdf, 100)
+    sheet = Image.new("RGB", (max(p.width for p in pages), sum(p.height for p in pages)),
+                      "white")
+    y = 0
+    for page in pages:
+        sheet.paste(page, (0, y))
+        y += page.height
+    return png_bytes(sheet, 100)

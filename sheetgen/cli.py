@@ -106,17 +106,26 @@ def _parse_offset(ctx, param, value: str | None):
               help="Also write a PNG of each PDF's first page and a contact sheet per game.")
 @click.option("--simulate", type=click.Choice(["protan", "deutan", "tritan"]),
               help="With --previews: also write them as a colour-blind player sees them.")
+@click.option("--variant", metavar="NAME",
+              help="Build the playtest variant data/GAME/variants/NAME.yaml into "
+                   "out/GAME/variants/NAME/; the faces it changes carry a stamp.")
+@click.option("--stamp", type=click.Choice(["changed", "all"]), default="changed",
+              show_default=True, help="With --variant: stamp the changed faces, or all.")
+@click.option("--changed-only", is_flag=True,
+              help="With --variant: print only the faces the variant changed.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
-                  ink_saver, previews, simulate, quiet) -> None:
+                  ink_saver, previews, simulate, variant, stamp, changed_only, quiet) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
     from .api import BuildOptions, build
 
+    if (changed_only or stamp == "all") and not variant:
+        raise click.UsageError("--changed-only and --stamp all go with --variant NAME")
     options = BuildOptions(
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
         copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
-        simulate=simulate,
+        simulate=simulate, variant=variant, stamp_all=stamp == "all", changed_only=changed_only,
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     if len(written) <= 8:
@@ -269,6 +278,38 @@ def new_command(folder: str, game_id: str | None, name: str | None) -> None:
     target = new_project(folder, game_id, name)
     click.echo(f"wrote {target}/ (data/, templates/)")
     click.echo(f"next: sheetgen --project {folder} build")
+
+
+@main.command("diff")
+@click.argument("game")
+@click.argument("variants", nargs=-1, metavar="[A] [B]")
+@click.option("--against", "revision", metavar="REV",
+              help="Compare with the project as it was at git revision REV (the project "
+                   "folder must be in a git repository).")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              show_default=True)
+@click.option("--out", "out_file", type=click.Path(dir_okay=False),
+              help="Also write the changed faces before and after, side by side (.pdf or .png).")
+@click.pass_obj
+def diff_command(project, game, variants, revision, fmt, out_file) -> None:
+    """Show what variant B changes from A (default: the base game) in GAME.
+
+    \b
+    sheetgen diff roll-and-raid harsh-winter          base game -> harsh-winter
+    sheetgen diff roll-and-raid easy-raids harsh-winter
+    sheetgen diff roll-and-raid --against HEAD~3      last commits -> working tree
+    """
+    from .api import diff_game
+
+    if len(variants) > 2:
+        raise click.UsageError("give at most two variants: A and B")
+    a, b = (None, variants[0]) if len(variants) == 1 else (variants or (None, None))
+    if a is None and b is None and revision is None:
+        raise click.UsageError("name a variant, two variants, or --against REV")
+    result = diff_game(project, game, a, b, revision, out_file)
+    click.echo(result.as_json() if fmt == "json" else result.as_text())
+    if out_file:
+        click.echo(f"wrote {out_file}", err=fmt == "json")
 
 
 main.add_command(dice_command)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -23,16 +23,19 @@ class LoadedComponent:
     model: Any
     path: Path
     raw: LineDict
-    item_cells: list[str] | None = None  # items read from a table: each row's first cell
+    # where each item came from when not from this file's items: (path, line); a table's row
+    # is (its first cell, 0), a variant's added or changed item its line in the variant file
+    item_sources: list[tuple[str, int]] | None = None
 
     def item_line(self, index: int) -> int:
         """Return the line where item ``index`` starts (in the component file)."""
         return line_of(self.raw, ("items", index))
 
     def item_where(self, index: int) -> tuple[str, int]:
-        """Return (path, line) to blame for item ``index``: its YAML line or its table row."""
-        if self.item_cells is not None:
-            return (self.item_cells[index], 0)
+        """Return (path, line) to blame for item ``index``: its YAML line, table row or
+        variant line."""
+        if self.item_sources is not None:
+            return self.item_sources[index]
         return (str(self.path), self.item_line(index))
 
 
@@ -43,6 +46,8 @@ class LoadedGame:
     spec: GameSpec
     folder: Path
     components: list[LoadedComponent]
+    variant: Any = None             # the applied variant (sheetgen.variants.Variant), if any
+    changed: set = field(default_factory=set)  # ids of the components the variant changed
 
     def component(self, component_id: str) -> LoadedComponent:
         """Return one component; an unknown id is a UserError listing the known ones."""
@@ -83,11 +88,13 @@ def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: P
         return None
 
 
-def load_game(project: Project, game_id: str, only: list[str] | None = None) -> LoadedGame:
+def load_game(project: Project, game_id: str, only: list[str] | None = None,
+              variant: str | None = None) -> LoadedGame:
     """Load and validate ``data/<game_id>/``; raise one UserError holding every problem.
 
     ``only`` limits the component files read to those ids (a build of one component need not
     validate the rest); an id the game does not list is a UserError naming the listed ones.
+    ``variant`` applies ``variants/<variant>.yaml`` to the components it changes.
     """
     folder = project.game_dir(game_id)
     problems = ProblemList()
@@ -120,8 +127,29 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None) -> 
                 problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
             continue
         components.append(comp)
+    game = LoadedGame(spec, folder, components)
+    if variant is not None:
+        _apply_variant(project, game, variant, problems)
     problems.raise_if_any()
-    return LoadedGame(spec, folder, components)
+    return game
+
+
+def _apply_variant(project: Project, game: LoadedGame, name: str,
+                   problems: ProblemList) -> None:
+    """Apply a variant file's changes to the loaded components (problems at its lines)."""
+    from .templates import TemplateBook
+    from .variants import apply_changes, check_component_ids, load_variant
+
+    try:
+        game.variant = load_variant(game.folder, name)
+    except UserError as exc:
+        problems.extend(exc)
+        return
+    check_component_ids(game.variant, game.spec.components, problems)
+    templates = TemplateBook(project)
+    for comp in game.components:
+        if apply_changes(comp, game.variant, templates, problems):
+            game.changed.add(comp.model.id)
 
 
 def load_component(project: Project, path: Path, component_id: str,
@@ -148,7 +176,8 @@ def load_component(project: Project, path: Path, component_id: str,
                      f"id {model.id!r} must match the file name {component_id!r}")
     loaded = LoadedComponent(model, path, raw)
     if model.items_from is not None:
-        loaded.item_cells = _items_from(project, model, raw, path, problems)
+        cells = _items_from(project, model, raw, path, problems)
+        loaded.item_sources = None if cells is None else [(cell, 0) for cell in cells]
     _assign_item_ids(loaded, problems)
     if len(problems.problems) > before:
         return None

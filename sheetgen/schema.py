@@ -20,6 +20,7 @@ from .elements import element_types
 from .model import GameSpec
 from .profiles import RegistryFile
 from .template_spec import TemplateSpec
+from .variants import VariantFile
 
 DIALECT = "https://json-schema.org/draft/2020-12/schema"
 # Template values may be Jinja filled per item ("{{ level * 2 }}" where a number is expected).
@@ -69,6 +70,8 @@ def file_schemas() -> dict[str, dict]:
     out["template"] = template_schema()
     out["dice"] = _finish(DiceFile.model_json_schema(), "sheetgen dice.yaml")
     out["profiles"] = _finish(RegistryFile.model_json_schema(), "sheetgen profiles.yaml")
+    out["variant"] = _finish(VariantFile.model_json_schema(),
+                             "sheetgen playtest variant (data/<game>/variants/<name>.yaml)")
     return out
 
 

@@ -83,6 +83,8 @@ def _shipped_files():
                 yield "dice", path
             else:
                 yield f"component-{yaml.safe_load(path.read_text())['kind']}", path
+        for path in sorted((game.parent / "variants").glob("*.yaml")):
+            yield "variant", path
     for path in sorted((REPO / "templates").glob("*.yaml")):
         yield "template", path
     yield "profiles", REPO / "sheetgen" / "profiles.yaml"

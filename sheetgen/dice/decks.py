@@ -31,8 +31,11 @@ class Card:
     line: int = field(default=0, compare=False, hash=False)
 
 
-def read_deck(game_dir: Path, component: str) -> tuple[Path, list[Card]]:
+def read_deck(game_dir: Path, component: str,
+              variant: str | None = None) -> tuple[Path, list[Card]]:
     """Return the path and the cards (copies expanded, file order) of ``<component>.yaml``.
+
+    With ``variant``, the deck as that playtest variant changes it (``variants/<name>.yaml``).
 
     A card's ``name`` is its ``name`` field, else its ``title``, else its id; its fields are
     the component's defaults under the item's own (``count`` aside).
@@ -45,8 +48,15 @@ def read_deck(game_dir: Path, component: str) -> tuple[Path, list[Card]]:
         raise user_error(path, 0, f"deck {component!r} not found: dice.yaml names a component "
                                   f"that has no file {path.name} in {game_dir.name}/")
     problems = ProblemList()
-    loaded = load_component(Project.at(game_dir.parent.parent), path, component, problems)
+    project = Project.at(game_dir.parent.parent)
+    loaded = load_component(project, path, component, problems)
     problems.raise_if_any()
+    if variant is not None:
+        from ..templates import TemplateBook
+        from ..variants import apply_changes, load_variant
+
+        apply_changes(loaded, load_variant(game_dir, variant), TemplateBook(project), problems)
+        problems.raise_if_any()
     model = loaded.model
     cards: list[Card] = []
     for index, item in enumerate(model.items):

@@ -38,6 +38,7 @@ class GameDice:
                  modes: dict[str, tuple[int, int]] | None = None):
         self.game, self.game_dir, self.path, self.model = game, game_dir, path, model
         self.modes = modes or {}  # variant name -> (min, max) players of that mode
+        self.deck_variant: str | None = None  # a variant file whose decks the script shuffles
         if raw is not None:
             self.__dict__["raw"] = raw
 
@@ -78,6 +79,9 @@ def to_node(value: Any, key: str = "") -> Any:
     return SimpleNamespace(**{k: to_node(v, k) for k, v in value.items()})
 
 
+VARIANTS_DIR = "variants"
+
+
 def load_game_dice(project, game: str, use_cache: bool = True,
                    variant: str | None = None) -> GameDice:
     """Return the checked dice rules of ``game`` (in game mode ``variant``, if given).
@@ -93,6 +97,8 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     path = game_dir / DICE_FILE
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")
+    if variant is not None and (game_dir / VARIANTS_DIR / f"{variant}.yaml").is_file():
+        return _file_variant_dice(game, game_dir, path, variant)
     data = path.read_bytes()
     key = _cache_key(data)
     cached = cache_dir() / f"{key}.json"
@@ -114,6 +120,22 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
             pass  # a read-only home only costs start-up time
     return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)), raw,
                     _modes(dumped))
+
+
+def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str) -> GameDice:
+    """Return the dice rules of a playtest variant file: its ``dice:`` step changes (if any)
+    over dice.yaml, shuffling the decks as the variant changes them."""
+    from ..variants import load_variant
+
+    variant = load_variant(game_dir, name)
+    raw = load_yaml(path)
+    modes = dict(raw.get("variants") or {})
+    modes[name] = {"title": variant.title, **(variant.dice or {})}
+    raw["variants"] = modes
+    dumped = _validate(game, game_dir, path, raw)
+    gd = GameDice(game, game_dir, path, to_node(_pick(dumped, name, path)), raw, _modes(dumped))
+    gd.deck_variant = name
+    return gd
 
 
 def _modes(dumped: dict) -> dict[str, tuple[int, int]]:
@@ -246,7 +268,7 @@ def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList
     wanted = [(k, r) for k, r in enumerate(step.reserve) if r.if_revealed]
     if not wanted or step.deck is None:
         return
-    _, cards = read_deck(gd.game_dir, step.deck)
+    _, cards = read_deck(gd.game_dir, step.deck, gd.deck_variant)
     m = gd.model
     for k, res in wanted:
         if not any(c.id == res.if_revealed and fields_match(c.fields, step.where, n)

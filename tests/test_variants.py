@@ -1,0 +1,127 @@
+"""Playtest variants: overlays in variants/NAME.yaml, stamped outputs, diffs, the same deck
+for the renderer and the dice engine, and every mistake at its line in the variant file."""
+
+import json
+import shutil
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO, run_cli
+
+STAMP = "VARIANT harsh-winter"
+CHANGED = {"seville", "london", "york", "hamburg", "canterbury", "pisa"}
+
+
+def _stamps(pdf) -> list[int]:
+    return [page.extract_text().count(STAMP) for page in PdfReader(pdf).pages]
+
+
+@pytest.fixture
+def raid(tmp_path):
+    """A project with Roll & Raid, built once in its base version."""
+    shutil.copytree(REPO / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
+    result = run_cli("--project", str(tmp_path), "build", "-q", "roll-and-raid", "raid-cards",
+                     "-p", "a4")
+    assert result.exit_code == 0, result.output
+    return tmp_path
+
+
+def test_a_variant_build_stamps_exactly_the_changed_faces_and_leaves_the_base_alone(raid):
+    base = raid / "out" / "roll-and-raid" / "raid-cards-a4.pdf"
+    before = base.read_bytes()
+    result = run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards",
+                     "-p", "a4", "--variant", "harsh-winter")
+    assert result.exit_code == 0, result.output
+    variant = raid / "out" / "roll-and-raid" / "variants" / "harsh-winter" / "raid-cards-a4.pdf"
+    assert base.read_bytes() == before
+    stamps = _stamps(variant)
+    assert sum(stamps) == len(CHANGED)  # fronts only: the backs did not change
+    assert len(stamps) == len(PdfReader(base).pages)
+    for page, count in zip(PdfReader(variant).pages, stamps):
+        text = page.extract_text().upper()
+        named = {c for c in CHANGED if c.upper() in text}
+        assert count == len(named), (named, count)
+    again = raid / "again"
+    run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards", "-p", "a4",
+            "--variant", "harsh-winter", "--out", str(again))
+    assert (again / "roll-and-raid/variants/harsh-winter/raid-cards-a4.pdf").read_bytes() \
+        == variant.read_bytes()
+
+
+def test_changed_only_prints_just_the_changed_cards_and_stamp_all_stamps_every_face(raid):
+    out = raid / "changed"
+    result = run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards", "-p",
+                     "a4", "--variant", "harsh-winter", "--changed-only", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    pdf = out / "roll-and-raid/variants/harsh-winter/raid-cards-a4.pdf"
+    pages = PdfReader(pdf).pages
+    assert len(pages) == 2  # six cards: one sheet of fronts and its backs
+    fronts = pages[0].extract_text().upper()
+    assert all(c.upper() in fronts for c in CHANGED) and "LINDISFARNE" not in fronts
+    every = raid / "every"
+    run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards", "-p", "a4",
+            "--variant", "harsh-winter", "--stamp", "all", "--out", str(every))
+    stamps = _stamps(every / "roll-and-raid/variants/harsh-winter/raid-cards-a4.pdf")
+    assert all(count > 0 for count in stamps)
+
+
+def test_diff_lists_exactly_the_changed_items_and_writes_the_side_by_side_sheet(tmp_path):
+    result = run_cli("diff", "roll-and-raid", "harsh-winter", "--format", "json")
+    assert result.exit_code == 0, result.output
+    diff = json.loads(result.output)
+    assert {c["item"] for c in diff["changed"]} == CHANGED
+    assert all(list(c["fields"]) == ["winter.ships"] for c in diff["changed"])
+    york = next(c for c in diff["changed"] if c["item"] == "york")
+    assert york["fields"]["winter.ships"][1] == york["fields"]["winter.ships"][0] + 1
+    assert diff["added"] == diff["removed"] == []
+    text = run_cli("diff", "ragnarocks", "frigg-reworked").output
+    assert "fjorgyn-and-fyorgynn" in text and "removed" in text and "powers.2.text" in text
+    sheet = tmp_path / "diff.pdf"
+    result = run_cli("diff", "roll-and-raid", "harsh-winter", "--out", str(sheet))
+    assert result.exit_code == 0, result.output
+    pages = PdfReader(sheet).pages
+    shown = " ".join(page.extract_text() for page in pages)
+    assert all(f"raid-cards / {c} (front)" in shown for c in CHANGED)
+    assert "(back)" not in shown
+
+
+def test_the_dice_engine_shuffles_the_variants_deck():
+    added = run_cli("dice", "reavers-of-midgard", "--players", "2", "-s", "x", "--variant",
+                    "more-sea-battles", "-f", "json")
+    assert added.exit_code == 0, added.output
+    assert "Danish Longship" in added.output
+    assert "Danish Longship" not in run_cli("dice", "reavers-of-midgard", "--players", "2",
+                                            "-s", "x", "-f", "json").output
+    removed = run_cli("dice", "ragnarocks", "--players", "2", "-s", "x", "--variant",
+                      "frigg-reworked")
+    assert removed.exit_code == 0 and "Fjorgyn" not in removed.output
+    assert "Fjorgyn" in run_cli("dice", "ragnarocks", "--players", "2", "-s", "x").output
+
+
+@pytest.mark.parametrize("changes, message", [
+    ("raid-cards: {yrok: {defense: 6}}", "unknown item of raid-cards 'yrok'; did you mean 'york'"),
+    ("raid-card: {york: {defense: 6}}", "unknown component 'raid-card'; did you mean 'raid-cards'"),
+    ("raid-cards: {york: {defence: 6}}", "unknown field of raid-cards items 'defence'; did you "
+                                         "mean 'defense'"),
+    ("raid-cards: {york: {count: many}}", "count: expected a whole number"),
+    ("raid-cards: {remove: [nowhere]}", "remove: unknown item of raid-cards 'nowhere'"),
+    ("raid-cards: {settings: {front: nope, colour: red}}", "unknown component key 'colour'"),
+])
+def test_variant_mistakes_are_reported_at_their_line(raid, changes, message):
+    folder = raid / "data" / "roll-and-raid" / "variants"
+    (folder / "broken.yaml").write_text(f"title: Broken\n\nchanges:\n  {changes}\n")
+    base = raid / "out" / "roll-and-raid" / "raid-cards-a4.pdf"
+    before = base.read_bytes()
+    result = run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "-p", "a4",
+                     "--variant", "broken")
+    assert result.exit_code == 2, result.output
+    assert "variants/broken.yaml:4: " in result.output and message in result.output
+    assert "Traceback" not in result.output and base.read_bytes() == before
+    assert not (raid / "out" / "roll-and-raid" / "variants").exists()
+
+
+def test_an_unknown_variant_names_the_known_ones():
+    result = run_cli("build", "roll-and-raid", "--variant", "harsh-wintr")
+    assert result.exit_code == 2 and "did you mean 'harsh-winter'" in result.output
+    assert "paris" in run_cli("diff", "roll-and-raid", "nope").output  # dice modes are variants
