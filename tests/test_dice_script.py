@@ -225,6 +225,10 @@ def test_rolling_thunder_dummy_dice_left_right_after_placing(project):
             place = next(i for i, ln in enumerate(block) if ln.startswith("-- Place"))
             assert all("Your dice" in ln for ln in block[1:place])
             assert "dummy" in block[place + 1].lower()
+            # on paper the dummy dice sit on a strip of their own, folded back until placed
+            pdf = PdfReader(io.BytesIO(writer("pdf")(script))).pages[0].extract_text()
+            mine, cont = pdf.index("Your dice"), pdf.index("Round 1, continued")
+            assert mine < cont < pdf.lower().index("dummy player")
 
 
 def test_balanced_mode_deals_each_pair_once_per_36(project):

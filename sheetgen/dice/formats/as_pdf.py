@@ -40,9 +40,18 @@ def _strips(script: Script) -> list[tuple[str, list[str]]]:
              for ln in event_lines(ev, script)]
     strips = [(header_lines(script)[0], first + ([""] + setup if setup else []))]
     for section in script.sections:
-        if section.number:
-            lines = [ln for ev in section.events for ln in event_lines(ev, script)]
-            strips.append((section_heading(section, script), lines or ["(nothing to roll)"]))
+        if not section.number:
+            continue
+        # a pause starts a strip of its own: fold the strip back until the table has acted
+        parts: list[list] = [[]]
+        for ev in section.events:
+            if ev.kind == "pause" and parts[-1]:
+                parts.append([])
+            parts[-1].append(ev)
+        for k, events in enumerate(parts):
+            lines = [ln for ev in events for ln in event_lines(ev, script)]
+            title = section_heading(section, script) if k == 0 else f"{section.title}, continued"
+            strips.append((title, lines or ["(nothing to roll)"]))
     tail = ["Dice summary (every die in the script, re-rolls included):",
             *summary_lines(script, 20), "", f"Seed: {script.seed}",
             "Check: SHA-256 of the secret equals the commitment on the first strip."]
