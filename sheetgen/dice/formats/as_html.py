@@ -17,7 +17,8 @@ from html import escape
 
 from ..faces import PIPS, ink_for
 from ..script import BY_RULES, Event, Roll, Script
-from .lines import event_lines, header_lines, seat_name, section_heading, summary_lines
+from .lines import (event_lines, header_lines, seat_name, section_heading, section_parts,
+                    summary_lines)
 
 ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
 
@@ -161,12 +162,7 @@ def _steps(script: Script) -> list[tuple[str, str, str, bool]]:
             continue
         title = section_heading(section, script)
         short = section.title.replace(f" ({BY_RULES})", "")
-        parts: list[list[Event]] = [[]]
-        for ev in section.events:
-            if ev.kind == "pause" and parts[-1]:
-                parts.append([])
-            parts[-1].append(ev)
-        for k, events in enumerate(parts):
+        for k, events in enumerate(section_parts(section)):
             name = title if k == 0 else f"{short}, continued"
             html = "".join(_event(e, script) for e in events) or "(nothing to roll)"
             out.append((name, short if k == 0 else name, html, section.number != 0))

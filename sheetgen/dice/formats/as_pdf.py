@@ -10,7 +10,7 @@ from __future__ import annotations
 import io
 
 from ..script import Script
-from .lines import event_lines, header_lines, section_heading, summary_lines
+from .lines import event_lines, header_lines, section_heading, section_parts, summary_lines
 
 FONTS = {"body": ("SG-AlegreyaSans", "AlegreyaSans-Regular.ttf"),
          "bold": ("SG-AlegreyaSans-Bold", "AlegreyaSans-Bold.ttf"),
@@ -43,12 +43,7 @@ def _strips(script: Script) -> list[tuple[str, list[str]]]:
         if not section.number:
             continue
         # a pause starts a strip of its own: fold the strip back until the table has acted
-        parts: list[list] = [[]]
-        for ev in section.events:
-            if ev.kind == "pause" and parts[-1]:
-                parts.append([])
-            parts[-1].append(ev)
-        for k, events in enumerate(parts):
+        for k, events in enumerate(section_parts(section)):
             lines = [ln for ev in events for ln in event_lines(ev, script)]
             title = section_heading(section, script) if k == 0 else f"{section.title}, continued"
             strips.append((title, lines or ["(nothing to roll)"]))

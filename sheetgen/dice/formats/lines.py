@@ -47,6 +47,16 @@ def event_lines(event: Event, script: Script) -> list[str]:
     return out + note
 
 
+def section_parts(section) -> list[list[Event]]:
+    """Return a section's events split before each pause (a pause opens the next part)."""
+    parts: list[list[Event]] = [[]]
+    for ev in section.events:
+        if ev.kind == "pause" and parts[-1]:
+            parts.append([])
+        parts[-1].append(ev)
+    return parts
+
+
 def section_heading(section, script: Script) -> str:
     """Return a section's title with its first player, when the game has one."""
     if section.first_player:
