@@ -52,8 +52,35 @@ def _dice_faces(options: dict, game_dir: Path) -> list[dict[str, Any]]:
     return die_face_items(load_dice_dir(game_dir).model.dice, options.get("dice"))
 
 
+def _dice_list(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+    """One player-aid card listing every die of the game's ``dice.yaml`` and its faces in order.
+
+    A face written as a word prints as that icon (``hammer`` -> ``:hammer:``), a number as
+    itself, so the aid always says what the dice engine rolls. Options: id, title, subtitle,
+    count, intro and outro (text lines before and after the dice).
+    """
+    import yaml
+
+    from .dice.load import load_dice_dir
+
+    dice = load_dice_dir(game_dir).model.dice
+    written = yaml.safe_load((game_dir / "dice.yaml").read_text(encoding="utf-8"))["dice"]
+    lines = [options["intro"]] if options.get("intro") else []
+    for die_id in written:  # in the order dice.yaml lists them
+        die = dice[die_id]
+        words = [f for f in die.faces if isinstance(f, str)]
+        sep = " " if words else " · "
+        faces = sep.join(f":{f}:" if isinstance(f, str) else str(f) for f in die.faces)
+        lines.append(f"**{die.name or die_id}:** {faces}")
+    if options.get("outro"):
+        lines.append(options["outro"])
+    return [{"id": options.get("id", "dice"), "title": options.get("title", "Dice"),
+             "subtitle": options.get("subtitle", ""), "body": "\n".join(lines),
+             "count": int(options.get("count", 1))}]
+
+
 GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_deck,
-                                    "dice-faces": _dice_faces}
+                                    "dice-faces": _dice_faces, "dice-list": _dice_list}
 
 
 def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:

@@ -14,7 +14,8 @@ GAME = "reavers-of-midgard"
 DECKS = {  # component: cards decided in its YAML
     "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
-    "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 116, "reference": 20,
+    "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
+    "reference": 25,
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
 }
 LOCATIONS = ("Recruit Reavers", "Trade with Villages", "Raid Villages", "Raid Keeps",
@@ -40,7 +41,7 @@ def total(game, component) -> int:
 
 
 def test_every_component_listed_and_counted(game):
-    assert set(game.spec.components) == set(DECKS) | {"board"}
+    assert set(game.spec.components) == set(DECKS) | {"board", "dice-aid"}
     for component, count in DECKS.items():
         assert total(game, component) == count, component
 
@@ -120,11 +121,48 @@ def test_territories_sea_battles_and_journeys(game):
 def test_five_longships_and_needed_tokens(game):
     boards = items(game, "player-boards")
     assert len(boards) == 5 and len({b["color"] for b in boards}) == 5
-    tokens = {t["name"]: t["count"] for t in items(game, "tokens")}
+    tokens = {t["name"]: t["count"] for t in items(game, "tokens") + items(game, "markers")}
     for name in ("Start Player", "Honor Ship", "Round marker", "Favor", "Troll trophy",
                  "Kraken trophy", "Food 1"):
         assert tokens.get(name, 0) >= 1, name
     assert sum(n for k, n in tokens.items() if k.endswith("pawn")) == 10
+    # a trophy for every card that awards one (the supply runs out only after a reshuffle)
+    awards = {"troll": 0, "kraken": 0}
+    for component in ("territory-tiles", "sea-battle-cards", "journey-cards"):
+        for card in items(game, component):
+            text = f"{card.get('reward', '')} {card.get('body', '')}"
+            for kind in awards:
+                awards[kind] += card["count"] * (f":{kind}:" in text)
+    assert tokens["Troll trophy"] >= awards["troll"] and tokens["Kraken trophy"] >= awards["kraken"]
+
+
+def test_dice_aid_lists_every_die_of_dice_yaml(game, project, built):
+    import yaml
+
+    dice = yaml.safe_load((project.root / "data" / GAME / "dice.yaml").read_text())["dice"]
+    body = items(game, "dice-aid")[0]["body"]
+    for die in dice.values():
+        line = next(row for row in body.splitlines() if row.startswith(f"**{die['name']}:**"))
+        shown = re.findall(r":([a-z-]+):|(\d+)", line.split(":**", 1)[1])
+        assert [a or int(b) for a, b in shown] == die["faces"], die["name"]
+    text = PdfReader(built(GAME, "dice-aid", "pod")).pages[0].extract_text()
+    assert all(die["name"] in text for die in dice.values())
+
+
+def test_rules_the_rulebook_leaves_open_are_printed(game):
+    def texts(component):
+        return " ".join(f"{c.get('body', '')} {c.get('reward', '')}"
+                        for c in items(game, component))
+
+    prophecies = texts("prophecy-cards")
+    assert "before the end-game sweep" in prophecies and "round down" in prophecies
+    battles = items(game, "sea-battle-cards")
+    assert texts("sea-battle-cards").count("**Lost:** discard") == len(battles)
+    assert "colour of your choice" in texts("territory-tiles")
+    aids = texts("reference")
+    for words in ("2 players: 2 each", "never back", "none left in the supply",
+                  "Master of the Hall", ":food: **Food:**", ":triquetra: **Favor:**"):
+        assert words in aids, words
 
 
 @pytest.mark.parametrize("component,names", [
@@ -135,11 +173,13 @@ def test_five_longships_and_needed_tokens(game):
     ("sea-battle-cards", ["Merchant Knarr", "Spend exactly", "DEF"]),
     ("prophecy-cards", ["Jarl of Many Lands", "At game end"]),
     ("territory-tiles", ["Fjord Hamlet", "Peacefully"]),
-    ("ship-upgrade-tiles", ["Shield"]),
+    ("ship-upgrade-tiles", ["Shield Rail", "USED", "Dragon Prow"]),
     ("player-boards", ["Longship of the Red Clan", "Leader", "Raid Keeps"]),
     ("board", ["Recruit Reavers", "2+ players"]),
-    ("tokens", ["Longship", "Start Player", "Honor Ship", "Glory at end"]),
-    ("reference", ["A Round", "Dice and Combat"]),
+    ("tokens", ["Start Player"]),
+    ("markers", ["+100"]),
+    ("reference", ["A Round", "Dice and Combat", "Final Scoring"]),
+    ("dice-aid", ["Red Crew die", "Combat die"]),
 ])
 def test_text_and_ink_on_first_page(built, component, names):
     path = built(GAME, component, "a4")

@@ -155,16 +155,14 @@ class CardSpaces(Element):
         cx = x + w / 2
         text_h = (self.label_size if space.label else 0) + (self.note_size * 1.3 if space.note
                                                              else 0)
-        if space.icon:
+        if space.icon:  # the icon above the text, the pair centred in the space
             size = min(w, h) * (0.55 if style in ("die", "pawn", "tile") else 0.4)
-            icon_y = y + h / 2 + (text_h / 2 if text_h and style in ("card", "deck", "discard")
-                                  else 0)
+            size = min(size, h - text_h - self.label_size * 0.8) if text_h else size
+            icon_y = y + h / 2 + (text_h + self.label_size * 0.4) / 2
             icon_at(canvas, ctx, space.icon, cx, icon_y, size, self.text_color)
             text_top = icon_y - size / 2 - self.label_size * 0.4
         else:
             text_top = y + h / 2 + text_h / 2
-        if style in ("die", "pawn", "tile") and space.icon:
-            text_top = y - 1.5  # the label goes under a small space
         if space.label:
             label(canvas, ctx, space.label, cx, text_top - self.label_size * 0.5,
                   self.label_size, self.text_color, bold=True)
