@@ -35,6 +35,8 @@ class PdfDocument:
         self.canvas.setProducer("sheetgen (ReportLab)")
         self._forms: dict[str, str] = {}
         self._textless: dict[str, str] = {}
+        # what the current page prints on, as boxes: faces and marks (see reserve)
+        self.occupied: list[tuple[float, float, float, float]] = []
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -42,8 +44,13 @@ class PdfDocument:
         return self.canvas._pagesize
 
     def set_pagesize(self, size: tuple[float, float]) -> None:
-        """Set the size of the next page."""
+        """Set the size of the next page (and start its list of occupied areas)."""
         self.canvas.setPageSize(size)
+        self.occupied = []
+
+    def reserve(self, box: tuple[float, float, float, float]) -> None:
+        """Note that ``box`` (x0, y0, x1, y1) of this page is printed on (the slug avoids it)."""
+        self.occupied.append(box)
 
     def form(self, face: Face, text: bool = True) -> str:
         """Return the form name of ``face``, drawing it the first time it is seen.
@@ -77,6 +84,8 @@ class PdfDocument:
         """
         name = self.form(face)
         c = self.canvas
+        b = face.bleed
+        self.reserve(clip or (x - b, y - b, x + face.width + b, y + face.height + b))
         c.saveState()
         if clip is not None:
             path = c.beginPath()

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from ..units import MM
 
 from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
-from .marks import crop_marks
+from .marks import card_marks, face_clip
 
 
 @dataclass(frozen=True)
@@ -91,28 +91,27 @@ def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) ->
     sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
     pages = len(sheets) * (2 if has_backs else 1)
     page = 0
-    xs = [grid.x0 + i * grid.card_w for i in range(grid.cols + 1)]
-    ys = [grid.y0 + j * grid.card_h for j in range(grid.rows + 1)]
     dx, dy = options.back_offset
+    w, h = grid.card_w, grid.card_h
     for sheet in sheets:
         doc.set_pagesize(paper)
-        for index, card in enumerate(sheet):
-            x, y = grid.slot(index)
-            doc.place(card.front, x, y, clip=grid.clip(x, y, card.front.bleed))
+        boxes = [(x, y, x + w, y + h) for x, y in (grid.slot(i) for i in range(len(sheet)))]
+        for card, box in zip(sheet, boxes):
+            doc.place(card.front, box[0], box[1], clip=face_clip(box, boxes, card.front.bleed))
         if profile.marks:
-            crop_marks(doc, xs, ys, first.bleed)
+            card_marks(doc, boxes, first.bleed)
         page += 1
         draw_footer(doc, options.footer + " · fronts", page, pages)
         doc.canvas.showPage()
         if not has_backs:
             continue
         doc.set_pagesize(paper)
-        for index, card in enumerate(sheet):
-            if card.back is None:
-                continue
-            x, y = grid.slot(index, profile.duplex)
-            cx0, cy0, cx1, cy1 = grid.clip(x, y, card.back.bleed)
-            doc.place(card.back, x + dx, y + dy, clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
+        slots = [grid.slot(i, profile.duplex) for i, card in enumerate(sheet) if card.back]
+        boxes = [(x, y, x + w, y + h) for x, y in slots]
+        for card, box in zip([card for card in sheet if card.back], boxes):
+            cx0, cy0, cx1, cy1 = face_clip(box, boxes, card.back.bleed)
+            doc.place(card.back, box[0] + dx, box[1] + dy,
+                      clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
         page += 1
         draw_footer(doc, f"{options.footer} · backs (print {profile.duplex} duplex)", page,
                     pages)

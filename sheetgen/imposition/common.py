@@ -45,15 +45,53 @@ class ImposeOptions:
 SLUG_SIZE = 6.0  # pt: the page slug is read by people, so it keeps to the 6 pt minimum
 
 
+SLUG_CLEARANCE = 1 * MM  # between the slug and any mark or face
+
+
 def draw_footer(doc, text: str, page: int, pages: int) -> None:
-    """Write a small label up the left page margin (outside any card), e.g. title and credits."""
+    """Write the page slug (title, credits, page number) in a margin, clear of marks and faces.
+
+    It goes up the left margin when that is free, else along the bottom, top or right margin:
+    the first place where it crosses nothing the page prints (``doc.occupied``).
+    """
     if not text:
         return
+    from reportlab.pdfbase import pdfmetrics
+
     c = doc.canvas
+    text = f"{text} · page {page}/{pages}"
+    font = doc.fonts.font_name("body")
+    length = pdfmetrics.stringWidth(text, font, SLUG_SIZE)
+    face = pdfmetrics.getFont(font).face
+    up, down = face.ascent / 1000 * SLUG_SIZE, -face.descent / 1000 * SLUG_SIZE
+    width, height = doc.pagesize
+    edge, start = 4 * MM, 12 * MM
+    # (x, y of the baseline start, rotation, box the text covers)
+    places = [
+        (edge, start, 90, (edge - up, start, edge + down, start + length)),
+        (start, edge, 0, (start, edge - down, start + length, edge + up)),
+        (start, height - edge - up, 0, (start, height - edge - up - down, start + length,
+                                         height - edge)),
+        (width - edge, height - start, -90, (width - edge - down, height - start - length,
+                                              width - edge + up, height - start)),
+    ]
+    occupied = getattr(doc, "occupied", [])
+    x, y, angle, _ = next((p for p in places if _clear(p[3], occupied, width, height)),
+                          places[0])
     c.saveState()
     doc.set_color((0.35, 0.35, 0.35))
-    c.setFont(doc.fonts.font_name("body"), SLUG_SIZE)
-    c.translate(4 * MM, 12 * MM)
-    c.rotate(90)
-    c.drawString(0, 0, f"{text} · page {page}/{pages}")
+    c.setFont(font, SLUG_SIZE)
+    c.translate(x, y)
+    c.rotate(angle)
+    c.drawString(0, 0, text)
     c.restoreState()
+
+
+def _clear(box, occupied, width: float, height: float) -> bool:
+    """Return whether ``box`` lies on the page and keeps clear of every occupied box."""
+    x0, y0, x1, y1 = box
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return False
+    gap = SLUG_CLEARANCE
+    return not any(x0 < o[2] + gap and o[0] - gap < x1 and y0 < o[3] + gap and o[1] - gap < y1
+                   for o in occupied)

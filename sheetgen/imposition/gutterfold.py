@@ -10,7 +10,7 @@ from __future__ import annotations
 from ..units import MM
 from .card_grid import Grid
 from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
-from .marks import crop_marks, fold_line
+from .marks import card_marks, face_clip, fold_line
 
 GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side
 MARGIN = 4 * MM    # paper edge to outer bleed (a printer may clip bleed there, never the card)
@@ -42,15 +42,17 @@ def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -
     sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
     for number, sheet in enumerate(sheets, start=1):
         doc.set_pagesize((width, height))
-        for index, card in enumerate(sheet):
-            x, y = fronts.slot(index)
-            doc.place(card.front, x, y, clip=fronts.clip(x, y, bleed))
-            if card.back is not None:
-                bx, by = backs.slot(index, "long-edge")  # mirror image about the fold
-                doc.place(card.back, bx, by, clip=backs.clip(bx, by, bleed))
-        ys = [y0 + j * ch for j in range(rows + 1)]
-        for grid in (fronts, backs) if profile.marks else ():
-            crop_marks(doc, [grid.x0 + i * cw for i in range(cols + 1)], ys, bleed)
+        fronts_at = [fronts.slot(i) for i in range(len(sheet))]
+        backs_at = [backs.slot(i, "long-edge") for i in range(len(sheet))]  # mirrored at the fold
+        front_boxes = [(x, y, x + cw, y + ch) for x, y in fronts_at]
+        back_boxes = [(x, y, x + cw, y + ch) for (x, y), card in zip(backs_at, sheet)
+                      if card.back is not None]
+        for card, box in zip(sheet, front_boxes):
+            doc.place(card.front, box[0], box[1], clip=face_clip(box, front_boxes, bleed))
+        for card, box in zip([card for card in sheet if card.back is not None], back_boxes):
+            doc.place(card.back, box[0], box[1], clip=face_clip(box, back_boxes, bleed))
+        for boxes in (front_boxes, back_boxes) if profile.marks else ():
+            card_marks(doc, boxes, bleed)
         fold_line(doc, fold, y0 - bleed, y0 + rows * ch + bleed, "fold here, glue, then cut")
         draw_footer(doc, options.footer + " · gutterfold", number, len(sheets))
         doc.canvas.showPage()

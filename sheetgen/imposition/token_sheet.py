@@ -14,7 +14,7 @@ import math
 from ..units import MM
 from .card_grid import Grid
 from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
-from .marks import crop_marks
+from .marks import card_marks, face_clip
 
 SHEET_MARGIN = 10 * MM
 CUT_GREY = (0.35, 0.35, 0.35)
@@ -82,7 +82,9 @@ def impose_tokens(doc, tokens: list[Card], profile, shape: str, gap: float,
                 x, y = grid.slot(index, profile.duplex if backs else "none")
                 c.saveState()
                 if shared_cuts:
-                    clip = grid.clip(x, y, bleed)
+                    clip = face_clip(_box(grid, x, y), [
+                        _box(grid, *grid.slot(i, profile.duplex if backs else "none"))
+                        for i in range(len(sheet))], bleed)
                     path = c.beginPath()
                     path.rect(clip[0] + dx, clip[1] + dy, clip[2] - clip[0], clip[3] - clip[1])
                 else:
@@ -103,10 +105,7 @@ def _cut_guides(doc, grid: Grid, count: int, shape: str, shared_cuts: bool,
                 bleed: float) -> None:
     """Thin cut lines on every front (round, hex, gapped squares) or crop marks (abutting)."""
     if shared_cuts:
-        rows_used = math.ceil(count / grid.cols)
-        xs = [grid.x0 + i * grid.card_w for i in range(min(count, grid.cols) + 1)]
-        ys = [grid.y0 + (grid.rows - j) * grid.card_h for j in range(rows_used + 1)]
-        crop_marks(doc, xs, ys, bleed)
+        card_marks(doc, [_box(grid, *grid.slot(i)) for i in range(count)], bleed)
         return
     c = doc.canvas
     c.saveState()
@@ -116,3 +115,8 @@ def _cut_guides(doc, grid: Grid, count: int, shape: str, shared_cuts: bool,
         x, y = grid.slot(index)
         c.drawPath(cut_path(c, shape, x, y, grid.card_w, grid.card_h), stroke=1, fill=0)
     c.restoreState()
+
+
+def _box(grid: Grid, x: float, y: float) -> tuple[float, float, float, float]:
+    """Return the trim box of the slot whose lower-left corner is (x, y)."""
+    return (x, y, x + grid.card_w, y + grid.card_h)
