@@ -45,12 +45,12 @@ def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -
         fronts_at = [fronts.slot(i) for i in range(len(sheet))]
         backs_at = [backs.slot(i, "long-edge") for i in range(len(sheet))]  # mirrored at the fold
         front_boxes = [(x, y, x + cw, y + ch) for x, y in fronts_at]
-        back_boxes = [(x, y, x + cw, y + ch) for (x, y), card in zip(backs_at, sheet)
-                      if card.back is not None]
-        for card, box in zip(sheet, front_boxes):
+        all_backs = [(x, y, x + cw, y + ch) for x, y in backs_at]
+        back_boxes = [box for box, card in zip(all_backs, sheet) if card.back is not None]
+        for card, box, back in zip(sheet, front_boxes, all_backs):
             doc.place(card.front, box[0], box[1], clip=face_clip(box, front_boxes, bleed))
-        for card, box in zip([card for card in sheet if card.back is not None], back_boxes):
-            doc.place(card.back, box[0], box[1], clip=face_clip(box, back_boxes, bleed))
+            if card.back is not None:
+                doc.place(card.back, back[0], back[1], clip=face_clip(back, back_boxes, bleed))
         for boxes in (front_boxes, back_boxes) if profile.marks else ():
             card_marks(doc, boxes, bleed)
         fold_line(doc, fold, y0 - bleed, y0 + rows * ch + bleed, "fold here, glue, then cut")
