@@ -6,6 +6,8 @@ problems), and only then writes, so a mistake anywhere leaves every previous fil
 
 from __future__ import annotations
 
+import json
+
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -38,6 +40,7 @@ class BuildOptions:
     variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
     stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
     changed_only: bool = False   # a variant build prints only the faces it changed
+    cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
 
 
 @dataclass
@@ -205,8 +208,19 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     from .output import OutputWriter
     from .staging import Staging
 
+    from .cache import BuildCache
+
     options = options or BuildOptions()
     selected = _select(project, game_id, component_ids or [], options.variant)
+    out_dir = Path(options.out_dir) if options.out_dir else project.out_dir
+    # --no-cache builds everything but still records it; variant, preview and check builds
+    # (whose outputs depend on more than one component) neither read nor write the record
+    cache = BuildCache(out_dir, enabled=record is None and not options.variant
+                       and not options.previews)
+    if cache.enabled and options.cache:
+        selected = _stale(project, selected, options, out_dir, cache)
+        if not selected:
+            return []
     session = Session(project)
     prepared = session.prepare_all(selected)
     if options.variant:
@@ -250,7 +264,46 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         bar.close()
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
+    if cache.enabled:
+        _record(project, jobs, options, cache)
     return [final for _, final in staging.moves]
+
+
+def _options_key(options: BuildOptions, profile_name: str) -> str:
+    """Return the build options that change an output's bytes, as one string."""
+    return json.dumps([profile_name, options.cmyk, options.ink_saver,
+                       list(options.back_offset_mm), options.copies])
+
+
+def _stale(project: Project, selected, options: BuildOptions, out_dir: Path, cache) -> list:
+    """Return the selected components with an output that is missing or out of date."""
+    from .cache import input_files
+    from .icons import IconBook
+    from .output import OutputWriter
+    from .profiles import ProfileBook
+
+    planned = _plan_jobs([(g, c, None) for g, c in selected], options, OutputWriter(out_dir),
+                         ProfileBook.for_project(project))
+    icons = IconBook.for_project(project).files
+    inputs = {(g.spec.id, c.model.id): input_files(project, g, c) for g, c in selected}
+    stale = {(g.spec.id, c.model.id) for g, c, _, profile, path in planned
+             if not cache.fresh(path, _options_key(options, profile.name),
+                                inputs[(g.spec.id, c.model.id)], icons)}
+    return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
+
+
+def _record(project: Project, jobs, options: BuildOptions, cache) -> None:
+    """Record what every output of a finished build was made from."""
+    from .cache import drawn, input_files
+    from .icons import IconBook
+
+    icon_files = IconBook.for_project(project).files
+    for game, comp, prepared, profile, path in jobs:
+        names, images = drawn(prepared)
+        icons = {name: icon_files[name] for name in names if name in icon_files}
+        cache.record(path, _options_key(options, profile.name), input_files(project, game, comp),
+                     icons, images)
+    cache.save()
 
 
 def _render_env(game, comp, profile, options: BuildOptions, session: Session):

@@ -113,10 +113,13 @@ def _parse_offset(ctx, param, value: str | None):
               show_default=True, help="With --variant: stamp the changed faces, or all.")
 @click.option("--changed-only", is_flag=True,
               help="With --variant: print only the faces the variant changed.")
+@click.option("--no-cache", is_flag=True,
+              help="Build every output, even those whose inputs have not changed.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
-                  ink_saver, previews, simulate, variant, stamp, changed_only, quiet) -> None:
+                  ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
+                  quiet) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
     from .api import BuildOptions, build
 
@@ -126,8 +129,11 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
         copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
         simulate=simulate, variant=variant, stamp_all=stamp == "all", changed_only=changed_only,
+        cache=not no_cache,
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
+    if not written:
+        click.echo("up to date: no input of the chosen outputs changed (--no-cache rebuilds)")
     if len(written) <= 8:
         for path in written:
             click.echo(f"wrote {path}")

@@ -83,6 +83,14 @@ GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_
                                     "dice-faces": _dice_faces, "dice-list": _dice_list}
 
 
+def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
+    """Return the files generator ``name`` reads (the build cache watches them)."""
+    files = {game_dir / "dice.yaml"} if name in ("dice-odds", "dice-faces") else set()
+    if name == "dice-odds" and isinstance(options.get("deck"), str):
+        files.add(game_dir / f"{options['deck']}.yaml")
+    return files
+
+
 def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:
     """Return the items of generator ``name``; ValueError names the known generators."""
     if name not in GENERATORS:

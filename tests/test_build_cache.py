@@ -1,0 +1,85 @@
+"""The incremental cache: unchanged outputs are skipped, and a change to any input kind
+rebuilds exactly the outputs that depend on it, with the bytes a cold build makes."""
+
+import shutil
+
+import pytest
+
+from conftest import REPO
+from sheetgen import cache as cache_module
+from sheetgen.api import BuildOptions, build
+from sheetgen.project import Project
+
+COMPONENTS = ["raid-cards", "odds-card", "creature-cards"]
+
+
+@pytest.fixture
+def raid(tmp_path):
+    shutil.copytree(REPO / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
+    def run(**options):
+        # a new Project each time, as each `sheetgen build` is a new process
+        written = build(Project.at(tmp_path), "roll-and-raid", COMPONENTS,
+                        BuildOptions(profiles=["a4"], **options))
+        return sorted(p.name.removesuffix("-a4.pdf").removesuffix("-a4-cmyk.pdf")
+                      for p in written)
+
+    assert run() == sorted(COMPONENTS)
+    return tmp_path, run
+
+
+def _edit(path, old, new):
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_nothing_changed_builds_nothing_and_cached_bytes_equal_a_cold_build(raid, tmp_path):
+    root, run = raid
+    assert run() == []
+    out = root / "out" / "roll-and-raid"
+    cached = {p.name: p.read_bytes() for p in out.iterdir()}
+    assert run(cache=False) == sorted(COMPONENTS)
+    assert {p.name: p.read_bytes() for p in out.iterdir()} == cached
+    (out / "odds-card-a4.pdf").unlink()  # a deleted output is built again, alone
+    assert run() == ["odds-card"]
+
+
+def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
+    root, run = raid
+    game = root / "data" / "roll-and-raid"
+    # data: a creature's name is in creature-cards only
+    _edit(game / "creature-cards.yaml", "name: Fafnir", "name: Fafnír")
+    assert run() == ["creature-cards"]
+    # generator input: odds-card computes its rows from raid-cards
+    _edit(game / "raid-cards.yaml", "defense: 5", "defense: 6")
+    assert run() == ["odds-card", "raid-cards"]
+    # template: a project copy of odds-front shadows the built-in one
+    (root / "templates").mkdir()
+    shutil.copy(REPO / "templates" / "odds-front.yaml", root / "templates" / "odds-front.yaml")
+    assert run() == ["odds-card"]
+    # icon: a project's dragon.svg replaces the built-in one (Fafnir's art)
+    (root / "templates" / "icons").mkdir()
+    shutil.copy(REPO / "templates" / "icons" / "wolf.svg",
+                root / "templates" / "icons" / "dragon.svg")
+    assert run() == ["creature-cards"]
+    # option: --cmyk outputs are other files, built once
+    assert run(cmyk=True) == sorted(COMPONENTS)
+    assert run(cmyk=True) == []
+    # font: a project fonts/ folder changes the fonts every face may use
+    (root / "fonts").mkdir()
+    shutil.copy(REPO / "fonts" / "fonts.yaml", root / "fonts" / "fonts.yaml")
+    for font in (REPO / "fonts").glob("*.ttf"):
+        shutil.copy(font, root / "fonts" / font.name)
+    assert run() == sorted(COMPONENTS)
+    # sheetgen's own version
+    monkeypatch.setattr(cache_module, "code_version", lambda: "a newer sheetgen")
+    assert run() == sorted(COMPONENTS)
+    assert run() == []
+
+
+def test_the_cache_folder_can_live_outside_out(raid, tmp_path, monkeypatch):
+    root, run = raid
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    assert run() == sorted(COMPONENTS)  # a new record: everything once
+    assert run() == []
+    assert len(list((tmp_path / "cache").glob("*.json"))) == 1
