@@ -32,7 +32,7 @@ TEXTS = {
                    "Villagers", "Upgrades", "Intensive production", "Specialized production",
                    "Ritual", "Upgraded tools", "Berserker substances", "Sacrifice altar",
                    "+2", "Re-roll", "Settlements", "Creatures GP", "God trackers", "NJORD", "TYR",
-                   "10 GP", "15 GP", "20 GP", "Point summary", "Sacrifices", "Clan shields",
+                   "10 GP", "15 GP", "20 GP", "Point summary", "Sacrifices", "Clan",
                    "Battle", "FINAL", "16", "24", "10+", "11+", "+3 each",
                    "Creatures", "Empty tracker: 0 GP"],
     "play-sheet": ["ROLLING THUNDER", "RED", "BLUE", "YELLOW", "Turn a die to any #", "-1", "-3",
