@@ -214,6 +214,18 @@ def test_every_deck_builds_in_every_profile(built, deck, profile):
     assert_deck_pages(built(GAME, deck, profile), profile, DECKS[deck])
 
 
+def test_fronts_name_shield_colours(built, game):
+    """Each shield carries its colour's initial under it (colour is not the only cue)."""
+    reader = PdfReader(built(GAME, "raid-cards", "pod"))
+    items = cards(game, "raid-cards")
+    for k, card in enumerate(items):
+        page = reader.pages[2 * k]
+        words = page.extract_text().split()
+        initials = Counter(w for w in words if w in {"Y", "B", "R"})
+        assert initials == Counter(s[0].upper() for s in card["shields"]), card["name"]
+        assert "DEFENSE" in words and "BATTLE" in words, card["name"]
+
+
 def test_pod_back_behind_each_front_is_its_own(built, game):
     texts = page_texts(built(GAME, "raid-cards", "pod"))
     items = cards(game, "raid-cards")
