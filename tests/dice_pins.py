@@ -48,9 +48,26 @@ def inputs(data_dir: Path, game: str) -> tuple[dict, dict]:
     steps += [s for v in (rules.get("variants") or {}).values()
               for s in v.get("steps", {}).values()]
     names = sorted({s["deck"] for s in steps if s.get("deck")})
-    decks = {n: plain(yaml.safe_load((folder / f"{n}.yaml").read_text(encoding="utf-8")))
-             for n in names}
+    decks = {n: deck_data(folder, n) for n in names}
     return rules, decks
+
+
+def deck_data(folder: Path, name: str) -> dict:
+    """Return a deck file as JSON data; items read from a table are written out as items."""
+    data = plain(yaml.safe_load((folder / f"{name}.yaml").read_text(encoding="utf-8")))
+    source = data.get("items_from") or {}
+    if "csv" in source or "xlsx" in source:
+        from sheetgen.errors import ProblemList
+        from sheetgen.loading import load_component
+        from sheetgen.project import Project
+
+        problems = ProblemList()
+        loaded = load_component(Project.at(folder.parent.parent), folder / f"{name}.yaml", name,
+                                problems)
+        problems.raise_if_any()
+        del data["items_from"]
+        data["items"] = [plain(item.fields()) for item in loaded.model.items]
+    return data
 
 
 def entry(project, case, rules: dict, decks: dict) -> dict:

@@ -20,12 +20,13 @@ GAMES = {
 
 
 def make_project(root: Path) -> Path:
-    """Copy the five games' YAML files (dice.yaml and the decks it reads) under ``root``."""
+    """Copy the five games' data files (dice.yaml, the decks it reads, their tables)."""
     for game in GAMES:
         folder = root / "data" / game
         folder.mkdir(parents=True, exist_ok=True)
-        for path in (REPO / "data" / game).glob("*.yaml"):
-            shutil.copy(path, folder / path.name)
+        for path in (REPO / "data" / game).glob("*.*"):
+            if path.suffix in (".yaml", ".csv", ".xlsx"):
+                shutil.copy(path, folder / path.name)
     return root
 
 
