@@ -88,7 +88,7 @@ def test_standees_print_the_figure_on_both_faces(built):
         assert back > 0.1, "the back panel carries the figure"
         assert back == pytest.approx(front, abs=0.05)  # the same figure, turned 180 degrees
     text = reader.pages[0].extract_text()
-    assert "Fold in half" in text and "Fold both tabs out" in text
+    assert "1 Fold, glue" in text and "2 Tabs out" in text  # the folding steps on the tabs
 
 
 def test_player_aids_one_per_player_where_both_need_them(built):
