@@ -41,6 +41,7 @@ class BuildOptions:
     stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
     changed_only: bool = False   # a variant build prints only the faces it changed
     cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
+    jobs: int = 1                # worker processes rendering outputs (the CLI: the cores)
 
 
 @dataclass
@@ -243,24 +244,14 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     bar = _progress(len(jobs), progress)
     previews: dict[str, list] = {}
     with Staging(writer) as staging:
-        for job in jobs:
-            game, comp, prepared, profile, path = job
-            if profile.output == "tts":
-                from .tts import tts_files
-
-                env = _render_env(game, comp, profile, options, session)
-                staging.folder(path, tts_files(comp.model, prepared.cards, env, profile.dpi,
-                                               path))
-                bar.update(1, path.name)
-                continue
-            artifact = _render(job, options, session)
-            if profile.output == "png":
-                staging.folder(path, _rasterised(artifact, profile.dpi))
+        for (game, _comp, _ready, profile, path), (kind, data) in zip(
+                jobs, _rendered_outputs(jobs, options, session, bar)):
+            if kind == "folder":
+                staging.folder(path, data)
             else:
-                staging.file(path, artifact.data)
+                staging.file(path, data)
                 if options.previews:
-                    previews.setdefault(game.spec.id, []).append((path, artifact.data))
-            bar.update(1, path.name)
+                    previews.setdefault(game.spec.id, []).append((path, data))
         bar.close()
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
@@ -325,6 +316,74 @@ def _render(job, options: BuildOptions, session: Session):
     """Render one (component, profile) job to an Artifact in memory."""
     game, comp, prepared, profile, _ = job
     return comp.model.render(prepared, profile, _render_env(game, comp, profile, options, session))
+
+
+def _output(job, options: BuildOptions, session: Session) -> tuple[str, object]:
+    """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
+    game, comp, prepared, profile, path = job
+    if profile.output == "tts":
+        from .tts import tts_files
+
+        env = _render_env(game, comp, profile, options, session)
+        return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
+    artifact = _render(job, options, session)
+    if profile.output == "png":
+        return "folder", _rasterised(artifact, profile.dpi)
+    return "file", artifact.data
+
+
+# what forked workers render: (jobs, options, session), set just before the pool forks
+_FORKED: tuple | None = None
+
+
+def _worker_output(index: int) -> tuple[int, tuple[str, object] | None, list | None]:
+    """Render job ``index`` of ``_FORKED`` in a worker; user errors come back as problems."""
+    jobs, options, session = _FORKED
+    try:
+        return index, _output(jobs[index], options, session), None
+    except UserError as exc:
+        return index, None, exc.problems
+
+
+def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> list:
+    """Return every job's output in job order, rendered by ``options.jobs`` processes.
+
+    Workers are forked after preparing, so they share the prepared faces, fonts and icons
+    without pickling them, and send back only bytes; the main process stages everything in
+    the planned order, so the output does not depend on which worker finished first.
+    """
+    global _FORKED
+
+    workers = min(options.jobs, len(jobs))
+    if workers <= 1 or "fork" not in _start_methods():
+        results = []
+        for job in jobs:
+            results.append(_output(job, options, session))
+            bar.update(1, job[4].name)
+        return results
+    import multiprocessing
+
+    _FORKED = (jobs, options, session)
+    results: list = [None] * len(jobs)
+    problems = ProblemList()
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for index, output, failed in pool.imap_unordered(_worker_output, range(len(jobs))):
+                if failed:
+                    problems.problems.extend(failed)
+                results[index] = output
+                bar.update(1, jobs[index][4].name)
+    finally:
+        _FORKED = None
+    problems.raise_if_any()
+    return results
+
+
+def _start_methods() -> list[str]:
+    """Return the process start methods this platform offers (fork: Linux and macOS)."""
+    import multiprocessing
+
+    return multiprocessing.get_all_start_methods()
 
 
 def _check_jobs(jobs) -> None:

@@ -115,11 +115,14 @@ def _parse_offset(ctx, param, value: str | None):
               help="With --variant: print only the faces the variant changed.")
 @click.option("--no-cache", is_flag=True,
               help="Build every output, even those whose inputs have not changed.")
+@click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
+              show_default="the machine's cores",
+              help="Render outputs in this many processes (1: one after another).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
                   ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
-                  quiet) -> None:
+                  jobs, quiet) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
     from .api import BuildOptions, build
 
@@ -129,7 +132,7 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
         copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
         simulate=simulate, variant=variant, stamp_all=stamp == "all", changed_only=changed_only,
-        cache=not no_cache,
+        cache=not no_cache, jobs=jobs,
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     if not written:

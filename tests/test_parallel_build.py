@@ -1,0 +1,51 @@
+"""Parallel builds (--jobs): the same bytes as a serial build, and a user error raised inside a
+worker process still reaches the user as path:line, exit 2, with nothing written."""
+
+from __future__ import annotations
+
+from conftest import run_cli
+from sheetgen.errors import user_error
+
+# a card deck and a token sheet, each as a PDF and as a Tabletop Simulator folder
+BUILD = ["build", "ragnarocks", "reference", "tokens", "-p", "a4", "-p", "tts", "-q",
+         "--no-cache"]
+
+
+def _tree(folder) -> dict:
+    return {str(p.relative_to(folder)): p.read_bytes() for p in sorted(folder.rglob("*"))
+            if p.is_file() and p.name != ".sheetgen-cache.json"}
+
+
+def test_two_jobs_write_the_bytes_one_job_writes(copy_game):
+    root = copy_game("ragnarocks")
+    # the same output folder both times: a TTS save names the folder its images are in
+    serial = run_cli("--project", str(root), *BUILD, "--jobs", "1")
+    assert serial.exit_code == 0, serial.output
+    one = _tree(root / "out")
+    parallel = run_cli("--project", str(root), *BUILD, "--jobs", "2")
+    assert parallel.exit_code == 0, parallel.output
+    two = _tree(root / "out")
+    assert len(one) > 4 and any(name.startswith("ragnarocks/tokens-tts/") for name in one)
+    assert one == two
+
+
+def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written(
+        copy_game, monkeypatch):
+    from sheetgen.components.tokens import TokensComponent
+
+    root = copy_game("ragnarocks")
+    real = TokensComponent.render
+
+    def fail_on_a4(self, prepared, profile, env):
+        # a worker process (forked after the patch) raises, as a renderer meeting bad input does
+        if profile.name == "a4":
+            raise user_error(root / "data" / "ragnarocks" / "tokens.yaml", 7,
+                             "this token cannot be exported")
+        return real(self, prepared, profile, env)
+
+    monkeypatch.setattr(TokensComponent, "render", fail_on_a4)
+    result = run_cli("--project", str(root), *BUILD, "--jobs", "2", "--out", str(root / "out"))
+    assert result.exit_code == 2
+    assert "tokens.yaml:7: this token cannot be exported" in result.output
+    assert "Traceback" not in result.output
+    assert not (root / "out").exists()
