@@ -130,7 +130,12 @@ class Session:
                     "component": {"id": component.model.id, "title": component.model.title}}
         from .checks.findings import ComponentChecks
 
-        builder = FaceBuilder(self.project, self.templates, self.fonts, self.icons, spec.colors,
+        templates = self.templates
+        if component.element_changes:
+            from .variants import patched_templates
+
+            templates = patched_templates(templates, component.element_changes)
+        builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)
         builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         return builder
@@ -528,7 +533,9 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
         left = load_game(left_project, game_id, variant=a)
         right = load_game(project, game_id, variant=b)
         label_a = (f"{a or 'base'} at {revision}" if revision else a or "base")
-        result = diff_games(left, right, label_a, b or "base")
+        from .templates import TemplateBook
+
+        result = diff_games(left, right, label_a, b or "base", TemplateBook(project))
         if out_file:
             from .output import OutputWriter, output_errors
 

@@ -102,8 +102,24 @@ def _field_changes(old: dict, new: dict) -> dict[str, tuple[Any, Any]]:
             if a.get(k, MISSING) != b.get(k, MISSING)}
 
 
-def diff_games(a, b, label_a: str, label_b: str) -> Diff:
-    """Return the differences between two LoadedGames of the same game."""
+def _element_changes(comp, templates) -> dict[str, tuple[Any, Any]]:
+    """Return a component's template element changes as ``element.key: (old, new)``."""
+    if not comp.element_changes or templates is None:
+        return {}
+    model = comp.model
+    raw: dict[str, dict] = {}
+    for key in ("front", "back", "template"):
+        name = getattr(model, key, None)
+        if isinstance(name, str):
+            for element in templates.get(name, (str(comp.path), 0)).elements:
+                raw.setdefault(element.get("id"), element)
+    return {f"{eid}.{key}": (raw.get(eid, {}).get(key, MISSING), value)
+            for eid, keys in comp.element_changes.items() for key, (value, _, _) in keys.items()}
+
+
+def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
+    """Return the differences between two LoadedGames of the same game (``templates``, a
+    TemplateBook, shows the old values of changed template elements)."""
     result = Diff(b.spec.id, label_a, label_b)
     old = {c.model.id: c.model for c in a.components}
     for comp in b.components:
@@ -114,6 +130,7 @@ def diff_games(a, b, label_a: str, label_b: str) -> Diff:
             continue
         settings = _field_changes(old_model.model_dump(exclude={"items"}),
                                   new_model.model_dump(exclude={"items"}))
+        settings |= {f"elements.{k}": v for k, v in _element_changes(comp, templates).items()}
         if settings:
             result.settings.append(ItemChange(new_model.id, "", settings))
         before = {item.id: item for item in old_model.items}

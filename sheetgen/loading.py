@@ -26,6 +26,8 @@ class LoadedComponent:
     # where each item came from when not from this file's items: (path, line); a table's row
     # is (its first cell, 0), a variant's added or changed item its line in the variant file
     item_sources: list[tuple[str, int]] | None = None
+    # a variant's changes to template elements (element id -> {key: (value, path, line)})
+    element_changes: dict | None = None
 
     def item_line(self, index: int) -> int:
         """Return the line where item ``index`` starts (in the component file)."""

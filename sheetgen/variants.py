@@ -12,6 +12,8 @@ A variant file says what a playtest changes, and nothing else::
           - {name: Hamburg, players: 3, level: III, ...}
         remove: [paris]             # item ids left out
         settings: {back: raid-back} # component keys (front, back, template, copies...)
+        elements:                   # template elements by id: keys to change, for this
+          turns-label: {text: "6 turns"}   # component only (a sheet's track, a card's rule)
     dice:                           # optional: the dice script's step changes (dice.yaml)
       steps: {raid-deck: {reveal: 2}}
 
@@ -41,7 +43,7 @@ from .suggest import unknown
 from .yamlload import LineDict, line_of, load_yaml
 
 VARIANTS_DIR = "variants"
-RESERVED = ("add", "remove", "settings")
+RESERVED = ("add", "remove", "settings", "elements")
 _JINJA_NAME = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)|\{%-?\s*if\s+([A-Za-z_]\w*)")
 
 
@@ -204,6 +206,7 @@ def apply_changes(loaded, variant: Variant, templates, problems: ProblemList) ->
             continue
         usable = _usable_fields(model, templates, (str(loaded.path), 0))
         _apply_settings(loaded, change, path, problems)
+        _apply_elements(loaded, change, path, templates, problems)
         sources = _apply_items(model, change, path, usable, sources, problems)
     loaded.item_sources = sources
     return touched
@@ -245,6 +248,76 @@ def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> 
         return
     for key in settings:
         setattr(model, key, getattr(updated, key))
+
+
+def _apply_elements(loaded, change: dict, path: Path, templates,
+                    problems: ProblemList) -> None:
+    """Record template element changes (by element id) for this component's faces."""
+    elements = change.get("elements")
+    if elements is None:
+        return
+    if not isinstance(elements, dict):
+        problems.add(path, line_of(change, ("elements",)),
+                     "elements: a mapping of element id -> keys to change")
+        return
+    model = loaded.model
+    names = [getattr(model, key) for key in ("front", "back", "template")
+             if isinstance(getattr(model, key, None), str)]
+    known: list[str] = []
+    for name in names:
+        try:
+            known += [e.get("id") for e in templates.get(name, (str(loaded.path), 0)).elements
+                      if e.get("id")]
+        except UserError:
+            continue
+    overrides = dict(getattr(loaded, "element_changes", None) or {})
+    for element_id, keys in elements.items():
+        line = line_of(elements, (element_id,))
+        if element_id not in known:
+            problems.add(path, line, "elements: " + unknown(
+                f"element of {', '.join(names)}", element_id, known))
+            continue
+        if not isinstance(keys, dict) or "type" in keys or "id" in keys:
+            problems.add(path, line, f"{element_id}: the keys to change (not type or id), "
+                         "e.g. {text: ...}")
+            continue
+        overrides[element_id] = {**overrides.get(element_id, {}),
+                                 **{k: (v, str(path), line_of(keys, (k,)))
+                                    for k, v in keys.items()}}
+    loaded.element_changes = overrides
+
+
+def patched_templates(templates, changes: dict):
+    """Return a template book whose templates have the variant's element changes applied."""
+    from dataclasses import replace
+
+    class Patched:
+        """The project's templates, with some elements' keys changed for one component."""
+
+        def __getattr__(self, name):
+            return getattr(templates, name)
+
+        def get(self, name, where, _chain=()):
+            template = templates.get(name, where, _chain)
+            elements = []
+            for element in template.elements:
+                change = changes.get(element.get("id"))
+                if change:
+                    element = _patched_element(element, change)
+                elements.append(element)
+            return replace(template, elements=elements)
+
+    return Patched()
+
+
+def _patched_element(element: LineDict, change: dict) -> LineDict:
+    copy_ = LineDict(element)
+    copy_.path, copy_.line = element.path, element.line
+    copy_.key_lines = dict(element.key_lines)
+    for key, (value, _path, line) in change.items():
+        copy_[key] = value
+        copy_.key_lines[key] = line
+    return copy_
 
 
 def _apply_items(model, change: dict, path: Path, usable: set[str], sources: list,

@@ -17,9 +17,10 @@ def _stamps(pdf) -> list[int]:
     return [page.extract_text().count(STAMP) for page in PdfReader(pdf).pages]
 
 
-@pytest.fixture
-def raid(tmp_path):
-    """A project with Roll & Raid, built once in its base version."""
+@pytest.fixture(scope="module")
+def raid(tmp_path_factory):
+    """A project with Roll & Raid, built once in its base version (shared: tests add files)."""
+    tmp_path = tmp_path_factory.mktemp("variants")
     shutil.copytree(REPO / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
     result = run_cli("--project", str(tmp_path), "build", "-q", "roll-and-raid", "raid-cards",
                      "-p", "a4")
@@ -118,10 +119,37 @@ def test_variant_mistakes_are_reported_at_their_line(raid, changes, message):
     assert result.exit_code == 2, result.output
     assert "variants/broken.yaml:4: " in result.output and message in result.output
     assert "Traceback" not in result.output and base.read_bytes() == before
-    assert not (raid / "out" / "roll-and-raid" / "variants").exists()
+    assert not (raid / "out" / "roll-and-raid" / "variants" / "broken").exists()
 
 
 def test_an_unknown_variant_names_the_known_ones():
     result = run_cli("build", "roll-and-raid", "--variant", "harsh-wintr")
     assert result.exit_code == 2 and "did you mean 'harsh-winter'" in result.output
     assert "paris" in run_cli("diff", "roll-and-raid", "nope").output  # dice modes are variants
+
+
+def test_a_sheet_variant_changes_template_elements_and_the_dice_rounds(tmp_path):
+    result = run_cli("build", "-q", "roll-and-might", "score-sheet", "-p", "a4", "--variant",
+                     "short-game", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    page = PdfReader(tmp_path / "roll-and-might/variants/short-game/score-sheet-a4.pdf").pages[0]
+    text = page.extract_text()
+    assert "6 in all" in text and "8 in all" not in text and "VARIANT short-game" in text
+    diff = json.loads(run_cli("diff", "roll-and-might", "short-game", "--format", "json").output)
+    (settings,) = diff["settings"]
+    assert settings["fields"]["elements.turns-label.text"] == ["**Turn** (8 in all)",
+                                                               "**Turn** (6 in all)"]
+    script = run_cli("dice", "roll-and-might", "--players", "2", "-s", "x", "--variant",
+                     "short-game").output
+    assert "== Turn 6" in script and "== Turn 7" not in script
+
+
+def test_an_unknown_template_element_is_reported_at_its_line(raid):
+    folder = raid / "data" / "roll-and-raid" / "variants"
+    (folder / "broken.yaml").write_text("title: Broken\nchanges:\n  raid-cards:\n    elements:\n"
+                                        "      titel: {text: x}\n")
+    result = run_cli("--project", str(raid), "validate", "roll-and-raid")
+    assert result.exit_code == 0  # validate checks the base game
+    result = run_cli("--project", str(raid), "diff", "roll-and-raid", "broken")
+    assert result.exit_code == 2 and "variants/broken.yaml:5: elements: unknown element" \
+        in result.output

@@ -163,6 +163,8 @@ def _patched(raw: Any, name: str, variant: dict) -> dict:
     data["mode_title"], data["mode_note"] = title, variant.get("note", "")
     if variant.get("players"):
         data["players"] = variant["players"]
+    if variant.get("rounds") is not None:
+        data["rounds"] = variant["rounds"]
     for part in ("setup", "each_round"):
         for step in data.get(part) or []:
             step.update(variant.get("steps", {}).get(step.get("id"), {}))

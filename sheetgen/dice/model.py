@@ -206,6 +206,8 @@ class Variant(Strict):
     title: str = Field(description="Shown after the game's name on every script.")
     note: str = Field("", description="What the mode changes, for readers of dice.yaml.")
     players: PlayerRange | None = Field(None, description="Player counts of this mode.")
+    rounds: int | None = Field(None, ge=0, le=1000,
+                               description="Rounds scripted in this mode (default: the game's).")
     steps: dict[str, dict[str, Any]] = Field(
         default_factory=dict, description="Step id -> the fields this mode replaces.")
 
