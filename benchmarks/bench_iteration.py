@@ -73,6 +73,10 @@ def main() -> None:
         _figure("full catalogue, one card changed", results, "<= 0.6 s")
         _figure("Mythology deck a4, cold", [cold(["ragnarocks", "mythology-cards", "-p", "a4"])
                                             for _ in range(runs)], "10x protograf")
+        # issue 11: a variant of one component, stamped, in one profile
+        _figure("variant frigg-reworked, a4", [cold(["ragnarocks", "mythology-cards", "-p", "a4",
+                                                     "--variant", "frigg-reworked"])
+                                               for _ in range(runs)], "< 1 s")
 
 
 if __name__ == "__main__":
