@@ -21,10 +21,6 @@ from .suggest import unknown
 if TYPE_CHECKING:
     from .components.contract import Prepared
 
-FONT_CREDIT = ("Fonts: Cinzel, Alegreya Sans, Noto Sans Runic, IBM Plex Sans "
-               "(SIL Open Font License 1.1)")
-
-
 @dataclass
 class BuildOptions:
     """Choices a user makes for one build."""
@@ -106,6 +102,7 @@ class Session:
     def __init__(self, project: Project):
         from .fonts import FontBook
         from .icons import IconBook
+        from .credits import Credits
         from .profiles import ProfileBook
         from .templates import TemplateBook
 
@@ -114,6 +111,7 @@ class Session:
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
         self.profiles = ProfileBook.for_project(project)
+        self.credits = Credits.for_project(project)
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
@@ -123,10 +121,7 @@ class Session:
         from .faces import FaceBuilder
 
         spec = game.spec
-        credits = " · ".join(filter(None, [spec.credits, FONT_CREDIT,
-                                           "Icons: game-icons.net (Lorc, Delapouite and "
-                                           "others), CC BY 3.0", "Made with sheetgen"]))
-        globals_ = {"game": spec.model_dump(), "credits": credits,
+        globals_ = {"game": spec.model_dump(), "credits": self.credits.block(spec.credits),
                     "component": {"id": component.model.id, "title": component.model.title}}
         from .checks.findings import ComponentChecks
 
@@ -308,8 +303,7 @@ def _render_env(game, comp, profile, options: BuildOptions, session: Session):
     from .imposition.common import ImposeOptions
 
     # every home-printed page carries the licence credits along its margin
-    footer = (f"{game.spec.name} · {comp.model.title} · {profile.name} · Icons: "
-              "game-icons.net, CC BY 3.0 · Fonts: SIL OFL 1.1 · sheetgen")
+    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
     return RenderEnv(session.fonts, session.icons,
                      ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
                                    options.cmyk, options.ink_saver, footer),
@@ -431,7 +425,7 @@ def _stage_previews(built: dict, writer, staging, session: Session,
 
 def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
     """Return every page of ``artifact`` as a PNG, named by number and page label."""
-    from .imposition.pod_png import png_bytes, rasterise_pages
+    from .raster import png_bytes, rasterise_pages
 
     images = rasterise_pages(artifact.data, dpi)
     labels = artifact.page_labels or [""] * len(images)

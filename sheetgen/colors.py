@@ -14,7 +14,6 @@ PALETTE = {
     "red": "#b3261e", "blue": "#1f5fa8", "yellow": "#e0b000", "green": "#3d7a3a",
     "brown": "#7a4a21", "orange": "#e07b16", "ivory": "#efe6cf", "gold": "#b8862b",
     "purple": "#6a3d8f", "teal": "#1d7a78",
-    "winter": "#d6e6f2", "summer": "#f7e3b5",
 }
 _HEX = re.compile(r"^#([0-9a-fA-F]{6})$")
 

@@ -20,20 +20,20 @@ def _dice_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
 
     Roll & Raid uses it for 2d6 against the Raid cards' defense values.
     """
-    from .dice.odds import raid_odds_rows
+    from .dice.odds import odds_rows
 
-    deck, field = options["deck"], options.get("field", "defense")
+    deck, field = options["deck"], options["field"]
     bonuses = [int(b) for b in options.get("bonuses", [0, 2, 4])]
     _, cards = read_deck(game_dir, deck)
     values = sorted({int(card.fields[field]) for card in cards if card.fields.get(field)})
     if not values:
         raise ValueError(f"no card of {deck!r} has a {field!r} value")
     rows = [[options.get("header", field.capitalize()), *(f"+{b}" for b in bonuses)]]
-    for row in raid_odds_rows(values, bonuses, int(options.get("dice", 2)),
+    for row in odds_rows(values, bonuses, int(options.get("dice", 2)),
                               int(options.get("sides", 6))):
-        rows.append([row.defense, *(f"{p}%" for p in row.percents())])
+        rows.append([row.target, *(f"{p}%" for p in row.percents())])
     return [{"id": options.get("id", "odds"), "title": options.get("title", "Odds"),
-             "rows": rows, "bonuses": bonuses, "defenses": values}]
+             "rows": rows, "bonuses": bonuses, "targets": values}]
 
 
 def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:

@@ -19,6 +19,26 @@ SQRT3 = math.sqrt(3)
 LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 
+def hexagon(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:
+    """Return the six corners of a regular hexagon of circumradius ``r`` centred on (cx, cy).
+
+    The one hexagon of sheetgen: board cells, hex clusters, hex tokens and their cut lines.
+    """
+    start = 30 if pointy else 0
+    return [(cx + r * math.cos(math.radians(start + 60 * i)),
+             cy + r * math.sin(math.radians(start + 60 * i))) for i in range(6)]
+
+
+def circumradius(across_flats: float) -> float:
+    """Return the corner radius of a hexagon ``across_flats`` wide between opposite sides."""
+    return across_flats / SQRT3
+
+
+def inset_radius(radius: float, inset: float) -> float:
+    """Return the corner radius after moving every side ``inset`` points inwards."""
+    return radius - inset / math.cos(math.pi / 6)
+
+
 def edges_problem(edges: list[int]) -> str | None:
     """Return why six side lengths cannot close a hexagon on a hex grid, or None when they can.
 
@@ -158,7 +178,7 @@ class Layout:
     @property
     def radius(self) -> float:
         """Centre-to-corner distance."""
-        return self.size / SQRT3
+        return circumradius(self.size)
 
     def center(self, cell: Cell) -> tuple[float, float]:
         """Return the centre of ``cell`` (x right, y down) relative to cell (0, 0)."""
@@ -171,10 +191,7 @@ class Layout:
     def corners(self, cell: Cell, inset: float = 0.0) -> list[tuple[float, float]]:
         """Return the six corners of ``cell`` (y down), ``inset`` points in from its sides."""
         cx, cy = self.center(cell)
-        radius = self.radius - inset / math.cos(math.pi / 6)
-        start = 30 if self.pointy else 0
-        return [(cx + radius * math.cos(math.radians(start + 60 * k)),
-                 cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+        return hexagon(cx, cy, inset_radius(self.radius, inset), self.pointy)
 
     def bounds(self, cells) -> tuple[float, float, float, float]:
         """Return (x0, y0, x1, y1) around every hex of ``cells`` (corners included)."""

@@ -50,7 +50,7 @@ class PlayerRange(Strict):
 class GameSpec(Strict):
     """``data/<game>/game.yaml``: the game and the components it prints."""
 
-    id: str = Field(pattern=KEBAB, description="Game id users type, e.g. ragnarocks.")
+    id: str = Field(pattern=KEBAB, description="Game id users type, e.g. my-game.")
     name: str = Field(description="Display name.")
     description: str = Field("", description="One line about the game.")
     rulebook: str = Field("", description="Where the rules come from.")

@@ -9,6 +9,8 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from .raster import first_page_fitting, png_bytes
+
 THUMB_WIDTH = 360     # px of a preview's longer side
 LABEL_HEIGHT = 28     # px under each thumbnail on the contact sheet
 COLUMNS = 5
@@ -16,16 +18,7 @@ COLUMNS = 5
 
 def first_page_png(pdf_bytes: bytes, longest: int = THUMB_WIDTH) -> bytes:
     """Return the first page of ``pdf_bytes`` as a PNG whose longer side is ``longest`` px."""
-    import pypdfium2 as pdfium
-
-    document = pdfium.PdfDocument(pdf_bytes)
-    try:
-        page = document[0]
-        scale = longest / max(page.get_size())
-        image = page.render(scale=scale).to_pil().convert("RGB")
-    finally:
-        document.close()
-    return _png(image)
+    return _png(first_page_fitting(pdf_bytes, longest))
 
 
 def contact_sheet(entries: list[tuple[str, bytes]], font_path: Path) -> bytes:
@@ -61,6 +54,4 @@ def simulated_png(png: bytes, kind: str) -> bytes:
 
 
 def _png(image) -> bytes:
-    buffer = io.BytesIO()
-    image.save(buffer, format="PNG")
-    return buffer.getvalue()
+    return png_bytes(image, dpi=None)

@@ -42,15 +42,13 @@ def _object(name: str, nickname: str, x: float = 0.0, flipped: bool = False, **m
 
 def face_images(faces: list, env, dpi: int) -> dict[str, object]:
     """Return a PIL image of each distinct face (by key), cropped to its trim, at ``dpi``."""
-    from .imposition.pod_png import rasterise_pages
+    from .imposition.common import Card
+    from .imposition.pod import impose_pod
+    from .raster import rasterise_pages
 
     distinct = list({face.key: face for face in faces if face is not None}.values())
     doc = env.document(None)
-    for face in distinct:
-        b = face.bleed
-        doc.set_pagesize((face.width + 2 * b, face.height + 2 * b))
-        doc.place(face, b, b)
-        doc.canvas.showPage()
+    impose_pod(doc, [Card(face, None, face.key) for face in distinct], None, env.options)
     images = rasterise_pages(doc.finish(), dpi)
     out = {}
     for face, image in zip(distinct, images):
@@ -85,7 +83,7 @@ class TtsFolder:
 
     def add_image(self, name: str, image) -> str:
         """Add a PNG; return the URL TTS loads it from."""
-        from .imposition.pod_png import png_bytes
+        from .raster import png_bytes
 
         self.files[name] = png_bytes(image, self.dpi)
         return (self.folder / name).resolve().as_uri()

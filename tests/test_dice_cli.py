@@ -11,7 +11,7 @@ import pytest
 from click.testing import CliRunner
 
 from sheetgen.cli import main
-from sheetgen.dice.seeds import NORSE_WORDS, commitment
+from sheetgen.dice.seeds import SEED_WORDS, commitment
 from test_dice_project import REPO, make_project
 
 
@@ -57,7 +57,7 @@ def test_no_seed_picks_three_norse_words(root):
     assert result.exit_code == 0
     seed = result.output.split("seed: ")[1].split()[0]
     words = seed.split("-")
-    assert len(words) == 3 and set(words) <= set(NORSE_WORDS)
+    assert len(words) == 3 and set(words) <= set(SEED_WORDS)
     assert f"seed (revealed): {seed}" in result.output
 
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import pytest
 
-from sheetgen.dice.odds import (chance, describe, of_a_kind, parse, raid_odds_rows, repeat,
+from sheetgen.dice.odds import (chance, describe, of_a_kind, parse, odds_rows, repeat,
                                 die)
 from sheetgen.errors import UserError
 
@@ -43,13 +43,13 @@ def test_mixed_terms_and_distribution_total():
     assert parse("4d6 has 3-of-a-kind").kind == 3 and parse("5d6 has a pair").kind == 2
 
 
-def test_raid_odds_rows():
-    rows = raid_odds_rows(range(2, 15), bonuses=(0, 2, 4))
+def test_odds_rows():
+    rows = odds_rows(range(2, 15), bonuses=(0, 2, 4))
     two_d6 = repeat(die(range(1, 7)), 2)
     for row in rows:
-        assert row.chances == tuple(chance(two_d6, ">=", row.defense - b) for b in (0, 2, 4))
+        assert row.chances == tuple(chance(two_d6, ">=", row.target - b) for b in (0, 2, 4))
         assert row.chances[0] <= row.chances[1] <= row.chances[2]
-    by = {r.defense: r for r in rows}
+    by = {r.target: r for r in rows}
     assert by[7].chances[0] == Fraction(7, 12) and by[7].percents() == (58, 83, 97)
     assert by[12].chances == (Fraction(1, 36), Fraction(1, 6), Fraction(5, 12))
     assert by[14].chances[0] == 0 and by[2].chances[0] == 1

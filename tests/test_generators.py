@@ -45,8 +45,9 @@ def test_raid_odds_are_exact_and_printed(tmp_path):
     (game / "game.yaml").write_text("id: raidgame\nname: Raid game\ncomponents: [odds, raids]\n")
     (game / "odds.yaml").write_text(ODDS)
     (game / "raids.yaml").write_text(RAIDS)
-    (item,) = generate("dice-odds", {"deck": "raids", "bonuses": [0, 2, 4]}, game)
-    assert item["defenses"] == [7, 10, 12]
+    (item,) = generate("dice-odds", {"deck": "raids", "field": "defense", "bonuses": [0, 2, 4]},
+                       game)
+    assert item["targets"] == [7, 10, 12]
     # 2d6 >= 7: 21/36 = 58%; >= 5 (7 with +2): 30/36 = 83%; >= 3: 35/36 = 97%
     assert item["rows"][1] == [7, "58%", "83%", "97%"]
     assert item["rows"][3] == [12, "3%", "17%", "42%"]
@@ -83,7 +84,7 @@ def test_roll_and_raid_odds_card_follows_the_raid_deck(project, built):
     defenses = sorted({item.fields()["defense"] for item in raids.model.items
                        if item.fields().get("defense")})
     odds = load_game(project, "roll-and-raid").component("odds-card").model.items[0].fields()
-    assert odds["defenses"] == defenses
+    assert odds["targets"] == defenses
     text = PdfReader(built("roll-and-raid", "odds-card", "pod")).pages[0].extract_text()
     for row in odds["rows"][1:]:
         assert f"{row[1]}" in text  # every +0 chance is printed

@@ -83,3 +83,23 @@ def test_a_broken_profiles_file_names_its_line(copy_game):
     assert result.exit_code == 2
     assert "profiles.yaml:5:" in result.output and "duplex" in result.output
     assert "Traceback" not in result.output
+
+
+def test_credits_come_from_the_font_and_icon_metadata(copy_game):
+    from pypdf import PdfReader as Reader
+
+    root = copy_game("ragnarocks")
+    (root / "fonts").mkdir()
+    (root / "fonts" / "fonts.yaml").write_text(
+        "credit:\n  line: 'Fonts: House Serif (OFL)'\n  short: 'Fonts: House OFL'\n"
+        "families: {}\n", encoding="utf-8")
+    result = run_cli("--project", str(root), "build", "ragnarocks", "reference", "-p", "a4",
+                     "-q")
+    assert result.exit_code == 0, result.output
+    reader = Reader(root / "out" / "ragnarocks" / "reference-a4.pdf")
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert "House Serif" in text and "Fonts: House OFL" in text  # block and footer
+    assert "game-icons.net" in text
+    (root / "fonts" / "fonts.yaml").write_text("credit: OFL\nfamilies: {}\n", encoding="utf-8")
+    result = run_cli("--project", str(root), "build", "ragnarocks", "reference", "-p", "a4")
+    assert result.exit_code == 2 and "fonts.yaml:1: credit: give 'line:'" in result.output

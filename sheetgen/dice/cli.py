@@ -89,10 +89,10 @@ def _script_options(f):
         click.option("--words", help="Players' words added after the commitment."),
         click.option("--balanced", is_flag=True,
                      help="Draw 2d6 rolls marked 'balanced' from seeded 36-card dice decks."),
-        click.option("--variant", "-v", help="A game mode from dice.yaml, e.g. paris."),
+        click.option("--variant", "-v", help="A game mode named in the game's dice.yaml."),
         click.option("--quick-setup", is_flag=True,
                      help="Let chance make the setup choices the rules leave to a player "
-                          "(the game's quick-setup mode, e.g. Ragnarocks' Mythology cards)."),
+                          "(the quick-setup mode of the game's dice.yaml)."),
         click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
                      show_default=True),
         click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write to FILE."),

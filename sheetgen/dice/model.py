@@ -12,16 +12,19 @@ import re
 import string
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from pydantic import ConfigDict, Field, field_validator, model_validator
+
+from .. import model
+from ..model import PlayerRange
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"
 
 
-class Strict(BaseModel):
-    """Base: unknown keys are errors, so typos never pass silently."""
+class Strict(model.Strict):
+    """sheetgen's strict base (unknown keys are errors), also filled by field name (``from``)."""
 
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", defer_build=True, populate_by_name=True)
 
 
 class Die(Strict):
@@ -47,13 +50,6 @@ class Die(Strict):
     def numeric(self) -> bool:
         """True when every face is a number (so rolls have a total)."""
         return all(isinstance(f, int) for f in self.faces)
-
-
-class PlayerRange(Strict):
-    """How many players the game takes."""
-
-    min: int = Field(ge=1)
-    max: int = Field(ge=1)
 
 
 class RerollRule(Strict):
@@ -154,7 +150,7 @@ class ShuffleStep(StepBase):
         return value
 
     bottom: list[str] = Field(default_factory=list, description="Card ids put under the "
-                              "shuffled deck, in this order, whatever `where` says (Paris).")
+                              "shuffled deck, in this order, whatever `where` says.")
     full_order: bool = Field(True, description="List the whole deck order, not just reveals.")
 
 
@@ -164,8 +160,8 @@ class DealStep(StepBase):
     kind: Literal["deal"]
     source: str = Field(alias="from", description="Id of the setup shuffle to deal from.")
     per_player: ByPlayers
-    face_down: ByPlayers = Field(0, description="The last cards of each hand dealt face down "
-                                 "(Roll & Might solo: 1).")
+    face_down: ByPlayers = Field(0, description="The last cards of each hand dealt face "
+                                 "down.")
     reshuffle: Literal["discards", "never"] = "discards"
 
 

@@ -212,9 +212,9 @@ def describe(q: Query) -> str:
 
 @dataclass(frozen=True)
 class OddsRow:
-    """One line of the Roll & Raid odds card: a defense value and the chance per bonus."""
+    """One line of an odds table: a target value and the chance per bonus of reaching it."""
 
-    defense: int
+    target: int
     chances: tuple[Fraction, ...]
 
     def percents(self) -> tuple[int, ...]:
@@ -222,12 +222,11 @@ class OddsRow:
         return tuple(int(c * 100 + Fraction(1, 2)) for c in self.chances)
 
 
-def raid_odds_rows(defense_values: Iterable[int], bonuses: Sequence[int] = (0, 2, 4),
-                   dice: int = 2, sides: int = 6) -> list[OddsRow]:
-    """Return the chance that ``dice``d``sides`` + bonus meets or beats each defense value.
+def odds_rows(targets: Iterable[int], bonuses: Sequence[int] = (0, 2, 4),
+              dice: int = 2, sides: int = 6) -> list[OddsRow]:
+    """Return the chance that ``dice``d``sides`` + bonus meets or beats each target value.
 
-    Roll & Raid: a Raid roll succeeds when it is "equal to or higher than the defense value";
-    Berserker substances and each Viking sacrificed at the altar add +2.
+    (A game's YAML says what the targets are: e.g. the defense values of a deck.)
     """
     dist = repeat(die(range(1, sides + 1)), dice)
-    return [OddsRow(d, tuple(chance(dist, ">=", d - b) for b in bonuses)) for d in defense_values]
+    return [OddsRow(t, tuple(chance(dist, ">=", t - b) for b in bonuses)) for t in targets]

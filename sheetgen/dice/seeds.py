@@ -11,18 +11,14 @@ import hashlib
 import re
 import secrets
 import unicodedata
+from pathlib import Path
 
 from ..errors import UserError, user_error
 
-# Short, easy to say and to spell: gods, beings, places and things of the sagas.
-NORSE_WORDS = (
-    "aegir asgard axe baldur bear bifrost birch boar bragi drakkar dragon draugr eagle elk "
-    "embla fafnir fenrir fjord forge freya freyr frigg frost fulla gjallar gold gungnir hall "
-    "hammer heimdall hel helm hlidskjalf horn hrafn hugin idun jarl jotun kraken lindorm loki "
-    "longship mead midgard mimir mjolnir moon munin nidhogg njord norn oak odin raven rune "
-    "saga sif skadi skald sleipnir sol surtr sword thing thor troll tyr ull valkyrie vali "
-    "vanir vidar viking volva wolf yggdrasil ymir"
-).split()
+SEED_WORDS = tuple(
+    word for word in (Path(__file__).with_name("seed-words.txt")
+                      .read_text(encoding="utf-8").split("\n"))
+    if word and not word.startswith("#"))  # data, not code: sheetgen/dice/seed-words.txt
 
 
 # The whitespace of sheetgen-dice/1, written out so that every language strips and splits the
@@ -74,7 +70,7 @@ def check_commitment(secret: str, published: str) -> None:
 
 def memorable_seed(words: int = 3) -> str:
     """Return a fresh random seed of Norse words, e.g. ``raven-fjord-mead`` (for casual play)."""
-    return "-".join(secrets.choice(NORSE_WORDS) for _ in range(words))
+    return "-".join(secrets.choice(SEED_WORDS) for _ in range(words))
 
 
 def new_secret() -> str:

@@ -9,6 +9,7 @@ from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
 from .base import Color, Element, FontFamily, IconName, Length
+from ..units import mm
 from .sheet_common import check_icon, die, icon_at, icon_of, label, shape, pen
 
 
@@ -132,7 +133,7 @@ class CheckBoxes(Element):
         length = n * self.size + (n - 1) * self.gap
         room = self.w if self.direction == "right" else self.h
         if length > room + 0.5:
-            raise ValueError(f"{n} marks of {self.size / 2.8346:.1f} mm do not fit the box; "
+            raise ValueError(f"{n} marks of {mm(self.size):.1f} mm do not fit the box; "
                              "shrink size or gap, or enlarge the box")
         return self
 

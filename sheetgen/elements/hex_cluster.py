@@ -14,7 +14,9 @@ from pydantic import BaseModel, ConfigDict, field_validator, model_validator
 
 from . import register
 from .base import Color, Element, IconName, Length
-from .sheet_common import SQRT3, die, hexagon, icon_at, label, polygon
+from ..units import mm
+from ..hexgrid import SQRT3, hexagon
+from .sheet_common import die, icon_at, label, polygon
 
 
 class HexCell(BaseModel):
@@ -79,7 +81,7 @@ class HexCluster(Element):
             if (cx - r * SQRT3 / 2 < -0.5 or cx + r * SQRT3 / 2 > self.w + 0.5
                     or cy - r < -0.5 or cy + r > self.h + 0.5):
                 raise ValueError(f"hex {list(cell.at)} lies outside the region box "
-                                 f"({self.w / 2.8346:.0f} x {self.h / 2.8346:.0f} mm); move the "
+                                 f"({mm(self.w):.0f} x {mm(self.h):.0f} mm); move the "
                                  "origin, shrink size or enlarge w/h")
         if not 0 <= self.inner < 1:
             raise ValueError("inner is the inner hexagon's share of the hex, 0 to 0.95")

@@ -8,6 +8,7 @@ from pydantic import model_validator
 
 from . import register
 from .base import Color, Element, Length
+from ..units import mm
 from .sheet_common import label, shape, pen
 
 
@@ -46,7 +47,7 @@ class Polyomino(Element):
         cols = max(c for c, _ in self.cells) - min(c for c, _ in self.cells) + 1
         rows = max(r for _, r in self.cells) - min(r for _, r in self.cells) + 1
         if cols * self.cell > self.w + 0.5 or rows * self.cell + self.size * 1.4 > self.h + 0.5:
-            raise ValueError(f"a {cols} x {rows} polyomino of {self.cell / 2.8346:.1f} mm cells "
+            raise ValueError(f"a {cols} x {rows} polyomino of {mm(self.cell):.1f} mm cells "
                              "and its label do not fit the box; shrink cell or enlarge w/h")
         return self
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from ..units import MM
 from . import register
 from .base import Color, Element, FontFamily, IconName, Length
 from .sheet_common import icon_at, label, readable
@@ -50,10 +51,10 @@ class SectionTitle(Element):
         if self.frame:
             ctx.stroke(canvas, self.fill or (0.14, 0.12, 0.13))
             canvas.setLineWidth(self.line_width)
-            canvas.roundRect(self.x, top - self.frame, self.w, self.frame, 1.5 * 2.835, 1, 0)
+            canvas.roundRect(self.x, top - self.frame, self.w, self.frame, 1.5 * MM, 1, 0)
         if band and self.fill is not None:
             ctx.fill(canvas, self.fill)
-            canvas.roundRect(self.x, top - self.h, self.w, self.h, 1.5 * 2.835, 0, 1)
+            canvas.roundRect(self.x, top - self.h, self.w, self.h, 1.5 * MM, 0, 1)
         elif self.style == "rule":
             ctx.stroke(canvas, self.fill or (0.14, 0.12, 0.13))
             canvas.setLineWidth(self.line_width)

@@ -1,20 +1,19 @@
 """Drawing helpers the sheet elements share: polygons, centred labels, dice, icon checks.
 
-This module registers no element; it keeps hexagons, dice pips and label fitting in one place so
+This module registers no element; it keeps dice pips, shapes and label fitting in one place so
 the roll-and-write primitives (hex cluster, grid, track, table, polyomino, boxes) stay short.
 """
 
 from __future__ import annotations
 
-import math
 import re
 from typing import Any
 
 from pydantic import ValidationInfo
 
+from ..hexgrid import SQRT3, hexagon
 from ..textlayout import inline_icons, parse
 
-SQRT3 = math.sqrt(3)
 INK = (0.137, 0.122, 0.125)
 _ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*):$")
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
@@ -51,13 +50,6 @@ def icon_of(text: Any) -> str | None:
     """Return the icon name when ``text`` is exactly ``:name:``, else None."""
     match = _ICON_ONLY.match(str(text)) if text is not None else None
     return match.group(1) if match else None
-
-
-def hexagon(cx: float, cy: float, r: float, pointy: bool = True) -> list[tuple[float, float]]:
-    """Return the six corners of a regular hexagon of circumradius ``r`` centred on (cx, cy)."""
-    start = 30 if pointy else 0
-    return [(cx + r * math.cos(math.radians(start + 60 * i)),
-             cy + r * math.sin(math.radians(start + 60 * i))) for i in range(6)]
 
 
 def polygon(canvas, ctx, points, fill=None, stroke=None, width: float = 0.6) -> None:

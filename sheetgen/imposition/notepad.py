@@ -132,12 +132,11 @@ def impose_home_pad(doc, sheets: list, profile, options: ImposeOptions) -> int:
 def impose_pod_pad(doc, sheets: list, glue_edge: str, strip: float,
                    options: ImposeOptions) -> int:
     """Add one page per sheet at trim plus bleed, glue strip kept clear; return the page count."""
+    from .pod import face_page
+
     for face in sheets:
         b = face.bleed
         w, h = face.width + 2 * b, face.height + 2 * b
-        doc.set_pagesize((w, h))
-        doc.canvas.setBleedBox((0, 0, w, h))
-        doc.canvas.setTrimBox((b, b, b + face.width, b + face.height))
         clip = [0.0, 0.0, w, h]
         if strip:
             if glue_edge == "top":
@@ -148,6 +147,5 @@ def impose_pod_pad(doc, sheets: list, glue_edge: str, strip: float,
                 clip[0] = b + strip
             elif glue_edge == "right":
                 clip[2] = b + face.width - strip
-        doc.place(face, b, b, clip=tuple(clip))
-        doc.canvas.showPage()
+        face_page(doc, face, tuple(clip))
     return len(sheets)

@@ -34,11 +34,20 @@ def impose_pod(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
     """Add one page per face, sized to it; return the page count (the profile has no paper)."""
     faces = pod_faces(cards)
     for _, face in faces:
-        b = face.bleed
-        size = (face.width + 2 * b, face.height + 2 * b)
-        doc.set_pagesize(size)
-        doc.canvas.setBleedBox((0, 0, size[0], size[1]))
-        doc.canvas.setTrimBox((b, b, b + face.width, b + face.height))
-        doc.place(face, b, b)
-        doc.canvas.showPage()
+        face_page(doc, face)
     return len(faces)
+
+
+def face_page(doc, face, clip=None) -> None:
+    """Add one page at ``face``'s trim plus bleed, TrimBox and BleedBox set, and draw it.
+
+    The one "face per page" writer: pod decks, tokens and boards, pod notepads (``clip`` keeps
+    the glue strip clear) and the Tabletop Simulator export.
+    """
+    b = face.bleed
+    size = (face.width + 2 * b, face.height + 2 * b)
+    doc.set_pagesize(size)
+    doc.canvas.setBleedBox((0, 0, size[0], size[1]))
+    doc.canvas.setTrimBox((b, b, b + face.width, b + face.height))
+    doc.place(face, b, b, clip=clip)
+    doc.canvas.showPage()

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 
+from ..hexgrid import circumradius, hexagon, inset_radius
 from ..units import MM
 from .card_grid import Grid
 from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
@@ -42,11 +43,8 @@ def cut_path(c, shape: str, x: float, y: float, w: float, h: float, grow: float 
         path.circle(cx, cy, min(w, h) / 2 + grow)
     elif shape == "hex":
         flat = w >= h  # corners left and right when the face is wider than tall
-        radius = min(w / 2, h / math.sqrt(3)) if flat else min(h / 2, w / math.sqrt(3))
-        radius += grow / math.cos(math.pi / 6)
-        start = 0 if flat else 30
-        points = [(cx + radius * math.cos(math.radians(start + 60 * k)),
-                   cy + radius * math.sin(math.radians(start + 60 * k))) for k in range(6)]
+        radius = min(w / 2, circumradius(h)) if flat else min(h / 2, circumradius(w))
+        points = hexagon(cx, cy, inset_radius(radius, -grow), pointy=not flat)
         path.moveTo(*points[0])
         for point in points[1:]:
             path.lineTo(*point)
