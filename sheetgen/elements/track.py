@@ -81,8 +81,8 @@ class Track(Element):
            "the spaces from N.")
     sample = {"type": "track", "x": "5mm", "y": "5mm", "w": "80mm", "h": "20mm",
               "space": "7mm", "numbers": 1,
-              "spaces": [{"fill": "winter"}, {"fill": "summer"}, {"fill": "winter"},
-                         {"fill": "summer", "mark": "festival", "below_box": True},
+              "spaces": [{"fill": "#d6e6f2"}, {"fill": "#f7e3b5"}, {"fill": "#d6e6f2"},
+                         {"fill": "#f7e3b5", "mark": "festival", "below_box": True},
                          {"icons": ["ship", "axe"], "span": 2, "below": "3"}]}
 
     @model_validator(mode="after")
