@@ -75,7 +75,7 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
     if component_ids and not game_id:
         raise UserError("name a game before its components")
     if variant and not game_id:
-        raise UserError("name the game whose variant to build, e.g. build roll-and-raid "
+        raise UserError("name the game whose variant to build, e.g. build GAME "
                         f"--variant {variant}")
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
     for gid in [game_id] if game_id else project.default_game_ids():

@@ -9,7 +9,6 @@ page mirrors the columns for long-edge duplex and applies ``back_offset``.
 
 from __future__ import annotations
 
-import math
 
 from ..hexgrid import circumradius, hexagon, inset_radius
 from ..units import MM
