@@ -27,10 +27,20 @@ def pen(color):
 
 
 def readable(ctx, color):
-    """Return ``color`` for text on a fill; light text turns ink when ink saver pales the fill."""
-    if ctx.ink_saver and color is not None and sum(color) > 2.4:
+    """Return ``color`` for text on a fill; ink saver pales fills, so light text turns ink.
+
+    "Light" is a WCAG relative luminance above 0.12: such text has less than 3:1 against the
+    palest tint the ink saver makes of a dark fill.
+    """
+    if ctx.ink_saver and color is not None and _luminance(color) > 0.12:
         return INK
     return color
+
+
+def _luminance(rgb) -> float:
+    from ..checks.colour import luminance
+
+    return luminance(tuple(rgb))
 
 
 def cell_icons(text: Any) -> set[str]:
