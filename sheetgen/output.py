@@ -7,10 +7,12 @@ to a temporary folder and swapped in the same way.
 
 from __future__ import annotations
 
+import errno
 import os
 from contextlib import contextmanager
 import shutil
 import tempfile
+from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import UserError, user_error
@@ -35,22 +37,32 @@ class OutputWriter:
 
     @staticmethod
     def write_file(path: Path, data: bytes) -> None:
-        """Write ``data`` to ``path`` atomically."""
-        path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-        try:
-            with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
-            os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
-            os.replace(tmp, path)
-        except BaseException:
-            Path(tmp).unlink(missing_ok=True)
-            raise
+        """Write ``data`` to ``path`` atomically; an OS refusal is a UserError naming ``path``."""
+        with output_errors(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.is_dir():
+                raise user_error(path, 0, "cannot write the file: a folder has this name")
+            fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+            try:
+                with os.fdopen(fd, "wb") as handle:
+                    handle.write(data)
+                os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
+                os.replace(tmp, path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
 
     @staticmethod
     def write_folder(path: Path, files: dict[str, bytes]) -> None:
         """Replace folder ``path`` with exactly ``files``, swapping a finished copy in."""
-        path.parent.mkdir(parents=True, exist_ok=True)
+        with output_errors(path):
+            path.parent.mkdir(parents=True, exist_ok=True)
+            if path.exists() and not path.is_dir():
+                raise user_error(path, 0, "cannot write the folder: a file has this name")
+            OutputWriter._swap_folder(path, files)
+
+    @staticmethod
+    def _swap_folder(path: Path, files: dict[str, bytes]) -> None:
         tmp = Path(tempfile.mkdtemp(prefix=f".{path.name}.", dir=path.parent))
         os.chmod(tmp, 0o777 & ~_umask())
         try:
@@ -67,6 +79,31 @@ class OutputWriter:
         except BaseException:
             shutil.rmtree(tmp, ignore_errors=True)
             raise
+
+
+@contextmanager
+def output_errors(path: Path):
+    """Turn an operating system's refusal to write ``path`` into a UserError naming it."""
+    try:
+        yield
+    except OSError as exc:
+        raise user_error(path, 0, f"cannot write: {_reason(exc, path)}") from None
+
+
+def _reason(exc: OSError, path: Path) -> str:
+    """Say why a write failed, in words a user can act on."""
+    blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
+    if blocker is not None:
+        return f"{blocker} is a file, not a folder"
+    reasons = {
+        errno.EACCES: "permission denied (choose another --out folder or fix its permissions)",
+        errno.EPERM: "permission denied (choose another --out folder or fix its permissions)",
+        errno.ENOSPC: "the disk is full; the previous file is untouched",
+        errno.EDQUOT: "the disk quota is exceeded; the previous file is untouched",
+        errno.EROFS: "the file system is read-only",
+        errno.ENAMETOOLONG: "the name is too long",
+    }
+    return reasons.get(exc.errno, exc.strerror or str(exc))
 
 
 def _umask() -> int:

@@ -1,13 +1,15 @@
 """``sheetgen watch``: build, then rebuild whenever a project file changes.
 
 Polling (twice a second) keeps it dependency-free. A user error is printed in the usual
-``path:line`` form and the loop goes on; since every write is atomic, the last good PDF stays
-in place until the next good build replaces it.
+``path:line`` form and the loop goes on; so does any other exception a rebuild raises (a bug in
+sheetgen, a full disk), printed with where it happened. Since every write is atomic, the last
+good PDF stays in place until the next good build replaces it.
 """
 
 from __future__ import annotations
 
 import time
+import traceback
 from pathlib import Path
 from typing import Callable
 
@@ -23,8 +25,11 @@ def snapshot(project: Project) -> dict[Path, float]:
     for name in WATCHED:
         for folder in project.subdirs(name):
             for path in folder.rglob("*"):
-                if path.is_file():
-                    stamps[path] = path.stat().st_mtime
+                try:
+                    if path.is_file():
+                        stamps[path] = path.stat().st_mtime
+                except OSError:
+                    continue  # deleted or renamed while we looked: the next poll sees it
     return stamps
 
 
@@ -35,6 +40,12 @@ def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
     except UserError as exc:
         for problem in exc.problems:
             report(f"error: {problem}")
+        report("build failed; the previous files are untouched. Waiting for changes...")
+        return False
+    except Exception as exc:  # noqa: BLE001 - a watch outlives any one failed rebuild
+        frame = traceback.extract_tb(exc.__traceback__)[-1]
+        report(f"error: unexpected {type(exc).__name__} at {frame.filename}:{frame.lineno}: "
+               f"{exc} (a sheetgen bug: please report it)")
         report("build failed; the previous files are untouched. Waiting for changes...")
         return False
     report(f"built {len(written)} file(s). Waiting for changes...")

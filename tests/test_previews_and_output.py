@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import errno
 import os
 import stat
 
@@ -56,10 +57,10 @@ def test_a_failing_write_leaves_the_old_file_and_no_temp(tmp_path, monkeypatch):
     target.write_bytes(b"old")
 
     def boom(*args):
-        raise OSError("disk full")
+        raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "replace", boom)
-    with pytest.raises(OSError):
+    with pytest.raises(UserError, match="a.pdf: cannot write: the disk is full"):
         OutputWriter.write_file(target, b"new")
     assert target.read_bytes() == b"old"
     assert [p.name for p in tmp_path.iterdir()] == ["a.pdf"]

@@ -1,0 +1,216 @@
+"""Hostile input, one regression test per class that once ended in a traceback.
+
+Each case runs the CLI in-process and asserts exit 2, a ``path:line`` naming the mistake, no
+traceback, and (for output errors) the previous file untouched.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import re
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from conftest import run_cli
+
+DECK = "data/ragnarocks/mythology-cards.yaml"
+
+
+@pytest.fixture(autouse=True)
+def _dice_cache(tmp_path_factory, monkeypatch):
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path_factory.mktemp("dice-cache")))
+
+
+@pytest.fixture
+def proj(copy_game):
+    """A project holding a copy of Ragnarocks."""
+    return copy_game("ragnarocks")
+
+
+def fails(root: Path, where: str, *words: str, command=("validate", "ragnarocks")) -> str:
+    result = run_cli("--project", str(root), *command)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert re.search(rf"^error: \S*{re.escape(where)}", result.output, re.M), result.output
+    for word in words:
+        assert word in result.output, result.output
+    return result.output
+
+
+def append(root: Path, text: str) -> int:
+    """Append ``text`` to the deck; return the line the text starts on."""
+    path = root / DECK
+    old = path.read_text(encoding="utf-8")
+    path.write_text(old + text, encoding="utf-8")
+    return old.count("\n") + 1
+
+
+@pytest.mark.parametrize("char", ["\x00", "\x07", "\x1b", "\x7f", "\x9b"])
+def test_a_control_character_is_named_with_its_line(proj, char):
+    line = append(proj, f"description: bad{char}text\n")
+    fails(proj, f"{DECK}:{line}:", f"U+{ord(char):04X}", "column 17")
+
+
+def test_deep_nesting_is_refused_before_it_recurses(proj):
+    line = append(proj, "deep: " + "[" * 200_000 + "]" * 200_000 + "\n")
+    fails(proj, f"{DECK}:{line}:", "nested more than 40 levels")
+
+
+def test_an_alias_bomb_is_refused(proj):
+    text = "lol0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in range(1, 8):
+        text += f"lol{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n"
+    line = append(proj, text)
+    fails(proj, f"{DECK}:", "expands to more than 200,000 values")
+    output = run_cli("--project", str(proj), "validate", "ragnarocks").output
+    assert any(f"{DECK}:{line + i}:" in output for i in range(8)), output
+
+
+def test_an_alias_inside_itself_is_refused(proj):
+    line = append(proj, "loop: &me [1, *me]\n")
+    fails(proj, f"{DECK}:{line}:", "alias refers to the collection that holds it")
+
+
+def test_python_tags_are_refused_and_never_run(proj, tmp_path):
+    marker = tmp_path / "PWNED"
+    line = append(proj, f'evil: !!python/object/apply:os.system ["touch {marker}"]\n')
+    fails(proj, f"{DECK}:{line}:", "tag !!python/object/apply:os.system is not allowed")
+    assert not marker.exists()
+
+
+@pytest.mark.parametrize("value", [".nan", "-.inf", ".Inf"])
+def test_nan_and_infinity_are_refused(proj, value):
+    line = append(proj, f"description: {value}\n")
+    fails(proj, f"{DECK}:{line}:", "not a finite number")
+
+
+def test_a_key_that_reads_as_true_must_be_quoted(proj):
+    line = append(proj, "yes: 1\n")
+    fails(proj, f"{DECK}:{line}:", "key True must be text", "quotes")
+
+
+def test_a_huge_file_is_refused_by_size(proj):
+    append(proj, "# " + "x" * 2_100_000 + "\n")
+    fails(proj, f"{DECK}:1:", "larger than 2 MB")
+
+
+def test_bytes_that_are_not_utf8_are_located(proj):
+    path = proj / DECK
+    data = path.read_bytes()
+    path.write_bytes(data + b"description: caf\xe9\n")
+    line = data.count(b"\n") + 1
+    fails(proj, f"{DECK}:{line}:", "not UTF-8", "0xe9")
+
+
+def test_a_date_stays_text(proj):
+    append(proj, "description: 2024-05-01\n")
+    result = run_cli("--project", str(proj), "validate", "ragnarocks")
+    assert result.exit_code == 0, result.output
+
+
+# ---- the output path -------------------------------------------------------------------
+
+def dice(root: Path, out: Path):
+    return run_cli("--project", str(root), "dice", "ragnarocks", "--seed", "s", "--players",
+                   "2", "--out", str(out))
+
+
+def test_dice_out_below_a_file(proj, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep")
+    result = dice(proj, blocker / "sub" / "script.txt")
+    assert result.exit_code == 2, result.output
+    assert f"{blocker / 'sub' / 'script.txt'}: cannot write: {blocker} is a file" \
+        in result.output
+    assert blocker.read_text() == "keep"
+
+
+def test_build_out_below_a_file(proj, tmp_path):
+    blocker = tmp_path / "a-file"
+    blocker.write_text("keep")
+    result = run_cli("--project", str(proj), "build", "ragnarocks", "tokens", "-p", "a4",
+                     "--out", str(blocker / "out"), "-q")
+    assert result.exit_code == 2, result.output
+    assert f"{blocker} is a file, not a folder" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_dice_out_onto_a_folder_name(proj, tmp_path, monkeypatch):
+    # click refuses an existing folder; a folder appearing later is caught by the writer
+    from sheetgen.errors import UserError
+    from sheetgen.output import OutputWriter
+
+    (tmp_path / "folder").mkdir()
+    with pytest.raises(UserError, match="a folder has this name"):
+        OutputWriter.write_file(tmp_path / "folder", b"x")
+
+
+@pytest.mark.parametrize("code, words", [
+    (errno.EACCES, "permission denied"), (errno.ENOSPC, "the disk is full"),
+    (errno.EROFS, "the file system is read-only"),
+])
+def test_os_refusals_name_the_path_and_keep_the_old_file(proj, tmp_path, monkeypatch, code,
+                                                         words):
+    out = tmp_path / "scripts" / "script.txt"
+    assert dice(proj, out).exit_code == 0
+    before = out.read_bytes()
+
+    def refuse(*args, **kwargs):
+        raise OSError(code, os.strerror(code))
+
+    monkeypatch.setattr(os, "replace", refuse)
+    result = run_cli("--project", str(proj), "dice", "ragnarocks", "--seed", "other",
+                     "--players", "2", "--out", str(out))
+    assert result.exit_code == 2, result.output
+    assert f"error: {out}: cannot write: {words}" in result.output
+    assert out.read_bytes() == before
+    assert [p.name for p in out.parent.iterdir()] == ["script.txt"]
+
+
+def test_build_into_an_unwritable_folder(proj, tmp_path, monkeypatch):
+    def refuse(*args, **kwargs):
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr(tempfile, "mkstemp", refuse)
+    out = tmp_path / "out"
+    result = run_cli("--project", str(proj), "build", "ragnarocks", "tokens", "-p", "a4",
+                     "--out", str(out), "-q")
+    assert result.exit_code == 2, result.output
+    assert f"{out / 'ragnarocks' / 'tokens-a4.pdf'}: cannot write: permission denied" \
+        in result.output
+
+
+# ---- watch -----------------------------------------------------------------------------
+
+def test_watch_survives_an_unexpected_exception(copy_game, monkeypatch):
+    import time
+
+    from sheetgen.project import Project
+    from sheetgen.watch import watch
+
+    project = Project.at(copy_game("ragnarocks"))
+    calls, said, sleeps = [], [], []
+
+    def flaky_build():
+        calls.append(1)
+        if len(calls) == 1:
+            raise ZeroDivisionError("a bug")
+        return ["x.pdf"]
+
+    deck = project.root / DECK
+    stamp = deck.stat().st_mtime
+
+    def sleep_then_edit(seconds):
+        sleeps.append(seconds)
+        if len(sleeps) == 1:  # the first poll finds the deck changed: a rebuild follows
+            os.utime(deck, (stamp + 10, stamp + 10))
+
+    monkeypatch.setattr(time, "sleep", sleep_then_edit)
+    watch(project, flaky_build, said.append, interval=0.01, debounce=0.0, rounds=3)
+    assert len(calls) == 2
+    assert said[0].startswith("error: unexpected ZeroDivisionError at ")
+    assert "a bug" in said[0] and "previous files are untouched" in said[1]
+    assert said[2].startswith("built 1 file(s)")
