@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-from contextlib import contextmanager
 import shutil
 import tempfile
 from contextlib import contextmanager
@@ -82,12 +81,14 @@ class OutputWriter:
 
 
 @contextmanager
-def output_errors(path: Path):
-    """Turn an operating system's refusal to write ``path`` into a UserError naming it."""
+def output_errors(path: Path | None = None):
+    """Turn an operating system's refusal to write ``path`` (default: the file the error
+    names) into a UserError naming it: permission, a parent that is a file, a full disk."""
     try:
         yield
     except OSError as exc:
-        raise user_error(path, 0, f"cannot write: {_reason(exc, path)}") from None
+        where = Path(path if path is not None else exc.filename or "output")
+        raise user_error(where, 0, f"cannot write: {_reason(exc, where)}") from None
 
 
 def _reason(exc: OSError, path: Path) -> str:
@@ -111,13 +112,3 @@ def _umask() -> int:
     mask = os.umask(0)
     os.umask(mask)
     return mask
-
-
-@contextmanager
-def output_errors():
-    """Turn an OSError while writing outputs (permission, parent is a file...) into a UserError."""
-    try:
-        yield
-    except OSError as exc:
-        raise user_error(exc.filename or "output", 0,
-                         f"cannot write: {exc.strerror or exc}") from None
