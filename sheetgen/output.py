@@ -35,9 +35,10 @@ class OutputWriter:
         return path
 
     @staticmethod
-    def write_file(path: Path, data: bytes) -> None:
-        """Write ``data`` to ``path`` atomically; an OS refusal is a UserError naming ``path``."""
-        with output_errors(path):
+    def write_file(path: Path, data: bytes, shown: Path | None = None) -> None:
+        """Write ``data`` to ``path`` atomically; an OS refusal is a UserError naming ``path``
+        (or ``shown``, the final place of a staged file)."""
+        with output_errors(shown or path):
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir():
                 raise user_error(path, 0, "cannot write the file: a folder has this name")
@@ -52,9 +53,9 @@ class OutputWriter:
                 raise
 
     @staticmethod
-    def write_folder(path: Path, files: dict[str, bytes]) -> None:
+    def write_folder(path: Path, files: dict[str, bytes], shown: Path | None = None) -> None:
         """Replace folder ``path`` with exactly ``files``, swapping a finished copy in."""
-        with output_errors(path):
+        with output_errors(shown or path):
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_dir():
                 raise user_error(path, 0, "cannot write the folder: a file has this name")

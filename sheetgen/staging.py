@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from .output import OutputWriter
+from .output import OutputWriter, output_errors
 
 
 class Staging:
@@ -36,32 +36,41 @@ class Staging:
 
     def _staged(self, final: Path) -> Path:
         if self.root is None:
-            self.created_out = not self.writer.out_dir.exists()
-            self.writer.out_dir.mkdir(parents=True, exist_ok=True)
-            self.root = Path(tempfile.mkdtemp(prefix=".staging-", dir=self.writer.out_dir))
+            out_dir = self.writer.out_dir
+            with output_errors(out_dir):
+                existed = out_dir.exists()
+                out_dir.mkdir(parents=True, exist_ok=True)
+                self.created_out = not existed
+                self.root = Path(tempfile.mkdtemp(prefix=".staging-", dir=out_dir))
         staged = self.root / f"{len(self.moves):05d}-{final.name}"
         self.moves.append((staged, final))
         return staged
 
     def file(self, final: Path, data: bytes) -> None:
         """Stage ``data`` for ``final`` (a claimed output path)."""
-        self.writer.write_file(self._staged(final), data)
+        self.writer.write_file(self._staged(final), data, shown=final)
 
     def folder(self, final: Path, files: dict[str, bytes]) -> None:
         """Stage a folder of ``files`` for ``final``."""
-        self.writer.write_folder(self._staged(final), files)
+        self.writer.write_folder(self._staged(final), files, shown=final)
 
     def commit(self) -> None:
         """Move every staged output into place (a folder replaces the old one whole)."""
         for staged, final in self.moves:
-            final.parent.mkdir(parents=True, exist_ok=True)
-            if not staged.is_dir():
-                os.replace(staged, final)
-                continue
-            old = final.with_name(f".{final.name}.old") if final.exists() else None
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
-                final.rename(old)
-            staged.rename(final)
-            if old is not None:
-                shutil.rmtree(old, ignore_errors=True)
+            with output_errors(final):
+                self._move(staged, final)
+
+    @staticmethod
+    def _move(staged: Path, final: Path) -> None:
+        """Move one staged file or folder over ``final``."""
+        final.parent.mkdir(parents=True, exist_ok=True)
+        if not staged.is_dir():
+            os.replace(staged, final)
+            return
+        old = final.with_name(f".{final.name}.old") if final.exists() else None
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+            final.rename(old)
+        staged.rename(final)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
