@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 from .load import load_game_dice
 from .rules import build_script
 from .script import Script
@@ -33,6 +35,10 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         variant = only_mode_for(gd, players)
         if variant:
             gd = load_game_dice(project, game, variant=variant)
+    if balanced and not any(getattr(step, "balanced", False)
+                            for step in [*gd.model.setup, *gd.model.each_round]):
+        raise UserError(f"--balanced: {game}'s dice.yaml marks no roll 'balanced: true', so "
+                        "there is nothing to draw from dice decks; leave --balanced out")
     script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
                           balanced, variant)
     symbols = {str(f) for d in script.dice.values() for f in d.faces if isinstance(f, str)}
@@ -53,6 +59,10 @@ def only_mode_for(gd, players: int) -> str | None:
     return fits[0] if len(fits) == 1 else None
 
 
+# A shorter prefix would let someone search for a different script with the same start.
+MIN_DIGEST_DIGITS = 16
+
+
 def verify_script(project, game: str, players: int | None, published_commitment: str,
                   secret: str, words: str | None = None, balanced: bool = False,
                   digest: str | None = None, variant: str | None = None) -> Script:
@@ -64,7 +74,10 @@ def verify_script(project, game: str, players: int | None, published_commitment:
                          variant=variant)
     if digest is not None:
         want = digest.strip().lower()
-        if len(want) < 8 or not script.digest.startswith(want):
+        if not re.fullmatch(r"[0-9a-f]{%d,64}" % MIN_DIGEST_DIGITS, want):
+            raise UserError(f"--digest: give at least the first {MIN_DIGEST_DIGITS} hex digits "
+                            f"of the printed digest (64 in full), not {digest!r}")
+        if not script.digest.startswith(want):
             raise UserError(f"the script digest differs: regenerated {script.digest}, "
                             f"printed {want} (wrong words, player count or mode?)")
     return script

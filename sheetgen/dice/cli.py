@@ -130,12 +130,19 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
 @click.argument("game")
 @click.option("--commitment", "-c", required=True, help="The published SHA-256 commitment.")
 @click.option("--secret", required=True, help="The revealed secret.")
-@click.option("--digest", "-d", help="The script digest printed on the script (or its start).")
+@click.option("--digest", "-d",
+              help="The script digest printed on the script (at least its first 16 hex digits).")
+@click.option("--strict", is_flag=True,
+              help="Fail (exit 2) unless the script itself was checked, i.e. --digest given.")
 @_script_options
 @click.pass_obj
-def verify_command(project, game, commitment, secret, digest, players, words, balanced, variant,
-                   quick_setup, fmt, out) -> None:
-    """Check a revealed secret against its commitment and regenerate the script."""
+def verify_command(project, game, commitment, secret, digest, strict, players, words, balanced,
+                   variant, quick_setup, fmt, out) -> None:
+    """Check a revealed secret against its commitment and regenerate the script.
+
+    Without --digest only the commitment is checked: the player count, words and mode given
+    are not, since nothing printed is compared with the regenerated script.
+    """
     from .api import verify_script
 
     variant = _mode(variant, quick_setup)
@@ -144,9 +151,17 @@ def verify_command(project, game, commitment, secret, digest, players, words, ba
     click.echo("ok: the secret matches the commitment", err=True)
     if digest:
         click.echo("ok: the regenerated script has the printed digest", err=True)
+    else:
+        click.echo("NOT CHECKED: the script itself. Only the commitment was checked; a wrong "
+                   "player count, words or mode would go unnoticed. Give --digest with the "
+                   "digest printed on the script to check it.", err=True)
     click.echo(f"digest: {script.digest}", err=True)
     if out or fmt != "text":
         _emit(script, fmt, out)
+    if strict and not digest:
+        from ..errors import UserError
+
+        raise UserError("--strict: the script was not checked (no --digest given)")
 
 
 @dice_command.command("commit")

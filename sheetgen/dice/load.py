@@ -252,6 +252,7 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                     problems.add(path, line, "a shuffle takes either 'deck' or 'items'")
                 _check_count(gd, (part, i, "reveal"), step.reveal, problems)
                 _check_reserves(gd, part, i, step, problems)
+                _check_show(gd, part, i, step, problems)
                 shuffles.add(step.id)
             elif step.kind == "deal":
                 if step.source not in shuffles:
@@ -279,6 +280,25 @@ def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList
                          f"if_revealed: {res.if_revealed!r} is not a card this shuffle can "
                          f"hold ({step.deck} filtered by where: {step.where}); the reserve "
                          f"could never be used")
+
+
+def _check_show(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
+    """Every field a ``show`` pattern names must be a field of some card of the deck."""
+    import string
+
+    from .decks import read_deck
+
+    if step.deck is None:
+        return
+    _, cards = read_deck(gd.game_dir, step.deck)
+    known = {"id", "name"}.union(*(card.fields for card in cards))
+    for pattern in [step.show] if isinstance(step.show, str) else step.show:
+        for _, name, _, _ in string.Formatter().parse(pattern):
+            if name and name not in known:
+                problems.add(gd.path, gd.line(part, i, "show"),
+                             f"show {pattern!r}: no card of {step.deck} has a field {name!r}; "
+                             f"its fields: {', '.join(sorted(map(str, known)))}")
+                return
 
 
 def _check_roll(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
