@@ -118,6 +118,14 @@ def test_schemas_refuse_what_the_loader_refuses():
     assert list(Draft202012Validator(cards).iter_errors({"id": "x", "title": "X"}))  # no front
 
 
+def test_shipped_yaml_files_name_their_schema_in_a_modeline():
+    for kind, path in _shipped_files():
+        first = path.read_text(encoding="utf-8").splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("$schema=", 1)[1]).resolve()
+        assert target == REPO / "sheetgen" / "schemas" / f"{kind}.json", path
+
+
 def test_committed_schemas_match_the_models(tmp_path):
     result = run_cli("schema", "--write", str(tmp_path))
     assert result.exit_code == 0, result.output
