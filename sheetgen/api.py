@@ -181,13 +181,40 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     selected = []
     for gid in game_ids or [None]:
         selected.extend(_select(project, gid, []))
+    problems = ProblemList()
+    for game in {id(game): game for game, _ in selected}.values():
+        _validate_extras(project, game, problems)
     session = Session(project)
-    prepared = session.prepare_all(selected)
+    try:
+        prepared = session.prepare_all(selected)
+    except UserError as exc:
+        problems.extend(exc)
+        problems.raise_if_any()
+    problems.raise_if_any()
     for problem in session.warnings:
         (warn or _ignore)(problem)
     session.apply_print_checks(warn)
     _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles))
     return len(selected)
+
+
+def _validate_extras(project: Project, game: LoadedGame, problems: ProblemList) -> None:
+    """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files."""
+    from .variants import VARIANTS_DIR, variant_names
+
+    if (game.folder / "dice.yaml").is_file():
+        from .dice.load import load_game_dice
+
+        try:
+            load_game_dice(project, game.spec.id, use_cache=False)
+        except UserError as exc:
+            problems.extend(exc)
+    for name in variant_names(game.folder):
+        if (game.folder / VARIANTS_DIR / f"{name}.yaml").is_file():
+            try:
+                load_game(project, game.spec.id, variant=name)
+            except UserError as exc:
+                problems.extend(exc)
 
 
 def _ignore(_problem) -> None:
