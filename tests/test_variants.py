@@ -148,8 +148,9 @@ def test_an_unknown_template_element_is_reported_at_its_line(raid):
     folder = raid / "data" / "roll-and-raid" / "variants"
     (folder / "broken.yaml").write_text("title: Broken\nchanges:\n  raid-cards:\n    elements:\n"
                                         "      titel: {text: x}\n")
-    result = run_cli("--project", str(raid), "validate", "roll-and-raid")
-    assert result.exit_code == 0  # validate checks the base game
+    result = run_cli("--project", str(raid), "validate", "roll-and-raid")  # checks variants too
+    assert result.exit_code == 2 and "variants/broken.yaml:5: elements: unknown element" \
+        in result.output
     result = run_cli("--project", str(raid), "diff", "roll-and-raid", "broken")
     assert result.exit_code == 2 and "variants/broken.yaml:5: elements: unknown element" \
         in result.output
