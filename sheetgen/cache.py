@@ -69,6 +69,7 @@ def code_version() -> str:
 
 def template_chain(project, names: set[str]) -> set[Path]:
     """Return the files of the named templates and of every template they extend."""
+    from .errors import UserError
     from .yamlload import load_yaml
 
     found: set[Path] = set()
@@ -80,7 +81,7 @@ def template_chain(project, names: set[str]) -> set[Path]:
         found.add(path)
         try:
             raw = load_yaml(path)
-        except Exception:  # noqa: BLE001 - the build itself reports a broken template
+        except UserError:  # the build itself reports a broken template
             continue
         if isinstance(raw, dict) and isinstance(raw.get("extends"), str):
             todo.append(raw["extends"])

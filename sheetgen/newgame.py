@@ -19,6 +19,7 @@ from pathlib import Path
 
 from .errors import UserError
 from .model import KEBAB
+from .output import _umask
 from .schema import write_schemas
 
 SKELETON = Path(__file__).parent / "skeleton"
@@ -71,9 +72,3 @@ def new_project(folder: str | Path, game_id: str | None = None, name: str | None
         shutil.rmtree(staging, ignore_errors=True)
         raise UserError(f"cannot create {target}: {exc.strerror}") from None
     return target
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

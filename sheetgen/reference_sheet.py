@@ -6,7 +6,9 @@ The text content is the same registries :mod:`sheetgen.reference` lists.
 
 from __future__ import annotations
 
+from .checks.colour import contrast
 from .colors import PALETTE, parse_color
+from .elements.sheet_common import INK
 from .units import MM
 
 PAGE = (210 * MM, 297 * MM)
@@ -15,13 +17,13 @@ SAMPLE = "Raid the coast: 12 shields, 3 gods, 1 Fate die"
 
 
 def _text_color(rgb) -> tuple[float, float, float]:
-    """Return ink or white, whichever reads better on ``rgb`` (relative luminance)."""
-    luminance = 0.2126 * rgb[0] + 0.7152 * rgb[1] + 0.0722 * rgb[2]
-    return (0.137, 0.122, 0.125) if luminance > 0.45 else (1.0, 1.0, 1.0)
+    """Return ink or white, whichever has the higher WCAG contrast on ``rgb``."""
+    white = (1.0, 1.0, 1.0)
+    return INK if contrast(INK, tuple(rgb)) >= contrast(white, tuple(rgb)) else white
 
 
 def _heading(canvas, fonts, y: float, text: str) -> float:
-    canvas.setFillColorRGB(0.137, 0.122, 0.125)
+    canvas.setFillColorRGB(*INK)
     canvas.setFont(fonts.font_name("title", bold=True), 16)
     canvas.drawString(MARGIN, y, text)
     return y - 9 * MM
@@ -57,7 +59,7 @@ def _fonts(canvas, fonts, y: float) -> float:
             canvas.setFillColorRGB(0.3, 0.3, 0.3)
             canvas.setFont(fonts.font_name("body"), 8)
             canvas.drawString(MARGIN, y, f"font: {family}   ({style}: {path.name})")
-            canvas.setFillColorRGB(0.137, 0.122, 0.125)
+            canvas.setFillColorRGB(*INK)
             canvas.setFont(name, 13)
             sample = "ᚱᚨᛁᛞ ᚦᛖ ᚲᛟᚨᛊᛏ ᛏᚹᛖᛚᚹᛖ" if family == "runic" else SAMPLE
             canvas.drawString(MARGIN + 62 * MM, y, sample)
@@ -68,7 +70,7 @@ def _fonts(canvas, fonts, y: float) -> float:
 def _sizes(canvas, fonts, y: float, sizes: dict) -> float:
     y = _heading(canvas, fonts, y, "Size names (template size:)")
     canvas.setFont(fonts.font_name("body"), 9)
-    canvas.setFillColorRGB(0.137, 0.122, 0.125)
+    canvas.setFillColorRGB(*INK)
     for index, (name, (w, h)) in enumerate(sizes.items()):
         col, row = index % 3, index // 3
         canvas.drawString(MARGIN + col * 60 * MM, y - row * 6 * MM, f"{name}: {w:g} x {h:g} mm")
@@ -89,7 +91,7 @@ def _icons(canvas, fonts, icons) -> None:
         for index, name in enumerate(chunk):
             col, row = index % columns, index // columns
             x, top = MARGIN + col * cell, y - row * 22 * MM
-            canvas.setFillColorRGB(0.137, 0.122, 0.125)
+            canvas.setFillColorRGB(*INK)
             icons.draw(canvas, name, x + (cell - 12 * MM) / 2, top - 13 * MM, 12 * MM)
             canvas.setFont(fonts.font_name("body"), label)
             canvas.drawCentredString(x + cell / 2, top - 17 * MM, name)

@@ -61,3 +61,9 @@ def copy_game(tmp_path):
         return tmp_path
 
     return copy
+
+
+@pytest.fixture
+def private_cache_dir(tmp_path_factory, monkeypatch):
+    """Point SHEETGEN_CACHE_DIR (dice rules, build records) at a fresh folder for one test."""
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path_factory.mktemp("cache")))

@@ -13,9 +13,7 @@ from sheetgen.dice.seeds import commitment
 SECRET = "a-revealed-secret-of-some-length"
 
 
-@pytest.fixture(autouse=True)
-def _dice_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path_factory.mktemp("dice-cache")))
+pytestmark = pytest.mark.usefixtures("private_cache_dir")
 
 
 @pytest.fixture

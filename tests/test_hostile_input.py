@@ -19,9 +19,7 @@ from conftest import run_cli
 DECK = "data/ragnarocks/mythology-cards.yaml"
 
 
-@pytest.fixture(autouse=True)
-def _dice_cache(tmp_path_factory, monkeypatch):
-    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path_factory.mktemp("dice-cache")))
+pytestmark = pytest.mark.usefixtures("private_cache_dir")
 
 
 @pytest.fixture
