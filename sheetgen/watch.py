@@ -19,15 +19,17 @@ from .project import Project
 WATCHED = ("data", "templates", "fonts")
 
 
-def snapshot(project: Project) -> dict[Path, float]:
-    """Return the modification time of every file the project's builds read."""
+def snapshot(project: Project) -> dict[Path, tuple[int, int]]:
+    """Return the modification time (in nanoseconds) and size of every file the project's
+    builds read: a quick edit within one timestamp tick still changes the size."""
     stamps = {}
     for name in WATCHED:
         for folder in project.subdirs(name):
             for path in folder.rglob("*"):
                 try:
                     if path.is_file():
-                        stamps[path] = path.stat().st_mtime
+                        stat = path.stat()
+                        stamps[path] = (stat.st_mtime_ns, stat.st_size)
                 except OSError:
                     continue  # deleted or renamed while we looked: the next poll sees it
     return stamps
@@ -57,8 +59,10 @@ def watch(project: Project, build: Callable[[], list], report: Callable[[str], N
           stop: Callable[[], bool] | None = None) -> None:
     """Build now and after every change, until interrupted (or ``rounds`` polls, or until
     ``stop()`` is true: for tests)."""
-    rebuild(build, report)
+    # The snapshot is taken before each build, never after: an edit saved while a build runs
+    # (or just after it reports) differs from it, so the next poll rebuilds.
     seen = snapshot(project)
+    rebuild(build, report)
     polls = 0
     while (rounds is None or polls < rounds) and not (stop and stop()):
         time.sleep(interval)

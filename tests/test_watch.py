@@ -45,7 +45,7 @@ def test_watch_rebuilds_after_a_broken_edit_is_fixed(copy_game):
 
     # a daemon thread: it stops polling by itself after its rounds, and never holds the run
     thread = threading.Thread(target=watch, args=(project, run_build, messages.append),
-                              kwargs={"interval": 0.1, "debounce": 0.05, "rounds": 600},
+                              kwargs={"interval": 0.1, "debounce": 0.05, "rounds": 3000},
                               daemon=True)
     thread.start()
     deck = root / "data/ragnarocks/mythology-cards.yaml"
