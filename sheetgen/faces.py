@@ -41,6 +41,8 @@ class Face:
     origins: list = field(default_factory=list)
     # a line for the printer's pages (e.g. a board side centred on a larger common size)
     note: str = ""
+    # where a playtest variant's stamp goes (the template's stamp_corner)
+    stamp_corner: str = "lower-left"
 
     def icons(self) -> set[str]:
         """Return every icon the face draws."""
@@ -122,7 +124,7 @@ class FaceBuilder:
         origins = [element_origin(shown, raw.line, element)
                    for (raw, _), element in zip(filled, elements)]
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
-                    template.size_where, origins)
+                    template.size_where, origins, stamp_corner=template.stamp_corner)
         self._faces[key] = face
         self.inspect(face)
         return face

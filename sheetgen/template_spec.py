@@ -6,12 +6,13 @@ keys it accepts, so the reference, the schema and the loader agree on one list.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import Field
 
 from .model import Strict
 
+STAMP_CORNERS = ("lower-left", "lower-right", "upper-left", "upper-right")
 LENGTH_HELP = "a length: 63.5mm, 2.5in, 180pt, or a bare number of mm"
 
 
@@ -28,6 +29,9 @@ class TemplateSpec(Strict):
     height: str | float | None = Field(None, description=f"Face height, {LENGTH_HELP}.")
     bleed: str | float | None = Field(None, description=(
         f"Art beyond the trim on every side, {LENGTH_HELP}; default 3.175mm (1/8 in)."))
+    stamp_corner: Literal[STAMP_CORNERS] | None = Field(None, description=(
+        "Where a playtest variant's stamp goes on a changed face: lower-left (the default), "
+        "lower-right, upper-left or upper-right; inherited through extends."))
     fields: dict[str, Any] = Field(default_factory=dict, description=(
         "Default values of item fields the elements use (`{{ name }}`); an item's own wins."))
     remove: list[str] = Field(default_factory=list, description=(

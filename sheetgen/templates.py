@@ -14,7 +14,7 @@ from pathlib import Path
 
 from .errors import user_error
 from .project import Project
-from .template_spec import TEMPLATE_KEYS
+from .template_spec import STAMP_CORNERS, TEMPLATE_KEYS
 from .units import to_points
 from .yamlload import LineDict, load_yaml
 from .suggest import unknown as unknown_name
@@ -33,6 +33,7 @@ class Template:
     fields: dict = field(default_factory=dict)
     elements: list[LineDict] = field(default_factory=list)
     size_where: tuple[str, int] = ("", 0)  # the line that set the size (blamed when it won't fit)
+    stamp_corner: str = "lower-left"  # where a variant's stamp goes on a changed face
 
 
 class TemplateBook:
@@ -80,12 +81,17 @@ class TemplateBook:
             parent = self.get(str(raw["extends"]), (str(path), raw.key_lines["extends"]), chain)
             width, height, bleed = parent.width, parent.height, parent.bleed
             fields, elements = dict(parent.fields), list(parent.elements)
-            size_where = parent.size_where
+            size_where, stamp_corner = parent.size_where, parent.stamp_corner
         else:
             width = height = 0.0
             bleed = to_points("3.175mm")
             fields, elements = {}, []
-            size_where = (str(path), 1)
+            size_where, stamp_corner = (str(path), 1), "lower-left"
+        if "stamp_corner" in raw:
+            stamp_corner = str(raw["stamp_corner"])
+            if stamp_corner not in STAMP_CORNERS:
+                raise user_error(path, raw.key_lines["stamp_corner"], unknown_name(
+                    "stamp corner", stamp_corner, list(STAMP_CORNERS), "a corner of the face"))
         size_keys = [k for k in ("size", "width", "height") if k in raw]
         if size_keys:
             size_where = (str(path), raw.key_lines[size_keys[0]])
@@ -115,4 +121,5 @@ class TemplateBook:
                 elements[same[0]] = element
             else:
                 elements.append(element)
-        return Template(name, path, width, height, bleed, fields, elements, size_where)
+        return Template(name, path, width, height, bleed, fields, elements, size_where,
+                        stamp_corner)

@@ -422,7 +422,8 @@ def stamp_text(variant: Variant) -> str:
 
 
 def stamped(face, text: str, fonts, icons, path: Path):
-    """Return ``face`` with the variant stamp (ink on a white plaque) at its lower left."""
+    """Return ``face`` with the variant stamp (ink on a white plaque) in the corner its template
+    names (``stamp_corner``; lower left unless a template says otherwise), inside the safe area."""
     from .elements import DrawContext, element_class
     from .faces import Face, element_origin
     from .units import MM
@@ -430,16 +431,18 @@ def stamped(face, text: str, fonts, icons, path: Path):
     inset, height = STAMP_INSET_MM * MM, 3.4 * MM
     width = min(fonts.width(text, fonts.font_name("body", True), STAMP_SIZE) + 2 * MM,
                 face.width - 2 * inset)
-    top = face.height - inset - height
+    vertical, horizontal = face.stamp_corner.split("-")
+    top = inset if vertical == "upper" else face.height - inset - height
+    left = inset if horizontal == "left" else face.width - inset - width
     ctx = {"width": face.width, "height": face.height, "fonts": fonts, "icons": icons,
            "colors": {}, "project": None, "base_dir": path.parent, "where_path": str(path),
            "where_line": 0}
     plaque = element_class("box").model_validate(
-        {"type": "box", "id": "variant-stamp-plaque", "x": f"{inset}pt", "y": f"{top}pt",
+        {"type": "box", "id": "variant-stamp-plaque", "x": f"{left}pt", "y": f"{top}pt",
          "w": f"{width}pt", "h": f"{height}pt", "fill": "white", "stroke": "ink",
          "stroke_width": "0.5pt", "radius": "1pt"}, context=ctx)
     label = element_class("text").model_validate(
-        {"type": "text", "id": "variant-stamp", "x": f"{inset}pt", "y": f"{top}pt",
+        {"type": "text", "id": "variant-stamp", "x": f"{left}pt", "y": f"{top}pt",
          "w": f"{width}pt", "h": f"{height}pt", "text": text, "size": STAMP_SIZE,
          "min_size": 6, "bold": True, "align": "center", "valign": "middle", "color": "ink"},
         context=ctx)

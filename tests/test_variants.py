@@ -154,3 +154,42 @@ def test_an_unknown_template_element_is_reported_at_its_line(raid):
     result = run_cli("--project", str(raid), "diff", "roll-and-raid", "broken")
     assert result.exit_code == 2 and "variants/broken.yaml:5: elements: unknown element" \
         in result.output
+
+
+def _stamp_position(pdf) -> tuple[float, float, float, float]:
+    """Return (x, y, page width, page height) of the stamp text on the first stamped page."""
+    for page in PdfReader(pdf).pages:
+        found = []
+        page.extract_text(visitor_text=lambda text, cm, tm, *_: found.append(
+            (tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5])) if STAMP in text else None)
+        if found:
+            box = page.mediabox
+            return (*found[0], float(box.width), float(box.height))
+    raise AssertionError("no stamp found")
+
+
+def test_a_template_puts_the_stamp_in_the_corner_it_names(tmp_path):
+    shutil.copytree(REPO / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "raid-front-stamped.yaml").write_text(
+        "extends: raid-front\nstamp_corner: upper-right\n")
+    deck = tmp_path / "data" / "roll-and-raid" / "raid-cards.yaml"
+    deck.write_text(deck.read_text().replace("front: raid-front", "front: raid-front-stamped"))
+    args = ("--project", str(tmp_path), "build", "-q", "roll-and-raid", "raid-cards", "-p", "pod",
+            "--variant", "harsh-winter", "--changed-only")
+    result = run_cli(*args)
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "out/roll-and-raid/variants/harsh-winter/raid-cards-pod.pdf"
+    right, top, width, height = _stamp_position(pdf)
+    assert top > height / 2  # upper (PDF y grows upwards)
+    (tmp_path / "templates" / "raid-front-stamped.yaml").write_text(
+        "extends: raid-front\n")  # the default corner: lower left
+    assert run_cli(*args).exit_code == 0
+    left, bottom, _, _ = _stamp_position(pdf)
+    assert bottom < height / 2 and left < width / 4
+    assert right - left > 20  # the stamp moved right (it is narrower than the face)
+    (tmp_path / "templates" / "raid-front-stamped.yaml").write_text(
+        "extends: raid-front\nstamp_corner: top\n")
+    result = run_cli(*args)
+    assert result.exit_code == 2
+    assert "raid-front-stamped.yaml:2: unknown stamp corner 'top'" in result.output
