@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import Field
 
 from .model import Strict
+from .units import DEFAULT_BLEED
 
 STAMP_CORNERS = ("lower-left", "lower-right", "upper-left", "upper-right")
 LENGTH_HELP = "a length: 63.5mm, 2.5in, 180pt, or a bare number of mm"
@@ -28,7 +29,7 @@ class TemplateSpec(Strict):
     width: str | float | None = Field(None, description=f"Face width, {LENGTH_HELP}.")
     height: str | float | None = Field(None, description=f"Face height, {LENGTH_HELP}.")
     bleed: str | float | None = Field(None, description=(
-        f"Art beyond the trim on every side, {LENGTH_HELP}; default 3.175mm (1/8 in)."))
+        f"Art beyond the trim on every side, {LENGTH_HELP}; default {DEFAULT_BLEED} (1/8 in)."))
     stamp_corner: Literal[STAMP_CORNERS] | None = Field(None, description=(
         "Where a playtest variant's stamp goes on a changed face: lower-left (the default), "
         "lower-right, upper-left or upper-right; inherited through extends."))

@@ -15,7 +15,7 @@ from pathlib import Path
 from .errors import user_error
 from .project import Project
 from .template_spec import STAMP_CORNERS, TEMPLATE_KEYS
-from .units import to_points
+from .units import DEFAULT_BLEED, to_points
 from .yamlload import LineDict, load_yaml
 from .suggest import unknown as unknown_name
 
@@ -84,7 +84,7 @@ class TemplateBook:
             size_where, stamp_corner = parent.size_where, parent.stamp_corner
         else:
             width = height = 0.0
-            bleed = to_points("3.175mm")
+            bleed = to_points(DEFAULT_BLEED)
             fields, elements = {}, []
             size_where, stamp_corner = (str(path), 1), "lower-left"
         if "stamp_corner" in raw:

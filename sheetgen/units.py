@@ -7,6 +7,8 @@ import re
 MM = 72 / 25.4
 INCH = 72.0
 UNIT_POINTS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
+# art beyond the trim when a template or board does not say: 1/8 in, what print shops ask for
+DEFAULT_BLEED = "3.175mm"
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|%)?\s*$")
 
 

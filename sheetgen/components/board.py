@@ -16,7 +16,7 @@ from pydantic import ConfigDict, Field, field_validator
 
 from ..imposition.common import Card
 from ..model import ComponentBase, Strict
-from ..units import MM, to_points
+from ..units import DEFAULT_BLEED, MM, to_points
 from . import register_kind
 from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
 
@@ -56,7 +56,7 @@ class BoardComponent(ComponentBase, Component):
     background: str = Field("paper", description="Colour of the board around the hexes.")
     frame: str = Field("gold", description="Colour of the frame line inside the trim.")
     title_color: str = Field("ink", description="Colour of the title and caption.")
-    bleed: str = Field("3.175mm", description="Bleed around each side for pod.")
+    bleed: str = Field(DEFAULT_BLEED, description="Bleed around each side for pod.")
     overlap: str = Field("10mm", description="Overlap (glue) strip between tiles at home.")
     size: tuple[str, str] | None = Field(None, description="Trimmed width and height every "
                                          "side prints at, hexes centred; default: the largest "

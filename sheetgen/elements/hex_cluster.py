@@ -27,15 +27,15 @@ class HexCell(BaseModel):
     at: tuple[int, int]
     icon: IconName | None = None
     text: str | None = None
-    fate: int | None = None
+    die: int | None = None
     shade: Color = "none"
     icon_color: Color = "gray"
 
-    @field_validator("fate")
+    @field_validator("die")
     @classmethod
-    def _fate(cls, value):
+    def _die(cls, value):
         if value is not None and not 1 <= value <= 6:
-            raise ValueError(f"a Fate die shows 1 to 6, got {value}")
+            raise ValueError(f"a die face shows 1 to 6 pips, got {value}")
         return value
 
 
@@ -66,11 +66,12 @@ class HexCluster(Element):
     }
     doc = ("Hex cells (pointy-top) at axial coordinates [q, r]; (0, 0) sits at origin (from the "
            "box's top-left). runs: [q, r, n] adds n cells along q. Cells may carry icon, text, "
-           "shade or fate (1-6: a Fate die drawn inside its hex slot). inner (0-1) draws an "
-           "inner hexagon in each hex. The region outline follows the cluster's outer edge.")
+           "shade or die (1-6: a die face with that many pips drawn inside the hex). "
+           "inner (0-1) draws an inner hexagon in each hex. The region outline follows the "
+           "cluster's outer edge.")
     sample = {"type": "hex_cluster", "x": "5mm", "y": "5mm", "w": "60mm", "h": "30mm",
               "size": "4mm", "origin": ["6mm", "6mm"], "runs": [[0, 0, 5], [0, 1, 4]],
-              "inner": 0.6, "cells": [{"at": [0, 0], "icon": "ship"}, {"at": [5, 0], "fate": 3},
+              "inner": 0.6, "cells": [{"at": [0, 0], "icon": "ship"}, {"at": [5, 0], "die": 3},
                                       {"at": [1, 1], "text": "2"}]}
 
     @model_validator(mode="after")
@@ -117,8 +118,8 @@ class HexCluster(Element):
             hexes.add(tuple(cell.at))
             polygon(canvas, ctx, hexagon(cx, cy, self.size), cell.shade or self.fill,
                     self.stroke, self.line_width)
-            if cell.fate:
-                die(canvas, ctx, cx, cy, self.size * 0.95, cell.fate, width=self.line_width)
+            if cell.die:
+                die(canvas, ctx, cx, cy, self.size * 0.95, cell.die, width=self.line_width)
                 continue
             if self.inner:
                 polygon(canvas, ctx, hexagon(cx, cy, self.size * self.inner), None, self.stroke,

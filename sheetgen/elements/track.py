@@ -30,7 +30,7 @@ class Space(BaseModel):
     fill: Color = "none"
     span: int = 1
     below: str | None = None
-    below_fate: int | None = None
+    below_die: int | None = None
     below_box: bool = False
     divider: str | None = None
 
@@ -64,7 +64,7 @@ class Track(Element):
     field_docs = {
         'spaces': (
             'The spaces, in order: each may give text, icon or icons, fill, mark, tags, below, '
-            'below_fate, below_box, divider, span.'),
+            'below_die, below_box, divider, span.'),
         'tag_color': 'Colour of the small tag icons inside spaces.',
         'space': 'Side of one space (length).',
         'shape': 'Shape of each space.',
@@ -76,9 +76,9 @@ class Track(Element):
            "icon or icons (a double space, span: 2), fill, mark (corner icon), tags (small icons "
            "in the lower half of the space, the number moves up: seasons, festivals), below "
            "(value or "
-           ":icon: under a row space / beside a column space), below_fate (Fate die), below_box "
-           "(write-in box), divider (a line after the space with its label). numbers: N numbers "
-           "the spaces from N.")
+           ":icon: under a row space / beside a column space), below_die (a die face, 1-6 "
+           "pips), below_box (write-in box), divider (a line after the space with its label). "
+           "numbers: N numbers the spaces from N.")
     sample = {"type": "track", "x": "5mm", "y": "5mm", "w": "80mm", "h": "20mm",
               "space": "7mm", "numbers": 1,
               "spaces": [{"fill": "#d6e6f2"}, {"fill": "#f7e3b5"}, {"fill": "#d6e6f2"},
@@ -187,8 +187,8 @@ class Track(Element):
             canvas.setLineWidth(self.line_width * 0.8)
             canvas.rect(ax - s * 0.6, ay - s * 0.5, s * 1.2, s * 0.9, stroke=1, fill=0)
             canvas.restoreState()
-        elif sp.below_fate:
-            die(canvas, ctx, ax, ay, s * 0.8, sp.below_fate, width=self.line_width * 0.8)
+        elif sp.below_die:
+            die(canvas, ctx, ax, ay, s * 0.8, sp.below_die, width=self.line_width * 0.8)
         elif sp.below is not None:
             label(canvas, ctx, sp.below, ax, ay, self.below_size, bold=True,
                   color=self.icon_color if icon_of(sp.below) else (0.14, 0.12, 0.13))

@@ -12,25 +12,18 @@ import io
 from ..script import Script
 from .lines import event_lines, header_lines, section_heading, section_parts, summary_lines
 
-FONTS = {"body": ("SG-AlegreyaSans", "AlegreyaSans-Regular.ttf"),
-         "bold": ("SG-AlegreyaSans-Bold", "AlegreyaSans-Bold.ttf"),
-         "title": ("SG-Cinzel-Bold", "Cinzel-Bold.ttf")}
 MARGIN, SIZE, LEAD, PAD = 36.0, 9.5, 12.0, 8.0
 
 
 def register_fonts() -> dict[str, str]:
-    """Register the embedded TrueType fonts once; return role -> font name (swappable)."""
-    from reportlab.pdfbase import pdfmetrics
-    from reportlab.pdfbase.ttfonts import TTFont
+    """Register the body and title families of the built-in ``fonts/fonts.yaml`` (the same
+    fonts every printed page uses); return role -> registered font name."""
+    from ...fonts import FontBook
+    from ...project import Project, builtin_root
 
-    from ...project import builtin_root
-
-    folder = builtin_root() / "fonts"
-    registered = set(pdfmetrics.getRegisteredFontNames())
-    for name, file in FONTS.values():
-        if name not in registered:
-            pdfmetrics.registerFont(TTFont(name, str(folder / file)))
-    return {role: name for role, (name, _) in FONTS.items()}
+    book = FontBook.for_project(Project.at(builtin_root()))
+    return {"body": book.font_name("body"), "bold": book.font_name("body", bold=True),
+            "title": book.font_name("title", bold=True)}
 
 
 def _strips(script: Script) -> list[tuple[str, list[str]]]:
