@@ -67,8 +67,9 @@ def section_heading(section, script: Script) -> str:
 def header_lines(script: Script) -> list[str]:
     """Return the lines every printout starts with: game, players, version, commitment, digest."""
     mode = ", balanced dice decks" if script.balanced else ""
+    players = f"{script.players} player{'' if script.players == 1 else 's'}"
     return [
-        f"{script.game_name}: dice script for {script.players} player(s){mode}",
+        f"{script.game_name}: dice script for {players}{mode}",
         *([f"game mode: {script.mode_note} (--variant {script.variant})"] if script.variant
           else []),
         f"algorithm {script.algorithm}",
