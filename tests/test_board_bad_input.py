@@ -42,11 +42,13 @@ CASES = [
     # an outline that cannot close
     ("    edges: [5, 7, 3, 9, 3, 7]", "    edges: [5, 7, 3, 9, 3, 6]",
      "do not close into a hexagon"),
-    # hex size too large for the pod page
-    ("  hex_size: 25mm", "  hex_size: 60mm", "larger than the largest pod page"),
+    # hexes too large for the backdrop template, which sets the board's size
+    ("  hex_size: 25mm", "  hex_size: 27mm", "but backdrop 'ragnarocks-board' is 336 x 304 mm"),
     # an unknown player
     ("      - {at: [I4, I5, I6], start: red}", "      - {at: [I4, I5, I6], start: blue}",
      "unknown player 'blue'"),
+    # two sources for the board's size
+    ("kind: board\n", "kind: board\nsize: [330mm, 300mm]\n", "size and backdrop both set"),
     # a typo in a side key
     ("    edges: [5, 8, 4, 9, 4, 8]", "    edgez: [5, 8, 4, 9, 4, 8]", "unknown key 'edgez'"),
 ]
@@ -66,8 +68,22 @@ def test_board_mistakes_name_their_line(copy_game, old, new, words):
     assert not (root / "out" / "ragnarocks" / "board-a4.pdf").exists()
 
 
+def test_hexes_too_large_for_the_pod_page_name_their_line(copy_game):
+    # without a backdrop the face grows with its hexes, up to the pod page limit
+    root = copy_game("ragnarocks")
+    broken(root, "board.yaml", "backdrop: ragnarocks-board\n", "")
+    line = broken(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 60mm")
+    result = build(root)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert f"data/ragnarocks/board.yaml:{line}: " in result.output, result.output
+    assert "larger than the largest pod page" in result.output
+    assert not (root / "out" / "ragnarocks" / "board-a4.pdf").exists()
+
+
 def test_big_hexes_are_fine_when_pod_is_not_wanted(copy_game):
     root = copy_game("ragnarocks")
+    broken(root, "board.yaml", "backdrop: ragnarocks-board\n", "")
     broken(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 60mm")
     broken(root, "board.yaml", "kind: board\n", "kind: board\nprofiles: [a4]\n")
     result = build(root)

@@ -165,3 +165,132 @@ def test_assembly_steps_name_only_the_cut_edges_the_tiles_have(built, sides):
         assert ("top edges from row 2 on" in text) == (plan.rows > 1)
         assert ("left edges from column 2 on" in text) == (plan.cols > 1)
         assert ("row 2 over row 1" in text) == (plan.rows > 1)
+
+
+# ---- the backdrop: sea, knotwork frame, banner, compass, turn plaque, caption scroll ----
+
+BACKDROP = (336 * MM, 304 * MM)
+
+
+def backdrop_elements(card):
+    """Return the elements drawn under the hexes (everything before the hex_board)."""
+    elements = card.front.elements
+    return elements[:elements.index(board_of(card))]
+
+
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_backdrop_sets_the_size_and_lies_under_the_hexes(sides, side):
+    card = sides[side]
+    face, board = card.front, board_of(card)
+    assert (face.width, face.height) == pytest.approx(BACKDROP)
+    assert face.elements[-1] is board  # nothing is drawn over the hexes
+    types = [e.type for e in backdrop_elements(card)]
+    assert types[:2] == ["texture", "ornament_frame"]
+    assert "compass_rose" in types
+    # the hexes are centred across the face
+    assert board.x + board.w / 2 == pytest.approx(face.width / 2)
+
+
+def inside(poly, x, y):
+    """Even-odd ray cast: is (x, y) inside the polygon ``poly``?"""
+    hit, j = False, len(poly) - 1
+    for i, (xi, yi) in enumerate(poly):
+        xj, yj = poly[j]
+        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
+            hit = not hit
+        j = i
+    return hit
+
+
+@pytest.mark.parametrize("side", ["a", "b"])
+def test_no_backdrop_piece_lies_under_a_hex(sides, side):
+    card = sides[side]
+    board = board_of(card)
+    lay, ox, oy = board.layout()
+    hexes = [[(board.x + ox + x, board.y + oy + y) for x, y in lay.corners(cell)]
+             for cell in board.resolve().cells]
+    pieces = [e for e in backdrop_elements(card) if e.type not in ("texture", "ornament_frame")]
+    assert len(pieces) >= 8
+    for e in pieces:
+        # 41 points along each side of the piece, and the hex corners inside the piece
+        steps = [i / 40 for i in range(41)]
+        border = [(e.x + t * e.w, e.y + u * e.h) for t in steps for u in (0, 1)] + \
+                 [(e.x + u * e.w, e.y + t * e.h) for t in steps for u in (0, 1)]
+        for poly in hexes:
+            assert not any(inside(poly, x, y) for x, y in border), (side, e.id, poly[0])
+            assert not any(e.x < x < e.x + e.w and e.y < y < e.y + e.h for x, y in poly), \
+                (side, e.id, poly[0])
+
+
+def text_runs(reader, index):
+    """Return (text, size) of every text run on page ``index``."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append((" ".join(text.split()), size * tm[0] * cm[0]))
+
+    reader.pages[index].extract_text(visitor_text=visit)
+    return runs
+
+
+def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
+    reader = PdfReader(built("ragnarocks", "board", "pod"))
+    for index, caption in ((0, "Side A · Midgard · 75 hexes."),
+                           (1, "Side B · Mímir's Well · 79 hexes.")):
+        runs = text_runs(reader, index)
+        text = " ".join(t for t, _ in runs)
+        for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "3 Summon:",
+                      "the game ends", "East and West: along a hex's row (Sól).", caption):
+            assert words in text, (index, words)
+        # every word outside the hex names is at least 8 pt (hex names are 7 pt plaques)
+        for run, size in runs:
+            if not (len(run) <= 3 and run[0].isalpha() and run[1:].isdigit()):
+                assert size >= 8, (run, size)
+    assert "edge hexes (Selkolla, Njord)" in " ".join(t for t, _ in text_runs(reader, 1))
+
+
+def test_the_well_shows_the_sea_and_the_frame_is_dark(built, sides):
+    import statistics
+
+    from pdfcheck import render
+
+    dpi = 50
+    image = render(built("ragnarocks", "board", "pod"), 1, dpi)
+    bleed = sides["b"].front.bleed
+
+    def patch(x0, y0, x1, y1):  # face mm from the top-left, as grey values
+        s = dpi / 25.4
+        b = bleed * dpi / 72
+        return list(image.crop((int(x0 * s + b), int(y0 * s + b), int(x1 * s + b),
+                                int(y1 * s + b))).tobytes())
+
+    board = board_of(sides["b"])
+    resolved = board.resolve()
+    g6 = resolved.names.cell("G6")
+    lay, ox, oy = board.layout()
+    cx = (board.x + ox + lay.center(g6)[0]) / MM
+    cy = (board.y + oy + lay.center(g6)[1]) / MM
+    well = patch(cx - 18, cy - 27, cx + 18, cy - 12)  # above the well's name
+    sea = patch(12, 150, 26, 170)  # open sea left of the hexes
+    for water in (well, sea):
+        assert statistics.pstdev(water) > 4  # wave marks, not a flat fill
+    assert abs(statistics.mean(well) - statistics.mean(sea)) < 12  # the same sea
+    assert statistics.mean(patch(5, 100, 9, 200)) < 110  # the frame's dark band
+
+
+def test_the_compass_puts_east_and_west_along_a_row(built):
+    # Sól moves "one hex East or West": on pointy hexes that is along a lettered row
+    reader = PdfReader(built("ragnarocks", "board", "pod"))
+    at = {}
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() in ("N", "E", "S", "W"):
+            at.setdefault(text.strip(), (tm[4] * cm[0] + cm[4], tm[5] * cm[3] + cm[5]))
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    assert set(at) == {"N", "E", "S", "W"}
+    assert at["E"][1] == pytest.approx(at["W"][1], abs=0.5)  # one horizontal line
+    assert at["E"][0] - at["W"][0] > 40 * MM  # east on the right, far apart
+    assert at["N"][1] - at["S"][1] > 40 * MM  # north up
+    assert at["W"][0] < at["N"][0] < at["E"][0]

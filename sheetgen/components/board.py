@@ -3,6 +3,8 @@
 A side is either drawn from a template (``template:`` and ``fields:``, any layout: tracks, card
 spaces, locations, art, and ``hex_board`` elements), or is a hex map given by ``hex_board``
 keys, put on a face sized to its hexes plus a margin, a title band and an optional caption.
+A hex side may lie on a ``backdrop`` template (texture, ornamented frame, title cartouche,
+legends): the template draws everything but the hexes, and its size is the board's size.
 ``pod`` prints each side on one page at full size with bleed (within ``pod_max``); ``a4`` and
 ``letter`` tile every side over as many pages as it needs (``sheetgen/imposition/tiling.py``).
 The face of a side is drawn once and every tile places the same drawing, clipped.
@@ -56,6 +58,11 @@ class BoardComponent(ComponentBase, Component):
     background: str = Field("paper", description="Colour of the board around the hexes.")
     frame: str = Field("gold", description="Colour of the frame line inside the trim.")
     title_color: str = Field("ink", description="Colour of the title and caption.")
+    backdrop: str | None = Field(None, description="Template drawn under the hexes of every "
+                                 "hex side instead of background, frame, title and caption "
+                                 "(it gets the fields side, title and caption); its width and "
+                                 "height are the board's size, the hexes centred between the "
+                                 "title and caption bands.")
     bleed: str = Field(DEFAULT_BLEED, description="Bleed around each side for pod.")
     overlap: str = Field("10mm", description="Overlap (glue) strip between tiles at home.")
     size: tuple[str, str] | None = Field(None, description="Trimmed width and height every "
@@ -86,10 +93,16 @@ class BoardComponent(ComponentBase, Component):
     def prepare(self, builder, loaded) -> Prepared:
         """Build one face per side; every mistake is reported at its line."""
         from ..errors import ProblemList
+        from ..yamlload import line_of
 
         from .board_faces import side_face, template_face
 
         problems = ProblemList()
+        if self.backdrop and self.size is not None:
+            problems.add(loaded.path, line_of(loaded.raw, ("size",)), "size and backdrop both "
+                         "set the board's size; leave size out (the backdrop template's width "
+                         "and height are the size)")
+        problems.raise_if_any()
         faces = [(template_face if side.template else side_face)(self, index, side, builder,
                                                                   loaded, problems)
                  for index, side in enumerate(self.sides)]
@@ -169,7 +182,7 @@ class BoardComponent(ComponentBase, Component):
             try:
                 check_page_limit(side.front, limit, profile.name)
             except LayoutError as exc:
-                if spec.template:
+                if spec.template or self.backdrop:
                     fix = "shrink the template's width and height, or raise pod_max"
                 else:
                     best = largest_hex_size(side.front, limit)

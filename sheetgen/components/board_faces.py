@@ -1,5 +1,6 @@
 """The face of one board side: a template filled with the side's fields, or a hex map
-(background, frame, title, the ``hex_board`` and a caption).
+(background, frame, title, the ``hex_board`` and a caption, or a ``backdrop`` template under
+the ``hex_board``).
 
 Every mistake is reported at the line of the key that caused it: a side's own key, or the
 ``every_side`` key it inherited.
@@ -71,6 +72,11 @@ def side_face(comp, index: int, side, builder, loaded, problems,
     colors = _colors(comp, builder, raw, path, problems)
     if colors is None:
         return None
+    backdrop = _backdrop(comp, index, side, builder, loaded, problems) if comp.backdrop else None
+    if comp.backdrop and backdrop is None:
+        return None
+    if backdrop is not None and size is None:
+        size = (backdrop.width, backdrop.height)
     margin, title_h = to_points(comp.margin), to_points(comp.title_height) if side.title else 0.0
     caption_h = to_points(comp.caption_height) if side.caption else 0.0
     unit_w, unit_h = hexgrid.Layout(board.orientation == "pointy", 1.0).extent(
@@ -78,8 +84,15 @@ def side_face(comp, index: int, side, builder, loaded, problems,
     fixed_w, fixed_h = 2 * margin, 2 * margin + title_h + caption_h
     width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
     spare_w, spare_h = (size[0] - width, size[1] - height) if size else (0.0, 0.0)
+    if backdrop is not None and min(spare_w, spare_h) < -0.01:
+        problems.add(path, line(("hex_size",)),
+                     f"side {side.id} needs {width / MM:.0f} x {height / MM:.0f} mm (hexes, "
+                     f"margin, title and caption bands) but backdrop {comp.backdrop!r} is "
+                     f"{size[0] / MM:.0f} x {size[1] / MM:.0f} mm; enlarge the template or "
+                     "make hex_size smaller")
+        return None
     width, height = width + spare_w, height + spare_h
-    bleed = to_points(comp.bleed)
+    bleed = backdrop.bleed if backdrop is not None else to_points(comp.bleed)
     board.x, board.y = margin + spare_w / 2, margin + title_h + spare_h / 2
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
     board._board = resolved
@@ -91,13 +104,15 @@ def side_face(comp, index: int, side, builder, loaded, problems,
          "h": height - 2 * FRAME_INSET, "stroke": colors["frame"], "stroke_width": 0.8 * MM,
          "radius": 3 * MM},
     ]
-    if side.title:
+    if backdrop is not None:
+        specs = []  # the backdrop draws background, frame, title and caption
+    if side.title and backdrop is None:
         specs.append({"type": "text", "x": margin, "y": FRAME_INSET + 1 * MM,
                       "w": width - 2 * margin, "h": title_h + margin - FRAME_INSET - 2 * MM,
                       "text": side.title, "font": "title", "bold": True, "size": 22,
                       "min_size": 9, "align": "center", "valign": "middle",
                       "color": colors["title"]})
-    if side.caption:
+    if side.caption and backdrop is None:
         specs.append({"type": "text", "x": margin, "y": height - margin - caption_h,
                       "w": width - 2 * margin, "h": caption_h + margin - FRAME_INSET - 1 * MM,
                       "text": side.caption, "size": 10, "min_size": 6, "align": "center",
@@ -116,16 +131,35 @@ def side_face(comp, index: int, side, builder, loaded, problems,
                          f"side {side.id}: {key} {exc}; shorten it")
             return None
         elements.append(element)
-    elements.insert(2, board)
+    elements.insert(2 if backdrop is None else 0, board)
     key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
-                             colors)).encode()).hexdigest()[:16]
+                             colors, backdrop.key if backdrop else None)).encode()).hexdigest()[:16]
     from ..errors import display_path
     from ..faces import element_origin
 
     shown = display_path(path)
     side_line = line_of(raw, ("sides", index))
-    return Face(width, height, bleed, elements, key, side.id, (str(path), line(("hex_size",))),
-                [element_origin(shown, side_line, e) for e in elements])
+    origins = [element_origin(shown, side_line, e) for e in elements]
+    where = (str(path), line(("hex_size",)))
+    if backdrop is not None:
+        elements, origins = backdrop.elements + elements, backdrop.origins + origins
+        where = backdrop.where
+    return Face(width, height, bleed, elements, key, side.id, where, origins)
+
+
+def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
+    """Return the backdrop template's face for ``side``, or None after recording problems."""
+    from ..errors import UserError
+    from ..faces import Where
+
+    raw, path = loaded.raw, loaded.path
+    fields = {**comp.defaults, "side": side.id, "title": side.title, "caption": side.caption}
+    where = Where(str(path), line_of(raw, ("sides", index)), f"side {side.id}")
+    try:
+        return builder.build(comp.backdrop, fields, where, (str(path), line_of(raw, ("backdrop",))))
+    except UserError as exc:
+        problems.extend(exc)
+        return None
 
 
 def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
