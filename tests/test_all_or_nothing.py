@@ -76,6 +76,8 @@ def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
     path = root / "data" / "ragnarocks" / "game.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("name: Ragnarocks",
                                                              "name: Ragnarocks II"), "utf-8")
+    # without its backdrop (which fixes the size) the board grows with its hexes
+    edit(root, "board.yaml", "backdrop: ragnarocks-board\n", "")
     edit(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 60mm")
     edit(root, "board.yaml", "kind: board\n", "kind: board\nprofiles: [a4]\n")
     assert run_cli("--project", str(root), "validate", "ragnarocks").exit_code == 0
