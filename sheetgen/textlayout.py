@@ -1,7 +1,7 @@
 """Lay out card text: wrap words, place inline icons, and shrink the size until it fits.
 
 Markup is small on purpose: a blank-free newline starts a paragraph, ``**...**`` is bold and
-``:name:`` is an inline icon the size of a capital letter.
+``:name:`` is an inline icon the size of a capital letter; a no-break space never wraps.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-_TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*):|\s+|[^\s*:]+|[*:]")
+# A no-break space (U+00A0) is part of its word, so "2\u00a0GP" never wraps between 2 and GP.
+_TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*):|[^\S\u00a0]+|(?:[^\s*:]|\u00a0)+|[*:]")
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
 
 

@@ -1,0 +1,99 @@
+"""Roll & Raid, Rolling Thunder and Roll & Might read as a player reads them.
+
+Sentences (three words or more) on the sheets and the Roll & Raid aids are set at 7 pt or more
+at their design size; the rules a player needs mid-game are printed where they are needed; a
+no-break space keeps a number with its unit.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.textlayout import layout, parse
+
+# (game, component, pages to read): pod prints each face once, at its design size.
+SHEETS = [
+    ("roll-and-raid", "clan-sheet", [0]),
+    ("rolling-thunder", "play-sheet", [0]),
+    ("roll-and-might", "score-sheet", [0]),
+    ("roll-and-might", "legend", [0]),
+    ("roll-and-raid", "reference", range(0, 18, 2)),
+]
+BODY_MIN = 7.0
+# Printed at the 6 pt floor on purpose: licences, and a card's footer line.
+SMALL_ON_PURPOSE = ("Icons:", "Fonts:", "SIL Open Font", "Made with sheetgen")
+
+
+def text_runs(path, pages) -> list[tuple[float, str]]:
+    """Return (effective size in pt, text) of every text run on ``pages`` of ``path``."""
+    reader = PdfReader(path)
+    runs: list[tuple[float, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            runs.append((size * math.sqrt(abs(a * d - b * c)), text.strip()))
+
+    for index in pages:
+        reader.pages[index].extract_text(visitor_text=visit)
+    return runs
+
+
+@pytest.mark.parametrize("game,component,pages", SHEETS, ids=[s[1] for s in SHEETS])
+def test_sentences_are_seven_points_or_more(built, game, component, pages):
+    runs = text_runs(built(game, component, "pod"), pages)
+    sentences = [(s, t) for s, t in runs if len(t.split()) >= 3
+                 and not any(mark in t for mark in SMALL_ON_PURPOSE)]
+    assert len(sentences) > 10, "expected the sheet's instructions as text"
+    small = sorted({(round(s, 2), t) for s, t in sentences if s < BODY_MIN - 0.01})
+    assert not small, small[:10]
+
+
+def joined_text(path, pages) -> str:
+    reader = PdfReader(path)
+    return " ".join(" ".join(reader.pages[i].extract_text().split()) for i in pages)
+
+
+def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
+    text = joined_text(built("roll-and-raid", "clan-sheet", "pod"), [0])
+    assert "any time in Production, as a Resource die of any colour" in text
+    assert "Resolve the top Creature card" in text
+    # the festival penalty keeps its unit on the same line (no-break space)
+    assert "-2\u00a0GP" in text or "-2 GP" in text.replace("\u00a0", " ")
+
+
+def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
+    text = joined_text(built("roll-and-raid", "reference", "pod"), range(0, 18, 2))
+    for needed in ("Once each, cross it out; never combined, never a Raid die",
+                   "passes the raid to the one who lost most",
+                   "brings the top Creature card",
+                   "raid all 10 cards (9 cities, then Paris) by the end of round 16",
+                   "Goal missed"):
+        assert needed in text, needed
+
+
+def test_rolling_thunder_tells_light_from_dark_and_breaks_ties(built):
+    text = joined_text(built("rolling-thunder", "play-sheet", "pod"), [0])
+    assert "light (white) or dark (grey)" in text
+    assert "tie: most Trolls struck" in text
+
+
+def measure(text: str, bold: bool, size: float) -> float:
+    """A monospace stand-in for a font: every character is half the size wide."""
+    return len(text) * size / 2
+
+
+def test_no_break_space_never_wraps():
+    paragraphs = parse("lose 2\u00a0GP now")
+    assert [run.text for run in paragraphs[0]] == ["lose", "2\u00a0GP", "now"]
+    # 'lose 2' fits one 10 pt line of 32 pt (6 characters), 'lose 2 GP' does not
+    lines = layout(paragraphs, 32, 100, measure, 10, 10).lines
+    assert [[run.text for run, _ in line.runs] for line in lines] == [["lose"], ["2\u00a0GP"],
+                                                                      ["now"]]
+    # an ordinary space still wraps there
+    lines = layout(parse("lose 2 GP now"), 32, 100, measure, 10, 10).lines
+    assert [[run.text for run, _ in line.runs] for line in lines][0] == ["lose", "2"]
