@@ -316,11 +316,13 @@ def _record(project: Project, jobs, options: BuildOptions, cache) -> None:
     from .icons import IconBook
 
     icon_files = IconBook.for_project(project).files
+    inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share the files
     for game, comp, prepared, profile, path in jobs:
         names, images = drawn(prepared)
         icons = {name: icon_files[name] for name in names if name in icon_files}
-        cache.record(path, _options_key(options, profile.name), input_files(project, game, comp),
-                     icons, images)
+        if id(comp) not in inputs:
+            inputs[id(comp)] = input_files(project, game, comp)
+        cache.record(path, _options_key(options, profile.name), inputs[id(comp)], icons, images)
     cache.save()
 
 
@@ -362,13 +364,17 @@ def _output(job, options: BuildOptions, session: Session) -> tuple[str, object]:
 _FORKED: tuple | None = None
 
 
-def _worker_output(index: int) -> tuple[int, tuple[str, object] | None, list | None]:
-    """Render job ``index`` of ``_FORKED`` in a worker; user errors come back as problems."""
+def _worker_outputs(indexes: list[int]) -> list[tuple[int, tuple[str, object] | None,
+                                                      list | None]]:
+    """Render jobs ``indexes`` of ``_FORKED`` in a worker; user errors come back as problems."""
     jobs, options, session = _FORKED
-    try:
-        return index, _output(jobs[index], options, session), None
-    except UserError as exc:
-        return index, None, exc.problems
+    results = []
+    for index in indexes:
+        try:
+            results.append((index, _output(jobs[index], options, session), None))
+        except UserError as exc:
+            results.append((index, None, exc.problems))
+    return results
 
 
 def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> list:
@@ -376,7 +382,9 @@ def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> lis
 
     Workers are forked after preparing, so they share the prepared faces, fonts and icons
     without pickling them, and send back only bytes; the main process stages everything in
-    the planned order, so the output does not depend on which worker finished first.
+    the planned order, so the output does not depend on which worker finished first. A
+    component's outputs (one per profile) go to one worker, which draws each face once and
+    replays it in the other profiles (form_replay.py).
     """
     global _FORKED
 
@@ -391,16 +399,23 @@ def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> lis
 
     _FORKED = (jobs, options, session)
     results: list = [None] * len(jobs)
-    problems = ProblemList()
+    failures: dict[int, list] = {}
+    groups: dict[int, list[int]] = {}
+    for index, job in enumerate(jobs):
+        groups.setdefault(id(job[1]), []).append(index)
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for index, output, failed in pool.imap_unordered(_worker_output, range(len(jobs))):
-                if failed:
-                    problems.problems.extend(failed)
-                results[index] = output
-                bar.update(1, jobs[index][4].name)
+            for done in pool.imap_unordered(_worker_outputs, list(groups.values())):
+                for index, output, failed in done:
+                    if failed:
+                        failures[index] = failed
+                    results[index] = output
+                    bar.update(1, jobs[index][4].name)
     finally:
         _FORKED = None
+    problems = ProblemList()
+    for index in sorted(failures):  # in job order, whichever worker finished first
+        problems.problems.extend(failures[index])
     problems.raise_if_any()
     return results
 

@@ -69,9 +69,6 @@ def code_version() -> str:
 
 def template_chain(project, names: set[str]) -> set[Path]:
     """Return the files of the named templates and of every template they extend."""
-    from .errors import UserError
-    from .yamlload import load_yaml
-
     found: set[Path] = set()
     todo = list(names)
     while todo:
@@ -79,13 +76,34 @@ def template_chain(project, names: set[str]) -> set[Path]:
         if path is None or path in found:
             continue
         found.add(path)
+        parent = _extends(path)
+        if parent is not None:
+            todo.append(parent)
+    return found
+
+
+_EXTENDS: dict[bytes, str | None] = {}
+
+
+def _extends(path: Path) -> str | None:
+    """Return the template a template file extends (None: none, or a broken file, which the
+    build itself reports). Parsed once per process for each distinct file content."""
+    from .errors import UserError
+    from .yamlload import load_yaml
+
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    key = hashlib.sha1(data).digest()
+    if key not in _EXTENDS:
         try:
             raw = load_yaml(path)
-        except UserError:  # the build itself reports a broken template
-            continue
-        if isinstance(raw, dict) and isinstance(raw.get("extends"), str):
-            todo.append(raw["extends"])
-    return found
+        except UserError:
+            raw = None
+        _EXTENDS[key] = (raw["extends"] if isinstance(raw, dict)
+                         and isinstance(raw.get("extends"), str) else None)
+    return _EXTENDS[key]
 
 
 def _strings(value) -> set[str]:
@@ -198,7 +216,7 @@ class BuildCache:
             "options": options_key, "code": code_version(), "output": _stamp(output),
             "before": sorted(str(p) for p in inputs),
             "icons": {name: str(path) for name, path in sorted(icons.items())},
-            "inputs": {str(p): file_hash(Path(p)) for p in sorted(files, key=str)}}
+            "inputs": {str(p): self._hash(Path(p)) for p in sorted(files, key=str)}}
 
     def save(self) -> None:
         """Write the record atomically; a cache that cannot be written only costs speed."""

@@ -62,22 +62,27 @@ class IconBook:
             return form
         (vx, vy, vw, vh), commands = self.outline(name)
         scale = 1 / max(vw, vh)
-        canvas.beginForm(form, 0, 0, 1, 1)
-        path = canvas.beginPath()
-        for cmd in commands:
-            # SVG y grows downwards; the form's y grows upwards.
-            pts = [((cmd[i] - vx) * scale, 1 - (cmd[i + 1] - vy) * scale)
-                   for i in range(1, len(cmd), 2)]
-            if cmd[0] == "M":
-                path.moveTo(*pts[0])
-            elif cmd[0] == "L":
-                path.lineTo(*pts[0])
-            elif cmd[0] == "C":
-                path.curveTo(*pts[0], *pts[1], *pts[2])
-            else:
-                path.close()
-        canvas.drawPath(path, stroke=0, fill=1, fillMode=0)
-        canvas.endForm()
+
+        def draw(canvas) -> None:
+            path = canvas.beginPath()
+            for cmd in commands:
+                # SVG y grows downwards; the form's y grows upwards.
+                pts = [((cmd[i] - vx) * scale, 1 - (cmd[i + 1] - vy) * scale)
+                       for i in range(1, len(cmd), 2)]
+                if cmd[0] == "M":
+                    path.moveTo(*pts[0])
+                elif cmd[0] == "L":
+                    path.lineTo(*pts[0])
+                elif cmd[0] == "C":
+                    path.curveTo(*pts[0], *pts[1], *pts[2])
+                else:
+                    path.close()
+            canvas.drawPath(path, stroke=0, fill=1, fillMode=0)
+
+        from .form_replay import draw_form
+
+        # drawn once per process, replayed in every other document
+        draw_form(canvas, form, (0, 0, 1, 1), self, ("icon", name), draw)
         defined.add(form)
         self.used.add(name)
         return form

@@ -13,6 +13,7 @@ from reportlab import rl_config
 
 from .elements import DrawContext
 from .faces import Face
+from .form_replay import draw_form
 
 rl_config.useA85 = 0
 
@@ -66,13 +67,17 @@ class PdfDocument:
         for icon in sorted(face.icons()):
             self.icons.form_name(self.canvas, icon)
         b = face.bleed
-        ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
-                          self.ink_saver)
-        self.canvas.beginForm(name, -b, -b, face.width + b, face.height + b)
-        canvas = self.canvas if text else _Textless(self.canvas)
-        for element in face.elements:
-            element.draw(canvas, ctx)
-        self.canvas.endForm()
+
+        def draw(canvas) -> None:
+            ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
+                              self.ink_saver)
+            canvas = canvas if text else _Textless(canvas)
+            for element in face.elements:
+                element.draw(canvas, ctx)
+
+        # drawn once per process, replayed in every other document (form_replay.py)
+        draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b), face,
+                  (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw)
         forms[face.key] = name
         return name
 

@@ -1,0 +1,243 @@
+"""Draw each face once per process: a face's form recorded in one document is replayed in the
+next document that places the face (each profile of a component is its own document).
+
+What drawing a face writes into a PDF depends on the face and on a little of the document: the
+TrueType subset code each of its non-ASCII characters has (first come, first numbered) and the
+internal name of each font (numbered in order of first use). A recording keeps the form's
+compressed content stream, the forms (icons) it uses and the strings it split into each font,
+with the codes and names those fonts had when it was drawn. It is replayed only into a document
+whose fonts give the same characters the same codes and names, so a replayed form has exactly
+the bytes drawing it again would give; replaying also advances the document's font state as
+the drawing would have. A drawing that registers anything else in the document (an image, a
+transparency state, a non-embedded font) is not recorded: such a face is drawn every time.
+"""
+
+from __future__ import annotations
+
+import weakref
+import zlib
+from dataclasses import dataclass
+
+from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc, pdfmetrics
+
+# id(face) -> (weak reference to the face, {document kind: [Drawing, ...]})
+_DRAWINGS: dict[int, tuple[weakref.ref, dict]] = {}
+_NO_STATE = -1  # the document has not used the font yet
+
+
+def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw) -> None:
+    """Make form ``name`` (``box``: x0, y0, x1, y1) of ``canvas``: ``draw(canvas)`` the first
+    time, a replay of that drawing after.
+
+    ``owner`` (a face, an icon book) holds the recordings while it lives; ``kind`` names
+    everything else the drawing depends on (fonts, icons, colour mode...).
+    """
+    canvas.beginForm(name, *box)
+    drawings = drawings_of(owner, kind)
+    drawing = next((d for d in drawings if d.fits(canvas)), None)
+    if drawing is not None:
+        drawing.replay(canvas)
+        canvas.endForm()
+        drawing.attach(canvas, name)
+        return
+    with FaceRecorder(canvas) as recorder:
+        draw(canvas)
+    canvas.endForm()
+    drawing = recorder.drawing(canvas, name)
+    if drawing is not None:
+        drawings.append(drawing)
+
+
+def drawings_of(owner, kind: tuple) -> list:
+    """Return the recorded drawings of ``owner`` for documents of ``kind``, a list the caller
+    may append to."""
+    key = id(owner)
+    entry = _DRAWINGS.get(key)
+    if entry is None or entry[0]() is not owner:
+        def forget(ref, key=key):
+            if _DRAWINGS.get(key, (None,))[0] is ref:
+                del _DRAWINGS[key]
+
+        entry = _DRAWINGS[key] = (weakref.ref(owner, forget), {})
+    return entry[1].setdefault(kind, [])
+
+
+def _outline(doc) -> dict:
+    """Return each attribute of ``doc`` as its value (numbers, text) or its length."""
+    out = {}
+    for key, value in vars(doc).items():
+        if isinstance(value, (int, float, str, bytes, tuple)) or value is None:
+            out[key] = value
+        elif hasattr(value, "__len__"):
+            out[key] = ("len", len(value))
+        else:
+            out[key] = ("id", id(value))
+    return out
+
+
+def _tracked(font, text: str) -> set[int]:
+    """Return the characters of ``text`` whose subset code depends on the document."""
+    fixed = 128 if font._asciiReadable else 0
+    glyphs = font.face.charToGlyph
+    return {code for code in map(ord, text)
+            if code >= fixed and code != 0xA0 and code in glyphs}
+
+
+@dataclass
+class _FontUse:
+    """What one drawing needed of one font, as the document stood before it."""
+
+    font: object
+    name: str | None        # the font's internal name in the document (None: not named yet)
+    codes: dict             # character -> its subset code (None: not assigned yet)
+    next_code: int | None   # the next free code, when the drawing assigned new ones
+
+    def state_in(self, doc) -> tuple:
+        """Return this use's view of ``doc``'s font state now."""
+        state = self.font.state.get(doc)
+        if state is None:
+            return (None, {c: None for c in self.codes},
+                    _NO_STATE if self.next_code is not None else None)
+        assigned = state.assignments
+        codes = {c: assigned.get(c) for c in self.codes}
+        return (state.internalName, codes,
+                state.nextCode if self.next_code is not None else None)
+
+
+@dataclass
+class Drawing:
+    """One recorded face form and the document state it was drawn in."""
+
+    preamble: str
+    font_count: int | None   # how many fonts the document had named (when one was new)
+    uses: list[_FontUse]
+    splits: list[tuple[object, str]]
+    named: list[tuple[object, int]]
+    forms: list[str]
+    versions: list[tuple]     # the features it asked the PDF version for (transparency)
+    colors: dict
+    shading: dict
+    stream: bytes             # the compressed content stream
+
+    def fits(self, canvas) -> bool:
+        """Return whether replaying into ``canvas``'s document gives the recorded bytes."""
+        doc = canvas._doc
+        if canvas._preamble != self.preamble or canvas._extgstate._c:
+            return False
+        if self.font_count is not None and len(doc.fontMapping) != self.font_count:
+            return False
+        return all(use.state_in(doc) == (use.name, use.codes, use.next_code)
+                   for use in self.uses)
+
+    def replay(self, canvas) -> None:
+        """Do to the open form what drawing the face did: font state, forms and colours."""
+        doc = canvas._doc
+        for font, text in self.splits:
+            font.splitString(text, doc)
+        for font, subset in self.named:
+            font.getSubsetInternalName(subset, doc)
+        for keys in self.versions:
+            doc.ensureMinPdfVersion(*keys)
+        canvas._formsinuse.extend(self.forms)
+        canvas._colorsUsed.update(self.colors)
+        canvas._shadingUsed.update(self.shading)
+
+    def attach(self, canvas, name: str) -> None:
+        """Give the closed form ``name`` the recorded (already compressed) content stream."""
+        stream = pdfdoc.PDFStream(content=self.stream)
+        stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+        stream.__Comment__ = "xobject form stream"
+        canvas._doc.idToObject[pdfdoc.xObjectName(name)].Contents = stream
+
+
+class FaceRecorder:
+    """Watches one face being drawn into an open form (``with``), then makes its Drawing."""
+
+    def __init__(self, canvas):
+        self.canvas = canvas
+        self.splits: list[tuple[object, str]] = []
+        self.named: list[tuple[object, int]] = []
+        self.uses: dict[int, _FontUse] = {}
+        self.versions: list[tuple] = []
+        self.new_font = False
+        self.plain = False
+
+    def __enter__(self) -> "FaceRecorder":
+        canvas = self.canvas
+        doc = canvas._doc
+        self.objects = len(doc.idToObject)
+        self.font_count = len(doc.fontMapping)
+        self.fonts = [font for font in map(pdfmetrics.getFont,
+                                           pdfmetrics.getRegisteredFontNames())
+                      if getattr(font, "_dynamicFont", False)]
+        for font in self.fonts:
+            font.splitString = self._spy_split(font, font.splitString)
+            font.getSubsetInternalName = self._spy_name(font, font.getSubsetInternalName)
+        ensure = doc.ensureMinPdfVersion
+
+        def spy_version(*keys):
+            self.versions.append(keys)
+            return ensure(*keys)
+
+        self.before = _outline(doc)
+        doc.ensureMinPdfVersion = spy_version
+        return self
+
+    def __exit__(self, *exc) -> None:
+        for font in self.fonts:
+            del font.splitString, font.getSubsetInternalName
+        canvas = self.canvas
+        doc = canvas._doc
+        del doc.ensureMinPdfVersion
+        after = _outline(doc)
+        # only the font mapping, the fonts to embed and the version may have changed
+        changed = {k for k in set(after) | set(self.before) if after.get(k) != self.before.get(k)}
+        self.plain = (changed <= {"fontMapping", "delayedFonts", "_pdfVersion"}
+                      and len(doc.idToObject) == self.objects and not canvas._extgstate._c
+                      and canvas._pageCompression and not rl_config.useA85)
+        self.forms = list(canvas._formsinuse)
+        self.colors = dict(canvas._colorsUsed)
+        self.shading = dict(canvas._shadingUsed)
+
+    def _use(self, font, doc) -> _FontUse:
+        use = self.uses.get(id(font))
+        if use is None:
+            state = font.state.get(doc)
+            name = state.internalName if state is not None else None
+            self.new_font |= name is None
+            use = self.uses[id(font)] = _FontUse(font, name, {}, None)
+        return use
+
+    def _spy_split(self, font, split):
+        def spy(text, doc, encoding="utf-8"):
+            use = self._use(font, doc)
+            state = font.state.get(doc)
+            for code in _tracked(font, text if isinstance(text, str) else text.decode()):
+                if code not in use.codes:
+                    use.codes[code] = state.assignments.get(code) if state else None
+                    if use.codes[code] is None and use.next_code is None:
+                        use.next_code = state.nextCode if state else _NO_STATE
+            self.splits.append((font, text))
+            return split(text, doc, encoding)
+        return spy
+
+    def _spy_name(self, font, name_of):
+        def spy(subset, doc):
+            self._use(font, doc)
+            self.named.append((font, subset))
+            return name_of(subset, doc)
+        return spy
+
+    def drawing(self, canvas, name: str) -> Drawing | None:
+        """Return the Drawing of the form just closed as ``name`` (None: it cannot be replayed),
+        and give that form its compressed stream now."""
+        if not self.plain:
+            return None
+        form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+        data = form.stream.encode("utf8") if isinstance(form.stream, str) else form.stream
+        drawing = Drawing(canvas._preamble, self.font_count if self.new_font else None,
+                          list(self.uses.values()), self.splits, self.named, self.forms,
+                          self.versions, self.colors, self.shading, zlib.compress(data))
+        drawing.attach(canvas, name)
+        return drawing

@@ -1,0 +1,100 @@
+"""A face (or icon) drawn once per process and replayed in other documents gives the very bytes
+drawing it again gives, and is redrawn where the document's fonts would code it differently."""
+
+from __future__ import annotations
+
+import pytest
+
+from sheetgen import form_replay
+from sheetgen.api import BuildOptions, Session, _select, build
+
+# a deck whose names and texts hold non-ASCII letters (Sól, Ægir, Hildisvíni, ’)
+PROFILES = ["a4", "gutterfold-letter", "pod"]
+
+
+def _outputs(project, tmp_path, name: str, **options) -> dict[str, bytes]:
+    out = tmp_path / name
+    build(project, "ragnarocks", ["mythology-cards", "reference"],
+          BuildOptions(profiles=PROFILES, out_dir=out, cache=False, jobs=1, **options))
+    return {p.name: p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+
+def _counting(monkeypatch) -> dict:
+    counts = {"replayed": 0}
+    replay = form_replay.Drawing.replay
+
+    def counted(self, canvas):
+        counts["replayed"] += 1
+        return replay(self, canvas)
+
+    monkeypatch.setattr(form_replay.Drawing, "replay", counted)
+    return counts
+
+
+def _never_remembered(monkeypatch) -> None:
+    monkeypatch.setattr(form_replay, "drawings_of", lambda owner, kind: [])
+
+
+@pytest.mark.parametrize("options", [{}, {"cmyk": True}])
+def test_replayed_faces_give_the_bytes_of_faces_drawn_again(project, tmp_path, monkeypatch,
+                                                            options):
+    counts = _counting(monkeypatch)
+    replayed = _outputs(project, tmp_path, "replayed", **options)
+    assert counts["replayed"] > 50  # every profile after the first replays faces and icons
+    with monkeypatch.context() as patch:
+        _never_remembered(patch)
+        drawn = _outputs(project, tmp_path, "drawn", **options)
+    assert len(drawn) == 2 * len(PROFILES)
+    assert replayed == drawn
+
+
+def _faces(project):
+    session = Session(project)
+    selected = _select(project, "ragnarocks", ["mythology-cards"])
+    [(_, _, prepared)] = session.prepare_all(selected)
+    faces = {id(f): f for card in prepared.cards for f in (card.front, card.back)}
+    return session, list(faces.values())
+
+
+def _accented(face) -> set[str]:
+    return {ch for e in face.elements for value in vars(e).values() if isinstance(value, str)
+            for ch in value if ord(ch) > 127}
+
+
+def test_a_face_whose_letters_the_document_codes_otherwise_is_drawn_again(project,
+                                                                          monkeypatch):
+    from sheetgen.pdf import PdfDocument
+
+    session, faces = _faces(project)
+    # two faces with different non-ASCII letters: whichever a document draws first gets the
+    # first free subset codes, so the other face's text is coded differently after it
+    first = next(f for f in faces if _accented(f))
+    other = next(f for f in faces if _accented(f) - _accented(first))
+
+    def document():
+        return PdfDocument((600.0, 800.0), session.fonts, session.icons, title="t")
+
+    def pdf(order, remembered=True) -> bytes:
+        doc = document()
+        with monkeypatch.context() as patch:
+            if not remembered:
+                _never_remembered(patch)
+            for face in order:
+                doc.place(face, 10, 10)
+                doc.canvas.showPage()
+        return doc.finish()
+
+    counts = _counting(monkeypatch)
+    pdf([first, other])
+    assert counts["replayed"] == 0
+    # same order: both faces replay (and their icons)
+    assert pdf([first, other]) == pdf([first, other], remembered=False)
+    assert counts["replayed"] >= 2
+    # the other order: `other` comes first and takes the codes; `first` is drawn again
+    before = counts["replayed"]
+    drawings = form_replay.drawings_of(first, next(iter(
+        form_replay._DRAWINGS[id(first)][1])))
+    recorded = len(drawings)
+    assert pdf([other, first]) == pdf([other, first], remembered=False)
+    assert len(drawings) == recorded + 1  # a second recording, for the other coding
+    assert counts["replayed"] > before
