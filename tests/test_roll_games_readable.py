@@ -73,7 +73,7 @@ def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
     text = joined_text(built("roll-and-raid", "reference", "pod"), range(0, 18, 2))
     for needed in ("Once each, cross it out; never combined, never a Raid die",
                    "passes the raid to the one who lost most",
-                   "brings the top Creature card",
+                   "brings the top Creature card", "one Raid roll for all",
                    "raid all 10 cards (9 cities, then Paris) by the end of round 16",
                    "Goal missed"):
         assert needed in text, needed
