@@ -69,8 +69,9 @@ def list_games(project: Project) -> list[GameSummary]:
 
 
 def _select(project: Project, game_id: str | None, component_ids: list[str],
-            variant: str | None = None):
-    """Load the chosen games and components; collect problems across all of them."""
+            variant: str | None = None, skip: set[str] = frozenset()):
+    """Load the chosen games and components (but not the games in ``skip``, known to be up to
+    date); collect problems across all of them."""
     problems = ProblemList()
     if component_ids and not game_id:
         raise UserError("name a game before its components")
@@ -79,6 +80,8 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
                         f"--variant {variant}")
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
     for gid in [game_id] if game_id else project.default_game_ids():
+        if gid in skip:
+            continue
         try:
             game = load_game(project, gid, only=component_ids or None, variant=variant)
         except UserError as exc:
@@ -233,21 +236,36 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     build: the dict gets ``checks`` (game, component, ComponentChecks) and ``jobs`` (game,
     component, profile, path) instead.
     """
+    from .cache import BuildCache
     from .output import OutputWriter
+    from .profiles import ProfileBook
     from .staging import Staging
 
-    from .cache import BuildCache
+    from .uptodate import command_key, fresh_games, snapshot
 
     options = options or BuildOptions()
-    selected = _select(project, game_id, component_ids or [], options.variant)
     out_dir = Path(options.out_dir) if options.out_dir else project.out_dir
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
     cache = BuildCache(out_dir, enabled=record is None and not options.variant
                        and not options.previews)
+    command, before, fresh = "", {}, set()
+    if cache.enabled:
+        # stamps first, before anything is read: an edit made during the build is a change
+        command = command_key(game_id, component_ids or [], options.profiles,
+                              options.back_offset_mm, options.copies, options.cmyk,
+                              options.ink_saver)
+        before = snapshot(project)
+        if options.cache:
+            fresh = fresh_games(cache, command, before)
+    selected = _select(project, game_id, component_ids or [], options.variant, skip=fresh)
+    planned = None  # every output of the command, when the cache picks the stale ones
     if cache.enabled and options.cache:
-        selected = _stale(project, selected, options, out_dir, cache)
+        planned = _plan_jobs([(g, c, None) for g, c in selected], options,
+                             OutputWriter(out_dir), ProfileBook.for_project(project))
+        selected = _stale(project, selected, planned, options, cache)
         if not selected:
+            _remember(cache, command, before, planned, fresh)
             return []
     session = Session(project)
     prepared = session.prepare_all(selected)
@@ -284,7 +302,19 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         staging.commit()
     if cache.enabled:
         _record(project, jobs, options, cache)
+        _remember(cache, command, before, jobs if planned is None else planned, fresh)
     return [final for _, final in staging.moves]
+
+
+def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> None:
+    """Record the command's stamps and planned outputs per game (uptodate.py), and save."""
+    from .uptodate import remember
+
+    outputs: dict[str, list[Path]] = {}
+    for game, _comp, _ready, _profile, path in planned:
+        outputs.setdefault(game.spec.id, []).append(path)
+    remember(cache, command, before, outputs, fresh)
+    cache.save()
 
 
 def _options_key(options: BuildOptions, profile_name: str) -> str:
@@ -293,15 +323,12 @@ def _options_key(options: BuildOptions, profile_name: str) -> str:
                        list(options.back_offset_mm), options.copies])
 
 
-def _stale(project: Project, selected, options: BuildOptions, out_dir: Path, cache) -> list:
-    """Return the selected components with an output that is missing or out of date."""
+def _stale(project: Project, selected, planned, options: BuildOptions, cache) -> list:
+    """Return the selected components with an output (of those ``planned``) that is missing
+    or out of date."""
     from .cache import input_files
     from .icons import IconBook
-    from .output import OutputWriter
-    from .profiles import ProfileBook
 
-    planned = _plan_jobs([(g, c, None) for g, c in selected], options, OutputWriter(out_dir),
-                         ProfileBook.for_project(project))
     icons = IconBook.for_project(project).files
     inputs = {(g.spec.id, c.model.id): input_files(project, g, c) for g, c in selected}
     stale = {(g.spec.id, c.model.id) for g, c, _, profile, path in planned
@@ -323,7 +350,6 @@ def _record(project: Project, jobs, options: BuildOptions, cache) -> None:
         if id(comp) not in inputs:
             inputs[id(comp)] = input_files(project, game, comp)
         cache.record(path, _options_key(options, profile.name), inputs[id(comp)], icons, images)
-    cache.save()
 
 
 def _render_env(game, comp, profile, options: BuildOptions, session: Session):

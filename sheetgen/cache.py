@@ -46,7 +46,7 @@ def file_hash(path: Path) -> str | None:
         return None
 
 
-def _stamp(path: Path) -> list | None:
+def output_stamp(path: Path) -> list | None:
     """Return an output's size and modification time (a folder: its files'), or None."""
     try:
         files = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
@@ -156,6 +156,10 @@ def drawn(prepared) -> tuple[set[str], set[Path]]:
     return names, files
 
 
+def _mapping(value) -> dict:
+    return value if isinstance(value, dict) else {}
+
+
 class BuildCache:
     """The record of what each output was built from, for one output folder."""
 
@@ -168,7 +172,10 @@ class BuildCache:
             self.path = Path(folder) / f"{key}.json"
         else:
             self.path = self.out_dir / CACHE_FILE
-        self.entries: dict[str, dict] = self._read() if enabled else {}
+        data = self._read() if enabled else {}
+        self.entries: dict[str, dict] = _mapping(data.get("outputs"))
+        # per build command, the stamps that let a rebuild skip loading games (uptodate.py)
+        self.commands: dict[str, dict] = _mapping(data.get("commands"))
         self._hashes: dict[Path, str | None] = {}
 
     def _read(self) -> dict:
@@ -178,8 +185,12 @@ class BuildCache:
             return {}
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             return {}
-        entries = data.get("outputs")
-        return entries if isinstance(entries, dict) else {}
+        return data
+
+    def inputs_of(self, output: Path) -> list[str]:
+        """Return the files ``output`` was recorded as made from."""
+        entry = self.entries.get(self._name(output))
+        return list(entry.get("inputs", {})) if isinstance(entry, dict) else []
 
     def _hash(self, path: Path) -> str | None:
         path = Path(path)
@@ -198,7 +209,7 @@ class BuildCache:
         entry = self.entries.get(self._name(output))
         if not entry or entry.get("options") != options_key:
             return False
-        if entry.get("code") != code_version() or _stamp(output) != entry.get("output"):
+        if entry.get("code") != code_version() or output_stamp(output) != entry.get("output"):
             return False
         recorded = entry.get("inputs", {})
         if {str(p) for p in inputs} != set(entry.get("before", [])):
@@ -213,7 +224,7 @@ class BuildCache:
         drawing (``inputs``), the icons its faces drew (name -> file) and their images."""
         files = set(inputs) | set(icons.values()) | set(images)
         self.entries[self._name(output)] = {
-            "options": options_key, "code": code_version(), "output": _stamp(output),
+            "options": options_key, "code": code_version(), "output": output_stamp(output),
             "before": sorted(str(p) for p in inputs),
             "icons": {name: str(path) for name, path in sorted(icons.items())},
             "inputs": {str(p): self._hash(Path(p)) for p in sorted(files, key=str)}}
@@ -224,7 +235,8 @@ class BuildCache:
             return
         from .output import OutputWriter
 
-        data = {"format": FORMAT, "outputs": dict(sorted(self.entries.items()))}
+        data = {"format": FORMAT, "outputs": dict(sorted(self.entries.items())),
+                "commands": dict(sorted(self.commands.items()))}
         try:
             OutputWriter.write_file(self.path, json.dumps(data, indent=1).encode())
         except OSError:

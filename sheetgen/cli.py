@@ -16,6 +16,7 @@ from .dice.cli import dice_command, odds_command
 
 
 MAX_SHOWN = 25
+UP_TO_DATE = "up to date: no input of the chosen outputs changed (--no-cache rebuilds)"
 
 
 class SheetgenGroup(click.Group):
@@ -124,10 +125,21 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
                   ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
                   jobs, quiet) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
-    from .api import BuildOptions, build
-
     if (changed_only or stamp == "all") and not variant:
         raise click.UsageError("--changed-only and --stamp all go with --variant NAME")
+    if not (no_cache or variant or previews or simulate):
+        # nothing changed since the same command last built: answered before loading anything
+        from pathlib import Path
+
+        from .uptodate import command_key, up_to_date
+
+        key = command_key(game, list(components), list(profiles) or None, back_offset, copies,
+                          cmyk, ink_saver)
+        if up_to_date(project, Path(out_dir) if out_dir else project.out_dir, key, game):
+            click.echo(UP_TO_DATE)
+            return
+    from .api import BuildOptions, build
+
     options = BuildOptions(
         profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
         copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
@@ -136,7 +148,7 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     if not written:
-        click.echo("up to date: no input of the chosen outputs changed (--no-cache rebuilds)")
+        click.echo(UP_TO_DATE)
     if len(written) <= 8:
         for path in written:
             click.echo(f"wrote {path}")
