@@ -240,7 +240,8 @@ def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
                            (1, "Side B · Mímir's Well · 79 hexes.")):
         runs = text_runs(reader, index)
         text = " ".join(t for t, _ in runs)
-        for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "3 Summon:",
+        for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "one or more hexes",
+                      "3 Summon:",
                       "the game ends", "East and West: along a hex's row (Sól).", caption):
             assert words in text, (index, words)
         # every word outside the hex names is at least 8 pt (hex names are 7 pt plaques)
