@@ -15,7 +15,7 @@ DECKS = {  # component: cards decided in its YAML
     "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
     "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
-    "reference": 25,
+    "reference": 27,  # five aids for each of 5 players, setup and contents once
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
 }
 LOCATIONS = ("Recruit Reavers", "Trade with Villages", "Raid Villages", "Raid Keeps",
@@ -228,3 +228,42 @@ def test_pod_deck_one_face_per_page(built, game):
     trim = reader.pages[0].trimbox
     assert float(trim.width) == pytest.approx(44.45 * MM, abs=0.05)
     assert float(trim.height) == pytest.approx(63.5 * MM, abs=0.05)
+
+
+def printed_aids(built) -> str:
+    reader = PdfReader(built(GAME, "reference", "a4"))
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+
+
+def test_setup_card_gives_every_player_their_start(built):
+    text = printed_aids(built)
+    assert "Setup Once, before round 1" in text
+    for words in ("last to see the ocean, or at random", "with 3 players also the Honor Ship",
+                  "its pawn (2 with 2 players)", "its Glory marker on 0",
+                  "3 Crew dice (one of each colour, rolled onto the hold)",
+                  "1 Prophecy card", "+1 per seat clockwise after the Start Player (5, 6",
+                  "Sea Journey, Sea Battle and Prophecy decks", "shuffle each type alone",
+                  "Round marker on 1"):
+        assert words in text, words
+
+
+def test_contents_card_counts_what_the_set_prints(game, built):
+    text = printed_aids(built)
+    contents = text[text.index("Contents This print-and-play set"):]
+    printed = {
+        "reaver-cards": r"(\d+) Reaver", "village-spoils": r"(\d+) Village Spoils",
+        "keep-spoils": r"(\d+) Keep Spoils", "journey-cards": r"(\d+) Sea Journey",
+        "sea-battle-cards": r"(\d+) Sea Battle", "prophecy-cards": r"(\d+) Prophecy",
+        "reference": r"(\d+) player aids", "dice-aid": r"(\d+) dice aids",
+        "territory-tiles": r"(\d+) Territory", "ship-upgrade-tiles": r"(\d+) Ship Upgrade",
+        "player-boards": r"(\d+) Longships", "markers": None,
+    }
+    for component, pattern in printed.items():
+        if pattern:
+            assert int(re.search(pattern, contents).group(1)) == total(game, component), component
+    pawns = sum(i.count for i in game.component("markers").model.items if "pawn" in i.name)
+    assert f"{pawns} Longship pawns" in contents
+    tokens = {i.name: i.count for i in game.component("tokens").model.items}
+    assert f"40 1 · 10 5 · {tokens['Favor']} · {tokens['Troll trophy']} · " \
+        f"{tokens['Kraken trophy']} · Start Player" in contents
+    assert (tokens["Food 1"], tokens["Food 5"]) == (40, 10)
