@@ -161,7 +161,8 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
     for words in ("2 players: 2 each", "never back", "none left in the supply",
-                  "Master of the Hall", ":food: **Food:**", ":triquetra: **Favor:**"):
+                  "Master of the Hall", ":food: **Food:**", ":triquetra: **Favor:**",
+                  "lose what you have; Glory never drops below 0"):
         assert words in aids, words
 
 
