@@ -98,7 +98,7 @@ def _parse_offset(ctx, param, value: str | None):
               help="Output folder (default: out/ in the project).")
 @click.option("--back-offset", callback=_parse_offset, metavar="X,Y",
               help="Shift duplex backs by X,Y mm to correct a printer's misregistration.")
-@click.option("--copies", type=click.IntRange(min=1),
+@click.option("--copies", type=click.IntRange(min=1, max=1000),
               help="Sheets in a notepad (default: the YAML's).")
 @click.option("--cmyk", is_flag=True,
               help="Convert every colour to CMYK, no transparency (PDF/X-minded shops).")

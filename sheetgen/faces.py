@@ -171,7 +171,7 @@ class FaceBuilder:
                  draw_ctx) -> Element:
         """Validate filled values into a typed element and prepare it (fit text...)."""
         kind = values.get("type")
-        cls = element_class(kind)
+        cls = element_class(kind) if isinstance(kind, str) else None
         if cls is None:
             raise self._fail(template, raw, where, unknown("element type", kind, element_types(),
                                                            "see `sheetgen reference`"), False)
@@ -182,18 +182,10 @@ class FaceBuilder:
         try:
             element = cls.model_validate(values, context=vctx)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            key = err["loc"][0] if err["loc"] else None
-            field_text = f" {'.'.join(str(p) for p in err['loc'])}" if err["loc"] else ""
-            message = err["msg"].removeprefix("Value error, ")
-            if err["type"] == "extra_forbidden":
-                allowed = ", ".join(sorted(cls.model_fields))
-                near = close_matches(str(key), cls.model_fields)
-                hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
-                message = f"unknown key for a {kind} element; {hint}allowed: {allowed}"
-            from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
-            raise self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
-                             from_item) from None
+            problems = []
+            for err in exc.errors():
+                problems += self._invalid(template, raw, where, kind, cls, err).problems
+            raise UserError(problems) from None
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -206,8 +198,25 @@ class FaceBuilder:
             raise self._fail(template, raw, where, f"{label} {exc}; shorten it, enlarge the box "
                              "or lower min_size", True) from None
         except ValueError as exc:
-            raise self._fail(template, raw, where, str(exc), True) from None
+            problems = [p for message in getattr(exc, "messages", [str(exc)])
+                        for p in self._fail(template, raw, where, message, True).problems]
+            raise UserError(problems) from None
         return element
+
+    def _invalid(self, template: Template, raw, where: Where, kind: str, cls, err: dict
+                 ) -> UserError:
+        """Return one pydantic error of an element as a UserError at its line."""
+        key = err["loc"][0] if err["loc"] else None
+        field_text = f" {'.'.join(str(p) for p in err['loc'])}" if err["loc"] else ""
+        message = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            allowed = ", ".join(sorted(cls.model_fields))
+            near = close_matches(str(key), cls.model_fields)
+            hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
+            message = f"unknown key for a {kind} element; {hint}allowed: {allowed}"
+        from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
+        return self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
+                          from_item)
 
     def _render(self, value: Any, context: dict) -> Any:
         if isinstance(value, str):

@@ -75,8 +75,18 @@ def describe(error: dict) -> str:
         expected = {"int": "a whole number", "float": "a number", "bool": "true or false",
                     "string": "text", "list": "a list", "dict": "a mapping",
                     "model": "a mapping"}[kind.split("_")[0]]
-        return f"{field}: expected {expected}, got {got!r}"
+        return f"{field}: expected {expected}, got {_short(got)}"
+    if kind == "literal_error" and isinstance(got, str):
+        choices = re.findall(r"'([^']*)'", str(error.get("ctx", {}).get("expected", "")))
+        if choices:
+            return unknown(field.replace("_", " "), got[:80], choices)
     return f"{field}: {msg}"
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """Return ``repr(value)``, cut to ``limit`` characters (a message quotes, never floods)."""
+    text = repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
 
 
 def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: ProblemList,
@@ -86,7 +96,8 @@ def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: P
         return model_cls.model_validate(raw)
     except ValidationError as exc:
         for err in exc.errors():
-            problems.add(path, line_of(raw, loc_prefix + tuple(err["loc"])), describe(err))
+            line = line_of(raw, loc_prefix + tuple(err["loc"])) or 1  # 1: the file as a whole
+            problems.add(path, line, describe(err))
         return None
 
 

@@ -15,6 +15,8 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validat
 from .checks.rules import PrintChecks
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+MAX_ID = 64  # characters in an id: ids become file names
+MAX_COUNT = 10_000  # copies of one item
 
 
 def slugify(text: str) -> str:
@@ -50,7 +52,8 @@ class PlayerRange(Strict):
 class GameSpec(Strict):
     """``data/<game>/game.yaml``: the game and the components it prints."""
 
-    id: str = Field(pattern=KEBAB, description="Game id users type, e.g. my-game.")
+    id: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                    description="Game id users type, e.g. my-game.")
     name: str = Field(description="Display name.")
     description: str = Field("", description="One line about the game.")
     rulebook: str = Field("", description="Where the rules come from.")
@@ -73,8 +76,9 @@ class GameSpec(Strict):
     @classmethod
     def _kebab(cls, ids: list[str]) -> list[str]:
         for cid in ids:
-            if not re.match(KEBAB, cid):
-                raise ValueError(f"component id {cid!r} must be kebab-case, e.g. raid-cards")
+            if not re.match(KEBAB, cid) or len(cid) > MAX_ID:
+                raise ValueError(f"component id {cid[:80]!r} must be kebab-case and at most "
+                                 f"{MAX_ID} characters, e.g. raid-cards")
         if len(set(ids)) != len(ids):
             raise ValueError("a component is listed twice")
         return ids
@@ -85,8 +89,9 @@ class Item(BaseModel):
 
     model_config = ConfigDict(extra="allow", defer_build=True)
 
-    id: str | None = Field(None, pattern=KEBAB, description="Stable id; default: from the name.")
-    count: int = Field(1, ge=0, description="Copies of this item in the component.")
+    id: str | None = Field(None, pattern=KEBAB, max_length=MAX_ID,
+                           description="Stable id; default: from the name.")
+    count: int = Field(1, ge=0, le=MAX_COUNT, description="Copies of this item in the component.")
 
     def fields(self) -> dict[str, Any]:
         """Return every field the templates may use (extra keys, id and count)."""
@@ -122,7 +127,8 @@ class ItemsFrom(Strict):
 class ComponentBase(Strict):
     """What every component file shares; ``kind`` picks the rest of its shape."""
 
-    id: str = Field(pattern=KEBAB, description="Component id, the file's name without .yaml.")
+    id: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                    description="Component id, the file's name without .yaml.")
     title: str = Field(description="Human title, printed in credits and page headers.")
     kind: str = Field(description="cards, sheet, board or tokens.")
     description: str = Field("", description="What this component is for.")

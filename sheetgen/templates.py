@@ -9,16 +9,18 @@ with the same ``id`` replaces the parent's in place; ``remove: [id, ...]`` drops
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .errors import user_error
+from .errors import ProblemList, user_error
 from .project import Project
-from .template_spec import STAMP_CORNERS, TEMPLATE_KEYS
+from .template_spec import STAMP_CORNERS, TemplateSpec
 from .units import DEFAULT_BLEED, to_points
-from .yamlload import LineDict, load_yaml
+from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown as unknown_name
 
+TEMPLATE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
 
 @dataclass
@@ -58,6 +60,9 @@ class TemplateBook:
         """Return template ``name``; ``where`` (path, line) is blamed when it does not exist."""
         if name in self._cache:
             return self._cache[name]
+        if not TEMPLATE_NAME.match(name) or len(name) > 100:
+            raise user_error(where[0], where[1], f"template name {name[:100]!r} is not a file "
+                             "name in templates/ (letters, digits, '-', no folders)")
         path = self.project.find("templates", f"{name}.yaml")
         if path is None:
             raise user_error(where[0], where[1], unknown_name("template", name, self.names(),
@@ -67,11 +72,7 @@ class TemplateBook:
         raw = load_yaml(path)
         if not isinstance(raw, dict):
             raise user_error(path, 1, "a template is a mapping with 'size:' and 'elements:'")
-        unknown = set(raw) - TEMPLATE_KEYS
-        if unknown:
-            key = sorted(unknown)[0]
-            raise user_error(path, raw.key_lines[key], f"unknown key {key!r}; allowed: "
-                             f"{', '.join(sorted(TEMPLATE_KEYS))}")
+        _check_shape(raw, path)
         template = self._resolve(name, path, raw, _chain + (name,))
         self._cache[name] = template
         return template
@@ -111,10 +112,7 @@ class TemplateBook:
         fields.update(raw.get("fields") or {})
         removed = set(raw.get("remove") or [])
         elements = [e for e in elements if e.get("id") not in removed]
-        for i, element in enumerate(raw.get("elements") or []):
-            if not isinstance(element, dict) or "type" not in element:
-                raise user_error(path, raw["elements"].item_lines[i],
-                                 "each element is a mapping with a 'type:'")
+        for element in raw.get("elements") or []:
             same = [j for j, e in enumerate(elements)
                     if element.get("id") and e.get("id") == element["id"]]
             if same:
@@ -123,3 +121,19 @@ class TemplateBook:
                 elements.append(element)
         return Template(name, path, width, height, bleed, fields, elements, size_where,
                         stamp_corner)
+
+
+
+def _check_shape(raw: LineDict, path: Path) -> None:
+    """Check a template's keys and value types; raise every problem at its line together."""
+    from .loading import validate_model
+
+    problems = ProblemList()
+    validate_model(TemplateSpec, raw, path, problems)
+    for i, element in enumerate(raw.get("elements") or [] if not problems.problems else []):
+        line = line_of(raw, ("elements", i))
+        if not isinstance(element, dict) or "type" not in element:
+            problems.add(path, line, "each element is a mapping with a 'type:'")
+        elif not isinstance(element.get("id", ""), str):
+            problems.add(path, line_of(raw, ("elements", i, "id")), "id: expected text")
+    problems.raise_if_any()

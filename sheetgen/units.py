@@ -9,6 +9,8 @@ INCH = 72.0
 UNIT_POINTS = {"mm": MM, "cm": 10 * MM, "in": INCH, "pt": 1.0}
 # art beyond the trim when a template or board does not say: 1/8 in, what print shops ask for
 DEFAULT_BLEED = "3.175mm"
+MAX_MM = 5000.0  # no face, board or page is 5 m across; a larger length is a typo
+MAX_PERCENT = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|%)?\s*$")
 
 
@@ -20,7 +22,7 @@ def to_points(value: str | float | int, reference: float | None = None) -> float
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 12mm, got {value!r}")
     if isinstance(value, (int, float)):
-        return float(value) * MM
+        return _bounded(float(value) * MM, value)
     match = _LENGTH.match(str(value))
     if not match:
         raise ValueError(f"expected a length such as 12mm, 0.5in, 9pt or 50%, got {value!r}")
@@ -28,8 +30,19 @@ def to_points(value: str | float | int, reference: float | None = None) -> float
     if unit == "%":
         if reference is None:
             raise ValueError(f"a percentage ({value}) is not allowed here")
+        if abs(number) > MAX_PERCENT:
+            raise ValueError(f"{value} is outside the allowed range -{MAX_PERCENT:g}% to "
+                             f"{MAX_PERCENT:g}%")
         return number / 100 * reference
-    return number * UNIT_POINTS[unit]
+    return _bounded(number * UNIT_POINTS[unit], value)
+
+
+def _bounded(points: float, written) -> float:
+    """Return ``points``, or raise ValueError when the length is beyond +-MAX_MM."""
+    if not abs(points) <= MAX_MM * MM:  # also refuses NaN
+        raise ValueError(f"length {written} is outside the allowed range -{MAX_MM:g}mm to "
+                         f"{MAX_MM:g}mm")
+    return points
 
 
 def mm(points: float) -> float:

@@ -27,7 +27,8 @@ class SheetComponent(ComponentBase, Component):
 
     kind: Literal["sheet"] = "sheet"
     template: str = Field(description="Template name of the sheet's layout.")
-    copies: int = Field(1, ge=1, description="Sheets in the pad unless --copies says otherwise.")
+    copies: int = Field(1, ge=1, le=1000,
+                        description="Sheets in the pad unless --copies says otherwise.")
     glue_edge: Literal["top", "bottom", "left", "right", "none"] = Field(
         "top", description="Edge where the pad is glued (kept clear of art).")
     glue_strip: str = Field("8mm", description="Width of the clear strip at the glued edge.")

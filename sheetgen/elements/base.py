@@ -11,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, ValidationInfo, WithJsonSchema
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationInfo,
+                      WithJsonSchema, model_validator)
 
 from ..colors import parse_color, rgb_to_cmyk, tint
 from ..units import to_points
@@ -49,12 +50,33 @@ _COLOR_SCHEMA = WithJsonSchema({
     "description": "A palette name (ink, gold, ...), a game colour, #rrggbb, or none.",
     "type": "string"})
 
+# Any number an element takes lies within +-NUMBER_LIMIT unless its field says otherwise; a
+# length is bounded where it is read (units.to_points). Huge values would hang a layout loop.
+NUMBER_LIMIT = 100_000
+MAX_TEXT = 10_000  # characters in one text value
+
+
+def in_range(low: float, high: float, unit: str = "") -> AfterValidator:
+    """Return a validator refusing a number outside ``low..high`` with a message saying so."""
+    def check(value):
+        if value is not None and not low <= value <= high:
+            raise ValueError(f"{value:g}{unit} is outside the allowed range "
+                             f"{low:g}{unit} to {high:g}{unit}")
+        return value
+    return AfterValidator(check)
+
+
 def _as_text(value: Any) -> Any:
+    if isinstance(value, str) and len(value) > MAX_TEXT:
+        raise ValueError(f"text of {len(value):,} characters; the limit is {MAX_TEXT:,}")
     return str(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else value
 
 
 # Text accepts numbers too: "{{ total }}" keeps an int, and a card prints it as text.
 TextValue = Annotated[str, BeforeValidator(_as_text)]
+FontSize = Annotated[float, in_range(1, 300, " pt")]
+Count = Annotated[int, in_range(0, 1000)]  # marks, spaces, cells along one side...
+Ratio = Annotated[float, in_range(0, 1)]
 XLength = Annotated[float, _length("width"), _LENGTH_SCHEMA]
 YLength = Annotated[float, _length("height"), _LENGTH_SCHEMA]
 Length = Annotated[float, _length(None), _LENGTH_SCHEMA]
@@ -113,6 +135,14 @@ SHARED_FIELD_DOCS = {
 }
 
 
+class ElementProblems(ValueError):
+    """Several independent mistakes found while preparing one element, reported together."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__("; ".join(messages))
+        self.messages = messages
+
+
 class Element(BaseModel):
     """Base of every element: a box placed by ``x``, ``y`` (from the top-left), ``w``, ``h``."""
 
@@ -138,6 +168,16 @@ class Element(BaseModel):
     field_docs: ClassVar[dict[str, str]] = {}
     sample: ClassVar[dict] = {}
 
+    @model_validator(mode="after")
+    def _numbers_in_range(self):
+        """Refuse any number (also inside lists and nested models) beyond +-NUMBER_LIMIT."""
+        for name, value in self:
+            bad = _beyond_limit(value)
+            if bad is not None:
+                raise ValueError(f"{name}: {bad:g} is outside the allowed range "
+                                 f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}")
+        return self
+
     def icons(self) -> set[str]:
         """Return the icons this element draws (their forms are made before the face's).
 
@@ -156,6 +196,22 @@ class Element(BaseModel):
     def bottom(self, ctx: "DrawContext") -> float:
         """Return the PDF y of the element's lower edge (templates measure y from the top)."""
         return ctx.height - self.y - self.h
+
+
+def _beyond_limit(value: Any) -> float | None:
+    """Return the first number in ``value`` (nested lists, dicts, models) beyond the limit."""
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        return value if abs(value) > NUMBER_LIMIT else None
+    if isinstance(value, BaseModel):
+        value = list(value.__dict__.values())
+    elif isinstance(value, dict):
+        value = list(value.values())
+    if isinstance(value, (list, tuple)):
+        for item in value:
+            bad = _beyond_limit(item)
+            if bad is not None:
+                return bad
+    return None
 
 
 @dataclass

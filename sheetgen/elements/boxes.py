@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily, IconName, Length
+from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
 from ..units import mm
 from .sheet_common import check_icon, die, icon_at, icon_of, label, shape, pen
 
@@ -23,7 +23,7 @@ class WriteIn(Element):
     label_width: Length | None = None
     style: Literal["box", "line", "total", "none"] = "box"
     prefix: str = ""
-    size: float = 9.0
+    size: FontSize = 9.0
     font: FontFamily = "body"
     bold: bool = True
     stroke: Color = "ink"
@@ -88,7 +88,7 @@ class CheckBoxes(Element):
     """``count`` marks in a row (or column): squares, circles, hexes, triangles or dice."""
 
     type: Literal["check_boxes"] = "check_boxes"
-    count: int | None = None
+    count: Count | None = None
     labels: list[str | int] = []
     shape: Literal["square", "circle", "hex", "triangle", "die"] = "square"
     dice: list[int | None] = []
@@ -99,7 +99,7 @@ class CheckBoxes(Element):
     stroke: Color = "ink"
     fill: Color = "white"
     line_width: Length = "0.25mm"
-    text_size: float | None = None
+    text_size: FontSize | None = None
     icon_color: Color = "gray"
 
     field_docs = {

@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from . import register
-from .base import Color, Element, IconName, Length
+from .base import Color, Count, Element, FontSize, IconName, Length
 from .sheet_common import icon_at, label
 from .texture import MIN_LINE
 
@@ -41,15 +41,15 @@ class CardSpaces(Element):
     spaces: list[CardSpace]
     size: tuple[Length, Length] = ("44.45mm", "63.5mm")
     gap: Length = "2.5mm"
-    columns: int = 99
+    columns: Count = 99
     style: Style = "card"
     color: Color = "ink"
     fill: Color = "white"
     deck_fill: Color = "light-gray"
     pair_fill: Color = "light-gray"
     text_color: Color = "dark-gray"
-    label_size: float = 9.0
-    note_size: float = 7.5
+    label_size: FontSize = 9.0
+    note_size: FontSize = 7.5
     line_width: Length = "0.4mm"
     radius: Length = "2mm"
 

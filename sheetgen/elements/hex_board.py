@@ -10,14 +10,15 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Literal, Union
+from typing import Annotated, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .. import hexgrid
 from ..colors import tint
 from . import register
-from .base import Color, Element, FontFamily, IconName, Length, TextValue
+from .base import (Color, Element, ElementProblems, FontFamily, FontSize, IconName, Length, Ratio,
+                   TextValue, in_range)
 from .hex_terrain import TERRAIN_KINDS, draw_terrain
 from .sheet_common import polygon
 
@@ -45,7 +46,8 @@ class Removal(BaseModel):
     model_config = ConfigDict(extra="forbid", validate_default=True, defer_build=True)
 
     around: CellRef = Field(description="Centre hex of the removed patch.")
-    radius: int = Field(0, ge=0, description="0: the hex alone; 1: it and its 6 neighbours...")
+    radius: Annotated[int, in_range(0, 50)] = Field(
+        0, description="0: the hex alone; 1: it and its 6 neighbours...")
     label: TextValue = Field("", description="Text printed over the patch (a lake's name).")
     label_color: Color = Field("ink", description="Colour of the label.")
 
@@ -97,14 +99,14 @@ class HexBoard(Element):
     removed_fill: Color = "none"
     start_ring: Length = "1.2mm"
     terrain: list[Literal[TERRAIN_KINDS]] = []
-    terrain_strength: float = 0.3
+    terrain_strength: Ratio = 0.3
     coordinates: bool = False
-    coordinate_size: float = 5.0
+    coordinate_size: FontSize = 5.0
     coordinate_color: Color = "gray"
     coordinate_font: FontFamily = "body"
     coordinate_bold: bool = False
     coordinate_plaque: Color = "none"
-    label_size: float = 8.0
+    label_size: FontSize = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -219,12 +221,12 @@ class HexBoard(Element):
             return None
 
     def prepare(self, ctx) -> None:
-        """Resolve the shape and check every hex reference (ValueError on the first mistake)."""
+        """Resolve the shape and check every hex reference (one ElementProblems for all)."""
         board = self.resolve()
         if board.problems:
-            loc, message = board.problems[0]
-            where = ".".join(str(p) for p in loc)
-            raise ValueError(f"hex_board {where}: {message}" if where else message)
+            raise ElementProblems([
+                f"hex_board {'.'.join(map(str, loc))}: {message}" if loc else message
+                for loc, message in board.problems])
         if not board.cells:
             raise ValueError("hex_board has no hexes left")
         self._board = board

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import model_validator
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Element, FontSize, Length
 from ..units import mm
 from .sheet_common import label, shape, pen
 
@@ -24,7 +24,7 @@ class Polyomino(Element):
     fill: Color = "#b9b9b9"
     stroke: Color = "ink"
     line_width: Length = "0.25mm"
-    size: float = 8.0
+    size: FontSize = 8.0
     value_shape: Literal["circle", "square", "none"] = "circle"
 
     field_docs = {

@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import model_validator
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Count, Element, FontSize, Length
 from .sheet_common import label
 from .texture import MIN_LINE
 
@@ -22,15 +22,15 @@ class ScoreRing(Element):
     """A score track around the box's edge, ``depth`` deep, numbered from ``start``."""
 
     type: Literal["score_ring"] = "score_ring"
-    count: int = 100
+    count: Count = 100
     start: int = 0
     depth: Length = "15mm"
     fill: Color = "white"
     accent: Color = "light-gray"
-    accent_every: int = 5
+    accent_every: Count = 5
     stroke: Color = "ink"
     text_color: Color = "ink"
-    text_size: float = 10.0
+    text_size: FontSize = 10.0
     line_width: Length = "0.35mm"
 
     doc = ("A numbered score track around the edge of the box, depth deep, count spaces "

@@ -6,7 +6,7 @@ from typing import Literal
 
 from ..units import MM
 from . import register
-from .base import Color, Element, FontFamily, IconName, Length
+from .base import Color, Element, FontFamily, FontSize, IconName, Length
 from .sheet_common import icon_at, label, readable
 
 
@@ -21,7 +21,7 @@ class SectionTitle(Element):
     fill: Color = "ink"
     color: Color | None = None
     font: FontFamily = "title"
-    size: float | None = None
+    size: FontSize | None = None
     align: Literal["left", "center"] = "left"
     line_width: Length = "0.4mm"
     frame: Length | None = None

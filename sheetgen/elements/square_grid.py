@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import register
-from .base import Color, Element, IconName, Length
+from .base import Color, Count, Element, FontSize, IconName, Length
 from .sheet_common import icon_at, label, pen, readable
 
 
@@ -32,8 +32,8 @@ class SquareGrid(Element):
     """A grid of square cells fitted in the box, with optional header band and labels."""
 
     type: Literal["square_grid"] = "square_grid"
-    cols: int
-    rows: int
+    cols: Count
+    rows: Count
     shades: list[str] = []
     cells: list[GridCell] = []
     light: Color = "white"
@@ -46,7 +46,7 @@ class SquareGrid(Element):
     col_labels: list[str] = []
     row_labels: list[str] = []
     coords: bool = False
-    coord_size: float | None = Field(None, description="Size of the coordinates in points "
+    coord_size: FontSize | None = Field(None, description="Size of the coordinates in points "
                                                        "(default: a fifth of a cell).")
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
     header: str | None = None

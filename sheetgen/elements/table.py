@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Element, FontSize, Length
 from .sheet_common import cell_icons, check_icon, icon_of, label
 
 
@@ -28,7 +28,7 @@ class Table(Element):
     header_fill: Color = "light-gray"
     stroke: Color = "ink"
     line_width: Length = "0.25mm"
-    size: float = 8.0
+    size: FontSize = 8.0
     align: Literal["center", "left"] = "center"
     color: Color = "ink"
 

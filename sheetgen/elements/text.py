@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import PrivateAttr, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily, TextValue
+from .base import Color, Element, FontFamily, FontSize, TextValue, in_range
 from .sheet_common import readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
@@ -19,13 +19,13 @@ class Text(Element):
     type: Literal["text"] = "text"
     text: TextValue
     font: FontFamily = "body"
-    size: float = 9.0
-    min_size: float | None = None
+    size: FontSize = 9.0
+    min_size: FontSize | None = None
     color: Color = "ink"
     icon_color: Color | None = None
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    leading: float = 1.2
+    leading: Annotated[float, in_range(0.5, 5)] = 1.2
     bold: bool = False
     italic: bool = False
     _layout: Layout | None = PrivateAttr(default=None)

@@ -13,7 +13,7 @@ import random
 from typing import Literal
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Element, Length, Ratio
 
 MIN_LINE = 0.3  # points; a print check refuses thinner strokes
 
@@ -31,7 +31,7 @@ class Texture(Element):
     pattern: Literal["grain", "mottle", "waves", "weave"] = "mottle"
     base: Color = "parchment"
     color: Color = "brown"
-    strength: float = 0.12
+    strength: Ratio = 0.12
     fill: bool = True
     scale: Length = "6mm"
     line_width: Length = "0.35mm"

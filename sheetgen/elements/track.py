@@ -13,7 +13,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, IconName, Length
+from .base import Color, Count, Element, FontSize, IconName, Length
 from .sheet_common import die, icon_at, icon_of, label, shape, check_icon, pen
 
 
@@ -28,7 +28,7 @@ class Space(BaseModel):
     mark: IconName | None = None
     tags: list[IconName] = []
     fill: Color = "none"
-    span: int = 1
+    span: Count = 1
     below: str | None = None
     below_die: int | None = None
     below_box: bool = False
@@ -51,13 +51,13 @@ class Track(Element):
     gap: Length = "1mm"
     shape: Literal["square", "circle", "hex"] = "square"
     direction: Literal["right", "down", "up"] = "right"
-    wrap: int | None = None
-    numbers: int | None = None
+    wrap: Count | None = None
+    numbers: Count | None = None
     stroke: Color = "ink"
     fill: Color = "white"
     line_width: Length = "0.3mm"
-    text_size: float = 9.0
-    below_size: float = 7.0
+    text_size: FontSize = 9.0
+    below_size: FontSize = 7.0
     icon_color: Color = "dark-gray"
     tag_color: Color = "ink"
 
