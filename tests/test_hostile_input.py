@@ -212,3 +212,92 @@ def test_watch_survives_an_unexpected_exception(copy_game, monkeypatch):
     assert said[0].startswith("error: unexpected ZeroDivisionError at ")
     assert "a bug" in said[0] and "previous files are untouched" in said[1]
     assert said[2].startswith("built 1 file(s)")
+
+
+# ---- numbers, text and template keys: bounded, with the allowed range in the message ----
+
+def write_template(root: Path, name: str, text: str) -> str:
+    (root / "templates").mkdir(exist_ok=True)
+    (root / "templates" / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return f"templates/{name}.yaml"
+
+
+def use_front(root: Path, name: str) -> None:
+    path = root / DECK
+    path.write_text(path.read_text().replace("front: mythology-front", f"front: {name}"))
+
+
+@pytest.mark.parametrize("command", ["validate", "build"])
+def test_a_huge_font_size_is_refused_with_its_range(proj, command):
+    where = write_template(proj, "big-front", "extends: mythology-front\nelements:\n"
+                           "  - id: name\n    type: text\n    text: x\n    size: 1000000000000\n")
+    use_front(proj, "big-front")
+    args = (command, "ragnarocks") + (("mythology-cards", "-p", "a4", "-q")
+                                      if command == "build" else ())
+    fails(proj, f"{where}:3:", "text element size: 1e+12 pt is outside the allowed range "
+          "1 pt to 300 pt", command=args)
+    assert not (proj / "out").exists()
+
+
+def test_a_huge_length_is_refused_with_its_range(proj):
+    where = write_template(proj, "wide-front", "extends: mythology-front\nelements:\n"
+                           "  - id: name\n    type: text\n    text: x\n    w: 1000000000000mm\n")
+    use_front(proj, "wide-front")
+    fails(proj, f"{where}:3:", "length 1000000000000mm is outside the allowed range "
+          "-5000mm to 5000mm")
+
+
+def test_any_element_number_beyond_the_limit_is_refused(proj):
+    where = write_template(proj, "dash-front", "extends: mythology-front\nelements:\n"
+                           "  - type: line\n    dash: [3, 1000000000000]\n")
+    use_front(proj, "dash-front")
+    fails(proj, f"{where}:3:", "dash: 1e+12 is outside the allowed range -100,000 to 100,000")
+
+
+def test_a_huge_count_of_cards_is_refused(proj):
+    path = proj / DECK
+    text = path.read_text()
+    line = text[:text.index("  - name: Hel\n")].count("\n") + 2
+    path.write_text(text.replace("  - name: Hel\n", "  - name: Hel\n    count: 1000000000000\n"))
+    fails(proj, f"{DECK}:{line}:", "count", "less than or equal to 10000")
+
+
+def test_very_long_text_is_refused_by_length(proj):
+    path = proj / DECK
+    text = path.read_text()
+    line = text[:text.index("  - name: Hel\n")].count("\n") + 1
+    path.write_text(text.replace("  - name: Hel\n", "  - name: " + "Hel " * 5000 + "\n"))
+    fails(proj, f"{DECK}:{line}:", "text of 20,000 characters; the limit is 10,000")
+
+
+def test_template_keys_are_checked_by_their_model(proj):
+    where = write_template(proj, "odd-front", "extends: mythology-front\nsize: [1, 2]\n"
+                           "remove: hello\nelements:\n  - type: text\n    id: {a: 1}\n")
+    use_front(proj, "odd-front")
+    output = fails(proj, f"{where}:2:", "size: expected text, got [1, 2]")
+    assert re.search(rf"{re.escape(where)}:3: remove: expected a list", output), output
+
+
+def test_a_template_name_cannot_leave_templates(proj):
+    path = proj / DECK
+    text = path.read_text()
+    line = text[:text.index("front: mythology-front")].count("\n") + 1
+    path.write_text(text.replace("front: mythology-front", "front: ../../../etc/passwd"))
+    fails(proj, f"{DECK}:{line}:", "is not a file name in templates/")
+
+
+def test_a_non_text_element_type_is_an_unknown_type(proj):
+    where = write_template(proj, "typed-front", "extends: mythology-front\nelements:\n"
+                           "  - type: [text]\n")
+    use_front(proj, "typed-front")
+    fails(proj, f"{where}:3:", "unknown element type ['text']")
+
+
+def test_a_gutterfold_face_larger_than_half_the_page(proj):
+    where = write_template(proj, "long-front", "extends: mythology-front\nheight: 200mm\n")
+    write_template(proj, "long-back", "extends: mythology-back\nheight: 200mm\n")
+    use_front(proj, "long-front")
+    path = proj / DECK
+    path.write_text(path.read_text().replace("back: mythology-back", "back: long-back"))
+    fails(proj, f"{where}:2:", "half a gutterfold-a4 page",
+          command=("build", "ragnarocks", "mythology-cards", "-p", "gutterfold-a4", "-q"))
