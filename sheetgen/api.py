@@ -69,10 +69,16 @@ def list_games(project: Project) -> list[GameSummary]:
 
 
 def _select(project: Project, game_id: str | None, component_ids: list[str],
-            variant: str | None = None, skip: set[str] = frozenset()):
+            variant: str | None = None, skip: set[str] = frozenset(),
+            problems: ProblemList | None = None):
     """Load the chosen games and components (but not the games in ``skip``, known to be up to
-    date); collect problems across all of them."""
-    problems = ProblemList()
+    date); collect problems across all of them.
+
+    With ``problems`` given, mistakes are recorded there and every component that loaded is
+    returned; otherwise they are raised together.
+    """
+    own = problems is None
+    problems = ProblemList() if own else problems
     if component_ids and not game_id:
         raise UserError("name a game before its components")
     if variant and not game_id:
@@ -83,19 +89,19 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
         if gid in skip:
             continue
         try:
-            game = load_game(project, gid, only=component_ids or None, variant=variant)
+            game = load_game(project, gid, only=component_ids or None, variant=variant,
+                             problems=problems)
         except UserError as exc:
             problems.extend(exc)
             continue
-        if component_ids:
-            for cid in component_ids:
-                try:
-                    selected.append((game, game.component(cid)))
-                except UserError as exc:
-                    problems.extend(exc)
-        else:
-            selected.extend((game, comp) for comp in game.components)
-    problems.raise_if_any()
+        if game is None:
+            continue
+        loaded = {comp.model.id: comp for comp in game.components}
+        for cid in component_ids or list(loaded):
+            if cid in loaded:
+                selected.append((game, loaded[cid]))
+    if own:
+        problems.raise_if_any()
     return selected
 
 
@@ -138,9 +144,12 @@ class Session:
         builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         return builder
 
-    def prepare_all(self, selected) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
-        """Build every face of every selected component, collecting all problems."""
-        problems = ProblemList()
+    def prepare_all(self, selected, problems: ProblemList | None = None
+                    ) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
+        """Build every face of every selected component, collecting all problems (raised
+        together, or recorded in ``problems`` when given)."""
+        own = problems is None
+        problems = ProblemList() if own else problems
         prepared = []
         for game, comp in selected:
             builder = self.builder(game, comp)
@@ -151,7 +160,8 @@ class Session:
                 problems.extend(exc)
             self.warnings.extend(dict.fromkeys(builder.warnings))
             self.checks.append((game, comp, builder.checks))
-        problems.raise_if_any()
+        if own:
+            problems.raise_if_any()
         return prepared
 
     def print_check_problems(self, enforce: bool = True) -> list:
@@ -162,60 +172,61 @@ class Session:
                 out.extend(checks.problems())
         return out
 
-    def apply_print_checks(self, warn) -> None:
-        """Raise the failures of enforced games; pass warn-mode games' failures to ``warn``."""
+    def apply_print_checks(self, warn, problems: ProblemList) -> None:
+        """Record the failures of enforced games in ``problems``; pass warn-mode games'
+        failures to ``warn``."""
         from .errors import Problem
 
         for problem in self.print_check_problems(enforce=False):
             (warn or _ignore)(Problem(problem.path, problem.line,
                                       f"{problem.message} [print_checks: warn]"))
-        failed = self.print_check_problems(enforce=True)
-        if failed:
-            raise UserError(failed)
+        problems.problems.extend(self.print_check_problems(enforce=True))
 
 
 def validate(project: Project, game_ids: list[str] | None = None, warn=None,
-             profiles: list[str] | None = None) -> int:
-    """Load, fill and fit every face of the chosen games; return how many components are valid.
+             profiles: list[str] | None = None, component_ids: list[str] | None = None) -> int:
+    """Load, fill and fit every face of the chosen games (or only ``component_ids`` of one
+    game), check their dice.yaml and variant files; return how many components are valid.
 
     Faces are fitted to every profile the components would build (``profiles``, or each
-    component's defaults), so a face too large for its page is found without building.
+    component's defaults), so a face too large for its page is found without building. One
+    run reports every independent mistake, across files and stages.
     """
-    selected = []
-    for gid in game_ids or [None]:
-        selected.extend(_select(project, gid, []))
     problems = ProblemList()
-    for game in {id(game): game for game, _ in selected}.values():
-        _validate_extras(project, game, problems)
+    if component_ids and len(game_ids or []) != 1:
+        raise UserError("name a game before its components")
+    ids = game_ids or project.default_game_ids()
+    selected = []
+    for gid in ids:
+        selected.extend(_select(project, gid, component_ids or [], problems=problems))
+    for gid in ids:
+        _validate_extras(project, gid, problems)
     session = Session(project)
-    try:
-        prepared = session.prepare_all(selected)
-    except UserError as exc:
-        problems.extend(exc)
-        problems.raise_if_any()
-    problems.raise_if_any()
+    prepared = session.prepare_all(selected, problems)
     for problem in session.warnings:
         (warn or _ignore)(problem)
-    session.apply_print_checks(warn)
-    _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles))
+    session.apply_print_checks(warn, problems)
+    _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
+                           problems), problems)
+    problems.raise_if_any()
     return len(selected)
 
 
-def _validate_extras(project: Project, game: LoadedGame, problems: ProblemList) -> None:
+def _validate_extras(project: Project, game_id: str, problems: ProblemList) -> None:
     """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files."""
+    from .dice.load import DICE_FILE, load_game_dice
     from .variants import VARIANTS_DIR, variant_names
 
-    if (game.folder / "dice.yaml").is_file():
-        from .dice.load import load_game_dice
-
+    folder = project.game_dir(game_id)
+    if (folder / DICE_FILE).is_file():
         try:
-            load_game_dice(project, game.spec.id, use_cache=False)
+            load_game_dice(project, game_id, use_cache=False)
         except UserError as exc:
             problems.extend(exc)
-    for name in variant_names(game.folder):
-        if (game.folder / VARIANTS_DIR / f"{name}.yaml").is_file():
+    for name in variant_names(folder):
+        if (folder / VARIANTS_DIR / f"{name}.yaml").is_file():
             try:
-                load_game(project, game.spec.id, variant=name)
+                load_game(project, game_id, variant=name)
             except UserError as exc:
                 problems.extend(exc)
 
@@ -244,6 +255,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     from .uptodate import command_key, fresh_games, snapshot
 
     options = options or BuildOptions()
+    # every independent mistake, of every file and stage, is recorded and raised together
+    problems = ProblemList()
     out_dir = Path(options.out_dir) if options.out_dir else project.out_dir
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
@@ -258,9 +271,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         before = snapshot(project)
         if options.cache:
             fresh = fresh_games(cache, command, before)
-    selected = _select(project, game_id, component_ids or [], options.variant, skip=fresh)
+    selected = _select(project, game_id, component_ids or [], options.variant, skip=fresh,
+                       problems=problems)
     planned = None  # every output of the command, when the cache picks the stale ones
-    if cache.enabled and options.cache:
+    if cache.enabled and options.cache and not problems.problems:
         planned = _plan_jobs([(g, c, None) for g, c in selected], options,
                              OutputWriter(out_dir), ProfileBook.for_project(project))
         selected = _stale(project, selected, planned, options, cache)
@@ -268,8 +282,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
             _remember(cache, command, before, planned, fresh)
             return []
     session = Session(project)
-    prepared = session.prepare_all(selected)
-    if options.variant:
+    prepared = session.prepare_all(selected, problems)
+    if options.variant and not problems.problems:
         from .variants import mark_changes
 
         # the base game, to tell changed faces (its own session: its checks are not ours)
@@ -279,10 +293,11 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     for problem in session.warnings:
         (warn or _ignore)(problem)
     if record is None:
-        session.apply_print_checks(warn)
-    writer = OutputWriter(Path(options.out_dir) if options.out_dir else project.out_dir)
-    jobs = _plan_jobs(prepared, options, writer, session.profiles)
-    _check_jobs(jobs)
+        session.apply_print_checks(warn, problems)
+    writer = OutputWriter(out_dir)
+    jobs = _plan_jobs(prepared, options, writer, session.profiles, problems)
+    _check_jobs(jobs, problems)
+    problems.raise_if_any()
     if record is not None:
         record["checks"] = session.checks
         record["jobs"] = [(game, comp, profile, path) for game, comp, _, profile, path in jobs]
@@ -453,13 +468,11 @@ def _start_methods() -> list[str]:
     return multiprocessing.get_all_start_methods()
 
 
-def _check_jobs(jobs) -> None:
-    """Fit every job's faces to its profile's page; raise every misfit at its size line."""
-    problems = ProblemList()
+def _check_jobs(jobs, problems: ProblemList) -> None:
+    """Fit every job's faces to its profile's page; record every misfit at its size line."""
     for _, comp, prepared, profile, _ in jobs:
         for path, line, message in comp.model.check(prepared, profile):
             problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
-    problems.raise_if_any()
 
 
 def _stage_previews(built: dict, writer, staging, session: Session,
@@ -501,20 +514,28 @@ def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
             for n, (label, image) in enumerate(zip(labels, images), 1)}
 
 
-def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
+def _plan_jobs(prepared, options: BuildOptions, writer, book,
+               problems: ProblemList | None = None) -> list:
     """Decide every (component, profile, path) up front (no paths when ``writer`` is None).
 
     A profile that is unknown, or not accepted by a component that is built, is an error
-    naming the known or accepted ones; nothing is skipped in silence.
+    naming the known or accepted ones; nothing is skipped in silence. The errors are raised
+    together, or recorded in ``problems`` when given (the jobs that could be planned are
+    returned).
     """
     from .yamlload import line_of
 
-    jobs, problems = [], ProblemList()
-    for name in options.profiles or []:
-        if name not in book.profiles:
-            problems.add("sheetgen", 0, unknown("profile", name, book.names(),
-                                                "see `sheetgen profiles`"))
-    problems.raise_if_any()
+    raise_here = problems is None
+    problems = ProblemList() if raise_here else problems
+    jobs = []
+    unknown_names = [name for name in options.profiles or [] if name not in book.profiles]
+    for name in unknown_names:
+        problems.add("sheetgen", 0, unknown("profile", name, book.names(),
+                                            "see `sheetgen profiles`"))
+    if unknown_names:
+        if raise_here:
+            problems.raise_if_any()
+        return jobs
     for game, comp, ready in prepared:
         model = comp.model
         accepted = book.accepting(model.kind)
@@ -532,7 +553,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book) -> list:
             relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
             jobs.append((game, comp, ready, profile, path))
-    problems.raise_if_any()
+    if raise_here:
+        problems.raise_if_any()
     return jobs
 
 

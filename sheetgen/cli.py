@@ -62,15 +62,19 @@ def list_command(project) -> None:
 
 @main.command("validate")
 @click.argument("game", required=False)
+@click.argument("components", nargs=-1)
 @click.option("--profile", "-p", "profiles", multiple=True,
               help="Fit the faces to these profiles (default: each component's own list).")
 @click.pass_obj
-def validate_command(project, game: str | None, profiles) -> None:
-    """Check GAME (default: every game) for mistakes without writing anything."""
+def validate_command(project, game: str | None, components, profiles) -> None:
+    """Check GAME (default: every game), or only its COMPONENTS, its dice.yaml and variants for
+    mistakes without writing anything; every mistake found is reported in one run."""
     from .api import validate
 
+    if components and not game:
+        raise click.UsageError("name a game before its components")
     count = validate(project, [game] if game else None, warn=_warn,
-                     profiles=list(profiles) or None)
+                     profiles=list(profiles) or None, component_ids=list(components))
     click.echo(f"ok: {count} component(s) valid")
 
 

@@ -30,7 +30,7 @@ class UserError(Exception):
             problems = [Problem("sheetgen", 0, problems)]
         elif isinstance(problems, Problem):
             problems = [problems]
-        self.problems = list(problems)
+        self.problems = list(dict.fromkeys(problems))  # one mistake met twice is said once
         super().__init__("\n".join(str(p) for p in self.problems))
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from pydantic import BaseModel, ValidationError
 
 from .components import component_kinds
 from .errors import Problem, ProblemList, UserError
-from .model import GameSpec, slugify
+from .model import KEBAB, MAX_COUNT, MAX_ID, GameSpec, slugify
 from .project import GAME_FILE, Project
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown
@@ -91,42 +92,84 @@ def _short(value: Any, limit: int = 80) -> str:
 
 def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: ProblemList,
                    loc_prefix: tuple = ()):
-    """Validate ``raw`` into ``model_cls``; record each error at its line and return None."""
+    """Validate ``raw`` into ``model_cls``; record each error at its line.
+
+    After errors, return the model validated without the offending keys (their defaults
+    instead), so the later checks of the same file still run and one run reports every
+    independent mistake; None when even that fails. The errors are recorded either way.
+    """
     try:
         return model_cls.model_validate(raw)
     except ValidationError as exc:
-        for err in exc.errors():
-            line = line_of(raw, loc_prefix + tuple(err["loc"])) or 1  # 1: the file as a whole
-            problems.add(path, line, describe(err))
-        return None
+        errors = exc.errors()
+    for err in errors:
+        line = line_of(raw, loc_prefix + tuple(err["loc"])) or 1  # 1: the file as a whole
+        problems.add(path, line, describe(err))
+    return _without_errors(model_cls, raw, errors)
+
+
+def _without_errors(model_cls: type[BaseModel], raw: Any, errors: list) -> BaseModel | None:
+    """Return ``raw`` validated with every key an error names removed, or None."""
+    import copy
+
+    data = copy.deepcopy(raw)
+    for _attempt in range(3):
+        for err in errors:
+            container, key = None, None
+            node = data
+            for step in err["loc"]:
+                if isinstance(node, dict) and step in node:
+                    container, key, node = node, step, node[step]
+                elif isinstance(node, list) and isinstance(step, int) and step < len(node):
+                    container, key, node = node, step, node[step]
+                else:
+                    break
+            if not isinstance(container, dict) or err["type"] == "missing":
+                return None  # a required key, or a whole list item: nothing to fall back on
+            container.pop(key, None)
+        try:
+            return model_cls.model_validate(data)
+        except ValidationError as exc:
+            errors = exc.errors()
+    return None
 
 
 def load_game(project: Project, game_id: str, only: list[str] | None = None,
-              variant: str | None = None) -> LoadedGame:
+              variant: str | None = None, problems: ProblemList | None = None
+              ) -> LoadedGame | None:
     """Load and validate ``data/<game_id>/``; raise one UserError holding every problem.
 
     ``only`` limits the component files read to those ids (a build of one component need not
     validate the rest); an id the game does not list is a UserError naming the listed ones.
     ``variant`` applies ``variants/<variant>.yaml`` to the components it changes.
+    With ``problems`` given, mistakes are recorded there instead and the game comes back with
+    the components that loaded (None when game.yaml itself is unusable).
     """
+    own = problems is None
+    problems = ProblemList() if own else problems
     folder = project.game_dir(game_id)
-    problems = ProblemList()
     game_path = folder / GAME_FILE
-    raw_game = load_yaml(game_path)
+    try:
+        raw_game = load_yaml(game_path)
+    except UserError as exc:
+        if own:
+            raise
+        problems.extend(exc)
+        return None
     spec = validate_model(GameSpec, raw_game, game_path, problems)
-    if spec is None:
-        problems.raise_if_any()
-    if spec.id != folder.name:
+    # a game.yaml with mistakes still names its components: check them in the same run
+    listed = spec.components if spec else _listed_ids(raw_game)
+    if spec is not None and spec.id != folder.name:
         problems.add(game_path, line_of(raw_game, ("id",)),
                      f"id {spec.id!r} must match the folder name {folder.name!r}")
     if only is not None:
-        unknown = [cid for cid in only if cid not in spec.components]
+        unknown = [cid for cid in only if cid not in listed]
         if unknown:
-            problems.add(game_path, line_of(raw_game, ("components",)),
-                         f"game {spec.id!r} has no component {unknown[0]!r}; its components: "
-                         f"{', '.join(spec.components)}")
+            problems.add(game_path, line_of(raw_game, ("components",)) or 1,
+                         f"game {game_id!r} has no component {unknown[0]!r}; its components: "
+                         f"{', '.join(listed)}")
     components = []
-    for index, cid in enumerate(spec.components):
+    for index, cid in enumerate(listed):
         if only is not None and cid not in only:
             continue
         where = line_of(raw_game, ("components", index))
@@ -140,11 +183,21 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
                 problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
             continue
         components.append(comp)
-    game = LoadedGame(spec, folder, components)
-    if variant is not None:
+    game = LoadedGame(spec, folder, components) if spec is not None else None
+    if game is not None and variant is not None:
         _apply_variant(project, game, variant, problems)
-    problems.raise_if_any()
+    if own:
+        problems.raise_if_any()
     return game
+
+
+def _listed_ids(raw_game: Any) -> list[str]:
+    """Return the usable component ids of a game.yaml that did not validate."""
+    listed = raw_game.get("components") if isinstance(raw_game, dict) else None
+    if not isinstance(listed, list):
+        return []
+    return list(dict.fromkeys(c for c in listed if isinstance(c, str) and re.match(KEBAB, c)
+                              and len(c) <= MAX_ID))
 
 
 def _apply_variant(project: Project, game: LoadedGame, name: str,
@@ -180,10 +233,10 @@ def load_component(project: Project, path: Path, component_id: str,
         problems.add(path, line_of(raw, ("kind",)),
                      "kind: " + unknown("component kind", kind, kinds))
         return None
-    before = len(problems.problems)
     model = validate_model(kinds[kind], raw, path, problems)
     if model is None:
         return None
+    before = len(problems.problems)  # the model's own mistakes do not stop its later checks
     if model.id != component_id:
         problems.add(path, line_of(raw, ("id",)),
                      f"id {model.id!r} must match the file name {component_id!r}")
@@ -252,9 +305,10 @@ def _assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
     for index, item in enumerate(model.items):
         where = loaded.item_where(index)
         if default_count is not None and "count" not in item.model_fields_set:
-            if not isinstance(default_count, int) or default_count < 0:
+            if (not isinstance(default_count, int) or isinstance(default_count, bool)
+                    or not 0 <= default_count <= MAX_COUNT):
                 problems.add(path, line_of(raw, ("defaults", "count")),
-                             "defaults: count must be a whole number >= 0")
+                             f"defaults: count must be a whole number from 0 to {MAX_COUNT}")
                 return
             item.count = default_count
         if item.id is None:

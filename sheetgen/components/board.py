@@ -95,16 +95,16 @@ class BoardComponent(ComponentBase, Component):
         from ..errors import ProblemList
         from ..yamlload import line_of
 
-        from .board_faces import side_face, template_face
+        from .board_faces import board_colors, side_face, template_face
 
         problems = ProblemList()
         if self.backdrop and self.size is not None:
             problems.add(loaded.path, line_of(loaded.raw, ("size",)), "size and backdrop both "
                          "set the board's size; leave size out (the backdrop template's width "
                          "and height are the size)")
-        problems.raise_if_any()
-        faces = [(template_face if side.template else side_face)(self, index, side, builder,
-                                                                  loaded, problems)
+        colors = board_colors(self, builder, loaded.raw, loaded.path, problems)
+        faces = [template_face(self, index, side, builder, loaded, problems) if side.template
+                 else side_face(self, index, side, builder, loaded, problems, colors)
                  for index, side in enumerate(self.sides)]
         problems.raise_if_any()
         size = self._common_size(faces, loaded, problems)
@@ -124,10 +124,11 @@ class BoardComponent(ComponentBase, Component):
         hexes; a template side has its template's size, so it must already have it."""
         from ..yamlload import line_of
 
-        from .board_faces import side_face
+        from .board_faces import board_colors, side_face
 
         if not side.template:
-            return side_face(self, index, side, builder, loaded, problems, size)
+            colors = board_colors(self, builder, loaded.raw, loaded.path, problems)
+            return side_face(self, index, side, builder, loaded, problems, colors, size)
         if (face.width, face.height) != size:
             problems.add(loaded.path, line_of(loaded.raw, ("sides", index, "template")),
                          f"side {side.id}: every side prints at one trimmed size "

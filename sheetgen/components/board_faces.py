@@ -20,12 +20,14 @@ from ..yamlload import line_of
 FRAME_INSET = 4 * MM
 
 
-def side_face(comp, index: int, side, builder, loaded, problems,
+def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | None,
               size: tuple[float, float] | None = None) -> Face | None:
     """Return the face of side ``index``, or None after recording its problems.
 
-    ``size`` (trimmed width and height, points) makes the side that size, its hexes centred
-    in it, so every side of a double-sided board prints at one trimmed size.
+    ``colors`` are the component's checked colours (None when one is wrong: the side's own
+    mistakes are still found and recorded). ``size`` (trimmed width and height, points) makes
+    the side that size, its hexes centred in it, so every side of a double-sided board prints
+    at one trimmed size.
     """
     from ..elements import DrawContext
     from ..elements.box import Box
@@ -69,7 +71,6 @@ def side_face(comp, index: int, side, builder, loaded, problems,
     if not resolved.cells:
         problems.add(path, line(()), f"side {side.id}: every hex is removed")
         return None
-    colors = _colors(comp, builder, raw, path, problems)
     if colors is None:
         return None
     backdrop = _backdrop(comp, index, side, builder, loaded, problems) if comp.backdrop else None
@@ -197,8 +198,9 @@ def template_face(comp, index: int, side, builder, loaded, problems) -> Face | N
     return face
 
 
-def _colors(comp, builder, raw, path, problems) -> dict | None:
-    """Return the component's colours as names the elements accept, checking each."""
+def board_colors(comp, builder, raw, path, problems) -> dict | None:
+    """Return the component's colours as names the elements accept; None after recording
+    every one that is wrong."""
     from ..colors import parse_color
 
     out = {}
@@ -208,9 +210,9 @@ def _colors(comp, builder, raw, path, problems) -> dict | None:
             parse_color(value, builder.colors)
         except ValueError as exc:
             problems.add(path, line_of(raw, (name,)), f"{name}: {exc}")
-            return None
+            continue
         out[key] = value
-    return out
+    return out if len(out) == 3 else None
 
 
 def _context(builder, width: float, height: float, path) -> dict:
