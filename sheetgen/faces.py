@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, UndefinedError
-from jinja2.sandbox import SandboxedEnvironment
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from pydantic import ValidationError
 
 from .elements import DrawContext, Element, element_class, element_types
@@ -22,6 +22,32 @@ from .errors import Problem, UserError, display_path
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
 from .suggest import close_matches, unknown
+
+MAX_REPEAT = 100_000  # items a "x" * n or [..] * n may build in a template expression
+
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, with ``*`` and ``**`` unable to build a huge string, list or number.
+
+    A template is data: an expression such as ``'a' * 10**9`` or ``9 ** 9 ** 9`` is a
+    mistake to report, not a gigabyte to allocate or an hour of arithmetic.
+    """
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context, operator: str, left, right):
+        """Refuse a power with a large exponent or a repetition beyond MAX_REPEAT items."""
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64 \
+                and left not in (0, 1, -1):
+            raise SecurityError(f"{left!r} ** {right!r} is too large to compute")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) \
+                        and len(seq) * times > MAX_REPEAT:
+                    raise SecurityError(f"repeating {len(seq)} items {times} times makes more "
+                                        f"than {MAX_REPEAT:,}")
+        return super().call_binop(context, operator, left, right)
+
 
 _WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
 
@@ -72,7 +98,7 @@ class FaceBuilder:
                  globals_: dict[str, Any] | None = None):
         self.project, self.templates, self.fonts, self.icons = project, templates, fonts, icons
         self.colors = colors
-        self.env = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)
+        self.env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
         self.env.globals.update(globals_ or {})
         self._compiled: dict[str, Any] = {}
         self._faces: dict[str, Face] = {}
@@ -163,6 +189,9 @@ class FaceBuilder:
         except TemplateError as exc:
             raise self._fail(template, raw, where, f"template expression error: {exc}",
                              False) from None
+        except Exception as exc:  # noqa: BLE001 - any error of a user's expression is theirs
+            raise self._fail(template, raw, where, f"template expression error: "
+                             f"{type(exc).__name__}: {exc}", False) from None
         if values.get("when", True) in (False, None, "", "False", "false", 0):
             return None
         return values

@@ -229,7 +229,7 @@ def load_component(project: Project, path: Path, component_id: str,
         return None
     kinds = component_kinds()
     kind = raw.get("kind")
-    if kind not in kinds:
+    if not isinstance(kind, str) or kind not in kinds:
         problems.add(path, line_of(raw, ("kind",)),
                      "kind: " + unknown("component kind", kind, kinds))
         return None
