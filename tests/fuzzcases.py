@@ -1,0 +1,341 @@
+"""Hostile mutations of the shipped YAML files, and a sandbox that runs sheetgen on each.
+
+Shared by ``tests/test_fuzz.py`` (a few hundred cases in the suite) and
+``benchmarks/fuzz_long.py`` (thousands, every game). A case is one file of one game replaced
+by a mutated copy: a text mutation (control characters, deep nesting, alias bombs, tags,
+binary, truncation...) or a structural one (a value replaced by a wrong type, a huge or
+negative number, a very long text, a Jinja or sandbox escape, a path leaving the project; a key
+deleted or added; a list item duplicated). Everything is seeded: the same seed gives the same
+cases.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+import yaml
+from click.testing import CliRunner
+
+REPO = Path(__file__).resolve().parent.parent
+SENTINEL = "@@RAW@@"
+
+# Values a structural mutation puts in place of an existing one.
+HOSTILE_VALUES: list[Any] = [
+    [1, 2], {"a": 1}, "text", 7, True, None, "", 0, -1, -7.5, 10**12, -10**12, 1e300, 2**64,
+    "word " * 5000, "x" * 100_000, "Þórr ᚦ 🐉 \u202e", "{{ 7 * 7 }}", "{{ nope_field }}",
+    "{{ ''.__class__.__mro__[1].__subclasses__() }}", "{{ cycler.__init__.__globals__ }}",
+    "{{ lipsum.__globals__['os'].system('touch PWNED') }}", "{{ 'a' * 1000000000 }}",
+    "{{ 9 ** 9 ** 9 }}", "{% for i in range(100000000) %}x{% endfor %}", "{{ range(10) | list }}",
+    "{{", "{% if %}", "{# open", "{{ self.__init__.__globals__ }}",
+    "../../../../etc/passwd", "/etc/passwd", "../../out/evil", "..", "nul\\0byte", "%s%n",
+    "#zzzzzz", "#12345", "1e99mm", "-5mm", "0mm", "999999mm", "5 furlongs",
+]
+# Raw YAML put in place of an existing value (tags, aliases, odd scalars).
+RAW_VALUES = [
+    '!!python/object/apply:os.system ["touch PWNED"]', "!!python/name:os.system",
+    "!!binary aGVsbG8=", "!!set {a, b}", "!foo bar", ".nan", "-.inf", "2024-05-01",
+    "&loop [1, *loop]", "0x1F", "0o17", "1_000", "~", "yes", "'\\x00'", '"\\0\\a\\e"',
+]
+
+
+@dataclass(frozen=True)
+class Case:
+    """One mutated file: where it goes in the project, what was done, the new bytes."""
+
+    game: str
+    file: str  # relative to the project root: data/<game>/x.yaml or templates/x.yaml
+    mutation: str
+    data: bytes
+
+
+def game_files(game: str) -> list[str]:
+    """Return the YAML files one game reads: its data folder and the templates it uses."""
+    files = sorted(str(p.relative_to(REPO)) for p in (REPO / "data" / game).glob("*.yaml"))
+    names = {p.stem for p in (REPO / "templates").glob("*.yaml")}
+    used: set[str] = set()
+    todo = [REPO / f for f in files]
+    while todo:
+        text = todo.pop().read_text(encoding="utf-8")
+        for word in set(re.findall(r"[a-z0-9][a-z0-9-]*", text)) & names - used:
+            used.add(word)
+            todo.append(REPO / "templates" / f"{word}.yaml")
+    return files + sorted(f"templates/{name}.yaml" for name in used)
+
+
+def _templates_named(text: str, names: set[str]) -> set[str]:
+    return set(re.findall(r"[a-z0-9][a-z0-9-]*", text)) & names
+
+
+def component_for(game: str, file: str) -> str:
+    """Return a component whose validation reads ``file``: the file's own component, one
+    whose templates (with their extends chains) include it, or the game's smallest."""
+    folder = REPO / "data" / game
+    components = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))["components"]
+    name = Path(file).stem
+    if file.startswith("data/") and name in components:
+        return name
+    if file.startswith("templates/"):
+        names = {p.stem for p in (REPO / "templates").glob("*.yaml")}
+        for comp in components:
+            todo = _templates_named((folder / f"{comp}.yaml").read_text(encoding="utf-8"),
+                                    names)
+            seen: set[str] = set()
+            while todo:
+                template = todo.pop()
+                seen.add(template)
+                todo |= _templates_named((REPO / "templates" / f"{template}.yaml").read_text(
+                    encoding="utf-8"), names) - seen
+            if name in seen:
+                return comp
+    return min(components, key=lambda c: (folder / f"{c}.yaml").stat().st_size)
+
+
+def _nodes(data: Any, path: tuple = ()) -> list[tuple]:
+    """Return the path of every node (mapping keys and list indexes) below ``data``."""
+    found = [path]
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += _nodes(value, path + (key,))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += _nodes(value, path + (index,))
+    return found
+
+
+def _get(data: Any, path: tuple) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+def _dump(data: Any, raw: str | None = None) -> bytes:
+    text = yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=4096)
+    if raw is not None:
+        text = text.replace(f"'{SENTINEL}'", raw).replace(SENTINEL, raw)
+    return text.encode("utf-8")
+
+
+def _structural(data: Any, rng: random.Random) -> tuple[str, bytes]:
+    """Mutate one node of a parsed copy of ``data``; return (description, new bytes)."""
+    import copy
+
+    data = copy.deepcopy(data)
+    paths = _nodes(data)
+    path = rng.choice(paths[1:] or paths)
+    where = "/".join(map(str, path)) or "root"
+    parent, last = (_get(data, path[:-1]), path[-1]) if path else (None, None)
+    kind = rng.choice(["value", "value", "value", "raw", "delete", "unknown", "duplicate",
+                       "empty"])
+    if parent is None:
+        return "root replaced by a list", _dump([data])
+    if kind == "value":
+        value = rng.choice(HOSTILE_VALUES)
+        parent[last] = value
+        return f"{where} = {str(value)[:40]!r}", _dump(data)
+    if kind == "raw":
+        raw = rng.choice(RAW_VALUES)
+        parent[last] = SENTINEL
+        return f"{where} = raw {raw}", _dump(data, raw)
+    if kind == "delete":
+        del parent[last]
+        return f"{where} deleted", _dump(data)
+    if kind == "unknown":
+        target = _get(data, path) if isinstance(_get(data, path), dict) else parent
+        if isinstance(target, dict):
+            target["bogus_key"] = 1
+            return f"{where}: unknown key added", _dump(data)
+        target.append({"bogus_key": 1})
+        return f"{where}: odd item appended", _dump(data)
+    if kind == "duplicate" and isinstance(parent, list):
+        parent.append(parent[last])
+        return f"{where} duplicated", _dump(data)
+    parent[last] = rng.choice([[], {}, [[]], [{}]])
+    return f"{where} emptied", _dump(data)
+
+
+def _alias_bomb() -> str:
+    text = "bomb0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in range(1, 9):
+        text += f"bomb{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n"
+    return text
+
+
+def _textual(text: str, rng: random.Random) -> tuple[str, bytes]:
+    """Mutate the text of a file; return (description, new bytes)."""
+    at = rng.randrange(len(text) + 1)
+    lines = text.split("\n")
+    line_no = rng.randrange(len(lines))
+    choices: list[tuple[str, Callable[[], bytes]]] = [
+        ("empty file", lambda: b""),
+        ("blank lines", lambda: b"\n\n  \n"),
+        ("a bare word", lambda: b"hello\n"),
+        ("a list, not a mapping", lambda: b"- 1\n- 2\n"),
+        ("binary", lambda: rng.randbytes(300)),
+        ("truncated", lambda: text[:at].encode()),
+        ("control character", lambda: (text[:at] + rng.choice("\x00\x01\x07\x0b\x1b\x7f\x9b")
+                                       + text[at:]).encode()),
+        ("byte-order mark", lambda: ("\ufeff" + text).encode()),
+        ("not UTF-8", lambda: text[:at].encode() + b"\xff\xfe\xc3" + text[at:].encode()),
+        ("deep flow nesting", lambda: (text + "\nnest: " + "[" * 100_000 + "]" * 100_000
+                                       + "\n").encode()),
+        ("deep block nesting", lambda: (text + "\nnest:\n" + "".join(
+            " " * (i + 1) + "- \n" for i in range(300))).encode()),
+        ("alias bomb", lambda: (text + "\n" + _alias_bomb()).encode()),
+        ("recursive alias", lambda: (text + "\nloop: &loop [1, *loop]\n").encode()),
+        ("python tag", lambda: (text + '\nevil: !!python/object/apply:os.system '
+                                       '["touch PWNED"]\n').encode()),
+        ("tab indent", lambda: "\n".join(
+            ln if i != line_no else re.sub(r"^ +", "\t", ln)
+            for i, ln in enumerate(lines)).encode()),
+        ("duplicated line", lambda: "\n".join(
+            lines[:line_no + 1] + lines[line_no:]).encode()),
+        ("line deleted", lambda: "\n".join(lines[:line_no] + lines[line_no + 1:]).encode()),
+        ("huge file", lambda: (text + "\n# " + "x" * 2_500_000 + "\n").encode()),
+        ("two documents", lambda: (text + "\n---\nid: other\n").encode()),
+    ]
+    name, make = rng.choice(choices)
+    return name, make()
+
+
+def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0.65
+          ) -> list[Case]:
+    """Return ``count`` seeded mutations spread over every YAML file ``game`` reads."""
+    files = game_files(game)
+    parsed = {f: yaml.safe_load((REPO / f).read_text(encoding="utf-8")) for f in files}
+    texts = {f: (REPO / f).read_text(encoding="utf-8") for f in files}
+    out = []
+    for i in range(count):
+        rng = random.Random(f"{seed}:{game}:{i}")
+        file = files[i % len(files)]
+        if rng.random() < structural_share and parsed[file] is not None:
+            name, data = _structural(parsed[file], rng)
+        else:
+            name, data = _textual(texts[file], rng)
+        out.append(Case(game, file, name, data))
+    return out
+
+
+# ---- running a case -------------------------------------------------------------------
+
+ERROR_LINE = re.compile(r"^error: (?P<path>.+?):(?P<line>\d+): ", re.M)
+
+
+@dataclass
+class Outcome:
+    """What one case did, and every way it broke the rules."""
+
+    case: Case
+    command: list[str]
+    exit_code: int
+    output: str
+    seconds: float
+    traceback: str = ""
+    unlocated: list[str] = field(default_factory=list)
+    lost_outputs: list[str] = field(default_factory=list)
+    strays: list[str] = field(default_factory=list)
+
+    @property
+    def broken(self) -> list[str]:
+        """Return every rule this case broke (empty when it behaved)."""
+        rules = []
+        if self.exit_code not in (0, 2):
+            rules.append(f"exit code {self.exit_code}")
+        if self.traceback:
+            rules.append(f"traceback: {self.traceback}")
+        rules += [f"error without path:line: {line}" for line in self.unlocated]
+        rules += [f"output lost or changed: {p}" for p in self.lost_outputs]
+        rules += [f"file created outside out/: {p}" for p in self.strays]
+        return rules
+
+
+def _digest_tree(root: Path, skip: set[Path] = frozenset()) -> dict[str, str]:
+    """Return {relative path: sha256} of every file below ``root`` except under ``skip``."""
+    found = {}
+    for dirpath, dirnames, filenames in os.walk(root):
+        here = Path(dirpath)
+        dirnames[:] = [d for d in dirnames if here / d not in skip]
+        for name in filenames:
+            path = here / name
+            found[str(path.relative_to(root))] = hashlib.sha256(path.read_bytes()).hexdigest()
+    return found
+
+
+class Sandbox:
+    """A project folder holding copies of some games, where cases are applied and run."""
+
+    def __init__(self, root: Path, games: list[str]):
+        import shutil
+
+        self.root = root
+        self.out = root / "out"
+        self.cwd = root / "cwd"  # the working directory while a case runs: must stay empty
+        self.cache = root / "cache"
+        for game in games:
+            shutil.copytree(REPO / "data" / game, root / "data" / game)
+        (root / "templates").mkdir()
+        self.out.mkdir()
+        self.cwd.mkdir()
+        self.runner = CliRunner()
+
+    def invoke(self, args: list[str]):
+        """Run ``sheetgen --project ROOT ARGS`` in-process from the empty working folder."""
+        old_cwd, old_cache = os.getcwd(), os.environ.get("SHEETGEN_CACHE_DIR")
+        os.chdir(self.cwd)
+        os.environ["SHEETGEN_CACHE_DIR"] = str(self.cache)
+        try:
+            from sheetgen.cli import main
+
+            return self.runner.invoke(main, ["--project", str(self.root), *args])
+        finally:
+            os.chdir(old_cwd)
+            if old_cache is None:
+                os.environ.pop("SHEETGEN_CACHE_DIR", None)
+            else:
+                os.environ["SHEETGEN_CACHE_DIR"] = old_cache
+
+    def run(self, case: Case, command: list[str]) -> Outcome:
+        """Apply ``case``, run ``command``, restore the file; return what happened."""
+        target = self.root / case.file
+        original = target.read_bytes() if target.exists() else None
+        guarded = {self.out, self.cache, self.cwd, target}
+        before_tree = _digest_tree(self.root, guarded)
+        before_out = _digest_tree(self.out)
+        target.write_bytes(case.data)
+        start = time.perf_counter()
+        try:
+            result = self.invoke(command)
+        finally:
+            seconds = time.perf_counter() - start
+            if original is None:
+                target.unlink()
+            else:
+                target.write_bytes(original)
+        outcome = Outcome(case, command, result.exit_code, result.output, seconds)
+        if result.exception is not None and not isinstance(result.exception, SystemExit):
+            import traceback
+
+            frame = traceback.extract_tb(result.exc_info[2])[-1]
+            outcome.traceback = (f"{type(result.exception).__name__}: "
+                                 f"{str(result.exception)[:200]} at {frame.filename}:"
+                                 f"{frame.lineno}")
+        for line in result.output.splitlines():
+            if line.startswith("error:"):
+                match = ERROR_LINE.match(line)
+                if not match or int(match["line"]) < 1:
+                    outcome.unlocated.append(line[:300])
+        after_out = _digest_tree(self.out)
+        if result.exit_code != 0 or command[0] == "validate":
+            outcome.lost_outputs = sorted(
+                p for p in set(before_out) | set(after_out)
+                if before_out.get(p) != after_out.get(p))
+        after_tree = _digest_tree(self.root, guarded)
+        outcome.strays = sorted(set(after_tree) - set(before_tree))
+        outcome.strays += [str(p) for p in self.cwd.iterdir()]
+        return outcome

@@ -1,0 +1,62 @@
+"""Fuzz the loaders: hundreds of hostile mutations of the shipped YAML files, in-process.
+
+Every case must exit 0 or 2, never with a traceback; every error names ``path:line``; the
+outputs already in ``out/`` stay byte-identical when a command fails (and ``validate`` never
+touches them); nothing is created outside ``out/``; no case takes long or grows memory much.
+Most cases run ``validate GAME COMPONENT`` on the component that reads the mutated file; a
+sample builds a small component over earlier outputs. The long run over every game is
+``benchmarks/fuzz_long.py``.
+"""
+
+from __future__ import annotations
+
+import resource
+
+import pytest
+
+from fuzzcases import Sandbox, cases, component_for
+
+# Cases per game; Reavers of Midgard (whose board alone validates in seconds) is left to the
+# long run. Each game's build sample uses a small component that prints on A4.
+CASES = {"ragnarocks": 180, "roll-and-might": 140, "rolling-thunder": 60, "roll-and-raid": 140}
+BUILT = {"ragnarocks": "tokens", "roll-and-might": "legend", "rolling-thunder": "play-sheet",
+         "roll-and-raid": "odds-card"}
+BUILD_EVERY = 3  # of the cases touching a built component
+MAX_SECONDS = 30.0
+MAX_GROWTH_KB = 1_000_000
+
+
+@pytest.fixture(scope="module")
+def sandbox(tmp_path_factory):
+    box = Sandbox(tmp_path_factory.mktemp("fuzz"), list(CASES))
+    for game, component in BUILT.items():
+        result = box.invoke(["build", game, component, "-p", "a4", "--out", str(box.out), "-q"])
+        assert result.exit_code == 0, result.output
+    return box
+
+
+def test_hostile_mutations_never_break_the_rules(sandbox):
+    rss_before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    outcomes, built = [], 0
+    for game, count in CASES.items():
+        for case in cases(game, count, seed="suite"):
+            component = component_for(game, case.file)
+            command = ["validate", game, component]
+            if component == BUILT[game]:
+                built += 1
+                if built % BUILD_EVERY == 0:
+                    command = ["build", game, component, "-p", "a4", "--out", str(sandbox.out),
+                               "-q"]
+            outcomes.append(sandbox.run(case, command))
+    broken = [f"{o.case.file} [{o.case.mutation}] {' '.join(o.command[:3])}: {rule}"
+              for o in outcomes for rule in o.broken]
+    assert not broken, "\n".join(broken[:30])
+    assert len(outcomes) >= 500
+    assert sum(o.command[0] == "build" for o in outcomes) >= 20
+    assert {o.exit_code for o in outcomes} == {0, 2}  # harmless and harmful mutations both ran
+    slowest = max(outcomes, key=lambda o: o.seconds)
+    assert slowest.seconds < MAX_SECONDS, (slowest.case.file, slowest.case.mutation)
+    growth = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - rss_before
+    assert growth < MAX_GROWTH_KB, f"peak memory grew by {growth} kB"
+    outputs = sorted(p.name for p in sandbox.out.rglob("*.pdf"))
+    assert outputs == sorted(f"{c}-a4.pdf" for c in BUILT.values()), outputs
