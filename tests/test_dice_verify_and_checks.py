@@ -92,3 +92,11 @@ def test_a_show_pattern_naming_no_field_is_an_error_at_its_line(root):
         assert result.exit_code == 2, result.output
         assert f"data/roll-and-raid/dice.yaml:{line}: show '{{name}} ({{levle}})': no card of " \
                "raid-cards has a field 'levle'" in result.output, result.output
+
+
+def test_an_empty_dice_file_is_blamed_at_its_first_line(root):
+    (root / "data" / "ragnarocks" / "dice.yaml").write_text("", encoding="utf-8")
+    result = run(root, "validate", "ragnarocks", "tokens")
+    assert result.exit_code == 2
+    assert "data/ragnarocks/dice.yaml:1: file: Input should be a valid dictionary" \
+        in result.output, result.output

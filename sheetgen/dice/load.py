@@ -213,7 +213,7 @@ def _validate_one(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
         for err in exc.errors():
             loc = tuple(err["loc"])
             where = ".".join(str(p) for p in loc) or "file"
-            problems.add(path, line_of(raw, _yaml_loc(loc)), f"{where}: {err['msg']}")
+            problems.add(path, line_of(raw, _yaml_loc(loc)) or 1, f"{where}: {err['msg']}")
         problems.raise_if_any()
     _check(GameDice(game, game_dir, path, model, raw), problems)
     problems.raise_if_any()
