@@ -11,7 +11,8 @@ from pydantic import BaseModel, ValidationError
 
 from .components import component_kinds
 from .errors import Problem, ProblemList, UserError
-from .model import KEBAB, MAX_COUNT, MAX_ID, GameSpec, slugify
+from .limits import MAX_COUNT, MAX_ID
+from .model import KEBAB, GameSpec, slugify
 from .project import GAME_FILE, Project
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown
@@ -317,7 +318,7 @@ def _assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
             if not name:
                 problems.add(*where, "item needs an 'id:' or a 'name:' to derive one from")
                 continue
-            item.id = slugify(name)
+            item.id = slugify(name)[:MAX_ID].rstrip("-")
         if item.id in seen:
             problems.add(*where, f"two items have the id {item.id!r} (the other is at "
                          f"{seen[item.id]}); give one of them its own 'id:'")

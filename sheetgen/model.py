@@ -13,10 +13,9 @@ from typing import Annotated, Any, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from .checks.rules import PrintChecks
+from .limits import MAX_COUNT, MAX_ID
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
-MAX_ID = 64  # characters in an id: ids become file names
-MAX_COUNT = 10_000  # copies of one item
 
 
 def slugify(text: str) -> str:
