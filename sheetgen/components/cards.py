@@ -51,6 +51,10 @@ class CardsComponent(ComponentBase, Component):
                              "must be the same size")
                 break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
+        if not cards and not problems.problems:
+            problems.add(path, line_of(loaded.raw, ("items",)) or 1,
+                         f"{self.kind} component {self.id!r} has nothing to print: give items "
+                         "(with a count above 0)")
         problems.raise_if_any()
         return Prepared(_dedupe(cards))
 
