@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar
 
-from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, ValidationInfo,
-                      WithJsonSchema, model_validator)
+from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field,
+                      ValidationInfo, WithJsonSchema, model_validator)
 
 from ..colors import parse_color, rgb_to_cmyk, tint
 from ..units import to_points
@@ -56,14 +56,16 @@ NUMBER_LIMIT = 100_000
 MAX_TEXT = 10_000  # characters in one text value
 
 
-def in_range(low: float, high: float, unit: str = "") -> AfterValidator:
-    """Return a validator refusing a number outside ``low..high`` with a message saying so."""
+def in_range(kind: type, low: float, high: float, unit: str = "") -> Any:
+    """Return ``kind`` bounded to ``low..high``: a number outside is refused with a message
+    saying the allowed range, and the JSON Schema states the bounds."""
     def check(value):
         if value is not None and not low <= value <= high:
             raise ValueError(f"{value:g}{unit} is outside the allowed range "
                              f"{low:g}{unit} to {high:g}{unit}")
         return value
-    return AfterValidator(check)
+    return Annotated[kind, AfterValidator(check),
+                     Field(json_schema_extra={"minimum": low, "maximum": high})]
 
 
 def _as_text(value: Any) -> Any:
@@ -74,9 +76,9 @@ def _as_text(value: Any) -> Any:
 
 # Text accepts numbers too: "{{ total }}" keeps an int, and a card prints it as text.
 TextValue = Annotated[str, BeforeValidator(_as_text)]
-FontSize = Annotated[float, in_range(1, 300, " pt")]
-Count = Annotated[int, in_range(0, 1000)]  # marks, spaces, cells along one side...
-Ratio = Annotated[float, in_range(0, 1)]
+FontSize = in_range(float, 1, 300, " pt")
+Count = in_range(int, 0, 1000)  # marks, spaces, cells along one side...
+Ratio = in_range(float, 0, 1)
 XLength = Annotated[float, _length("width"), _LENGTH_SCHEMA]
 YLength = Annotated[float, _length("height"), _LENGTH_SCHEMA]
 Length = Annotated[float, _length(None), _LENGTH_SCHEMA]

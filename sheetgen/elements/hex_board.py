@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
-from typing import Annotated, Literal, Union
+from typing import Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
@@ -40,13 +40,16 @@ class CellFeature(BaseModel):
     start: str | None = Field(None, description="Player (a key of players) who starts here.")
 
 
+PatchRadius = in_range(int, 0, 50)  # rings of hexes around a removed patch's centre
+
+
 class Removal(BaseModel):
     """Remove every hex within ``radius`` steps of ``around``."""
 
     model_config = ConfigDict(extra="forbid", validate_default=True, defer_build=True)
 
     around: CellRef = Field(description="Centre hex of the removed patch.")
-    radius: Annotated[int, in_range(0, 50)] = Field(
+    radius: PatchRadius = Field(
         0, description="0: the hex alone; 1: it and its 6 neighbours...")
     label: TextValue = Field("", description="Text printed over the patch (a lake's name).")
     label_color: Color = Field("ink", description="Colour of the label.")

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
 from pydantic import PrivateAttr, model_validator
 
@@ -10,6 +10,9 @@ from . import register
 from .base import Color, Element, FontFamily, FontSize, TextValue, in_range
 from .sheet_common import readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
+
+
+Leading = in_range(float, 0.5, 5)  # line distance as a multiple of the size
 
 
 @register
@@ -25,7 +28,7 @@ class Text(Element):
     icon_color: Color | None = None
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
-    leading: Annotated[float, in_range(0.5, 5)] = 1.2
+    leading: Leading = 1.2
     bold: bool = False
     italic: bool = False
     _layout: Layout | None = PrivateAttr(default=None)
