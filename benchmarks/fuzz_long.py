@@ -42,6 +42,8 @@ def run_game(job: tuple[str, int, str]) -> dict:
         counts: collections.Counter = collections.Counter()
         examples: dict[str, list[str]] = collections.defaultdict(list)
         slowest = (0.0, "")
+        classes: collections.Counter = collections.Counter()
+        class_example: dict[str, str] = {}
         built = 0
         for case in cases(game, per_file * len(game_files(game)), seed=seed):
             component = component_for(game, case.file)
@@ -54,6 +56,12 @@ def run_game(job: tuple[str, int, str]) -> dict:
             counts["cases"] += 1
             counts[f"exit {outcome.exit_code}"] += 1
             counts[command[0]] += 1
+            if outcome.traceback:  # one class per exception type and place
+                where = outcome.traceback.split(": ", 1)[0] + " at " + \
+                    outcome.traceback.rsplit(" at ", 1)[-1]
+                classes[where] += 1
+                if where not in class_example:
+                    class_example[where] = f"{case.file} [{case.mutation}]: {outcome.traceback}"
             for name, found in (("tracebacks", outcome.traceback),
                                 ("errors without path:line", outcome.unlocated),
                                 ("lost outputs", outcome.lost_outputs),
@@ -66,7 +74,7 @@ def run_game(job: tuple[str, int, str]) -> dict:
             if outcome.seconds > slowest[0]:
                 slowest = (outcome.seconds, f"{case.file} [{case.mutation}] {command[0]}")
     return {"game": game, "counts": counts, "examples": examples, "slowest": slowest,
-            "baseline": baseline.exit_code}
+            "baseline": baseline.exit_code, "classes": classes, "class_example": class_example}
 
 
 def main() -> None:
@@ -101,6 +109,14 @@ def main() -> None:
         for rule, lines in res["examples"].items():
             for line in lines:
                 print(f"  {rule}: {line}")
+    classes: collections.Counter = collections.Counter()
+    class_example: dict[str, str] = {}
+    for res in results:
+        classes.update(res["classes"])
+        class_example = {**res["class_example"], **class_example}
+    print(f"traceback classes: {len(classes)}")
+    for where, count in classes.most_common():
+        print(f"  {count:>5}  {where}\n         e.g. {class_example[where][:400]}")
     print(f"{time.perf_counter() - start:.0f} s in all")
 
 

@@ -2,41 +2,104 @@
 
 A generator turns a few options (and, where it needs them, another component's items) into
 ordinary items, so templates stay data and numbers such as exact odds are never typed by hand.
+Each generator declares its options as a model, so a wrong option is an error at its line
+(:func:`sheetgen.loading.load_component`), never a crash inside the generator.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable
+from typing import Annotated, Any, Callable
+
+from pydantic import Field, ValidationError
 
 from .dice.decks import read_deck
+from .limits import MAX_COUNT, MAX_ID
+from .model import KEBAB, Strict
 from .suggest import unknown
 
-Generator = Callable[[dict, Path], list[dict[str, Any]]]
+Bonus = Annotated[int, Field(ge=-100, le=100)]
 
 
-def _dice_odds(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+class OptionError(ValueError):
+    """A generator option that is well formed but wrong (names the option, for its line)."""
+
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option
+
+
+class OddsOptions(Strict):
+    """Options of ``dice-odds``."""
+
+    deck: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                      description="Component (of this game) whose cards hold the targets.")
+    field: str = Field(max_length=100, description="The cards' field holding a target number.")
+    bonuses: list[Bonus] = Field([0, 2, 4], min_length=1, max_length=12,
+                                 description="One column per bonus added to the roll.")
+    dice: int = Field(2, ge=1, le=10, description="Dice rolled.")
+    sides: int = Field(6, ge=2, le=100, description="Sides of each die.")
+    header: str | None = Field(None, max_length=100, description="First column's header.")
+    id: str = Field("odds", pattern=KEBAB, max_length=MAX_ID, description="The item's id.")
+    title: str = Field("Odds", max_length=200, description="The item's title.")
+
+
+class NoOptions(Strict):
+    """A generator that takes no options."""
+
+
+class FacesOptions(Strict):
+    """Options of ``dice-faces``."""
+
+    dice: list[str] | None = Field(None, max_length=100,
+                                   description="Dice of dice.yaml to print (default: all).")
+
+
+class DiceListOptions(Strict):
+    """Options of ``dice-list``."""
+
+    id: str = Field("dice", pattern=KEBAB, max_length=MAX_ID, description="The item's id.")
+    title: str = Field("Dice", max_length=200, description="The item's title.")
+    subtitle: str = Field("", max_length=500, description="The item's subtitle.")
+    count: int = Field(1, ge=0, le=MAX_COUNT, description="Copies of the aid.")
+    intro: str = Field("", max_length=2000, description="Text before the dice.")
+    outro: str = Field("", max_length=2000, description="Text after the dice.")
+
+
+def _dice_odds(options: OddsOptions, game_dir: Path) -> list[dict[str, Any]]:
     """One odds card: the chance that ``dice``d``sides`` + bonus meets each value of a deck field.
 
     Roll & Raid uses it for 2d6 against the Raid cards' defense values.
     """
     from .dice.odds import odds_rows
 
-    deck, field = options["deck"], options["field"]
-    bonuses = [int(b) for b in options.get("bonuses", [0, 2, 4])]
+    deck, field, bonuses = options.deck, options.field, options.bonuses
+    if not (game_dir / f"{deck}.yaml").is_file():
+        raise OptionError("deck", f"deck {deck!r} not found: no file {deck}.yaml in "
+                          f"{game_dir.name}/")
     _, cards = read_deck(game_dir, deck)
-    values = sorted({int(card.fields[field]) for card in cards if card.fields.get(field)})
+    values = sorted({_target(card, field) for card in cards if card.fields.get(field)})
     if not values:
-        raise ValueError(f"no card of {deck!r} has a {field!r} value")
-    rows = [[options.get("header", field.capitalize()), *(f"+{b}" for b in bonuses)]]
-    for row in odds_rows(values, bonuses, int(options.get("dice", 2)),
-                              int(options.get("sides", 6))):
+        raise OptionError("field", f"no card of {deck!r} has a {field!r} value")
+    rows = [[options.header or field.capitalize(), *(f"+{b}" for b in bonuses)]]
+    for row in odds_rows(values, bonuses, options.dice, options.sides):
         rows.append([row.target, *(f"{p}%" for p in row.percents())])
-    return [{"id": options.get("id", "odds"), "title": options.get("title", "Odds"),
-             "rows": rows, "bonuses": bonuses, "targets": values}]
+    return [{"id": options.id, "title": options.title, "rows": rows, "bonuses": bonuses,
+             "targets": values}]
 
 
-def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+def _target(card, field: str) -> int:
+    """Return a card's ``field`` as a whole number; ValueError names the card otherwise."""
+    value = card.fields[field]
+    if isinstance(value, bool) or not isinstance(value, (int, str)) \
+            or not str(value).strip().lstrip("-").isdigit() or abs(int(value)) > 10_000:
+        raise ValueError(f"card {card.name!r} (line {card.line}): {field} must be a whole "
+                         f"number from -10000 to 10000, not {str(value)[:40]!r}")
+    return int(value)
+
+
+def _dice_deck(options: NoOptions, game_dir: Path) -> list[dict[str, Any]]:
     """The 36 cards of a balanced 2d6 dice deck (one per ordered pair of faces)."""
     from .dice.balanced import dice_deck_cards
 
@@ -44,15 +107,15 @@ def _dice_deck(options: dict, game_dir: Path) -> list[dict[str, Any]]:
     return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
 
 
-def _dice_faces(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+def _dice_faces(options: FacesOptions, game_dir: Path) -> list[dict[str, Any]]:
     """One item per face of the game's dice (dice.yaml), for the printable dice component."""
     from .dice.printable import die_face_items
     from .dice.load import load_dice_dir
 
-    return die_face_items(load_dice_dir(game_dir).model.dice, options.get("dice"))
+    return die_face_items(load_dice_dir(game_dir).model.dice, options.dice)
 
 
-def _dice_list(options: dict, game_dir: Path) -> list[dict[str, Any]]:
+def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]:
     """One player-aid card listing every die of the game's ``dice.yaml`` and its faces in order.
 
     A face written as a word prints as that icon (``hammer`` -> ``:hammer:``), a number as
@@ -65,37 +128,62 @@ def _dice_list(options: dict, game_dir: Path) -> list[dict[str, Any]]:
 
     dice = load_dice_dir(game_dir).model.dice
     written = yaml.safe_load((game_dir / "dice.yaml").read_text(encoding="utf-8"))["dice"]
-    lines = [options["intro"]] if options.get("intro") else []
+    lines = [options.intro] if options.intro else []
     for die_id in written:  # in the order dice.yaml lists them
         die = dice[die_id]
         words = [f for f in die.faces if isinstance(f, str)]
         sep = " " if words else " · "
         faces = sep.join(f":{f}:" if isinstance(f, str) else str(f) for f in die.faces)
         lines.append(f"**{die.name or die_id}:** {faces}")
-    if options.get("outro"):
-        lines.append(options["outro"])
-    return [{"id": options.get("id", "dice"), "title": options.get("title", "Dice"),
-             "subtitle": options.get("subtitle", ""), "body": "\n".join(lines),
-             "count": int(options.get("count", 1))}]
+    if options.outro:
+        lines.append(options.outro)
+    return [{"id": options.id, "title": options.title, "subtitle": options.subtitle,
+             "body": "\n".join(lines), "count": options.count}]
 
 
-GENERATORS: dict[str, Generator] = {"dice-odds": _dice_odds, "dice-deck": _dice_deck,
-                                    "dice-faces": _dice_faces, "dice-list": _dice_list}
+@dataclass(frozen=True)
+class Generator:
+    """A generator: the model of its options, what it makes, and whether it reads dice.yaml."""
+
+    options: type[Strict]
+    make: Callable[[Any, Path], list[dict[str, Any]]]
+    reads_dice: bool = False
+
+
+GENERATORS: dict[str, Generator] = {
+    "dice-odds": Generator(OddsOptions, _dice_odds, reads_dice=True),
+    "dice-deck": Generator(NoOptions, _dice_deck),
+    "dice-faces": Generator(FacesOptions, _dice_faces, reads_dice=True),
+    "dice-list": Generator(DiceListOptions, _dice_list, reads_dice=True),
+}
+
+
+def generator(name: Any) -> Generator:
+    """Return generator ``name``; ValueError names the known generators."""
+    if not isinstance(name, str) or name not in GENERATORS:
+        raise ValueError(unknown("generator", str(name)[:80], GENERATORS))
+    return GENERATORS[name]
 
 
 def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
     """Return the files generator ``name`` reads (the build cache watches them)."""
-    files = {game_dir / "dice.yaml"} if name in ("dice-odds", "dice-faces") else set()
+    spec = GENERATORS.get(name) if isinstance(name, str) else None
+    files = {game_dir / "dice.yaml"} if spec is not None and spec.reads_dice else set()
     if name == "dice-odds" and isinstance(options.get("deck"), str):
         files.add(game_dir / f"{options['deck']}.yaml")
     return files
 
 
-def generate(name: str, options: dict, game_dir: Path) -> list[dict[str, Any]]:
-    """Return the items of generator ``name``; ValueError names the known generators."""
-    if name not in GENERATORS:
-        raise ValueError(unknown("generator", name, GENERATORS))
-    try:
-        return GENERATORS[name](options, game_dir)
-    except KeyError as exc:
-        raise ValueError(f"generator {name!r} needs the option {exc.args[0]!r}") from None
+def generate(name: str, options: dict | Strict, game_dir: Path) -> list[dict[str, Any]]:
+    """Return the items of generator ``name`` made with ``options`` (a mapping is checked
+    against the generator's options model first); ValueError says what is wrong."""
+    spec = generator(name)
+    if not isinstance(options, spec.options):
+        try:
+            options = spec.options.model_validate(options)
+        except ValidationError as exc:
+            from .loading import describe
+
+            raise ValueError("; ".join(f"options: {describe(e)}" for e in exc.errors())) \
+                from None
+    return spec.make(options, game_dir)

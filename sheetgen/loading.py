@@ -251,6 +251,37 @@ def load_component(project: Project, path: Path, component_id: str,
     return loaded
 
 
+def _generated(model, raw, path: Path, problems: ProblemList) -> None:
+    """Fill the component's items from its generator; a wrong option is blamed at its line."""
+    from .generators import generate, generator
+    from .model import Item
+
+    source, line = model.items_from, line_of(raw, ("items_from",))
+    try:
+        spec = generator(source.generator)
+    except ValueError as exc:
+        problems.add(path, line_of(raw, ("items_from", "generator")) or line,
+                     f"items_from: {exc}")
+        return
+    try:
+        options = spec.options.model_validate(source.options)
+    except ValidationError as exc:
+        for err in exc.errors():
+            where = line_of(raw, ("items_from", "options") + tuple(err["loc"])) or line
+            inside = "".join(f"{step}." for step in err["loc"][:-1])  # dice.0: ...
+            problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
+        return
+    try:
+        items = generate(source.generator, options, path.parent)
+        model.items = [Item.model_validate(item) for item in items]
+    except UserError as exc:  # a mistake in a file the generator reads, at its own line
+        problems.extend(exc)
+    except ValueError as exc:
+        option = getattr(exc, "option", None)  # generators.OptionError names its option
+        where = line_of(raw, ("items_from", "options", option)) if option else line
+        problems.add(path, where, f"items_from: {exc}")
+
+
 def _items_from(project: Project, model, raw, path: Path,
                 problems: ProblemList) -> list[str] | None:
     """Replace the component's items with a table's rows or a generator's items.
@@ -265,13 +296,7 @@ def _items_from(project: Project, model, raw, path: Path,
         return None
     source = model.items_from
     if source.generator is not None:
-        from .generators import generate
-
-        try:
-            items = generate(source.generator, source.options, path.parent)
-            model.items = [Item.model_validate(item) for item in items]
-        except (ValueError, UserError) as exc:
-            problems.add(path, line, f"items_from: {exc}")
+        _generated(model, raw, path, problems)
         return None
     from .tabular import read_rows
 

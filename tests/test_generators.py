@@ -64,7 +64,8 @@ def test_unknown_generator_is_a_located_error(tmp_path):
     (game / "odds.yaml").write_text(ODDS.replace("dice-odds", "raid-oddz"))
     result = run_cli("--project", str(tmp_path), "validate", "raidgame")
     assert result.exit_code == 2
-    assert "odds.yaml:5" in result.output and "unknown generator 'raid-oddz'" in result.output
+    # blamed at the generator: line itself
+    assert "odds.yaml:6" in result.output and "unknown generator 'raid-oddz'" in result.output
 
 
 def test_defaults_count_applies_to_items_without_their_own(tmp_path):

@@ -301,3 +301,55 @@ def test_a_gutterfold_face_larger_than_half_the_page(proj):
     path.write_text(path.read_text().replace("back: mythology-back", "back: long-back"))
     fails(proj, f"{where}:2:", "half a gutterfold-a4 page",
           command=("build", "ragnarocks", "mythology-cards", "-p", "gutterfold-a4", "-q"))
+
+
+def _edit(root: Path, file: str, old: str, new: str) -> int:
+    """Replace ``old`` by ``new`` in ``file`` (below the project); return the line of ``old``."""
+    path = root / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text, old
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    return text[:text.index(old)].count("\n") + 1
+
+
+@pytest.mark.parametrize("old, new, words", [
+    ("options: {dice: [red, blue, yellow]}", "options: {dice: [[], blue]}",
+     "items_from: options: dice.0: expected text, got []"),
+    ("options: {dice: [red, blue, yellow]}", "options: {dice: red, colour: 3}",
+     "items_from: options: dice: expected a list, got 'red'"),
+])
+def test_a_wrong_generator_option_is_named_at_its_line(copy_game, old, new, words):
+    root = copy_game("rolling-thunder")
+    file = "data/rolling-thunder/printable-dice.yaml"
+    line = _edit(root, file, old, new)
+    fails(root, f"{file}:{line}:", words, command=("validate", "rolling-thunder",
+                                                   "printable-dice"))
+
+
+def test_generator_options_are_checked_one_by_one(copy_game):
+    root = copy_game("roll-and-raid")
+    file = "data/roll-and-raid/odds-card.yaml"
+    line = _edit(root, file, "    bonuses: [0, 2, 4, 6]", "    bonuses: null\n    dice: 1000")
+    output = fails(root, f"{file}:{line}:", "items_from: options: bonuses: expected a list",
+                   command=("validate", "roll-and-raid", "odds-card"))
+    assert re.search(rf"{file}:{line + 1}: items_from: options: dice: Input should be less "
+                     "than or equal to 10", output), output
+
+
+def test_a_deck_value_that_is_no_number_is_named_with_its_card(copy_game):
+    root = copy_game("roll-and-raid")
+    deck = root / "data/roll-and-raid/raid-cards.yaml"
+    text = deck.read_text(encoding="utf-8")
+    first = re.search(r"defense: \d+", text)
+    deck.write_text(text[:first.start()] + "defense: [7, 8]" + text[first.end():],
+                    encoding="utf-8")
+    fails(root, "data/roll-and-raid/odds-card.yaml:", "defense must be a whole number",
+          command=("validate", "roll-and-raid", "odds-card"))
+
+
+def test_a_generator_deck_that_does_not_exist_is_blamed_at_its_option(copy_game):
+    root = copy_game("roll-and-raid")
+    file = "data/roll-and-raid/odds-card.yaml"
+    line = _edit(root, file, "    deck: raid-cards", "    deck: 2024-05-01")
+    fails(root, f"{file}:{line}:", "deck '2024-05-01' not found",
+          command=("validate", "roll-and-raid", "odds-card"))
