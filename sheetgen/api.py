@@ -200,7 +200,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     for gid in ids:
         selected.extend(_select(project, gid, component_ids or [], problems=problems))
     for gid in ids:
-        _validate_extras(project, gid, problems)
+        _validate_extras(project, gid, problems, component_ids or None)
     session = Session(project)
     prepared = session.prepare_all(selected, problems)
     for problem in session.warnings:
@@ -212,8 +212,10 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     return len(selected)
 
 
-def _validate_extras(project: Project, game_id: str, problems: ProblemList) -> None:
-    """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files."""
+def _validate_extras(project: Project, game_id: str, problems: ProblemList,
+                     component_ids: list[str] | None = None) -> None:
+    """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
+    (applied to ``component_ids``, or to every component)."""
     from .dice.load import DICE_FILE, load_game_dice
     from .variants import VARIANTS_DIR, variant_names
 
@@ -226,7 +228,7 @@ def _validate_extras(project: Project, game_id: str, problems: ProblemList) -> N
     for name in variant_names(folder):
         if (folder / VARIANTS_DIR / f"{name}.yaml").is_file():
             try:
-                load_game(project, game_id, variant=name)
+                load_game(project, game_id, only=component_ids, variant=name)
             except UserError as exc:
                 problems.extend(exc)
 

@@ -16,8 +16,11 @@ validation errors can point at ``file:line``.
 
 from __future__ import annotations
 
+import hashlib
 import math
+import pickle
 import re
+from collections import OrderedDict
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +36,8 @@ from .errors import user_error
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
+PARSED_KEPT = 512  # files whose parsed data load_yaml keeps (by content) for re-reads
+_parsed: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
 MAX_VALUES = 200_000
 
 _TAG = "tag:yaml.org,2002:"
@@ -166,7 +171,11 @@ _LineLoader.add_constructor(_TAG + "timestamp", _LineLoader.construct_yaml_times
 
 
 def load_yaml(path: str | Path) -> Any:
-    """Parse one YAML file into plain data; any problem becomes a ``path:line`` UserError."""
+    """Parse one YAML file into plain data; any problem becomes a ``path:line`` UserError.
+
+    Text read before in this process (the same file, the same bytes) is not parsed again:
+    the caller gets a fresh copy of the data, which it may change freely.
+    """
     path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
     control = _CONTROL.search(text)
@@ -176,6 +185,19 @@ def load_yaml(path: str | Path) -> Any:
         raise user_error(path, line, f"control character U+{ord(control.group()):04X} at "
                          f"column {column}; YAML text may hold tabs and newlines, not "
                          "control characters")
+    key = (str(path), hashlib.sha256(text.encode("utf-8")).digest())
+    if key in _parsed:  # the same text read again in this process: a fresh copy, unparsed
+        _parsed.move_to_end(key)
+        return pickle.loads(_parsed[key])
+    data = _parse(path, text)
+    _parsed[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
+    if len(_parsed) > PARSED_KEPT:
+        _parsed.popitem(last=False)
+    return data
+
+
+def _parse(path: Path, text: str) -> Any:
+    """Parse checked text; any YAML problem becomes a ``path:line`` UserError."""
     loader = _LineLoader(text, str(path))
     try:
         return loader.get_single_data()

@@ -11,6 +11,7 @@ cases.
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import os
 import random
@@ -55,12 +56,17 @@ class Case:
     data: bytes
 
 
-def game_files(game: str) -> list[str]:
+def source(file: str, base: Path = REPO) -> Path:
+    """Return where ``file`` (relative to a project) is read from: ``base``, else the repo."""
+    return base / file if (base / file).is_file() else REPO / file
+
+
+def game_files(game: str, base: Path = REPO) -> list[str]:
     """Return the YAML files one game reads: its data folder and the templates it uses."""
-    files = sorted(str(p.relative_to(REPO)) for p in (REPO / "data" / game).glob("*.yaml"))
+    files = sorted(str(p.relative_to(base)) for p in (base / "data" / game).glob("*.yaml"))
     names = {p.stem for p in (REPO / "templates").glob("*.yaml")}
     used: set[str] = set()
-    todo = [REPO / f for f in files]
+    todo = [source(f, base) for f in files]
     while todo:
         text = todo.pop().read_text(encoding="utf-8")
         for word in set(re.findall(r"[a-z0-9][a-z0-9-]*", text)) & names - used:
@@ -73,10 +79,11 @@ def _templates_named(text: str, names: set[str]) -> set[str]:
     return set(re.findall(r"[a-z0-9][a-z0-9-]*", text)) & names
 
 
-def component_for(game: str, file: str) -> str:
+@functools.lru_cache(maxsize=None)
+def component_for(game: str, file: str, base: Path = REPO) -> str:
     """Return a component whose validation reads ``file``: the file's own component, one
     whose templates (with their extends chains) include it, or the game's smallest."""
-    folder = REPO / "data" / game
+    folder = base / "data" / game
     components = yaml.safe_load((folder / "game.yaml").read_text(encoding="utf-8"))["components"]
     name = Path(file).stem
     if file.startswith("data/") and name in components:
@@ -204,12 +211,13 @@ def _textual(text: str, rng: random.Random) -> tuple[str, bytes]:
     return name, make()
 
 
-def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0.65
-          ) -> list[Case]:
-    """Return ``count`` seeded mutations spread over every YAML file ``game`` reads."""
-    files = game_files(game)
-    parsed = {f: yaml.safe_load((REPO / f).read_text(encoding="utf-8")) for f in files}
-    texts = {f: (REPO / f).read_text(encoding="utf-8") for f in files}
+def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0.65,
+          base: Path = REPO) -> list[Case]:
+    """Return ``count`` seeded mutations spread over every YAML file ``game`` reads (its data
+    files as they are in the project ``base``)."""
+    files = game_files(game, base)
+    texts = {f: source(f, base).read_text(encoding="utf-8") for f in files}
+    parsed = {f: yaml.safe_load(text) for f, text in texts.items()}
     out = []
     for i in range(count):
         rng = random.Random(f"{seed}:{game}:{i}")
@@ -255,6 +263,30 @@ class Outcome:
         return rules
 
 
+def _shorten_items(path: Path, max_items: int) -> None:
+    """Keep the first ``max_items`` items of a component file whose items: list is longer,
+    and every item the game's dice.yaml or variants name (they must stay valid)."""
+    from sheetgen.model import slugify
+
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    items = data.get("items") if isinstance(data, dict) else None
+    if not isinstance(items, list) or len(items) <= max_items:
+        return
+    folder = path.parent
+    named = " ".join(p.read_text(encoding="utf-8") for p in
+                     [*folder.glob("dice.yaml"), *folder.glob("variants/*.yaml")])
+    words = set(re.findall(r"[a-z0-9][a-z0-9-]*", named))
+
+    def item_id(item) -> str:
+        if not isinstance(item, dict):
+            return ""
+        return str(item.get("id") or slugify(str(item.get("name") or item.get("title") or "")))
+
+    data["items"] = [item for index, item in enumerate(items)
+                     if index < max_items or item_id(item) in words]
+    path.write_bytes(_dump(data))
+
+
 def _digest_tree(root: Path, skip: set[Path] = frozenset()) -> dict[str, str]:
     """Return {relative path: sha256} of every file below ``root`` except under ``skip``."""
     found = {}
@@ -270,7 +302,9 @@ def _digest_tree(root: Path, skip: set[Path] = frozenset()) -> dict[str, str]:
 class Sandbox:
     """A project folder holding copies of some games, where cases are applied and run."""
 
-    def __init__(self, root: Path, games: list[str]):
+    def __init__(self, root: Path, games: list[str], max_items: int | None = None):
+        """Copy ``games`` below ``root``; with ``max_items``, every longer ``items:`` list
+        keeps only its first ``max_items`` (a small copy that validates much faster)."""
         import shutil
 
         self.root = root
@@ -279,6 +313,9 @@ class Sandbox:
         self.cache = root / "cache"
         for game in games:
             shutil.copytree(REPO / "data" / game, root / "data" / game)
+            if max_items is not None:
+                for path in sorted((root / "data" / game).glob("*.yaml")):
+                    _shorten_items(path, max_items)
         (root / "templates").mkdir()
         self.out.mkdir()
         self.cwd.mkdir()
