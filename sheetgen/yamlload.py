@@ -36,7 +36,7 @@ from .errors import user_error
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
-PARSED_KEPT = 512  # files whose parsed data load_yaml keeps (by content) for re-reads
+PARSED_BYTES = 32_000_000  # pickled data load_yaml keeps (by content) for re-reads
 _parsed: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
 MAX_VALUES = 200_000
 
@@ -191,7 +191,7 @@ def load_yaml(path: str | Path) -> Any:
         return pickle.loads(_parsed[key])
     data = _parse(path, text)
     _parsed[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
-    if len(_parsed) > PARSED_KEPT:
+    while sum(map(len, _parsed.values())) > PARSED_BYTES:
         _parsed.popitem(last=False)
     return data
 
