@@ -14,7 +14,7 @@ from typing import Literal
 from pydantic import Field
 
 from . import register
-from .base import Color, Element, Length
+from .base import Color, Element, FontSize, Length
 from .sheet_common import label
 from .texture import MIN_LINE
 
@@ -29,7 +29,7 @@ class CompassRose(Element):
     points: Literal[4, 8] = 8
     labels: list[str] = Field(default_factory=lambda: ["N", "E", "S", "W"], min_length=4,
                               max_length=4)
-    text_size: float = 10.0
+    text_size: FontSize = 10.0
     text_color: Color = "ink"
     rotate: float = 0.0
     line_width: Length = "0.35mm"
