@@ -29,8 +29,8 @@ def errors(output: str) -> list[str]:
 
 def test_a_board_file_with_four_mistakes_reports_all_four(copy_game):
     root = copy_game("ragnarocks")
-    background = edit(root, "board.yaml", "background: parchment",
-                      "background: parchmint\ncolour: red")
+    background = edit(root, "board.yaml", "kind: board\n",
+                      "background: parchmint\ncolour: red\nkind: board\n")
     stroke = edit(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 25mm\n  stroke_widht: 1mm")
     players = edit(root, "board.yaml", "title: Ragnarocks · Midgard",
                    "title: Ragnarocks · Midgard\n    players: 7")
