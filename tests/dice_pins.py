@@ -25,6 +25,7 @@ CASES = [
     ("roll-and-raid", 4, "odin", None, False, None),
     ("roll-and-raid", 1, "to paris", "paris", False, None),
     ("roll-and-raid", 3, "catan", None, True, None),
+    ("roll-and-raid", 6, "fenrir", "creatures", False, None),
     ("rolling-thunder", 1, "thunder", None, False, None),
     ("rolling-thunder", 3, 2024, None, False, None),
     ("roll-and-might", 1, "alone", None, False, None),

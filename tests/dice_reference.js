@@ -222,10 +222,21 @@ function label(card, show) {
     if (!(f in values)) { missing = true; return ""; }
     const v = values[f];
     if (v === null) return "\u2014";
-    return typeof v === "string"
-      ? v.replace(/:([a-z0-9]+(?:-[a-z0-9]+)*):/g, (_, n) => n.replace(/-/g, " ")) : text(v);
+    return typeof v === "string" ? iconWords(v) : text(v);
   });
   return missing ? card.name : out;
+}
+
+// Icon markup `:a-b:` reads "a b"; markup followed by spaces and its own words (ASCII case
+// ignored) is dropped with the spaces: "1 :troll: Troll trophy" -> "1 Troll trophy".
+function iconWords(v) {
+  return v.replace(/:([a-z0-9]+(?:-[a-z0-9]+)*):( *)/g, (m, n, spaces, at) => {
+    const name = n.replace(/-/g, " ");
+    const after = at + m.length;
+    const follows = v.slice(after, after + name.length);
+    if (spaces && /^[\x00-\x7f]*$/.test(follows) && follows.toLowerCase() === name) return "";
+    return name + spaces;
+  });
 }
 
 function withDefaults(step) {
@@ -237,7 +248,7 @@ function withDefaults(step) {
     deal: { face_down: 0, reshuffle: "discards" },
     "first-player": { rotate: false }, teams: {}, pause: {},
   }[step.kind];
-  return { when: null, note: "", ...base, ...step };
+  return { when: null, modes: null, note: "", ...base, ...step };
 }
 
 async function buildScript(sc) {
@@ -259,6 +270,7 @@ async function buildScript(sc) {
   let firstPlayer = 0, rotate = false, byRules = false;
   const deckOf = (name) => readDeck(sc.decks[name]);
   const active = (s) => {
+    if (s.modes !== null && !s.modes.includes(sc.variant || "")) return false;
     if (s.when === null) return true;
     const [op, v] = parseCondition(s.when);
     return holds(op, players, parseInt(v, 10));

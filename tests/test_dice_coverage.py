@@ -1,5 +1,6 @@
 """Every random event of each game is scripted: Reavers' decks, stacks, Prophecy deal and
-Crew-die supply; Roll & Might's names and face-down card; re-roll lines in order."""
+Crew-die supply; Roll & Might's names and face-down card; re-roll lines in order; Roll &
+Raid's Creature deck and offering rolls (the Creatures mode) and solo Destination: Paris."""
 
 from __future__ import annotations
 
@@ -54,7 +55,11 @@ def test_reavers_scripts_every_deck_stack_deal_and_supply(project, players):
                             "Highland Jarldom stack"]
     for name, items in stacks.items():
         mine = [t for t in tiles if f"{t.name} stack" == name]
-        assert Counter(items) == Counter(t.fields["reward"].replace(":", "") for t in mine)
+        # icon markup reads as words, and markup before its own word is dropped
+        assert Counter(items) == Counter(t.fields["reward"].replace(":troll: ", "")
+                                         .replace(":", "") for t in mine)
+    assert stacks["Forest Hold stack"].count("1 Troll trophy") == 2
+    assert not any("troll Troll" in item for items in stacks.values() for item in items)
     # A supply pool of rolled Crew dice per seat and round; no round names a start player.
     for section in script.sections[1:]:
         assert section.first_player == 0 and "start player: by the rules" in section.title
@@ -116,3 +121,83 @@ def test_a_reserve_that_can_never_fire_is_an_error(tmp_path):
     assert result.exit_code == 2 and "if_revealed: 'odin' is not a card" in result.output
     line = dice.read_text().splitlines().index("      - {label: Odin, take: 2, if_revealed: odin}")
     assert f"dice.yaml:{line + 1}:" in result.output
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_roll_and_raid_creatures_mode_names_every_creature_once(project, players):
+    script = make_script(project, "roll-and-raid", players, seed="fenrir", variant="creatures")
+    setup = setup_events(script)
+    _, creatures = read_deck(project.game_dir("roll-and-raid"), "creature-cards")
+    assert len(creatures) == 6
+    order = setup["creature-deck"].items
+    # every printed Creature card exactly once, named with its kind
+    assert sorted(order) == sorted(f"{c.name} ({c.fields['kind']})" for c in creatures)
+    assert len(set(order)) == 6
+    # one offering roll of one Raid die per offering Creature, for every seat, in setup
+    offerings = sum(c.fields["kind"] == "offering" for c in creatures)
+    rolls = [e for e in script.sections[0].events if e.id == "offering"]
+    assert [e.seat for e in rolls] == list(range(1, players + 1))
+    assert all(len(e.rolls) == offerings and all(r.dice == ["raid"] and len(r.faces) == 1
+                                                 and 1 <= r.faces[0] <= 6 for r in e.rolls)
+               for e in rolls)
+    text = writer("text")(script)
+    assert "game mode: Creatures" in text
+    assert text.index("Creature deck") < text.index("Offering rolls") < text.index("== Round 1")
+    # the rounds are the normal game's: Resource dice and Raid rolls, nothing added
+    base = make_script(project, "roll-and-raid", players, seed="fenrir")
+    assert [[e.id for e in s.events] for s in script.sections[1:]] == \
+           [[e.id for e in s.events] for s in base.sections[1:]]
+    assert setup["raid-deck"].items == setup_events(base)["raid-deck"].items
+
+
+def test_creatures_stay_out_of_the_base_game_and_destination_paris(project):
+    for players, variant in ((4, None), (1, None), (3, "paris")):
+        script = make_script(project, "roll-and-raid", players, seed="x", variant=variant)
+        ids = {e.id for s in script.sections for e in s.events}
+        assert not ids & {"creature-deck", "offering"}, (players, variant)
+    assert make_script(project, "roll-and-raid", 1, seed="x").variant == "paris"
+
+
+def test_a_step_mode_must_be_a_game_mode_of_the_file(tmp_path):
+    root = make_project(tmp_path)
+    dice = root / "data/roll-and-raid/dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    assert text.count("\n    modes: [creatures]\n") == 2
+    dice.write_text(text.replace("\n    modes: [creatures]\n", "\n    modes: [creaturs]\n", 1),
+                    encoding="utf-8")
+    result = run_cli("--project", str(root), "dice", "roll-and-raid", "-n", "4", "-s", "x")
+    assert result.exit_code == 2 and "modes: 'creaturs' is not a game mode" in result.output
+    line = dice.read_text().splitlines().index("    modes: [creaturs]")
+    assert f"dice.yaml:{line + 1}:" in result.output
+
+
+def test_icon_markup_before_its_own_word_is_said_once():
+    from sheetgen.dice.labels import plain_text
+
+    assert plain_text("1 :troll: Troll trophy") == "1 Troll trophy"
+    assert plain_text(":viking: Vikings") == "Vikings"
+    assert plain_text("2 :food: and 1 :triquetra:") == "2 food and 1 triquetra"
+    assert plain_text(":two-hammers: two hammers") == "two hammers"
+    assert plain_text(":troll:Troll") == "trollTroll"  # no space: both kept
+    assert plain_text(":troll: Trol") == "troll Trol"
+    assert plain_text(":kraken: \u212aRAKEN") == "kraken \u212aRAKEN"  # not ASCII: kept
+
+
+def test_lists_with_commas_in_their_items_use_semicolons(project):
+    text = writer("text")(make_script(project, "reavers-of-midgard", 3, seed="longship"))
+    (hamlets,) = [ln for ln in text.splitlines() if ln.startswith("  Fjord Hamlet stack: ")]
+    assert "rolled; " in hamlets or hamlets.endswith("rolled")
+    assert hamlets.count("; ") == 9  # ten tiles
+    forest = [ln for ln in text.splitlines() if ln.startswith("  Forest Hold stack: ")][0]
+    assert forest.count(", ") == 9 and "; " not in forest
+
+
+def test_a_reserve_is_listed_after_the_order_it_comes_from(project):
+    text = writer("text")(make_script(project, "ragnarocks", 2, seed="ivory"))
+    lines = text.splitlines()
+    order = next(i for i, ln in enumerate(lines) if ln.startswith("  order: "))
+    odin = next(i for i, ln in enumerate(lines) if ln.startswith("  Odin's command cards"))
+    assert order < odin
+    raid = writer("text")(make_script(project, "roll-and-raid", 3, seed="x")).splitlines()
+    up = next(i for i, ln in enumerate(raid) if ln.startswith("  face up: "))
+    assert raid[up + 1].startswith("  order: 1. ")

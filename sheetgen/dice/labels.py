@@ -4,7 +4,9 @@
 the first pattern whose every field is present and not empty is used (``None``, ``""`` and
 ``[]`` are empty), else the last one. A ``None`` value prints as ``—``; a pattern naming a
 field the card lacks falls back to the card's name. Icon markup in a value (``:food:``)
-prints as the icon's name with spaces for hyphens (``food``), so labels read as plain text.
+prints as the icon's name with spaces for hyphens (``food``), so labels read as plain text;
+markup followed by spaces and then its own name (``:troll: Troll trophy``, ``:axe: axes``)
+is dropped with the spaces, so the name is not said twice (``Troll trophy``).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from .decks import Card
 
-_ICON = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):")
+_ICON = re.compile(r":([a-z0-9]+(?:-[a-z0-9]+)*):( *)")
 _EMPTY = (None, "", [])
 
 
@@ -35,10 +37,23 @@ def pick_pattern(show: str | list[str], values: dict[str, Any]) -> str:
 
 
 def plain_text(value: Any) -> Any:
-    """Return a field value with icon markup written as words (``2 :food:`` -> ``2 food``)."""
-    if isinstance(value, str):
-        return _ICON.sub(lambda m: m[1].replace("-", " "), value)
-    return value
+    """Return a field value with icon markup written as words (``2 :food:`` -> ``2 food``).
+
+    Markup followed by one or more spaces (U+0020) and then the icon's words (ignoring
+    ASCII case) is dropped with those spaces: ``1 :troll: Troll trophy`` -> ``1 Troll
+    trophy``.
+    """
+    if not isinstance(value, str):
+        return value
+
+    def words(match: re.Match) -> str:
+        name = match[1].replace("-", " ")
+        follows = value[match.end():match.end() + len(name)]
+        if match[2] and follows.isascii() and follows.lower() == name:
+            return ""
+        return name + match[2]
+
+    return _ICON.sub(words, value)
 
 
 def card_label(card: Card, show: str | list[str]) -> str:

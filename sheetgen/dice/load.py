@@ -240,6 +240,7 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
             if step.id in seen:
                 problems.add(path, line, f"step id {step.id!r} is used twice; ids must differ")
             seen.add(step.id)
+            _check_modes(gd, part, i, step, problems)
             if step.when is not None and not isinstance(parse_condition(step.when)[1], int):
                 problems.add(path, gd.line(part, i, "when"),
                              f"when: {step.when!r} is not a player-count condition like '>= 3'")
@@ -262,6 +263,16 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
             elif step.kind == "teams" and step.draft_first not in step.colours:
                 problems.add(path, gd.line(part, i, "draft_first"),
                              f"draft_first must be one of {step.colours}")
+
+
+def _check_modes(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
+    """A step's ``modes`` must name game modes of this file (its ``variants``)."""
+    known = sorted((gd.raw.get("variants") or {}) if isinstance(gd.raw, dict) else ())
+    for name in step.modes or ():
+        if name not in known:
+            problems.add(gd.path, gd.line(part, i, "modes"),
+                         f"modes: {name!r} is not a game mode of this file; its variants: "
+                         f"{', '.join(known) or 'none'}")
 
 
 def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:

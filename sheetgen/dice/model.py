@@ -104,6 +104,8 @@ class StepBase(Strict):
     id: str = Field(pattern=_ID, description="Address purpose: lower-case letters, digits, -.")
     label: str
     when: str | None = Field(None, description="Player-count condition, e.g. '>= 3'.")
+    modes: list[str] | None = Field(None, min_length=1, description=(
+        "Only in these game modes (variant names), never in the base game; default: always."))
     note: str = ""
 
 

@@ -18,7 +18,7 @@ from .decks import Card, read_deck
 from .labels import card_label
 from .load import GameDice
 from .rng import ALGORITHM, Keyed, address
-from .script import BY_RULES, DieInfo, Event, Group, Roll, Section, Script
+from .script import BY_RULES, FACE_UP, DieInfo, Event, Group, Roll, Section, Script
 
 MAX_ATTEMPTS = 1000
 
@@ -36,9 +36,10 @@ class _Deck:
 class _Builder:
     """Runs the steps of one game for one seed and player count."""
 
-    def __init__(self, gd: GameDice, seed: str, players: int, balanced: bool):
+    def __init__(self, gd: GameDice, seed: str, players: int, balanced: bool,
+                 variant: str | None = None):
         self.gd, self.m = gd, gd.model
-        self.players, self.balanced = players, balanced
+        self.players, self.balanced, self.variant = players, balanced, variant or ""
         self.keyed = Keyed.from_seed(seed)
         self.decks: dict[str, _Deck] = {}
         self.dice_decks: dict[tuple[str, int], list[tuple[Any, Any]]] = {}
@@ -54,7 +55,9 @@ class _Builder:
                                          index))
 
     def active(self, step) -> bool:
-        """Return whether a step applies to this player count."""
+        """Return whether a step applies to this game mode and player count."""
+        if step.modes is not None and self.variant not in step.modes:
+            return False
         if step.when is None:
             return True
         op, value = parse_condition(step.when)
@@ -194,7 +197,7 @@ class _Builder:
         reveal = min(resolve_count(step.reveal, self.players) or 0, len(shuffled))
         labels = [card_label(c, step.show) for c in shuffled]
         if reveal:
-            groups.insert(0, Group("face up", labels[:reveal]))
+            groups.insert(0, Group(FACE_UP, labels[:reveal]))
         for res in step.reserve:
             if res.if_revealed and res.if_revealed not in {c.id for c in shuffled[:reveal]}:
                 continue
@@ -281,7 +284,7 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
         raise user_error(gd.path, gd.line("players"), f"{gd.game} takes {m.players.min}-"
                                                       f"{m.players.max} players, not {players}"
                                                       f"{hint}")
-    b = _Builder(gd, seed, players, balanced)
+    b = _Builder(gd, seed, players, balanced, variant)
     sections = [Section(0, "Setup", b.run("setup", 0))]
     for r in range(1, m.rounds + 1):
         first = 0

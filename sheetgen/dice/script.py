@@ -12,6 +12,7 @@ from typing import Any, Union
 
 Face = Union[int, str]
 BY_RULES = "start player: by the rules"  # round title suffix when no seat is fixed
+FACE_UP = "face up"  # the group of a shuffle's revealed top cards
 
 
 @dataclass

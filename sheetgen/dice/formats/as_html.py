@@ -17,8 +17,8 @@ from html import escape
 
 from ..faces import PIPS, ink_for
 from ..script import BY_RULES, Event, Roll, Script
-from .lines import (event_lines, header_lines, seat_name, section_heading, section_parts,
-                    summary_lines)
+from .lines import (event_lines, header_lines, join_items, seat_name, section_heading,
+                    section_parts, summary_lines)
 
 ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
 
@@ -144,7 +144,7 @@ def _event(event: Event, script: Script) -> str:
                 f'<div class="lbl">{escape(who + event.label)}</div>{rolls}{note}</div>')
     if event.kind == "deal":
         hands = "".join(f'<div class="line" data-seat="{g.seat}">{escape(g.name)}: '
-                        f"{escape(', '.join(g.items) or '-')}</div>" for g in event.groups)
+                        f"{escape(join_items(g.items) or '-')}</div>" for g in event.groups)
         return (f'<div class="ev" data-seat="0" data-event="{escape(event.id)}">'
                 f'<div class="lbl">{escape(event.label)}</div>{hands}{note}</div>')
     lines = event_lines(event, script)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..script import Event, Roll, Script
+from ..script import FACE_UP, Event, Roll, Script
 
 
 def seat_name(seat: int) -> str:
@@ -38,13 +38,23 @@ def event_lines(event: Event, script: Script) -> list[str]:
     if event.kind == "first-player":
         return [f"{event.label}: {seat_name(event.seat)}", *note]
     out = [f"{event.label}:"]
-    for group in event.groups:
-        out.append(f"  {group.name}: {', '.join(group.items) or '-'}")
+    groups = [f"  {group.name}: {join_items(group.items) or '-'}" for group in event.groups]
     if event.kind == "shuffle" and event.items:
-        out.append("  order: " + ", ".join(f"{i}. {c}" for i, c in enumerate(event.items, 1)))
-    elif event.kind == "teams":
-        out.append("  draft order: " + ", ".join(event.items))
+        # in reading order: the cards face up (the top of the deck), the whole order, then
+        # the cards set aside after them (reserves)
+        up = 1 if event.groups and event.groups[0].name == FACE_UP else 0
+        order = join_items([f"{i}. {c}" for i, c in enumerate(event.items, 1)])
+        return out + groups[:up] + [f"  order: {order}"] + groups[up:] + note
+    out += groups
+    if event.kind == "teams":
+        out.append("  draft order: " + join_items(event.items))
     return out + note
+
+
+def join_items(items: list[str]) -> str:
+    """Return items joined by ``", "``, or by ``"; "`` when an item has a comma of its own
+    (``1 Crew die, colour of your choice, rolled``), so the list still reads unambiguously."""
+    return ("; " if any("," in item for item in items) else ", ").join(items)
 
 
 def section_parts(section) -> list[list[Event]]:
