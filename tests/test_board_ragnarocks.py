@@ -242,7 +242,9 @@ def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
         text = " ".join(t for t, _ in runs)
         for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "one or more hexes",
                       "3 Summon:",
-                      "the game ends", "East and West: along a hex's row (Sól).", caption):
+                      "Neither player can take a turn: the game ends.", "End and score",
+                      "Runestone hexes never count. Most points wins.",
+                      "East and West: along a hex's row (Sól).", caption):
             assert words in text, (index, words)
         # every word outside the hex names is at least 8 pt (hex names are 7 pt plaques)
         for run, size in runs:
