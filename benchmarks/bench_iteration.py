@@ -1,6 +1,8 @@
 """Benchmark a designer's loop: the whole catalogue cold, a rebuild with nothing changed, a
-rebuild after one card's text changed, and the Mythology deck alone. The cold catalogue is
-measured with the default --jobs (the machine's cores) and with --jobs 1.
+rebuild after one card's text changed, and the Mythology deck alone, side by side with the same
+deck in protograf 0.5.2 (installed by this script into a throw-away venv; the deck is described
+in protograf_deck.py; the two run alternately and the ratio is of their medians). The cold
+catalogue is measured with the default --jobs (the machine's cores) and with --jobs 1.
 
 Each figure is the median over N whole `sheetgen build` processes (wall and CPU seconds,
 the CPU including the worker processes; peak memory of the largest process), on a copy of the
@@ -9,7 +11,8 @@ record); "nothing changed" rebuilds into a full one; "one card" edits one Mythol
 text before each run, so exactly that deck's outputs are stale.
 Targets (issue 16, 2 cores): catalogue cold <= 2.0 s, nothing changed <= 0.3 s, one card
 <= 0.6 s, peak <= 150 MB.
-Run: python benchmarks/bench_iteration.py [--runs N]
+Run: python benchmarks/bench_iteration.py [--runs N] [--protograf-dir DIR] (DIR keeps the
+venv between runs; default: a temporary folder, removed afterwards).
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from common import run_process, sheetgen_command  # noqa: E402
+from protograf_deck import prepare as prepare_protograf  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -37,13 +41,49 @@ def _figure(label: str, results: list[tuple[float, float, float]], target: str) 
           f"{min(r[0] for r in results):6.3f} s, peak {peak:5.0f} MB   (target {target})")
 
 
+def _machine() -> str:
+    """Describe the machine: CPU model, cores, memory, load, Python."""
+    model = "unknown CPU"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                model = line.split(":", 1)[1].strip()
+                break
+        memory = next(int(line.split()[1]) // 1024 for line in
+                      Path("/proc/meminfo").read_text().splitlines()
+                      if line.startswith("MemTotal"))
+    except (OSError, StopIteration, ValueError):
+        memory = 0
+    load = ", ".join(f"{v:.1f}" for v in os.getloadavg())
+    return (f"{model}, {os.cpu_count()} cores, {memory} MB, {platform.system()} "
+            f"{platform.machine()}, Python {platform.python_version()}; load average {load}")
+
+
+def _side_by_side(cold, runs: int, folder: Path) -> None:
+    """Time the Mythology deck in sheetgen and in protograf, alternately; print the ratio."""
+    folder.mkdir(parents=True, exist_ok=True)
+    protograf = prepare_protograf(folder)
+    run_process(protograf, cwd=str(folder))  # warm-up (and proof it builds)
+    ours, theirs = [], []
+    for _ in range(runs):
+        ours.append(cold(["ragnarocks", "mythology-cards", "-p", "a4"]))
+        theirs.append(run_process(protograf, cwd=str(folder)))
+    _figure("Mythology deck a4, cold", ours, "10x protograf")
+    _figure("same deck, protograf 0.5.2", theirs, "(reference)")
+    ratio = statistics.median(r[0] for r in theirs) / statistics.median(r[0] for r in ours)
+    cpu = statistics.median(r[2] for r in theirs) / statistics.median(r[2] for r in ours)
+    print(f"{'sheetgen is faster by':<34} {ratio:6.1f}x wall, {cpu:.1f}x CPU "
+          "(ratio of medians; target >= 10x)")
+
+
 def main() -> None:
     """Print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    runs = parser.parse_args().runs
-    print(f"machine: {platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}; {runs} runs each")
+    parser.add_argument("--protograf-dir", type=Path, default=None)
+    args = parser.parse_args()
+    runs = args.runs
+    print(f"machine: {_machine()}; {runs} runs each")
     with tempfile.TemporaryDirectory() as tmp:
         project = Path(tmp) / "project"
         shutil.copytree(ROOT / "data", project / "data")
@@ -71,8 +111,8 @@ def main() -> None:
             results.append(run_process(build + warm))
         deck.write_text(text, encoding="utf-8")
         _figure("full catalogue, one card changed", results, "<= 0.6 s")
-        _figure("Mythology deck a4, cold", [cold(["ragnarocks", "mythology-cards", "-p", "a4"])
-                                            for _ in range(runs)], "10x protograf")
+        _side_by_side(cold, runs, (args.protograf_dir or Path(tmp) / "protograf").resolve())
+        print(f"load average at the end: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
         # issue 11: a variant of one component, stamped, in one profile
         _figure("variant frigg-reworked, a4", [cold(["ragnarocks", "mythology-cards", "-p", "a4",
                                                      "--variant", "frigg-reworked"])

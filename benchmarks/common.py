@@ -6,13 +6,17 @@ import os
 import shutil
 import statistics
 import subprocess
+import sys
 import time
+from pathlib import Path
 
 
 def sheetgen_command() -> list[str]:
-    """Return the sheetgen console script (or ``python -m sheetgen`` when not installed)."""
-    exe = shutil.which("sheetgen")
-    return [exe] if exe else ["python3", "-m", "sheetgen"]
+    """Return ``python -m sheetgen`` running this working tree's sheetgen (never an installed
+    copy, which may be older)."""
+    root = Path(__file__).resolve().parent.parent
+    env = shutil.which("env") or "/usr/bin/env"
+    return [env, f"PYTHONPATH={root}", sys.executable, "-m", "sheetgen"]
 
 
 def run_process(args: list[str], cwd: str | None = None) -> tuple[float, float, float]:
