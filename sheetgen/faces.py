@@ -49,6 +49,12 @@ class BoundedSandbox(SandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
+# One Jinja environment for the process: each distinct template string is compiled once, for
+# every component (a builder's globals, such as the game, are passed with each item's fields).
+_JINJA = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
+_COMPILED: dict[str, tuple[str, Any]] = {}
+_MAX_COMPILED = 50_000  # a long `watch` session forgets old strings rather than grow forever
+
 _WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
 
 
@@ -98,9 +104,9 @@ class FaceBuilder:
                  globals_: dict[str, Any] | None = None):
         self.project, self.templates, self.fonts, self.icons = project, templates, fonts, icons
         self.colors = colors
-        self.env = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
-        self.env.globals.update(globals_ or {})
-        self._compiled: dict[str, Any] = {}
+        # names every template of this builder sees (game, credits, component); an item's
+        # fields of the same name win, as Jinja's own globals would let them
+        self.globals = dict(globals_ or {})
         self._faces: dict[str, Face] = {}
         self.warnings: list[Problem] = []
         self._template_mistakes: set[tuple] = set()
@@ -116,7 +122,7 @@ class FaceBuilder:
         once, drawn once).
         """
         template = self.templates.get(template_name, template_where)
-        context = {**template.fields, **fields}
+        context = {**self.globals, **template.fields, **fields}
         filled, problems = [], []
         for raw in template.elements:
             try:
@@ -251,13 +257,15 @@ class FaceBuilder:
         if isinstance(value, str):
             if "{" not in value:
                 return value
-            compiled = self._compiled.get(value)
+            compiled = _COMPILED.get(value)
             if compiled is None:
                 whole = _WHOLE_EXPR.match(value)
-                compiled = (("expr", self.env.compile_expression(whole.group("expr"),
-                                                                  undefined_to_none=False))
-                            if whole else ("text", self.env.from_string(value)))
-                self._compiled[value] = compiled
+                compiled = (("expr", _JINJA.compile_expression(whole.group("expr"),
+                                                                undefined_to_none=False))
+                            if whole else ("text", _JINJA.from_string(value)))
+                if len(_COMPILED) >= _MAX_COMPILED:
+                    _COMPILED.clear()
+                _COMPILED[value] = compiled
             kind, fn = compiled
             if kind == "expr":
                 result = fn(**context)
