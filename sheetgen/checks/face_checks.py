@@ -91,7 +91,8 @@ def _as_printed_in_cmyk(mark: Mark) -> Mark:
 def _check_marks(face, marks: list[Mark], origins, rules: PrintChecks, rendering: str,
                  figures: FaceFigures):
     elements = face.elements
-    fills = [(i, m) for i, m in enumerate(marks) if m.kind in ("fill", "image")]
+    fills = _FillIndex(face, [(i, m) for i, m in enumerate(marks)
+                              if m.kind in ("fill", "image")])
     safe = rules.safe_area_pt
     lowest = figures.lowest_contrast.get(rendering)
     for index, mark in enumerate(marks):
@@ -138,23 +139,49 @@ def _check_marks(face, marks: list[Mark], origins, rules: PrintChecks, rendering
         figures.lowest_contrast[rendering] = lowest
 
 
-def _text_contrast(mark: Mark, index: int, fills) -> float | None:
+class _FillIndex:
+    """The fills of a face, bucketed by a grid over it, to find the topmost fill under a point.
+
+    Each cell lists, in drawing order, every fill whose box overlaps it; a point's cell holds
+    every fill that can contain the point (points off the face use the nearest cell).
+    """
+
+    CELLS = 16
+
+    def __init__(self, face, fills: list):
+        self.sx = self.CELLS / max(face.width, 1e-6)
+        self.sy = self.CELLS / max(face.height, 1e-6)
+        self.cells: list[list] = [[] for _ in range(self.CELLS * self.CELLS)]
+        for index, fill in fills:
+            x0, y0, x1, y1 = fill.box
+            for row in range(self._cell(y0, self.sy), self._cell(y1, self.sy) + 1):
+                for col in range(self._cell(x0, self.sx), self._cell(x1, self.sx) + 1):
+                    self.cells[row * self.CELLS + col].append((index, fill))
+
+    def _cell(self, value: float, scale: float) -> int:
+        return min(self.CELLS - 1, max(0, int(value * scale)))
+
+    def colour_under(self, x: float, y: float, before: int):
+        """Return the colour of the topmost fill drawn before mark ``before`` that contains
+        (x, y): the paper if none does, None if it is an image (colour unknown)."""
+        cell = self.cells[self._cell(y, self.sy) * self.CELLS + self._cell(x, self.sx)]
+        for position in range(bisect_left(cell, before, key=lambda pair: pair[0]) - 1, -1, -1):
+            fill = cell[position][1]
+            if fill.contains(x, y):
+                return fill.color
+        return PAPER
+
+
+def _text_contrast(mark: Mark, index: int, fills: _FillIndex) -> float | None:
     """Return the worst contrast of the text against the topmost fill under its sample points.
 
-    ``fills`` are (mark index, fill mark) in drawing order. None when the text colour is
-    unknown or an image lies under it.
+    None when the text colour is unknown or an image lies under it.
     """
     if mark.color is None:
         return None
-    below = bisect_left(fills, index, key=lambda pair: pair[0])
     worst = None
     for x, y in mark.shape or []:
-        under = PAPER
-        for position in range(below - 1, -1, -1):
-            fill = fills[position][1]
-            if fill.contains(x, y):
-                under = fill.color
-                break
+        under = fills.colour_under(x, y, index)
         if under is None:
             return None
         ratio = contrast(mark.color, under)
