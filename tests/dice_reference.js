@@ -244,7 +244,7 @@ function withDefaults(step) {
     roll: { scope: "table", pool: 1, reroll_while: null, rounds: null, balanced: false,
             total: false },
     shuffle: { deck: null, items: null, where: {}, piles: null, reveal: 0, show: "{name}",
-               reserve: [], bottom: [], full_order: true },
+               reserve: [], bottom: [], full_order: true, refill_orders: 0 },
     deal: { face_down: 0, reshuffle: "discards" },
     "first-player": { rotate: false }, teams: {}, pause: {},
   }[step.kind];
@@ -373,6 +373,15 @@ async function buildScript(sc) {
       const rest = order.slice(reveal).filter((c) => fieldsMatch(c.fields, r.where || {}, players))
         .slice(0, r.take);
       groups.push({ name: r.label, items: rest.map((c) => label(c, s.show)), seat: 0 });
+    }
+    // refill orders: shuffle k of the whole (filtered, file-order) deck at (0, 0, id, k)
+    for (let k = 1; k <= s.refill_orders; k++) {
+      const again = await at(0, 0, s.id, k).shuffle(cards);
+      groups.push({ name: `refill ${k}`, items: again.map((c) => label(c, s.show)), seat: 0 });
+    }
+    if (s.refill_orders) {
+      note = join(note, "When the deck runs out, stack its discard pile in the order of the " +
+                  "next refill list, skipping cards that are not in the pile.");
     }
     decks[s.id] = { cards: order.slice(), show: s.show, discards: [], reshuffles: 0 };
     return event("shuffle", s, { items: s.full_order ? labels : [], groups, note });

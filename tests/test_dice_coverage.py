@@ -71,6 +71,37 @@ def test_reavers_scripts_every_deck_stack_deal_and_supply(project, players):
     assert "first player: Seat" not in text and "Round 6 (start player: by the rules)" in text
 
 
+def test_reavers_decks_list_refill_orders_of_the_whole_deck(project):
+    script = make_script(project, "reavers-of-midgard", 4, seed="longship")
+    setup = setup_events(script)
+    for step in REAVERS_DECKS:
+        event = setup[step]
+        refills = [g for g in event.groups if g.name.startswith("refill")]
+        assert [g.name for g in refills] == ["refill 1", "refill 2"], step
+        # each refill is the whole deck again, in a new order
+        assert all(Counter(g.items) == Counter(event.items) for g in refills), step
+        assert len({tuple(event.items), *(tuple(g.items) for g in refills)}) == 3, step
+        assert "stack its discard pile in the order of the next refill list" in event.note
+    text = writer("text")(script)
+    lines = text.splitlines()
+    start = lines.index("Reaver deck (top card first):")
+    assert [ln.split(":")[0] for ln in lines[start + 1:start + 4]] == \
+           ["  order", "  refill 1", "  refill 2"]
+
+
+def test_refill_orders_need_one_deck(tmp_path):
+    root = make_project(tmp_path)
+    dice = root / "data/reavers-of-midgard/dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    old = "    show: \"{reward}\"\n"
+    assert text.count(old) == 1
+    dice.write_text(text.replace(old, old + "    refill_orders: 1\n"), encoding="utf-8")
+    result = run_cli("--project", str(root), "dice", "reavers-of-midgard", "-n", "3", "-s", "x")
+    assert result.exit_code == 2 and "separate stacks have none" in result.output
+    line = dice.read_text().splitlines().index("    refill_orders: 1")
+    assert f"dice.yaml:{line + 1}:" in result.output
+
+
 def test_reavers_decks_differ_between_seeds(project):
     orders = {tuple(setup_events(make_script(project, "reavers-of-midgard", 3, seed=s))
                     ["reaver-deck"].items) for s in range(4)}

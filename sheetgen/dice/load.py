@@ -254,6 +254,9 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 _check_count(gd, (part, i, "reveal"), step.reveal, problems)
                 _check_reserves(gd, part, i, step, problems)
                 _check_show(gd, part, i, step, problems)
+                if step.refill_orders and step.piles and step.piles.separate:
+                    problems.add(path, gd.line(part, i, "refill_orders"),
+                                 "refill_orders refills one deck; separate stacks have none")
                 shuffles.add(step.id)
             elif step.kind == "deal":
                 if step.source not in shuffles:

@@ -21,6 +21,8 @@ from .rng import ALGORITHM, Keyed, address
 from .script import BY_RULES, FACE_UP, DieInfo, Event, Group, Roll, Section, Script
 
 MAX_ATTEMPTS = 1000
+REFILL_NOTE = ("When the deck runs out, stack its discard pile in the order of the next "
+               "refill list, skipping cards that are not in the pile.")
 
 
 @dataclass
@@ -203,9 +205,23 @@ class _Builder:
                 continue
             rest = [c for c in shuffled[reveal:] if self.matches(c, res.where)][:res.take]
             groups.append(Group(res.label, [card_label(c, step.show) for c in rest]))
+        groups += self.refills(step, cards)
+        if step.refill_orders:
+            note = " ".join(filter(None, [note, REFILL_NOTE]))
         self.decks[step.id] = _Deck(list(shuffled), step.show)
         return Event("shuffle", step.id, step.label, items=labels if step.full_order else [],
                      groups=groups, note=note)
+
+    def refills(self, step, cards: list[Card]) -> list[Group]:
+        """Return the refill orders: shuffle ``k`` of the whole deck (file order, filtered,
+        no bottom cards) at (0, 0, id, k), k = 1, 2, ...
+
+        A uniformly shuffled deck, read only at the cards a discard pile holds, is a
+        uniformly shuffled discard pile, whatever cards play has put in it.
+        """
+        return [Group(f"refill {k}", [card_label(c, step.show) for c in
+                                      self.stream(0, 0, step.id, k).shuffle(cards)])
+                for k in range(1, step.refill_orders + 1)]
 
     def deal(self, step, round_no: int) -> Event:
         """Deal cards to each seat; when the deck runs out, shuffle the discards in.
