@@ -546,7 +546,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
                 own = not options.profiles
                 problems.add(comp.path, line_of(comp.raw, ("profiles",)) if own else 0,
                              f"{model.kind} component {model.id!r} cannot be built in profile "
-                             f"{name!r}; profiles for {model.kind}: {', '.join(accepted)}")
+                             f"{name!r}; profiles for {model.kind}: {', '.join(accepted)}"
+                             + ("" if own else _takers_hint(game, prepared, book, name)))
                 continue
             profile = book.get(name)
             suffix = "-cmyk" if options.cmyk else ""
@@ -558,6 +559,16 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
     if raise_here:
         problems.raise_if_any()
     return jobs
+
+
+def _takers_hint(game, prepared, book, profile: str) -> str:
+    """Return the command building only ``game``'s components that take ``profile``."""
+    takers = [comp.model.id for other, comp, _ in prepared if other is game
+              and profile in book.accepting(comp.model.kind)]
+    if not takers:
+        return ""
+    return (f" (to build the components that take it: sheetgen build {game.spec.id} "
+            f"{' '.join(takers)} -p {profile})")
 
 
 class _Progress:

@@ -246,7 +246,8 @@ def schema_command(name: str | None, write_dir: str | None, summary: bool) -> No
     """Print the JSON Schema of NAME (game, component-cards, template, dice, element-text...).
 
     Without NAME, every schema. With --write DIR, one file per kind (game.json, template.json,
-    dice.json, component-<kind>.json) for editors: put a first line such as
+    dice.json, variant.json, profiles.json, component-<kind>.json) for editors: put a first
+    line such as
     ``# yaml-language-server: $schema=schemas/template.json`` in a YAML file.
     """
     from .reference import element_reference, schema_json, schemas

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, get_args
 
 from pydantic import BaseModel, ValidationError
 
@@ -15,7 +15,7 @@ from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, slugify
 from .project import GAME_FILE, Project
 from .yamlload import LineDict, line_of, load_yaml
-from .suggest import unknown
+from .suggest import close_matches, unknown
 
 
 @dataclass
@@ -63,12 +63,16 @@ class LoadedGame:
                         f"its components: {known}")
 
 
-def describe(error: dict) -> str:
-    """Return a pydantic error as a sentence a designer understands."""
+def describe(error: dict, model_cls: type[BaseModel] | None = None) -> str:
+    """Return a pydantic error as a sentence a designer understands (an unknown key of
+    ``model_cls``, or of a model inside it, with the close known ones)."""
     kind, msg = error["type"], error["msg"].removeprefix("Value error, ")
     field = str(error["loc"][-1]) if error["loc"] else "value"
     if kind == "extra_forbidden":
-        return f"unknown key {field!r}"
+        known = keys_at(model_cls, error["loc"][:-1]) if model_cls else []
+        near = close_matches(field, known)
+        return f"unknown key {field!r}" + (
+            f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else "")
     if kind == "missing":
         return f"missing required key {field!r}"
     got = error.get("input")
@@ -83,6 +87,33 @@ def describe(error: dict) -> str:
         if choices:
             return unknown(field.replace("_", " "), got[:80], choices)
     return f"{field}: {msg}"
+
+
+def keys_at(model_cls: Any, loc: tuple) -> list[str]:
+    """Return the keys of the model reached by following ``loc`` (field names; list positions
+    are skipped) from ``model_cls``; empty when the path leads to no single model."""
+    annotation = model_cls
+    for step in loc:
+        if isinstance(step, int):
+            continue
+        models = _models_in(annotation)
+        if len(models) != 1 or step not in models[0].model_fields:
+            return []
+        annotation = models[0].model_fields[step].annotation
+    models = _models_in(annotation)
+    if len(models) != 1:
+        return []
+    return [info.alias or name for name, info in models[0].model_fields.items()]
+
+
+def _models_in(annotation: Any) -> list[type[BaseModel]]:
+    """Return the pydantic models an annotation holds (through Optional, list, dict...)."""
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return [annotation]
+    found = []
+    for arg in get_args(annotation):
+        found += [m for m in _models_in(arg) if m not in found]
+    return found
 
 
 def _short(value: Any, limit: int = 80) -> str:
@@ -105,7 +136,7 @@ def validate_model(model_cls: type[BaseModel], raw: Any, path: Path, problems: P
         errors = exc.errors()
     for err in errors:
         line = line_of(raw, loc_prefix + tuple(err["loc"])) or 1  # 1: the file as a whole
-        problems.add(path, line, describe(err))
+        problems.add(path, line, describe(err, model_cls))
     return _without_errors(model_cls, raw, errors)
 
 

@@ -34,7 +34,13 @@ def unknown(what: str, name: object, known: Iterable[str], more: str = "") -> st
     if near:
         message += f"; did you mean {' or '.join(repr(n) for n in near)}?"
     if len(known) <= MAX_LISTED:
-        message += f"{' ' if near else '; '}known {what}s: {', '.join(known) or 'none'}"
+        message += f"{' ' if near else '; '}known {plural(what)}: {', '.join(known) or 'none'}"
     elif more:
-        message += f"{' ' if near else '; '}{len(known)} known {what}s: {more}"
+        message += f"{' ' if near else '; '}{len(known)} known {plural(what)}: {more}"
     return message
+
+
+def plural(what: str) -> str:
+    """Return the plural of a described thing: ``item of raiders`` -> ``items of raiders``."""
+    head, of, tail = what.partition(" of ")
+    return f"{head}s{of}{tail}"

@@ -50,7 +50,9 @@ def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
                f"{exc} (a sheetgen bug: please report it)")
         report("build failed; the previous files are untouched. Waiting for changes...")
         return False
-    report(f"built {len(written)} file(s). Waiting for changes...")
+    done = (f"built {len(written)} file(s)" if written
+            else "every output is up to date (nothing to rebuild)")
+    report(f"{done}. Waiting for changes...")
     return True
 
 

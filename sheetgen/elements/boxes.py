@@ -104,6 +104,7 @@ class CheckBoxes(Element):
 
     field_docs = {
         'count': 'Number of marks (or give labels or dice instead).',
+        'size': 'Side of each mark (length); labels inside are 45% of it unless text_size.',
         'labels': 'One mark per entry, with this text or :icon: inside.',
         'shape': 'Shape of each mark; die draws a die space (pips from dice).',
         'dice': (

@@ -15,7 +15,7 @@ from typing import Literal, Union
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from .. import hexgrid
-from ..colors import tint
+from ..colors import PALETTE, parse_color, tint
 from . import register
 from .base import (Color, Element, ElementProblems, FontFamily, FontSize, IconName, Length, Ratio,
                    TextValue, in_range)
@@ -23,6 +23,7 @@ from .hex_terrain import TERRAIN_KINDS, draw_terrain
 from .sheet_common import polygon
 
 CellRef = Union[str, tuple[int, int]]
+INK = parse_color(PALETTE["ink"])
 
 
 class CellFeature(BaseModel):
@@ -104,8 +105,8 @@ class HexBoard(Element):
     terrain: list[Literal[TERRAIN_KINDS]] = []
     terrain_strength: Ratio = 0.3
     coordinates: bool = False
-    coordinate_size: FontSize = 5.0
-    coordinate_color: Color = "gray"
+    coordinate_size: FontSize = 6.0   # the print checks' minimum: coordinates pass by default
+    coordinate_color: Color = "dark-gray"
     coordinate_font: FontFamily = "body"
     coordinate_bold: bool = False
     coordinate_plaque: Color = "none"
@@ -138,9 +139,13 @@ class HexBoard(Element):
         'coordinate_size': 'Size in points of the printed hex names.',
         'coordinate_color': 'Colour of the printed hex names.',
         'label_size': 'Size in points of cell labels.',
+        'cells': (
+            'Hexes that get a feature, each {at: C4 or [C4, D5], fill, icon, icon_color, label, '
+            'label_color, start: PLAYER}.'),
     }
     doc = ("Hex board: `edges` (six side lengths clockwise from the top) or `axial` cells, minus "
-           "`remove`; `cells` give hexes (by name, C4 = row C, 4th hex) a fill, icon, label or a "
+           "`remove`; `cells` give hexes (by name: C4 is row C's 4th hex, or column C's with "
+           "`orientation: flat`) a fill, icon, label or a "
            "player's start; `pattern` shades hexes with three colours so straight lines show; "
            "`terrain` draws small motifs (grass, pebbles, heather, pines, rocks) chosen like "
            "`pattern`, in the hex's shade darkened by `terrain_strength`; `coordinate_font` "
@@ -314,11 +319,13 @@ class HexBoard(Element):
         draw_terrain(canvas, kind, cell, centre[0], centre[1], radius)
         canvas.restoreState()
 
-    def _draw_coordinate(self, canvas, ctx, name: str, cx: float, cy: float, radius: float):
-        """Write a hex's name low in the hex, on its plaque when one is set."""
+    def _draw_coordinate(self, canvas, ctx, name: str, cx: float, cy: float, radius: float,
+                         low: float, color) -> None:
+        """Write a hex's name ``low`` radii below its centre in ``color``, on its plaque when
+        one is set."""
         font = ctx.fonts.font_name(self.coordinate_font, bold=self.coordinate_bold)
         size = self.coordinate_size
-        baseline = cy - radius * 0.72
+        baseline = cy - radius * low
         if self.coordinate_plaque is not None:
             width = ctx.fonts.width(name, font, size) + size * 0.8
             height = size * 1.2
@@ -327,7 +334,7 @@ class HexBoard(Element):
             canvas.roundRect(cx - width / 2, baseline - size * 0.3, width, height, height * 0.3,
                              stroke=0, fill=1)
             canvas.restoreState()
-        ctx.fill(canvas, self.coordinate_color, is_fill=False)
+        ctx.fill(canvas, color, is_fill=False)
         canvas.setFont(font, size)
         canvas.drawCentredString(cx, baseline, name)
 
@@ -348,7 +355,13 @@ class HexBoard(Element):
                     canvas.setFont(bold, self.label_size)
                     canvas.drawCentredString(cx, cy - self.label_size * 0.35, feat.label)
             if self.coordinates and self.coordinate_color is not None:
-                self._draw_coordinate(canvas, ctx, board.names.name(cell), cx, cy, lay.radius)
+                # Without a plaque, a start hex's ring runs where the name sits low in the hex
+                # and its tint is darker: the name goes inside the ring, in ink.
+                start = self.coordinate_plaque is None and any(
+                    feat.start for feat in board.features.get(cell, []))
+                self._draw_coordinate(canvas, ctx, board.names.name(cell), cx, cy, lay.radius,
+                                      low=0.5 if start else 0.72,
+                                      color=INK if start else self.coordinate_color)
 
     def _draw_removal_labels(self, canvas, ctx, board, lay, pt) -> None:
         """Write each labelled removed patch's name over its centre hex."""

@@ -56,6 +56,8 @@ class HexCluster(Element):
     line_width: Length = "0.25mm"
 
     field_docs = {
+        'cells': ('Hexes by axial [q, r], each {at: [q, r], icon, text, die (1-6 pips), shade, '
+                  'icon_color}; they overlay the runs.'),
         'size': (
             "Hex size from centre to corner (length). (hex_board's hex_size is across the flats "
             "instead.)"),

@@ -28,6 +28,7 @@ class Polyomino(Element):
     value_shape: Literal["circle", "square", "none"] = "circle"
 
     field_docs = {
+        'cells': 'The squares of the shape as [col, row] pairs (any offsets; it is centred).',
         'cell': 'Side of one square cell (length).',
         'value': (
             'The value printed in a circle (or square) beside the shape; null prints none.'),

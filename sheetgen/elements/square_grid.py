@@ -54,6 +54,7 @@ class SquareGrid(Element):
     header_color: Color = "white"
 
     field_docs = {
+        'cells': 'Cells with an icon or text, each {at: [col, row] (from 1), icon or text, color}.',
         'coord_size': 'Size in points of the coordinates in empty cells; default: 1/5 cell.',
         'coord_color': 'Colour of the coordinates in empty cells.',
         'cols': 'Number of columns.',

@@ -1,0 +1,115 @@
+"""What a new designer met, written from the README alone: each test failed before its fix."""
+
+import pytest
+
+from conftest import run_cli
+from sheetgen.elements import base, element_types
+from sheetgen.watch import rebuild
+
+BOARD = """id: board
+title: Board
+kind: board
+every_side:
+  orientation: flat
+  hex_size: 30mm
+  coordinates: true
+  players: {red: red, blue: blue}
+sides:
+  - id: main
+    title: Hexfall
+    edges: [4, 4, 4, 4, 4, 4]
+    cells:
+      - {at: D4, icon: castle}
+      - {at: A1, start: red}
+      - {at: G4, start: blue}
+"""
+
+DICE = """id: printable-dice
+title: Dice
+kind: dice
+items_from: {generator: dice-faces, options: {dice: [d6]}}
+"""
+
+
+@pytest.fixture(scope="module")
+def designer(tmp_path_factory):
+    """A `sheetgen new` project with a radius-3 flat-top board and printable dice added."""
+    root = tmp_path_factory.mktemp("designer")
+    assert run_cli("new", "hexfall", cwd=root).exit_code == 0
+    project = root / "hexfall"
+    data = project / "data" / "hexfall"
+    (data / "board.yaml").write_text(BOARD)
+    (data / "printable-dice.yaml").write_text(DICE)
+    game = data / "game.yaml"
+    game.write_text(game.read_text().replace("  - score-sheet\n",
+                                             "  - score-sheet\n  - board\n  - printable-dice\n"))
+    return project
+
+
+def cli(project, *args):
+    """Run sheetgen on the designer's project."""
+    return run_cli("--project", str(project), *args)
+
+
+def test_board_coordinates_pass_the_print_checks_with_their_defaults(designer):
+    # Before: 5 pt grey names, and start hexes' names under the ring on a dark tint, failed
+    # the print checks as soon as a designer wrote `coordinates: true`.
+    result = cli(designer, "validate", "hexfall", "board")
+    assert result.exit_code == 0, result.output
+
+
+def test_a_profile_some_components_refuse_names_the_command_for_the_others(designer):
+    result = cli(designer, "build", "-q", "hexfall", "-p", "tts", "--out",
+                 str(designer / "tts-out"))
+    assert result.exit_code == 2
+    assert "dice component 'printable-dice' cannot be built in profile 'tts'" in result.output
+    assert ("sheetgen build hexfall deck score-sheet board -p tts" in result.output), \
+        result.output
+    assert not (designer / "tts-out").exists()
+
+
+def test_unknown_keys_suggest_the_close_key_inside_nested_models(designer, tmp_path):
+    deck = designer / "data" / "hexfall" / "deck.yaml"
+    good = deck.read_text()
+    try:
+        deck.write_text(good.replace("front: hexfall-card-front", "fornt: hexfall-card-front")
+                        + "items_from: {cvs: cards.csv}\n")
+        result = cli(designer, "validate", "hexfall", "deck")
+    finally:
+        deck.write_text(good)
+    assert result.exit_code == 2
+    assert "deck.yaml:7: unknown key 'fornt'; did you mean 'front'?" in result.output
+    assert "unknown key 'cvs'; did you mean 'csv'?" in result.output
+
+
+def test_unknown_item_lists_say_items_of_not_item_ofs(designer):
+    variants = designer / "data" / "hexfall" / "variants"
+    variants.mkdir(exist_ok=True)
+    (variants / "typo.yaml").write_text("title: Typo\nchanges:\n  deck:\n    jalr: {value: 3}\n")
+    try:
+        result = cli(designer, "diff", "hexfall", "typo")
+    finally:
+        (variants / "typo.yaml").unlink()
+    assert result.exit_code == 2
+    assert "variants/typo.yaml:4: unknown item of deck 'jalr'; did you mean 'jarl'?" \
+        in result.output
+    assert "known items of deck: scout, raider, smith, skald, jarl" in result.output
+
+
+def test_watch_says_up_to_date_when_nothing_was_rebuilt():
+    said: list[str] = []
+    assert rebuild(lambda: [], said.append)
+    assert said == ["every output is up to date (nothing to rebuild). Waiting for changes..."]
+
+
+def test_length_fields_are_not_described_as_point_sizes_or_generically():
+    """A field that takes a length is never documented as a size in points (check_boxes'
+    ``size`` was "Text size in points"), and every ``cells`` says what a cell holds."""
+    wrong = []
+    for name, cls in element_types().items():
+        for field, info in cls.model_fields.items():
+            text = info.description or ""
+            is_length = any(m is base._LENGTH_SCHEMA for m in info.metadata)
+            if is_length and "points" in text or "see the element's description" in text:
+                wrong.append(f"{name}.{field}: {text}")
+    assert not wrong, wrong
