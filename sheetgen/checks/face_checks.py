@@ -11,7 +11,7 @@ into the bleed and the safe margin).
 from __future__ import annotations
 
 from bisect import bisect_left
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from ..colors import rgb_to_cmyk
 from .colour import contrast
@@ -69,11 +69,16 @@ def check_face(face, origins: list[Origin], fonts, icons,
     findings: dict[tuple, Finding] = {}
     figures = FaceFigures()
     normal = record(face, fonts, icons)
-    renderings = {"normal": normal, "ink-saver": record(face, fonts, icons, ink_saver=True),
-                  # CMYK mode only converts each colour (DrawContext.fill): no need to redraw
-                  "cmyk": [_as_printed_in_cmyk(m) for m in normal]}
-    for rendering, marks in renderings.items():
-        for finding in _check_marks(face, marks, origins, rules, rendering, figures):
+    saver = record(face, fonts, icons, ink_saver=True)
+    converted: dict = {}
+    # CMYK mode only converts each colour (DrawContext.fill): no need to redraw, and its fills
+    # lie where the normal rendering's do (one index of them serves both)
+    renderings = {"normal": (normal, _FillIndex(face, normal)),
+                  "ink-saver": (saver, _FillIndex(face, saver)),
+                  "cmyk": ([_as_printed_in_cmyk(m, converted) for m in normal], None)}
+    renderings["cmyk"] = (renderings["cmyk"][0], renderings["normal"][1])
+    for rendering, (marks, fills) in renderings.items():
+        for finding in _check_marks(face, marks, fills, origins, rules, rendering, figures):
             key = (finding.origin, finding.kind)
             kept = findings.get(key)
             if kept is None or finding.value < kept.value - 0.01:
@@ -81,18 +86,22 @@ def check_face(face, origins: list[Origin], fonts, icons,
     return list(findings.values()), figures
 
 
-def _as_printed_in_cmyk(mark: Mark) -> Mark:
-    """Return ``mark`` with its colour converted to device CMYK and back, as --cmyk prints it."""
+def _as_printed_in_cmyk(mark: Mark, converted: dict) -> Mark:
+    """Return ``mark`` with its colour converted to device CMYK and back, as --cmyk prints it
+    (``converted`` remembers each colour's conversion)."""
     if mark.color is None:
         return mark
-    return replace(mark, color=cmyk_to_rgb(*rgb_to_cmyk(mark.color)))
+    colour = converted.get(mark.color)
+    if colour is None:
+        colour = converted[mark.color] = cmyk_to_rgb(*rgb_to_cmyk(mark.color))
+    copy = Mark.__new__(Mark)
+    copy.__dict__.update(vars(mark), color=colour)
+    return copy
 
 
-def _check_marks(face, marks: list[Mark], origins, rules: PrintChecks, rendering: str,
-                 figures: FaceFigures):
+def _check_marks(face, marks: list[Mark], fills: "_FillIndex", origins, rules: PrintChecks,
+                 rendering: str, figures: FaceFigures):
     elements = face.elements
-    fills = _FillIndex(face, [(i, m) for i, m in enumerate(marks)
-                              if m.kind in ("fill", "image")])
     safe = rules.safe_area_pt
     lowest = figures.lowest_contrast.get(rendering)
     for index, mark in enumerate(marks):
@@ -108,7 +117,7 @@ def _check_marks(face, marks: list[Mark], origins, rules: PrintChecks, rendering
                     yield Finding(origin, face.label, "text-size", mark.size,
                                   f"text {_quote(mark.text)} is {mark.size:.1f} pt, minimum "
                                   f"{limit:g} pt")
-            ratio = _text_contrast(mark, index, fills)
+            ratio = _text_contrast(mark, index, fills, marks)
             if ratio is not None:
                 lowest = ratio if lowest is None else min(lowest, ratio)
                 need = (getattr(element, "allow_low_contrast", None)
@@ -142,37 +151,53 @@ def _check_marks(face, marks: list[Mark], origins, rules: PrintChecks, rendering
 class _FillIndex:
     """The fills of a face, bucketed by a grid over it, to find the topmost fill under a point.
 
-    Each cell lists, in drawing order, every fill whose box overlaps it; a point's cell holds
-    every fill that can contain the point (points off the face use the nearest cell).
+    Each cell lists, in drawing order, the index of every fill whose box overlaps it; a point's
+    cell holds every fill that can contain the point (points off the face use the nearest
+    cell). A rendering that only changes colours (CMYK) shares the index of the normal one.
     """
 
     CELLS = 16
 
-    def __init__(self, face, fills: list):
-        self.sx = self.CELLS / max(face.width, 1e-6)
-        self.sy = self.CELLS / max(face.height, 1e-6)
-        self.cells: list[list] = [[] for _ in range(self.CELLS * self.CELLS)]
-        for index, fill in fills:
-            x0, y0, x1, y1 = fill.box
-            for row in range(self._cell(y0, self.sy), self._cell(y1, self.sy) + 1):
-                for col in range(self._cell(x0, self.sx), self._cell(x1, self.sx) + 1):
-                    self.cells[row * self.CELLS + col].append((index, fill))
+    def __init__(self, face, marks: list[Mark]):
+        self.face, self.marks = face, marks
+        self.cells: list[list] | None = None  # built at the first question
+
+    def _build(self) -> list[list]:
+        n = self.CELLS
+        self.sx = sx = n / max(self.face.width, 1e-6)
+        self.sy = sy = n / max(self.face.height, 1e-6)
+        cells: list[list] = [[] for _ in range(n * n)]
+        top = n - 1
+        for index, mark in enumerate(self.marks):
+            if mark.kind not in ("fill", "image"):
+                continue
+            x0, y0, x1, y1 = mark.box
+            cols = range(min(top, max(0, int(x0 * sx))), min(top, max(0, int(x1 * sx))) + 1)
+            for row in range(min(top, max(0, int(y0 * sy))), min(top, max(0, int(y1 * sy))) + 1):
+                base = row * n
+                for col in cols:
+                    cells[base + col].append(index)
+        self.cells = cells
+        return cells
 
     def _cell(self, value: float, scale: float) -> int:
         return min(self.CELLS - 1, max(0, int(value * scale)))
 
-    def colour_under(self, x: float, y: float, before: int):
-        """Return the colour of the topmost fill drawn before mark ``before`` that contains
-        (x, y): the paper if none does, None if it is an image (colour unknown)."""
-        cell = self.cells[self._cell(y, self.sy) * self.CELLS + self._cell(x, self.sx)]
-        for position in range(bisect_left(cell, before, key=lambda pair: pair[0]) - 1, -1, -1):
-            fill = cell[position][1]
+    def colour_under(self, x: float, y: float, before: int, marks: list[Mark]):
+        """Return the colour, in ``marks`` (this rendering's), of the topmost fill drawn before
+        mark ``before`` that contains (x, y): the paper if none does, None if it is an image
+        (colour unknown)."""
+        cells = self.cells if self.cells is not None else self._build()
+        cell = cells[self._cell(y, self.sy) * self.CELLS + self._cell(x, self.sx)]
+        for position in range(bisect_left(cell, before) - 1, -1, -1):
+            fill = marks[cell[position]]
             if fill.contains(x, y):
                 return fill.color
         return PAPER
 
 
-def _text_contrast(mark: Mark, index: int, fills: _FillIndex) -> float | None:
+def _text_contrast(mark: Mark, index: int, fills: _FillIndex, marks: list[Mark]
+                   ) -> float | None:
     """Return the worst contrast of the text against the topmost fill under its sample points.
 
     None when the text colour is unknown or an image lies under it.
@@ -181,7 +206,7 @@ def _text_contrast(mark: Mark, index: int, fills: _FillIndex) -> float | None:
         return None
     worst = None
     for x, y in mark.shape or []:
-        under = fills.colour_under(x, y, index)
+        under = fills.colour_under(x, y, index, marks)
         if under is None:
             return None
         ratio = contrast(mark.color, under)
