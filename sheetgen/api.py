@@ -427,7 +427,8 @@ def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> lis
     without pickling them, and send back only bytes; the main process stages everything in
     the planned order, so the output does not depend on which worker finished first. A
     component's outputs (one per profile) go to one worker, which draws each face once and
-    replays it in the other profiles (form_replay.py).
+    replays it in the other profiles (form_replay.py), unless there are fewer components than
+    workers.
     """
     global _FORKED
 
@@ -446,6 +447,8 @@ def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> lis
     groups: dict[int, list[int]] = {}
     for index, job in enumerate(jobs):
         groups.setdefault(id(job[1]), []).append(index)
+    if len(groups) < workers:  # too few components to keep every worker busy: one job a task
+        groups = {index: [index] for index in range(len(jobs))}
     try:
         with multiprocessing.get_context("fork").Pool(workers) as pool:
             for done in pool.imap_unordered(_worker_outputs, list(groups.values())):
