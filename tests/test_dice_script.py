@@ -170,7 +170,10 @@ def test_ragnarocks_teams_and_choices(project):
     command = {c.name for c in myths if c.fields.get("command")}
     for players in range(2, 7):
         script = make_script(project, "ragnarocks", players, seed="teams")
-        (_, teams), = events(script, "colours")
+        (_, teams), = events(script, "colours" if players == 2 else "teams")
+        # 2 players: colours drawn as the rules say; teams: the rules let players choose,
+        # so the random split is only offered
+        assert ("offer" in teams.label and "choose" in teams.label) == (players > 2)
         members = {g.name: g.items for g in teams.groups}
         assert len(members["Ivory"]) + len(members["Red"]) == players
         assert abs(len(members["Ivory"]) - len(members["Red"])) <= 1
@@ -189,6 +192,9 @@ def test_ragnarocks_teams_and_choices(project):
         face_up = drawn.groups[0].items
         assert len(face_up) == (2 if players == 2 else players) and not drawn.items
         assert "Quick setup" in writer("text")(quick).splitlines()[1]
+        if players > 2:
+            (_, drawn_teams), = events(quick, "teams")
+            assert "quick setup" in drawn_teams.label and "offer" not in drawn_teams.label
 
 
 def test_odin_draws_his_command_cards_in_quick_setup(project):
