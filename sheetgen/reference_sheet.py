@@ -29,26 +29,45 @@ def _heading(canvas, fonts, y: float, text: str) -> float:
     return y - 9 * MM
 
 
-def _palette(canvas, fonts, y: float) -> float:
-    y = _heading(canvas, fonts, y, "Palette colours")
+def _palette(canvas, fonts, y: float, title: str, named: list[tuple[str, str]]) -> float:
+    """Draw ``named`` colours as labelled swatches under ``title``, starting a page when full."""
+    y = _heading(canvas, fonts, y, title)
     columns, width, height = 4, (PAGE[0] - 2 * MARGIN) / 4, 14 * MM
-    named = [(n, v) for n, v in PALETTE.items() if v != "none"]
     body, bold = fonts.font_name("body"), fonts.font_name("body", bold=True)
-    for index, (name, value) in enumerate(named):
-        col, row = index % columns, index // columns
-        x, top = MARGIN + col * width, y - row * (height + 2 * MM)
-        rgb = parse_color(value)
-        canvas.setFillColorRGB(*rgb)
-        canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
-        canvas.setLineWidth(0.5)
-        canvas.rect(x, top - height, width - 3 * MM, height, stroke=1, fill=1)
-        canvas.setFillColorRGB(*_text_color(rgb))
-        canvas.setFont(bold, 10)
-        canvas.drawString(x + 2 * MM, top - 6 * MM, name)
-        canvas.setFont(body, 8)
-        canvas.drawString(x + 2 * MM, top - 11 * MM, value)
-    rows = -(-len(named) // columns)
-    return y - rows * (height + 2 * MM) - 6 * MM
+    for start in range(0, len(named), columns):
+        if y - height < MARGIN:
+            canvas.showPage()
+            y = _heading(canvas, fonts, PAGE[1] - MARGIN - 6 * MM, f"{title} (continued)")
+        for col, (name, value) in enumerate(named[start:start + columns]):
+            x = MARGIN + col * width
+            rgb = parse_color(value)
+            canvas.setFillColorRGB(*rgb)
+            canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
+            canvas.setLineWidth(0.5)
+            canvas.rect(x, y - height, width - 3 * MM, height, stroke=1, fill=1)
+            canvas.setFillColorRGB(*_text_color(rgb))
+            canvas.setFont(bold, 10)
+            canvas.drawString(x + 2 * MM, y - 6 * MM, name)
+            canvas.setFont(body, 8)
+            canvas.drawString(x + 2 * MM, y - 11 * MM, value)
+        y -= height + 2 * MM
+    return y - 6 * MM
+
+
+def _game_colours(canvas, fonts, project) -> None:
+    """Add a page of each of the project's games' own colours (game.yaml ``colors:``)."""
+    from .loading import load_game
+
+    y = None
+    for game_id in project.default_game_ids():
+        colours = load_game(project, game_id, only=[]).spec.colors
+        if not colours:
+            continue
+        if y is None or y - 30 * MM < MARGIN:
+            canvas.showPage()
+            y = PAGE[1] - MARGIN - 6 * MM
+        y = _palette(canvas, fonts, y, f"Colours of {game_id} (game.yaml colors:)",
+                     sorted(colours.items()))
 
 
 def _fonts(canvas, fonts, y: float) -> float:
@@ -101,7 +120,8 @@ def _icons(canvas, fonts, icons) -> None:
 
 
 def reference_pdf(project) -> bytes:
-    """Return the reference sheet: palette, fonts and sizes on page 1, then every icon."""
+    """Return the reference sheet: palette, fonts and sizes on page 1, the project's games'
+    own colours, then every icon."""
     from io import BytesIO
 
     from reportlab.pdfgen.canvas import Canvas
@@ -117,10 +137,12 @@ def reference_pdf(project) -> bytes:
     canvas.setTitle("sheetgen reference")
     canvas.setCreator("sheetgen")
     y = PAGE[1] - MARGIN - 6 * MM
-    y = _palette(canvas, fonts, y)
+    y = _palette(canvas, fonts, y, "Palette colours",
+                 [(n, v) for n, v in PALETTE.items() if v != "none"])
     y = _fonts(canvas, fonts, y)
     sizes = {n: (w / MM, h / MM) for n, (w, h) in ProfileBook.for_project(project).sizes.items()}
     _sizes(canvas, fonts, y, sizes)
+    _game_colours(canvas, fonts, project)
     _icons(canvas, fonts, icons)
     canvas.showPage()
     canvas.save()

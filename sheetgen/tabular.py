@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import Problem, ProblemList, display_path
+from .suggest import close_matches
 
 LIST_SUFFIX = "[]"
 LIST_SEPARATOR = ";"
@@ -164,6 +165,14 @@ class SheetReader:
             headers.append((col, path, is_list))
         if not headers:
             self.problem(self.shown, "the first row must name the fields (name, count, ...)")
+            return None
+        if not any(path[0] in ("id", "name") for _, path, _ in headers):
+            names = {".".join(path): col for col, path, _ in headers}
+            near = close_matches("name", names) or close_matches("id", names)
+            col = names[near[0]] if near else 0
+            hint = f"; is {near[0]!r} meant to be 'name'?" if near else ""
+            self.problem(self.cell_ref(1, col), "no 'name' or 'id' column: each row is an "
+                         f"item and needs one (its id is derived from the name){hint}")
             return None
         return headers
 

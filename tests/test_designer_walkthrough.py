@@ -1,6 +1,7 @@
 """What a new designer met, written from the README alone: each test failed before its fix."""
 
 import pytest
+from pypdf import PdfReader
 
 from conftest import run_cli
 from sheetgen.elements import base, element_types
@@ -113,3 +114,31 @@ def test_length_fields_are_not_described_as_point_sizes_or_generically():
             if is_length and "points" in text or "see the element's description" in text:
                 wrong.append(f"{name}.{field}: {text}")
     assert not wrong, wrong
+
+
+def test_a_table_without_a_name_column_is_one_error_at_its_header(designer):
+    data = designer / "data" / "hexfall"
+    (data / "cards.csv").write_text("nme,count,value,text\nScout,3,1,Look.\nJarl,2,5,Score.\n")
+    deck = data / "deck.yaml"
+    good = deck.read_text()
+    try:
+        deck.write_text(good.split("items:")[0] + "items_from: {csv: cards.csv}\n")
+        result = cli(designer, "validate", "hexfall", "deck")
+    finally:
+        deck.write_text(good)
+        (data / "cards.csv").unlink()
+    assert result.exit_code == 2
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1, result.output  # not one per row
+    assert errors[0].endswith("cards.csv:1:1: no 'name' or 'id' column: each row is an item "
+                              "and needs one (its id is derived from the name); is 'nme' "
+                              "meant to be 'name'?")
+
+
+def test_reference_sheet_shows_the_games_own_colours(designer):
+    result = cli(designer, "reference", "--out", str(designer / "ref"))
+    assert result.exit_code == 0, result.output
+    pages = [page.extract_text() for page in PdfReader(designer / "ref" / "reference.pdf").pages]
+    own = [text for text in pages if "hexfall" in text.lower()]
+    assert len(own) == 1 and "accent" in own[0] and "#2f5d8a" in own[0], pages[:3]
+    assert not any("ragnarocks" in text.lower() for text in pages)  # built-in games stay out
