@@ -67,7 +67,10 @@ def describe(error: dict, model_cls: type[BaseModel] | None = None) -> str:
     """Return a pydantic error as a sentence a designer understands (an unknown key of
     ``model_cls``, or of a model inside it, with the close known ones)."""
     kind, msg = error["type"], error["msg"].removeprefix("Value error, ")
-    field = str(error["loc"][-1]) if error["loc"] else "value"
+    loc = error["loc"]
+    field = str(loc[-1]) if loc else "value"
+    if len(loc) > 1 and isinstance(loc[-1], int):  # a list item: nets.0, not a bare 0
+        field = f"{loc[-2]}.{loc[-1]}"
     if kind == "extra_forbidden":
         known = keys_at(model_cls, error["loc"][:-1]) if model_cls else []
         near = close_matches(field, known)
@@ -299,7 +302,9 @@ def _generated(model, raw, path: Path, problems: ProblemList) -> None:
     except ValidationError as exc:
         for err in exc.errors():
             where = line_of(raw, ("items_from", "options") + tuple(err["loc"])) or line
-            inside = "".join(f"{step}." for step in err["loc"][:-1])  # dice.0: ...
+            loc = err["loc"]  # describe names the last key (or list.index): say the rest
+            named = 2 if len(loc) > 1 and isinstance(loc[-1], int) else 1
+            inside = "".join(f"{step}." for step in loc[:-named])
             problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
         return
     try:

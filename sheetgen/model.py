@@ -35,6 +35,18 @@ def _hex(value: str) -> str:
 HexColor = Annotated[str, AfterValidator(_hex)]
 
 
+def _size(value: str) -> str:
+    from .units import to_points
+
+    if to_points(value) <= 0:
+        raise ValueError(f"{value} must be larger than 0")
+    return value
+
+
+# A size written as text (16mm, 0.5in), checked when the file is read, kept as written.
+SizeText = Annotated[str, AfterValidator(_size)]
+
+
 class Strict(BaseModel):
     """Base for every YAML-facing model: unknown keys are errors."""
 

@@ -353,3 +353,15 @@ def test_a_generator_deck_that_does_not_exist_is_blamed_at_its_option(copy_game)
     line = _edit(root, file, "    deck: raid-cards", "    deck: 2024-05-01")
     fails(root, f"{file}:{line}:", "deck '2024-05-01' not found",
           command=("validate", "roll-and-raid", "odds-card"))
+
+
+@pytest.mark.parametrize("nets, words", [
+    ('["{{ 7 }}"]', "nets.0: expected a length such as 12mm"),
+    ("[0mm]", "nets.0: 0mm must be larger than 0"),
+])
+def test_a_printable_die_size_is_checked_when_read(copy_game, nets, words):
+    root = copy_game("rolling-thunder")
+    file = "data/rolling-thunder/printable-dice.yaml"
+    line = _edit(root, file, "nets: [16mm]", f"nets: {nets}")
+    fails(root, f"{file}:{line}:", words, command=("validate", "rolling-thunder",
+                                                   "printable-dice"))

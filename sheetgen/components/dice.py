@@ -14,6 +14,7 @@ from pydantic import Field
 
 from ..imposition.common import Card, LayoutError
 from ..units import to_points
+from ..model import SizeText
 from . import register_kind
 from .cards import CardsComponent
 from .contract import Artifact, Misfit, Prepared, RenderEnv
@@ -25,10 +26,10 @@ class DiceComponent(CardsComponent):
 
     kind: Literal["dice"] = "dice"
     front: str = Field("die-face", description="Template of one face (square).")
-    nets: list[str] = Field(["16mm", "20mm"], description="Cube sizes of the fold-and-glue "
-                            "nets; empty for none.")
-    blank: str = Field("16mm", description="Size of the blank dice the stickers are for.")
-    sticker: str | None = Field("13mm", description="Sticker size (a blank die's flat face); "
+    nets: list[SizeText] = Field(["16mm", "20mm"], max_length=10, description="Cube sizes "
+                                 "of the fold-and-glue nets; empty for none.")
+    blank: SizeText = Field("16mm", description="Size of the blank dice the stickers are for.")
+    sticker: SizeText | None = Field("13mm", description="Sticker size (a blank die's flat face); "
                                 "null for no stickers.")
     reference: str | None = Field("Dice faces", description="Title of the reference card of "
                                   "every die's faces; null for none.")
