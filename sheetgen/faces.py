@@ -81,6 +81,14 @@ class Face:
         return set().union(*(e.icons() for e in self.elements)) if self.elements else set()
 
 
+class PartialFace(UserError):
+    """The mistakes of a face's elements, with the face of the elements that were right."""
+
+    def __init__(self, problems: list, face: Face):
+        super().__init__(problems)
+        self.face = face
+
+
 @dataclass(frozen=True)
 class Where:
     """Where an item was written, for error messages."""
@@ -142,21 +150,23 @@ class FaceBuilder:
         if cached is not None:
             return cached
         draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
-        elements = []
-        for raw, values in filled:
-            try:
-                elements.append(self._element(template, raw, values, where, draw_ctx))
-            except UserError as exc:
-                problems.extend(exc.problems)
-        if problems:
-            raise UserError(problems)
         shown = self._shown_paths.get(template.path)
         if shown is None:
             shown = self._shown_paths[template.path] = display_path(template.path)
-        origins = [element_origin(shown, raw.line, element)
-                   for (raw, _), element in zip(filled, elements)]
+        elements, origins = [], []
+        for raw, values in filled:
+            try:
+                element = self._element(template, raw, values, where, draw_ctx)
+            except UserError as exc:
+                problems.extend(exc.problems)
+                continue
+            elements.append(element)
+            origins.append(element_origin(shown, raw.line, element))
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
                     template.size_where, origins, stamp_corner=template.stamp_corner)
+        if problems:
+            # with the elements that were right, so later checks (a pad's glue strip) still run
+            raise PartialFace(problems, face)
         self._faces[key] = face
         self.inspect(face)
         return face

@@ -106,3 +106,29 @@ def test_validate_names_only_the_components_asked_for(copy_game):
     result = run_cli("--project", str(root), "validate", "ragnarocks", "tokens", "nope")
     assert result.exit_code == 2
     assert "has no component 'nope'" in result.output
+
+
+def test_a_glue_strip_intrusion_is_reported_with_the_sheets_other_mistakes(copy_game):
+    from conftest import REPO
+
+    root = copy_game("rolling-thunder")
+    (root / "templates").mkdir()
+    template = root / "templates" / "rolling-thunder-play-sheet.yaml"
+    text = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text(encoding="utf-8")
+    title = text.index("  - id: title\n")
+    runes = text.index("  - id: runes\n")
+    subtitle = text.index("  - id: subtitle\n")
+    # two elements in the 8 mm glue strip at the top, and one element with a bad colour
+    text = (text[:title] + text[title:runes].replace("y: 9.5mm", "y: 2mm")
+            + text[runes:subtitle].replace("y: 10.5mm", "y: 3mm")
+            + text[subtitle:].replace("color: dark-gray", "color: dark-grey", 1))
+    template.write_text(text, encoding="utf-8")
+    result = run_cli("--project", str(root), "validate", "rolling-thunder", "play-sheet")
+    assert result.exit_code == 2, result.output
+    shown = "templates/rolling-thunder-play-sheet.yaml"
+    for anchor, words in [("  - id: title\n", "title reaches into the 8mm glue strip"),
+                          ("  - id: runes\n", "runes reaches into the 8mm glue strip"),
+                          ("  - id: subtitle\n", "dark-grey")]:
+        line = text[:text.index(anchor)].count("\n") + 1
+        assert re.search(rf"{shown}:{line}: .*{re.escape(words)}", result.output), (
+            words, result.output)

@@ -12,7 +12,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from ..faces import Face, Where
+from ..faces import Face, PartialFace, Where
 from ..imposition.common import Card
 from ..model import ComponentBase
 from ..units import to_points
@@ -64,31 +64,28 @@ class SheetComponent(ComponentBase, Component):
                                      template_where)
             except UserError as exc:
                 problems.extend(exc)
+                if isinstance(exc, PartialFace):  # its right elements may still cross the strip
+                    self._check_strip(exc.face, problems, loaded)
                 continue
-            self._check_strip(face, builder, template_where, problems, loaded)
+            self._check_strip(face, problems, loaded)
             sheets.extend([Card(face, None, label)] * (item.count if item else 1))
         problems.raise_if_any()
         return Prepared(sheets)
 
-    def _check_strip(self, face: Face, builder, template_where, problems, loaded) -> None:
+    def _check_strip(self, face: Face, problems, loaded) -> None:
         """Record a problem for every element whose box reaches into the glue strip."""
         strip = self.strip()
         if not strip:
             return
-        template = builder.templates.get(self.template, template_where)
-        raws = template.elements if len(template.elements) == len(face.elements) else []
-        for index, element in enumerate(face.elements):
-            raw = raws[index] if raws else None
+        for element, origin in zip(face.elements, face.origins):
             x0, y0, x1, y1 = element.x, element.y, element.x + element.w, element.y + element.h
             inside = {"top": y0 < strip - 0.5, "bottom": y1 > face.height - strip + 0.5,
                       "left": x0 < strip - 0.5, "right": x1 > face.width - strip + 0.5}
             if inside[self.glue_edge] and element.w > 0 and element.h > 0:
-                name = element.id or element.type
-                problems.add(template.path, getattr(raw, "line", 1),
-                             f"{name} reaches into the {self.glue_strip} glue strip at the "
-                             f"{self.glue_edge} edge (set in {loaded.path.name}); move it "
+                problems.add(origin.path, origin.line,
+                             f"{origin.name} reaches into the {self.glue_strip} glue strip at "
+                             f"the {self.glue_edge} edge (set in {loaded.path.name}); move it "
                              "inwards or change glue_strip")
-                return
 
     def check(self, prepared: Prepared, profile) -> list[Misfit]:
         """Return every sheet over a one-per-page profile's page limit.
