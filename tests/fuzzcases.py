@@ -62,8 +62,11 @@ def source(file: str, base: Path = REPO) -> Path:
 
 
 def game_files(game: str, base: Path = REPO) -> list[str]:
-    """Return the YAML files one game reads: its data folder and the templates it uses."""
-    files = sorted(str(p.relative_to(base)) for p in (base / "data" / game).glob("*.yaml"))
+    """Return the YAML files one game reads: its data folder (with its variants) and the
+    templates it uses."""
+    folder = base / "data" / game
+    files = sorted(str(p.relative_to(base)) for p in [*folder.glob("*.yaml"),
+                                                       *folder.glob("variants/*.yaml")])
     names = {p.stem for p in (REPO / "templates").glob("*.yaml")}
     used: set[str] = set()
     todo = [source(f, base) for f in files]
@@ -88,6 +91,12 @@ def component_for(game: str, file: str, base: Path = REPO) -> str:
     name = Path(file).stem
     if file.startswith("data/") and name in components:
         return name
+    if "/variants/" in file:  # a component the variant changes, so its changes are applied
+        words = set(re.findall(r"[a-z0-9][a-z0-9-]*", source(file, base).read_text(
+            encoding="utf-8")))
+        changed = [c for c in components if c in words]
+        if changed:
+            return changed[0]
     if file.startswith("templates/"):
         names = {p.stem for p in (REPO / "templates").glob("*.yaml")}
         for comp in components:
