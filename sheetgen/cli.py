@@ -82,6 +82,9 @@ def _warn(problem) -> None:
     click.echo(f"warning: {problem}", err=True)
 
 
+MAX_BACK_OFFSET_MM = 50.0  # a duplex printer misregisters by a few millimetres, not more
+
+
 def _parse_offset(ctx, param, value: str | None):
     if value is None:
         return (0.0, 0.0)
@@ -89,6 +92,9 @@ def _parse_offset(ctx, param, value: str | None):
         x, y = (float(v) for v in value.split(","))
     except ValueError:
         raise click.BadParameter("expected X,Y in millimetres, e.g. 0.5,-1") from None
+    if not (abs(x) <= MAX_BACK_OFFSET_MM and abs(y) <= MAX_BACK_OFFSET_MM):  # also NaN
+        raise click.BadParameter(f"each of X,Y must be within -{MAX_BACK_OFFSET_MM:g} to "
+                                 f"{MAX_BACK_OFFSET_MM:g} mm, not {value}")
     return (x, y)
 
 

@@ -365,3 +365,13 @@ def test_a_printable_die_size_is_checked_when_read(copy_game, nets, words):
     line = _edit(root, file, "nets: [16mm]", f"nets: {nets}")
     fails(root, f"{file}:{line}:", words, command=("validate", "rolling-thunder",
                                                    "printable-dice"))
+
+
+@pytest.mark.parametrize("offset", ["1e400,2", "nan,0", "0,-60"])
+@pytest.mark.parametrize("command", [("build", "ragnarocks", "tokens"), ("calibrate",)])
+def test_a_back_offset_beyond_any_printer_is_a_usage_error(proj, offset, command):
+    result = run_cli("--project", str(proj), *command, "--back-offset", offset)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "must be within -50 to 50 mm" in result.output, result.output
+    assert not (proj / "out").exists()
