@@ -86,8 +86,17 @@ class Project:
         return None
 
     def confine(self, base: Path, relative: str, path: str, line: int) -> Path:
-        """Resolve ``relative`` against ``base``; refuse a result outside every root."""
-        target = (base / relative).resolve()
+        """Resolve ``relative`` against ``base``; refuse a result outside every root, or a
+        name no file system takes (over 1000 characters, a part over 255 bytes, a NUL)."""
+        if "\0" in relative or len(relative) > 1000 or any(
+                len(part.encode("utf-8")) > 255 for part in Path(relative).parts):
+            raise user_error(path, line, f"path {relative[:80]!r} is not a file name (over "
+                             "1000 characters, a part over 255 bytes, or a NUL)")
+        try:
+            target = (base / relative).resolve()
+        except (OSError, RuntimeError) as exc:  # a symlink loop, a path too long for the OS
+            raise user_error(path, line, f"path {relative[:80]!r} cannot be followed: "
+                             f"{getattr(exc, 'strerror', None) or exc}") from None
         if not any(target.is_relative_to(r) for r in self.roots):
             raise user_error(
                 path, line, f"path {relative!r} leaves the project folder {self.root}; "

@@ -375,3 +375,13 @@ def test_a_back_offset_beyond_any_printer_is_a_usage_error(proj, offset, command
     assert "Traceback" not in result.output
     assert "must be within -50 to 50 mm" in result.output, result.output
     assert not (proj / "out").exists()
+
+
+@pytest.mark.parametrize("name", ["word " * 200, "a/" * 600 + "x.csv", "cards\\0.csv"])
+def test_a_file_name_no_file_system_takes_is_an_error_at_its_line(copy_game, name):
+    root = copy_game("roll-and-might")
+    file = "data/roll-and-might/cards.yaml"
+    line = _edit(root, file, "items_from: {csv: cards.csv}",
+                 f'items_from: {{csv: "{name}"}}')
+    fails(root, f"{file}:{line}:", "is not a file name", command=("validate", "roll-and-might",
+                                                                  "cards"))
