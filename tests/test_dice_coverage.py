@@ -189,6 +189,14 @@ def test_creatures_stay_out_of_the_base_game_and_destination_paris(project):
     assert make_script(project, "roll-and-raid", 1, seed="x").variant == "paris"
 
 
+def test_creatures_solo_is_refused_with_the_solo_mode_named(project):
+    result = run_cli("--project", str(project.root), "dice", "roll-and-raid", "-n", "1", "-s",
+                     "x", "--variant", "creatures")
+    assert result.exit_code == 2
+    assert ("roll-and-raid (--variant creatures) takes 2-6 players, not 1; for 1 use "
+            "--variant paris") in result.output
+
+
 def test_a_step_mode_must_be_a_game_mode_of_the_file(tmp_path):
     root = make_project(tmp_path)
     dice = root / "data/roll-and-raid/dice.yaml"

@@ -295,9 +295,10 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
     m = gd.model
     if not m.players.min <= players <= m.players.max:
         modes = [f"--variant {name}" for name, (lo, hi) in gd.modes.items()
-                 if lo <= players <= hi]
-        hint = f"; for {players} use {' or '.join(modes)}" if modes and not variant else ""
-        raise user_error(gd.path, gd.line("players"), f"{gd.game} takes {m.players.min}-"
+                 if lo <= players <= hi and name != variant]
+        hint = f"; for {players} use {' or '.join(modes)}" if modes else ""
+        mode = f" (--variant {variant})" if variant else ""
+        raise user_error(gd.path, gd.line("players"), f"{gd.game}{mode} takes {m.players.min}-"
                                                       f"{m.players.max} players, not {players}"
                                                       f"{hint}")
     b = _Builder(gd, seed, players, balanced, variant)
