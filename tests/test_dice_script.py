@@ -242,9 +242,11 @@ def test_balanced_mode_deals_each_pair_once_per_36(project):
     assert script.balanced and script.digest != make_script(
         project, "roll-and-raid", 2, seed="catan").digest
     pairs = [tuple(r.faces) for _, e in events(script, "raid", seat=1) for r in e.rolls]
-    assert len(pairs) == 64
-    assert Counter(pairs[:36]) == Counter((a, b) for a in range(1, 7) for b in range(1, 7))
-    assert len(set(pairs[36:])) == 28  # the second deck is only started: no repeats yet
+    assert len(pairs) == 16 * 8  # a pool of 8 rolls per seat and round
+    every_pair = Counter((a, b) for a in range(1, 7) for b in range(1, 7))
+    for deck in range(3):  # 128 = 3 whole decks of 36, then 20 cards of a fourth
+        assert Counter(pairs[36 * deck:36 * deck + 36]) == every_pair
+    assert len(set(pairs[108:])) == 20  # the fourth deck is only started: no repeats yet
     from sheetgen.dice.balanced import dice_deck_cards
     cards = dice_deck_cards()
     assert len(cards) == 36 and sum(c["total"] == 7 for c in cards) == 6
@@ -254,14 +256,15 @@ def test_a_change_in_one_round_moves_no_other(project, tmp_path):
     # More re-rolls in the Raid pool changes only the Raid rolls, never the Resource dice.
     shutil.copytree(project.root / "data", tmp_path / "data")
     path = tmp_path / "data" / "roll-and-raid" / "dice.yaml"
-    path.write_text(path.read_text(encoding="utf-8").replace("pool: 4", "pool: 9"),
-                    encoding="utf-8")
+    text = path.read_text(encoding="utf-8")
+    assert text.count("pool: 8\n") == 1
+    path.write_text(text.replace("pool: 8\n", "pool: 9\n"), encoding="utf-8")
     a = make_script(project, "roll-and-raid", 3, seed="x")
     b = make_script(Project.at(tmp_path), "roll-and-raid", 3, seed="x")
     assert [e.rolls for _, e in events(a, "resources")] == \
         [e.rolls for _, e in events(b, "resources")]
     for (_, ea), (_, eb) in zip(events(a, "raid"), events(b, "raid")):
-        assert eb.rolls[:4] == ea.rolls and len(eb.rolls) == 9
+        assert eb.rolls[:8] == ea.rolls and len(eb.rolls) == 9
 
 
 def test_summary_counts_every_die(project):

@@ -33,8 +33,8 @@ def event_lines(event: Event, script: Script) -> list[str]:
     if event.kind == "roll":
         if len(event.rolls) == 1:
             return [f"{who}{event.label}: {roll_text(event.rolls[0], script)}", *note]
-        return [f"{who}{event.label}:"] + [
-            f"  {r.index}. {roll_text(r, script)}" for r in event.rolls] + note
+        return [f"{who}{event.label}:", *packed([f"{r.index}. {roll_text(r, script)}"
+                                                  for r in event.rolls])] + note
     if event.kind == "first-player":
         return [f"{event.label}: {seat_name(event.seat)}", *note]
     out = [f"{event.label}:"]
@@ -49,6 +49,18 @@ def event_lines(event: Event, script: Script) -> list[str]:
     if event.kind == "teams":
         out.append("  draft order: " + join_items(event.items))
     return out + note
+
+
+def packed(entries: list[str], width: int = 76) -> list[str]:
+    """Return indented lines holding the entries in order, several to a line when they are
+    short (a pool of 2d6 rolls), one to a line when they are long."""
+    lines: list[str] = []
+    for entry in entries:
+        if lines and len(lines[-1]) + 4 + len(entry) <= width:
+            lines[-1] += "    " + entry
+        else:
+            lines.append("  " + entry)
+    return lines
 
 
 def join_items(items: list[str]) -> str:
