@@ -242,7 +242,7 @@ function iconWords(v) {
 function withDefaults(step) {
   const base = {
     roll: { scope: "table", pool: 1, reroll_while: null, rounds: null, balanced: false,
-            total: false },
+            total: false, per_card: null },
     shuffle: { deck: null, items: null, where: {}, piles: null, reveal: 0, show: "{name}",
                reserve: [], bottom: [], full_order: true, refill_orders: 0 },
     deal: { face_down: 0, reshuffle: "discards" },
@@ -266,7 +266,7 @@ async function buildScript(sc) {
   const at = (round, seat, purpose, index) =>
     stream(key, [ALGORITHM, game, players, round, seat, purpose, index].join("|"));
   const dice = rules.dice || {};
-  const decks = {}, dealt = {}, diceDecks = {}, diceDeckCount = {};
+  const decks = {}, orders = {}, dealt = {}, diceDecks = {}, diceDeckCount = {};
   let firstPlayer = 0, rotate = false, byRules = false;
   const deckOf = (name) => readDeck(sc.decks[name]);
   const active = (s) => {
@@ -305,7 +305,11 @@ async function buildScript(sc) {
 
   async function roll(s, round) {
     if (s.rounds && !s.rounds.includes(round)) return [];
-    const count = resolveCount(s.pool, players) || 0;
+    // per_card: one roll per card of an earlier shuffle passing `where`, in its order
+    const names = s.per_card ? orders[s.per_card.from].cards
+      .filter((c) => fieldsMatch(c.fields, s.per_card.where || {}, players))
+      .map((c) => label(c, orders[s.per_card.from].show)) : [];
+    const count = s.per_card ? names.length : resolveCount(s.pool, players) || 0;
     const seats = s.scope === "table" ? [0] : Array.from({ length: players }, (_, i) => i + 1);
     const faces = s.dice.map((d) => dice[d].faces);
     const numeric = s.total && faces.every((f) => f.every(isNum));
@@ -330,7 +334,7 @@ async function buildScript(sc) {
         rolls.push({ index: index + 1, dice: s.dice.slice(), faces: final, rerolled: thrown,
                      total: numeric ? final.reduce((a, b) => a + b, 0) : null });
       }
-      out.push(event("roll", s, { seat, rolls }));
+      out.push(event("roll", s, { seat, rolls, items: names }));
     }
     return out;
   }
@@ -384,6 +388,7 @@ async function buildScript(sc) {
                   "next refill list, skipping cards that are not in the pile.");
     }
     decks[s.id] = { cards: order.slice(), show: s.show, discards: [], reshuffles: 0 };
+    orders[s.id] = { cards: order.slice(), show: s.show };
     return event("shuffle", s, { items: s.full_order ? labels : [], groups, note });
   }
 

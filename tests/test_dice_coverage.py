@@ -164,14 +164,18 @@ def test_roll_and_raid_creatures_mode_names_every_creature_once(project, players
     # every printed Creature card exactly once, named with its kind
     assert sorted(order) == sorted(f"{c.name} ({c.fields['kind']})" for c in creatures)
     assert len(set(order)) == 6
-    # one offering roll of one Raid die per offering Creature, for every seat, in setup
-    offerings = sum(c.fields["kind"] == "offering" for c in creatures)
+    # one offering roll of one Raid die per offering Creature, named in deck order, for
+    # every seat, in setup
+    offerings = [x for x in order if x.endswith("(offering)")]
+    assert len(offerings) == sum(c.fields["kind"] == "offering" for c in creatures) == 3
     rolls = [e for e in script.sections[0].events if e.id == "offering"]
     assert [e.seat for e in rolls] == list(range(1, players + 1))
-    assert all(len(e.rolls) == offerings and all(r.dice == ["raid"] and len(r.faces) == 1
-                                                 and 1 <= r.faces[0] <= 6 for r in e.rolls)
-               for e in rolls)
+    assert all(e.items == offerings and len(e.rolls) == 3 and
+               all(r.dice == ["raid"] and len(r.faces) == 1 and 1 <= r.faces[0] <= 6
+                   for r in e.rolls) for e in rolls)
     text = writer("text")(script)
+    first = rolls[0].rolls[0].faces[0]
+    assert f"  1. {offerings[0]}: {first}" in text
     assert "game mode: Creatures" in text
     assert text.index("Creature deck") < text.index("Offering rolls") < text.index("== Round 1")
     # the rounds are the normal game's: Resource dice and Raid rolls, nothing added
@@ -240,3 +244,14 @@ def test_a_reserve_is_listed_after_the_order_it_comes_from(project):
     raid = writer("text")(make_script(project, "roll-and-raid", 3, seed="x")).splitlines()
     up = next(i for i, ln in enumerate(raid) if ln.startswith("  face up: "))
     assert raid[up + 1].startswith("  order: 1. ")
+
+
+def test_per_card_rolls_need_an_earlier_deck(tmp_path):
+    root = make_project(tmp_path)
+    dice = root / "data/roll-and-raid/dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    old = "per_card: {from: creature-deck,"
+    assert text.count(old) == 1
+    dice.write_text(text.replace(old, "per_card: {from: territory,"), encoding="utf-8")
+    result = run_cli("--project", str(root), "dice", "roll-and-raid", "-n", "4", "-s", "x")
+    assert result.exit_code == 2 and "from: 'territory' is not an earlier shuffle" in result.output

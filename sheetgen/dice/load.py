@@ -248,6 +248,10 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 problems.add(path, line, f"a {step.kind} step belongs in setup")
             if step.kind == "roll":
                 _check_roll(gd, part, i, step, problems)
+                if step.per_card and step.per_card.source not in shuffles:
+                    problems.add(path, gd.line(part, i, "per_card", "from"),
+                                 f"from: {step.per_card.source!r} is not an earlier shuffle "
+                                 f"step")
             elif step.kind == "shuffle":
                 if (step.deck is None) == (step.items is None):
                     problems.add(path, line, "a shuffle takes either 'deck' or 'items'")
@@ -257,7 +261,8 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 if step.refill_orders and step.piles and step.piles.separate:
                     problems.add(path, gd.line(part, i, "refill_orders"),
                                  "refill_orders refills one deck; separate stacks have none")
-                shuffles.add(step.id)
+                if not (step.piles and step.piles.separate):  # stacks are not one deck
+                    shuffles.add(step.id)
             elif step.kind == "deal":
                 if step.source not in shuffles:
                     problems.add(path, gd.line(part, i, "from"),

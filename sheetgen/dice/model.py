@@ -109,6 +109,13 @@ class StepBase(Strict):
     note: str = ""
 
 
+class PerCard(Strict):
+    """One roll per card of an earlier shuffle that passes ``where``, in deck order."""
+
+    source: str = Field(alias="from", description="Id of an earlier shuffle step.")
+    where: dict[str, Any] = Field(default_factory=dict)
+
+
 class RollStep(StepBase):
     """Roll dice for the table or for each player, optionally a pool of several rolls."""
 
@@ -120,6 +127,9 @@ class RollStep(StepBase):
     rounds: list[int] | None = Field(None, description="Only these rounds (default: all).")
     balanced: bool = Field(False, description="May come from a 36-card dice deck (--balanced).")
     total: bool = Field(False, description="Show the sum of numeric faces.")
+    per_card: PerCard | None = Field(None, description=(
+        "One roll per matching card of a shuffle, in its order (replaces pool); the event "
+        "names the cards, e.g. one offering roll per offering Creature."))
 
 
 class ShuffleStep(StepBase):

@@ -44,6 +44,7 @@ class _Builder:
         self.players, self.balanced, self.variant = players, balanced, variant or ""
         self.keyed = Keyed.from_seed(seed)
         self.decks: dict[str, _Deck] = {}
+        self.orders: dict[str, _Deck] = {}
         self.dice_decks: dict[tuple[str, int], list[tuple[Any, Any]]] = {}
         self.dice_deck_shuffles: Counter[tuple[str, int]] = Counter()
         self.first_player = 0
@@ -89,7 +90,14 @@ class _Builder:
         """Roll one pool per scope (the table, or each seat)."""
         if step.rounds and round_no not in step.rounds:
             return []
-        count = resolve_count(step.pool, self.players) or 0
+        names: list[str] = []
+        if step.per_card:
+            order = self.orders[step.per_card.source]
+            names = [card_label(c, order.show) for c in order.cards
+                     if self.matches(c, step.per_card.where)]
+            count = len(names)
+        else:
+            count = resolve_count(step.pool, self.players) or 0
         seats = [0] if step.scope == "table" else list(range(1, self.players + 1))
         faces = [self.m.dice[d].faces for d in step.dice]
         numeric = step.total and all(isinstance(f, int) for fs in faces for f in fs)
@@ -103,7 +111,8 @@ class _Builder:
                     final, thrown = self.roll_once(step, faces, round_no, seat, index)
                 rolls.append(Roll(index + 1, list(step.dice), final, thrown,
                                   sum(final) if numeric else None))
-            events.append(Event("roll", step.id, step.label, seat, rolls=rolls, note=step.note))
+            events.append(Event("roll", step.id, step.label, seat, rolls=rolls, items=names,
+                                note=step.note))
         return events
 
     def roll_once(self, step, faces, round_no: int, seat: int, index: int):
@@ -209,6 +218,7 @@ class _Builder:
         if step.refill_orders:
             note = " ".join(filter(None, [note, REFILL_NOTE]))
         self.decks[step.id] = _Deck(list(shuffled), step.show)
+        self.orders[step.id] = _Deck(list(shuffled), step.show)  # kept whole (deals pop)
         return Event("shuffle", step.id, step.label, items=labels if step.full_order else [],
                      groups=groups, note=note)
 

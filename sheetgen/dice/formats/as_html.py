@@ -120,8 +120,10 @@ def _die(die: str, face, script: Script) -> str:
             f'<use href="#{escape(_symbol_id(die, face))}"/></svg>')
 
 
-def _roll(roll: Roll, script: Script, numbered: bool) -> str:
+def _roll(roll: Roll, script: Script, numbered: bool, name: str = "") -> str:
     parts = [f'<span class="idx">{roll.index}.</span>'] if numbered else []
+    if name:  # the card this roll belongs to (per_card)
+        parts.append(f'<span class="idx">{escape(name)}:</span>')
     for attempt in roll.rerolled:  # thrown-away attempts first, in the order they happened
         dice = "".join(_die(d, f, script) for d, f in zip(roll.dice, attempt))
         parts.append(f'<span class="thrown" data-thrown="1">{dice}'
@@ -139,7 +141,9 @@ def _event(event: Event, script: Script) -> str:
         return f'<div class="ev pause" data-seat="0">{escape(event.label)}</div>{note}'
     if event.kind == "roll":
         who = f"{seat_name(event.seat)}: " if event.seat else ""
-        rolls = "".join(_roll(r, script, len(event.rolls) > 1) for r in event.rolls)
+        names = event.items or [""] * len(event.rolls)
+        rolls = "".join(_roll(r, script, len(event.rolls) > 1, n)
+                        for r, n in zip(event.rolls, names))
         return (f'<div class="ev" data-seat="{event.seat}" data-event="{escape(event.id)}">'
                 f'<div class="lbl">{escape(who + event.label)}</div>{rolls}{note}</div>')
     if event.kind == "deal":

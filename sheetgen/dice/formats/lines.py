@@ -33,8 +33,9 @@ def event_lines(event: Event, script: Script) -> list[str]:
     if event.kind == "roll":
         if len(event.rolls) == 1:
             return [f"{who}{event.label}: {roll_text(event.rolls[0], script)}", *note]
-        return [f"{who}{event.label}:", *packed([f"{r.index}. {roll_text(r, script)}"
-                                                  for r in event.rolls])] + note
+        names = [f"{n}: " for n in event.items] or [""] * len(event.rolls)
+        return [f"{who}{event.label}:", *packed([f"{r.index}. {name}{roll_text(r, script)}"
+                                                  for r, name in zip(event.rolls, names)])] + note
     if event.kind == "first-player":
         return [f"{event.label}: {seat_name(event.seat)}", *note]
     out = [f"{event.label}:"]
