@@ -160,7 +160,10 @@ def project_at_revision(project, revision: str) -> tuple[Path, tempfile.Temporar
     except FileNotFoundError:
         raise UserError("--against needs git on the PATH") from None
     except subprocess.CalledProcessError as exc:
-        detail = (exc.stderr or b"").decode(errors="replace").strip().splitlines()
+        stderr = exc.stderr or b""  # text from rev-parse, bytes from archive
+        if isinstance(stderr, bytes):
+            stderr = stderr.decode(errors="replace")
+        detail = stderr.strip().splitlines()
         raise UserError(f"--against {revision}: {detail[-1] if detail else 'git failed'} "
                         f"(is {root} in a git repository with that revision?)") from None
     holder = tempfile.TemporaryDirectory(prefix="sheetgen-rev-")

@@ -137,7 +137,7 @@ def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = ()) -> Var
         from .loading import describe
 
         for err in exc.errors():
-            problems.add(path, line_of(raw, tuple(err["loc"])), describe(err))
+            problems.add(path, line_of(raw, tuple(err["loc"])), describe(err, VariantFile))
         problems.raise_if_any()
     chain: list[str] = []
     changes: list[tuple[Path, dict]] = []
@@ -244,7 +244,8 @@ def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> 
         from .loading import describe
 
         for err in exc.errors():
-            problems.add(path, line_of(settings, tuple(err["loc"])) or line, describe(err))
+            problems.add(path, line_of(settings, tuple(err["loc"])) or line,
+                         describe(err, type(model)))
         return
     for key in settings:
         setattr(model, key, getattr(updated, key))

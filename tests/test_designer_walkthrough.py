@@ -142,3 +142,27 @@ def test_reference_sheet_shows_the_games_own_colours(designer):
     own = [text for text in pages if "hexfall" in text.lower()]
     assert len(own) == 1 and "accent" in own[0] and "#2f5d8a" in own[0], pages[:3]
     assert not any("ragnarocks" in text.lower() for text in pages)  # built-in games stay out
+
+
+def test_diff_against_a_revision_outside_git_is_an_error_not_a_traceback(designer):
+    result = cli(designer, "diff", "hexfall", "--against", "HEAD~1")
+    assert result.exit_code == 2, result.output
+    assert "--against HEAD~1: fatal: not a git repository" in result.output
+    assert "is " + str(designer) + " in a git repository with that revision?" in result.output
+
+
+def test_variant_and_board_side_keys_suggest_the_close_key(designer):
+    variants = designer / "data" / "hexfall" / "variants"
+    variants.mkdir(exist_ok=True)
+    (variants / "typo.yaml").write_text("title: Typo\nchnages:\n  deck: {}\n")
+    board = designer / "data" / "hexfall" / "board.yaml"
+    try:
+        variant = cli(designer, "diff", "hexfall", "typo")
+        board.write_text(BOARD.replace("hex_size: 30mm", "hexsize: 30mm"))
+        side = cli(designer, "validate", "hexfall", "board")
+    finally:
+        (variants / "typo.yaml").unlink()
+        board.write_text(BOARD)
+    assert "typo.yaml:2: unknown key 'chnages'; did you mean 'changes'?" in variant.output
+    assert ("board.yaml:6: side main: unknown key 'hexsize' for a board side; did you mean "
+            "'hex_size'? Allowed: id, title, caption, ") in side.output

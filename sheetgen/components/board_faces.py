@@ -52,11 +52,14 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
         board = HexBoard.model_validate(values, context=context)
     except ValidationError as exc:
         for err in exc.errors():
-            message = describe(err)
+            message = describe(err, HexBoard)
             if err["type"] == "extra_forbidden":
                 allowed = ", ".join(sorted(set(HexBoard.model_fields) - {"type", "x", "y", "w",
                                                                         "h", "when", "id"}))
-                message = f"{message} for a board side; allowed: id, title, caption, {allowed}"
+                key = repr(str(err["loc"][-1]))
+                message = (message.replace(f"key {key}", f"key {key} for a board side", 1)
+                           + f"{' A' if '?' in message else '; a'}llowed: id, title, caption, "
+                           f"{allowed}")
             problems.add(path, line(err["loc"]), f"side {side.id}: {message}")
         return None
     if board.hex_size is None:
