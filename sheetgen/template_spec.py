@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .model import Strict
 from .units import DEFAULT_BLEED
@@ -40,6 +40,14 @@ class TemplateSpec(Strict):
     elements: list[dict[str, Any]] = Field(default_factory=list, description=(
         "What is drawn, in order (later elements on top): each a mapping with a type; "
         "values may hold Jinja such as \"{{ name }}\"."))
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size_is_a_name(cls, value: Any) -> Any:
+        if isinstance(value, (list, tuple, dict)):
+            raise ValueError(f"expected a size name (poker, a5...), got {value!r}; for another "
+                             "size give width: and height: instead")
+        return value
 
 
 TEMPLATE_KEYS = frozenset(TemplateSpec.model_fields)

@@ -166,3 +166,22 @@ def test_variant_and_board_side_keys_suggest_the_close_key(designer):
     assert "typo.yaml:2: unknown key 'chnages'; did you mean 'changes'?" in variant.output
     assert ("board.yaml:6: side main: unknown key 'hexsize' for a board side; did you mean "
             "'hex_size'? Allowed: id, title, caption, ") in side.output
+
+
+def test_a_template_size_given_as_a_pair_points_at_width_and_height(designer):
+    template = designer / "templates" / "token.yaml"
+    template.write_text("size: [25mm, 25mm]\nelements: []\n")
+    try:
+        (designer / "data" / "hexfall" / "tokens.yaml").write_text(
+            "id: tokens\ntitle: Tokens\nkind: tokens\nfront: token\nitems: [{name: A}]\n")
+        game = designer / "data" / "hexfall" / "game.yaml"
+        listed = game.read_text()
+        game.write_text(listed.replace("  - board\n", "  - board\n  - tokens\n"))
+        result = cli(designer, "validate", "hexfall", "tokens")
+    finally:
+        template.unlink()
+        (designer / "data" / "hexfall" / "tokens.yaml").unlink()
+        game.write_text(listed)
+    assert result.exit_code == 2
+    assert ("templates/token.yaml:1: size: expected a size name (poker, a5...), got ['25mm', "
+            "'25mm']; for another size give width: and height: instead") in result.output
