@@ -274,7 +274,7 @@ def test_template_keys_are_checked_by_their_model(proj):
     where = write_template(proj, "odd-front", "extends: mythology-front\nsize: [1, 2]\n"
                            "remove: hello\nelements:\n  - type: text\n    id: {a: 1}\n")
     use_front(proj, "odd-front")
-    output = fails(proj, f"{where}:2:", "size: expected text, got [1, 2]")
+    output = fails(proj, f"{where}:2:", "size: expected a size name (poker, a5...), got [1, 2]")
     assert re.search(rf"{re.escape(where)}:3: remove: expected a list", output), output
 
 
