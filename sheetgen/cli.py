@@ -304,11 +304,14 @@ def reference_command(project, out_dir: str | None) -> None:
 @click.option("--id", "game_id", help="Game id (kebab-case). Default: the folder's name.")
 @click.option("--name", help="Display name. Default: from the id (my-game: My Game).")
 def new_command(folder: str, game_id: str | None, name: str | None) -> None:
-    """Write a new project FOLDER with a skeleton game: a deck, a sheet, dice and templates."""
+    """Write a new project FOLDER with a skeleton game: a deck, a sheet, dice and templates,
+    and the JSON Schemas its files name for editors (schemas/)."""
     from .newgame import new_project
 
     target = new_project(folder, game_id, name)
-    click.echo(f"wrote {target}/ (data/, templates/)")
+    made = ", ".join(f"{sub}/" for sub in ("data", "templates", "schemas")
+                     if (target / sub).is_dir())
+    click.echo(f"wrote {target}/ ({made})")
     click.echo(f"next: sheetgen --project {folder} build")
 
 

@@ -185,3 +185,11 @@ def test_a_template_size_given_as_a_pair_points_at_width_and_height(designer):
     assert result.exit_code == 2
     assert ("templates/token.yaml:1: size: expected a size name (poker, a5...), got ['25mm', "
             "'25mm']; for another size give width: and height: instead") in result.output
+
+
+def test_new_says_it_wrote_the_schemas_too(tmp_path):
+    result = run_cli("new", "skeleton", cwd=tmp_path)
+    assert result.exit_code == 0, result.output
+    assert f"wrote {(tmp_path / 'skeleton').resolve()}/ (data/, templates/, schemas/)" \
+        in result.output
+    assert (tmp_path / "skeleton" / "schemas" / "dice.json").is_file()
