@@ -347,7 +347,7 @@ def _items_from(project: Project, model, raw, path: Path,
         problems.add(path, key_line, f"items_from: file {name!r} not found beside {path.name}")
         return None
     items, cells = [], []
-    for row in read_rows(table, source.sheet, problems):
+    for row in read_rows(table, source.sheet, problems, (str(path), key_line)):
         try:
             items.append(Item.model_validate(row.fields))
             cells.append(row.where())

@@ -79,9 +79,11 @@ def parse_cell(value: Any) -> Any:
 class SheetReader:
     """Reads one CSV file or one worksheet of an XLSX workbook into :class:`Row` objects."""
 
-    def __init__(self, path: Path, sheet: str | None, problems: ProblemList):
+    def __init__(self, path: Path, sheet: str | None, problems: ProblemList,
+                 blame: tuple[str, int] | None = None):
         self.path, self.sheet, self.problems = path, sheet, problems
         self.shown = display_path(path)
+        self.blame = blame  # (path, line) that names the table: blamed for the whole table
 
     def cell_ref(self, row: int, col: int) -> str:
         """Return how a message names a cell: ``file.csv:ROW:COL`` or ``file.xlsx:S!C7``."""
@@ -93,6 +95,13 @@ class SheetReader:
         """Record a problem at a cell reference."""
         self.problems.problems.append(Problem(where, 0, message))
 
+    def table_problem(self, message: str) -> None:
+        """Record a problem of the whole table, at the line that names it when known."""
+        if self.blame is None:
+            self.problem(self.shown, message)
+        else:
+            self.problems.add(self.blame[0], self.blame[1], f"{self.shown}: {message}")
+
     def grid(self) -> list[list[Any]] | None:
         """Return the sheet's cells row by row, or None (problem recorded) if unreadable."""
         try:
@@ -101,7 +110,7 @@ class SheetReader:
                     return [row for _, row in zip(range(MAX_ROWS + 2), csv.reader(handle))]
             return self._xlsx_grid()
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
-            self.problem(self.shown, f"cannot read the table: {exc}")
+            self.table_problem(f"cannot read the table: {exc}")
         return None
 
     def _xlsx_grid(self) -> list[list[Any]] | None:
@@ -112,12 +121,12 @@ class SheetReader:
         try:
             book = load_workbook(self.path, read_only=True, data_only=True)
         except (BadZipFile, KeyError, ValueError, OSError) as exc:
-            self.problem(self.shown, f"not a readable .xlsx workbook ({exc})")
+            self.table_problem(f"not a readable .xlsx workbook ({exc})")
             return None
         try:
             if self.sheet not in book.sheetnames:
-                self.problem(self.shown, f"no sheet {self.sheet!r}; its sheets: "
-                             f"{', '.join(book.sheetnames)}")
+                self.table_problem(f"no sheet {self.sheet!r}; its sheets: "
+                                   f"{', '.join(book.sheetnames)}")
                 return None
             rows = book[self.sheet].iter_rows(values_only=True, max_row=MAX_ROWS + 1)
             return [list(row) for row in rows]
@@ -129,10 +138,10 @@ class SheetReader:
         grid = self.grid()
         if not grid:
             if grid is not None:
-                self.problem(self.shown, "the table is empty: the first row names the fields")
+                self.table_problem("the table is empty: the first row names the fields")
             return []
         if len(grid) > MAX_ROWS + 1:
-            self.problem(self.shown, f"more than {MAX_ROWS} rows; split the deck")
+            self.table_problem(f"more than {MAX_ROWS} rows; split the deck")
             return []
         headers = self._headers(grid[0])
         if headers is None:
@@ -164,7 +173,7 @@ class SheetReader:
             seen[key] = col
             headers.append((col, path, is_list))
         if not headers:
-            self.problem(self.shown, "the first row must name the fields (name, count, ...)")
+            self.table_problem("the first row must name the fields (name, count, ...)")
             return None
         if not any(path[0] in ("id", "name") for _, path, _ in headers):
             names = {".".join(path): col for col, path, _ in headers}
@@ -204,6 +213,8 @@ class SheetReader:
         return Row(fields, number, refs)
 
 
-def read_rows(path: Path, sheet: str | None, problems: ProblemList) -> list[Row]:
-    """Read the items of a CSV file (``sheet`` None) or of one XLSX worksheet."""
-    return SheetReader(path, sheet, problems).rows()
+def read_rows(path: Path, sheet: str | None, problems: ProblemList,
+              blame: tuple[str, int] | None = None) -> list[Row]:
+    """Read the items of a CSV file (``sheet`` None) or of one XLSX worksheet; a problem of
+    the whole table (unreadable, empty, too long) is blamed at ``blame`` (path, line)."""
+    return SheetReader(path, sheet, problems, blame).rows()

@@ -385,3 +385,18 @@ def test_a_file_name_no_file_system_takes_is_an_error_at_its_line(copy_game, nam
                  f'items_from: {{csv: "{name}"}}')
     fails(root, f"{file}:{line}:", "is not a file name", command=("validate", "roll-and-might",
                                                                   "cards"))
+
+
+@pytest.mark.parametrize("data, words", [
+    (b"\xf5\x00binary", "cannot read the table"),
+    (b"", "the table is empty"),
+    (b"name\n" + b"x" * 200_000 + b"\n", "cannot read the table: field larger than"),
+    (b"name\n" + b"a\n" * 10_001, "more than 10000 rows"),
+])
+def test_a_table_that_cannot_be_read_is_blamed_where_it_is_named(copy_game, data, words):
+    root = copy_game("roll-and-might")
+    (root / "data/roll-and-might/cards.csv").write_bytes(data)
+    text = (root / "data/roll-and-might/cards.yaml").read_text(encoding="utf-8")
+    line = text[:text.index("items_from:")].count("\n") + 1
+    fails(root, f"data/roll-and-might/cards.yaml:{line}: ", "cards.csv: " + words,
+          command=("validate", "roll-and-might", "cards"))
