@@ -400,3 +400,22 @@ def test_a_table_that_cannot_be_read_is_blamed_where_it_is_named(copy_game, data
     line = text[:text.index("items_from:")].count("\n") + 1
     fails(root, f"data/roll-and-might/cards.yaml:{line}: ", "cards.csv: " + words,
           command=("validate", "roll-and-might", "cards"))
+
+
+@pytest.mark.parametrize("image, box, words", [
+    (b"not a png", "", "image 'art/bad.png' cannot be read as PNG or JPEG"),
+    (None, "w: 0mm, h: 0mm, ", "an image needs a box wider and taller than 0, not 0 x 0 mm"),
+])
+def test_an_unreadable_image_or_an_empty_box_is_an_error_at_its_line(proj, image, box, words):
+    from PIL import Image
+
+    art = proj / "templates" / "art"
+    art.mkdir(parents=True)
+    if image is None:
+        Image.new("RGB", (10, 10), "white").save(art / "bad.png")
+    else:
+        (art / "bad.png").write_bytes(image)
+    where = write_template(proj, "img-front", "extends: mythology-front\nelements:\n"
+                           f"  - {{type: image, {box}src: art/bad.png}}\n")
+    use_front(proj, "img-front")
+    fails(proj, f"{where}:3:", words, command=("validate", "ragnarocks", "mythology-cards"))

@@ -6,9 +6,10 @@ import warnings
 from pathlib import Path
 from typing import Literal
 
-from pydantic import ValidationInfo, field_validator
+from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
+from ..units import mm
 from .base import Element
 
 MIN_DPI = 300
@@ -49,7 +50,15 @@ class Image(Element):
             raise ValueError(f"image {value!r} not found ({path})")
         if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
             raise ValueError(f"image {value!r}: only PNG and JPEG are supported")
+        _check_readable(path, value)
         return path
+
+    @model_validator(mode="after")
+    def _has_area(self):
+        if not (self.w > 0 and self.h > 0):
+            raise ValueError(f"an image needs a box wider and taller than 0, not "
+                             f"{mm(self.w):g} x {mm(self.h):g} mm")
+        return self
 
     def placed_box(self, pixel_size: tuple[int, int]) -> tuple[float, float, float, float]:
         """Return (dx, dy, w, h) of the image inside the element's box."""
@@ -87,3 +96,22 @@ class Image(Element):
                 img = img.convert("RGB")
             dx, dy, w, h = self.placed_box(img.size)
             canvas.drawImage(ImageReader(img), self.x + dx, self.bottom(ctx) + dy, w, h)
+
+
+def _check_readable(path: Path, written) -> None:
+    """Raise ValueError unless ``path`` opens as an image of a printable size."""
+    import warnings as _warnings
+
+    from PIL import Image as PILImage
+
+    try:
+        with _warnings.catch_warnings():
+            _warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            with PILImage.open(path) as img:
+                width, height = img.size
+    except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombWarning,
+            PILImage.DecompressionBombError) as exc:
+        raise ValueError(f"image {written!r} cannot be read as PNG or JPEG: {exc}") from None
+    if width < 1 or height < 1:
+        raise ValueError(f"image {written!r} has no pixels")
+
