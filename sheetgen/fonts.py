@@ -22,6 +22,8 @@ class FontBook:
     """Every font family a project can use, by name, and the files behind them."""
 
     files: dict[str, dict[str, Path]]
+    # the fonts.yaml line that named each file, blamed when the file is no usable TrueType
+    where: dict[Path, tuple[Path, int]] = field(default_factory=dict)
     registered: set[str] = field(default_factory=set)
     _names: dict = field(default_factory=dict)
     _widths: dict = field(default_factory=dict)
@@ -30,6 +32,7 @@ class FontBook:
     def for_project(cls, project: Project) -> "FontBook":
         """Read ``fonts/fonts.yaml`` from the built-in folder, then the project's over it."""
         files: dict[str, dict[str, Path]] = {}
+        where: dict[Path, tuple[Path, int]] = {}
         for folder in reversed(project.subdirs("fonts")):
             spec_path = folder / "fonts.yaml"
             if not spec_path.is_file():
@@ -58,8 +61,9 @@ class FontBook:
                         raise user_error(spec_path, line, f"{filename!r}: only TrueType .ttf fonts "
                                          "can be embedded (CFF .otf is refused by ReportLab)")
                     paths[style] = path
+                    where[path] = (spec_path, line)
                 files[family] = paths
-        return cls(files)
+        return cls(files, where)
 
     def check_family(self, family: str) -> None:
         """Raise ValueError naming the known families when ``family`` is unknown."""
@@ -99,6 +103,11 @@ class FontBook:
             from reportlab.pdfbase.ttfonts import TTFont
 
             if name not in pdfmetrics.getRegisteredFontNames():
-                pdfmetrics.registerFont(TTFont(name, str(path)))
+                try:
+                    font = TTFont(name, str(path))
+                except Exception as exc:  # noqa: BLE001 - any fault of a user's font file
+                    raise user_error(*self.where.get(path, (path, 0)), f"font file "
+                                     f"{path.name} is no usable TrueType font: {exc}") from None
+                pdfmetrics.registerFont(font)
             self.registered.add(name)
         return name

@@ -419,3 +419,13 @@ def test_an_unreadable_image_or_an_empty_box_is_an_error_at_its_line(proj, image
                            f"  - {{type: image, {box}src: art/bad.png}}\n")
     use_front(proj, "img-front")
     fails(proj, f"{where}:3:", words, command=("validate", "ragnarocks", "mythology-cards"))
+
+
+def test_a_font_file_that_is_no_truetype_is_blamed_at_its_fonts_yaml_line(proj):
+    (proj / "fonts").mkdir()
+    (proj / "fonts" / "Broken-Regular.ttf").write_bytes(b"\x00\x01\x00\x00 not a font" * 10)
+    (proj / "fonts" / "fonts.yaml").write_text(
+        "credit:\n  line: 'Fonts: Broken'\n  short: 'Fonts: Broken'\nfamilies:\n"
+        "  body:\n    regular: Broken-Regular.ttf\n", encoding="utf-8")
+    fails(proj, "fonts/fonts.yaml:5:", "font file Broken-Regular.ttf is no usable TrueType font",
+          command=("validate", "ragnarocks", "mythology-cards"))
