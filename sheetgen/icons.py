@@ -6,6 +6,7 @@ so one form serves every colour: the fill set before ``doForm`` shows through.
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -37,21 +38,21 @@ class IconBook:
         return cls(files)
 
     def check(self, name: str) -> None:
-        """Raise ValueError naming similar icons when ``name`` is unknown."""
+        """Raise ValueError naming similar icons when ``name`` is unknown, or saying why its
+        file cannot be drawn (so validate finds what a build would meet)."""
         if name not in self.files:
             raise ValueError(unknown("icon", name, self.files,
                                      "`sheetgen reference` draws every icon with its name"))
+        self.outline(name)
 
     def outline(self, name: str):
         """Return (viewbox, commands) of icon ``name``, parsed once."""
         if name not in self._parsed:
-            text = self.files[name].read_text(encoding="utf-8")
-            box = _VIEWBOX.search(text)
-            viewbox = tuple(float(v) for v in box.groups()) if box else (0.0, 0.0, 512.0, 512.0)
-            commands = [c for d in _PATH_D.findall(text) for c in parse_path(d)]
-            if not commands:
-                raise ValueError(f"{self.files[name]}: no <path d=...> found")
-            self._parsed[name] = (viewbox, commands)
+            path = self.files[name]
+            try:
+                self._parsed[name] = _read_outline(path)
+            except (OSError, ValueError, KeyError) as exc:
+                raise ValueError(f"icon {name!r} cannot be drawn ({path}): {exc}") from None
         return self._parsed[name]
 
     def form_name(self, canvas, name: str) -> str:
@@ -97,3 +98,19 @@ class IconBook:
         canvas.scale(size, size)
         canvas.doForm(f"icon-{name}")
         canvas.restoreState()
+
+
+def _read_outline(path: Path):
+    """Return (viewbox, commands) of a single-path SVG; ValueError says what is wrong."""
+    text = path.read_text(encoding="utf-8")
+    box = _VIEWBOX.search(text)
+    viewbox = tuple(float(v) for v in box.groups()) if box else (0.0, 0.0, 512.0, 512.0)
+    if not all(math.isfinite(v) for v in viewbox) or viewbox[2] <= 0 or viewbox[3] <= 0:
+        raise ValueError("its viewBox needs a width and a height above 0")
+    commands = [c for d in _PATH_D.findall(text) for c in parse_path(d)]
+    if not commands:
+        raise ValueError("no <path d=...> found")
+    if not all(math.isfinite(v) and abs(v) < 1e9 for c in commands for v in c[1:]):
+        raise ValueError("a path number is out of range")
+    return viewbox, commands
+

@@ -429,3 +429,17 @@ def test_a_font_file_that_is_no_truetype_is_blamed_at_its_fonts_yaml_line(proj):
         "  body:\n    regular: Broken-Regular.ttf\n", encoding="utf-8")
     fails(proj, "fonts/fonts.yaml:5:", "font file Broken-Regular.ttf is no usable TrueType font",
           command=("validate", "ragnarocks", "mythology-cards"))
+
+
+@pytest.mark.parametrize("svg, words", [
+    ("garbage", "no <path d=...> found"),
+    ('<svg viewBox="0 0 0 0"><path d="M 0 0 L 10 10 Z"/></svg>', "viewBox needs a width"),
+    ('<svg><path d="M 1e400 0 L 10 10 Z"/></svg>', "a path number is out of range"),
+])
+def test_an_icon_that_cannot_be_drawn_is_found_by_validate(proj, svg, words):
+    icons = proj / "templates" / "icons"
+    icons.mkdir(parents=True)
+    (icons / "command.svg").write_text(svg, encoding="utf-8")
+    output = fails(proj, "templates/mythology-front.yaml:", "icon 'command' cannot be drawn",
+                   words, command=("validate", "ragnarocks", "mythology-cards"))
+    assert "command.svg" in output
