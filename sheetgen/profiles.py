@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
@@ -51,10 +51,14 @@ class ProfileSpec(Strict):
         lambda value: value if value is None else tuple(_length(v) for v in value))
 
 
+# a paper or face width or height in mm: above 0, and no paper is 5 m across
+SizeMM = Annotated[float, Field(gt=0, le=5000)]
+
+
 class RegistryFile(Strict):
     """A whole ``profiles.yaml``: named sizes and profiles."""
 
-    sizes: dict[str, tuple[float, float]] = Field(default_factory=dict)
+    sizes: dict[str, tuple[SizeMM, SizeMM]] = Field(default_factory=dict)
     profiles: dict[str, ProfileSpec] = Field(default_factory=dict)
 
 

@@ -443,3 +443,12 @@ def test_an_icon_that_cannot_be_drawn_is_found_by_validate(proj, svg, words):
     output = fails(proj, "templates/mythology-front.yaml:", "icon 'command' cannot be drawn",
                    words, command=("validate", "ragnarocks", "mythology-cards"))
     assert "command.svg" in output
+
+
+@pytest.mark.parametrize("size, words", [("[0, 0]", "a4.0: Input should be greater than 0"),
+                                         ("[1e12, 297]", "a4.0: Input should be less than or "
+                                          "equal to 5000")])
+def test_a_paper_size_of_no_area_or_beyond_5_m_is_refused(proj, size, words):
+    (proj / "profiles.yaml").write_text(f"sizes:\n  a4: {size}\n", encoding="utf-8")
+    fails(proj, "profiles.yaml:2:", words, command=("build", "ragnarocks", "tokens", "-p", "a4"))
+    assert not (proj / "out").exists()
