@@ -452,3 +452,12 @@ def test_a_paper_size_of_no_area_or_beyond_5_m_is_refused(proj, size, words):
     (proj / "profiles.yaml").write_text(f"sizes:\n  a4: {size}\n", encoding="utf-8")
     fails(proj, "profiles.yaml:2:", words, command=("build", "ragnarocks", "tokens", "-p", "a4"))
     assert not (proj / "out").exists()
+
+
+@pytest.mark.parametrize("deck", ["raid-car", '"\\0\\a"'])
+def test_a_dice_deck_that_does_not_exist_is_blamed_at_its_dice_yaml_line(copy_game, deck):
+    root = copy_game("roll-and-raid")
+    file = "data/roll-and-raid/dice.yaml"
+    line = _edit(root, file, "deck: raid-cards", f"deck: {deck}")
+    fails(root, f"{file}:{line}:", "not found: no component file",
+          command=("validate", "roll-and-raid", "odds-card"))

@@ -256,8 +256,9 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 if (step.deck is None) == (step.items is None):
                     problems.add(path, line, "a shuffle takes either 'deck' or 'items'")
                 _check_count(gd, (part, i, "reveal"), step.reveal, problems)
-                _check_reserves(gd, part, i, step, problems)
-                _check_show(gd, part, i, step, problems)
+                if _deck_found(gd, part, i, step, problems):
+                    _check_reserves(gd, part, i, step, problems)
+                    _check_show(gd, part, i, step, problems)
                 if step.refill_orders and step.piles and step.piles.separate:
                     problems.add(path, gd.line(part, i, "refill_orders"),
                                  "refill_orders refills one deck; separate stacks have none")
@@ -281,6 +282,22 @@ def _check_modes(gd: GameDice, part: str, i: int, step, problems: ProblemList) -
             problems.add(gd.path, gd.line(part, i, "modes"),
                          f"modes: {name!r} is not a game mode of this file; its variants: "
                          f"{', '.join(known) or 'none'}")
+
+
+def _deck_found(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> bool:
+    """A shuffle's ``deck`` must name a component file of the game (blamed at its line)."""
+    import re
+
+    from ..model import KEBAB
+
+    if step.deck is None:
+        return True
+    if re.match(KEBAB, step.deck) and (gd.game_dir / f"{step.deck}.yaml").is_file():
+        return True
+    problems.add(gd.path, gd.line(part, i, "deck"),
+                 f"deck {step.deck[:80]!r} not found: no component file {step.deck[:80]}.yaml "
+                 f"in {gd.game_dir.name}/")
+    return False
 
 
 def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
