@@ -108,7 +108,9 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
 class Session:
     """Fonts, icons, templates and face builders shared by one validate or build run."""
 
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, print_checks: bool = True):
+        """``print_checks=False`` prepares faces only to compare them (a variant's base game,
+        one side of a diff): nothing of that session is printed, so nothing is checked."""
         from .fonts import FontBook
         from .icons import IconBook
         from .credits import Credits
@@ -116,6 +118,7 @@ class Session:
         from .templates import TemplateBook
 
         self.project = project
+        self.print_checks = print_checks
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -141,7 +144,8 @@ class Session:
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)
-        builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
+        if self.print_checks:
+            builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         return builder
 
     def prepare_all(self, selected, problems: ProblemList | None = None
@@ -154,12 +158,14 @@ class Session:
         for game, comp in selected:
             builder = self.builder(game, comp)
             try:
-                builder.checks.check_component(comp, game.spec.colors)
+                if builder.checks is not None:
+                    builder.checks.check_component(comp, game.spec.colors)
                 prepared.append((game, comp, comp.model.prepare(builder, comp)))
             except UserError as exc:
                 problems.extend(exc)
             self.warnings.extend(dict.fromkeys(builder.warnings))
-            self.checks.append((game, comp, builder.checks))
+            if builder.checks is not None:
+                self.checks.append((game, comp, builder.checks))
         if own:
             problems.raise_if_any()
         return prepared
@@ -288,8 +294,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     if options.variant and not problems.problems:
         from .variants import mark_changes
 
-        # the base game, to tell changed faces (its own session: its checks are not ours)
-        base = Session(project).prepare_all(_select(project, game_id, component_ids or []))
+        # the base game, only to tell changed faces: its own session, nothing of it printed or
+        # checked
+        base = Session(project, print_checks=False).prepare_all(
+            _select(project, game_id, component_ids or []))
         prepared = mark_changes(prepared, base, selected[0][0].variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)
     for problem in session.warnings:
@@ -639,8 +647,9 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
         if out_file:
             from .output import OutputWriter, output_errors
 
-            left_ready = Session(left_project).prepare_all([(left, c) for c in left.components])
-            session = Session(project)
+            left_ready = Session(left_project, print_checks=False).prepare_all(
+                [(left, c) for c in left.components])
+            session = Session(project, print_checks=False)
             right_ready = session.prepare_all([(right, c) for c in right.components])
             pairs = changed_faces(left_ready, right_ready, result)
             data = side_by_side_pdf(pairs, session.fonts, session.icons,
