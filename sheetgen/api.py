@@ -108,9 +108,10 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
 class Session:
     """Fonts, icons, templates and face builders shared by one validate or build run."""
 
-    def __init__(self, project: Project, print_checks: bool = True):
+    def __init__(self, project: Project, print_checks: bool = True, keys_only: bool = False):
         """``print_checks=False`` prepares faces only to compare them (a variant's base game,
-        one side of a diff): nothing of that session is printed, so nothing is checked."""
+        one side of a diff): nothing of that session is printed, so nothing is checked.
+        ``keys_only`` also skips building each face's elements: its key tells it apart."""
         from .fonts import FontBook
         from .icons import IconBook
         from .credits import Credits
@@ -118,7 +119,7 @@ class Session:
         from .templates import TemplateBook
 
         self.project = project
-        self.print_checks = print_checks
+        self.print_checks, self.keys_only = print_checks, keys_only
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -146,6 +147,7 @@ class Session:
                               globals_)
         if self.print_checks:
             builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
+        builder.keys_only = self.keys_only
         return builder
 
     def prepare_all(self, selected, problems: ProblemList | None = None
@@ -296,7 +298,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
 
         # the base game, only to tell changed faces: its own session, nothing of it printed or
         # checked
-        base = Session(project, print_checks=False).prepare_all(
+        base = Session(project, print_checks=False, keys_only=True).prepare_all(
             _select(project, game_id, component_ids or []))
         prepared = mark_changes(prepared, base, selected[0][0].variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)

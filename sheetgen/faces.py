@@ -120,6 +120,8 @@ class FaceBuilder:
         self._template_mistakes: set[tuple] = set()
         # the print checks of the component being built (sheetgen/checks), if any
         self.checks = None
+        # faces only to be compared by key (a variant's base game): skip building elements
+        self.keys_only = False
         self._shown_paths: dict = {}
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
@@ -147,6 +149,10 @@ class FaceBuilder:
              [values for _, values in filled])
         ).encode()).hexdigest()[:16]
         cached = self._faces.get(key)
+        if cached is None and self.keys_only:  # compared by key, never drawn: no elements
+            cached = self._faces[key] = Face(
+                template.width, template.height, template.bleed, [], key, where.label,
+                template.size_where, stamp_corner=template.stamp_corner)
         if cached is not None:
             return cached
         draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
