@@ -76,16 +76,9 @@ class BoardComponent(ComponentBase, Component):
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
 
-    @field_validator("size")
+    @field_validator("size", "pod_max")
     @classmethod
-    def _size(cls, value):
-        for v in value or ():
-            to_points(v)
-        return value
-
-    @field_validator("pod_max")
-    @classmethod
-    def _pod_max(cls, value):
+    def _length_pair(cls, value):
         for v in value or ():
             to_points(v)
         return value
