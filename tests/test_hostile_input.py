@@ -255,18 +255,12 @@ def test_any_element_number_beyond_the_limit_is_refused(proj):
 
 
 def test_a_huge_count_of_cards_is_refused(proj):
-    path = proj / DECK
-    text = path.read_text()
-    line = text[:text.index("  - name: Hel\n")].count("\n") + 2
-    path.write_text(text.replace("  - name: Hel\n", "  - name: Hel\n    count: 1000000000000\n"))
-    fails(proj, f"{DECK}:{line}:", "count", "less than or equal to 10000")
+    line = _edit(proj, DECK, "  - name: Hel\n", "  - name: Hel\n    count: 1000000000000\n")
+    fails(proj, f"{DECK}:{line + 1}:", "count", "less than or equal to 10000")
 
 
 def test_very_long_text_is_refused_by_length(proj):
-    path = proj / DECK
-    text = path.read_text()
-    line = text[:text.index("  - name: Hel\n")].count("\n") + 1
-    path.write_text(text.replace("  - name: Hel\n", "  - name: " + "Hel " * 5000 + "\n"))
+    line = _edit(proj, DECK, "  - name: Hel\n", "  - name: " + "Hel " * 5000 + "\n")
     fails(proj, f"{DECK}:{line}:", "text of 19,999 characters; the limit is 10,000")
 
 
@@ -279,10 +273,7 @@ def test_template_keys_are_checked_by_their_model(proj):
 
 
 def test_a_template_name_cannot_leave_templates(proj):
-    path = proj / DECK
-    text = path.read_text()
-    line = text[:text.index("front: mythology-front")].count("\n") + 1
-    path.write_text(text.replace("front: mythology-front", "front: ../../../etc/passwd"))
+    line = _edit(proj, DECK, "front: mythology-front", "front: ../../../etc/passwd")
     fails(proj, f"{DECK}:{line}:", "is not a file name in templates/")
 
 
