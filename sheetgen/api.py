@@ -670,7 +670,7 @@ def _stacked_png(pdf: bytes) -> bytes:
     """Return every page of ``pdf`` at 100 dpi, one under the other, as one PNG."""
     from PIL import Image
 
-    from .imposition.pod_png import png_bytes, rasterise_pages
+    from .raster import png_bytes, rasterise_pages
 
     pages = rasterise_pages(pdf, 100)
     sheet = Image.new("RGB", (max(p.width for p in pages), sum(p.height for p in pages)),

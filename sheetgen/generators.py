@@ -122,12 +122,11 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     itself, so the aid always says what the dice engine rolls. Options: id, title, subtitle,
     count, intro and outro (text lines before and after the dice).
     """
-    import yaml
-
-    from .dice.load import load_dice_dir
+    from .dice.load import DICE_FILE, load_dice_dir
+    from .yamlload import load_yaml
 
     dice = load_dice_dir(game_dir).model.dice
-    written = yaml.safe_load((game_dir / "dice.yaml").read_text(encoding="utf-8"))["dice"]
+    written = load_yaml(game_dir / DICE_FILE)["dice"]
     lines = [options.intro] if options.intro else []
     for die_id in written:  # in the order dice.yaml lists them
         die = dice[die_id]
@@ -143,15 +142,17 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
 
 @dataclass(frozen=True)
 class Generator:
-    """A generator: the model of its options, what it makes, and whether it reads dice.yaml."""
+    """A generator: the model of its options, what it makes, and which files it reads
+    (dice.yaml; the component named by its ``deck`` option)."""
 
     options: type[Strict]
     make: Callable[[Any, Path], list[dict[str, Any]]]
     reads_dice: bool = False
+    reads_deck_option: bool = False
 
 
 GENERATORS: dict[str, Generator] = {
-    "dice-odds": Generator(OddsOptions, _dice_odds, reads_dice=True),
+    "dice-odds": Generator(OddsOptions, _dice_odds, reads_dice=True, reads_deck_option=True),
     "dice-deck": Generator(NoOptions, _dice_deck),
     "dice-faces": Generator(FacesOptions, _dice_faces, reads_dice=True),
     "dice-list": Generator(DiceListOptions, _dice_list, reads_dice=True),
@@ -169,7 +170,7 @@ def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
     """Return the files generator ``name`` reads (the build cache watches them)."""
     spec = GENERATORS.get(name) if isinstance(name, str) else None
     files = {game_dir / "dice.yaml"} if spec is not None and spec.reads_dice else set()
-    if name == "dice-odds" and isinstance(options.get("deck"), str):
+    if spec is not None and spec.reads_deck_option and isinstance(options.get("deck"), str):
         files.add(game_dir / f"{options['deck']}.yaml")
     return files
 

@@ -28,6 +28,7 @@ value.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import json
 import re
@@ -37,12 +38,12 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from .dice.load import DICE_FILE, VARIANTS_DIR
 from .errors import ProblemList, UserError, user_error
 from .model import KEBAB, Item, Strict, slugify
 from .suggest import unknown
 from .yamlload import LineDict, line_of, load_yaml
 
-VARIANTS_DIR = "variants"
 RESERVED = ("add", "remove", "settings", "elements")
 _JINJA_NAME = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)|\{%-?\s*if\s+([A-Za-z_]\w*)")
 
@@ -90,7 +91,6 @@ class Variant:
         return {cid for _, changes in self.changes for cid in changes}
 
 
-DICE_FILE = "dice.yaml"
 
 
 def _dice_modes(game_dir: Path) -> dict:
@@ -426,7 +426,7 @@ def stamped(face, text: str, fonts, icons, path: Path):
     """Return ``face`` with the variant stamp (ink on a white plaque) in the corner its template
     names (``stamp_corner``; lower left unless a template says otherwise), inside the safe area."""
     from .elements import DrawContext, element_class
-    from .faces import Face, element_origin
+    from .faces import element_origin
     from .units import MM
 
     inset, height = STAMP_INSET_MM * MM, 3.4 * MM
@@ -450,8 +450,8 @@ def stamped(face, text: str, fonts, icons, path: Path):
     label.prepare(DrawContext(face.width, face.height, fonts, icons))
     key = hashlib.sha1(f"{face.key}|{text}".encode()).hexdigest()[:16]
     origins = list(face.origins) + [element_origin(str(path), 0, e) for e in (plaque, label)]
-    return Face(face.width, face.height, face.bleed, [*face.elements, plaque, label], key,
-                face.label, face.where, origins)
+    return dataclasses.replace(face, elements=[*face.elements, plaque, label], key=key,
+                               origins=origins)
 
 
 def mark_changes(prepared: list, base: list, variant: Variant, fonts, icons,

@@ -85,6 +85,13 @@ def test_diff_lists_exactly_the_changed_items_and_writes_the_side_by_side_sheet(
     shown = " ".join(page.extract_text() for page in pages)
     assert all(f"raid-cards / {c} (front)" in shown for c in CHANGED)
     assert "(back)" not in shown
+    png = tmp_path / "diff.png"  # the same sheet, its pages stacked in one picture
+    result = run_cli("diff", "roll-and-raid", "harsh-winter", "--out", str(png))
+    assert result.exit_code == 0, result.output
+    from PIL import Image
+
+    with Image.open(png) as picture:
+        assert picture.format == "PNG" and picture.height > picture.width  # pages one under another
 
 
 def test_the_dice_engine_shuffles_the_variants_deck():
