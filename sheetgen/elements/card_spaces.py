@@ -15,7 +15,8 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from . import register
 from .base import Color, Count, Element, FontSize, IconName, Length
 from .sheet_common import icon_at, label
-from .texture import MIN_LINE
+from ..units import MM
+from .sheet_common import MIN_LINE
 
 Style = Literal["card", "deck", "discard", "die", "tile", "pawn"]
 
@@ -107,7 +108,7 @@ class CardSpaces(Element):
                                      (space.note, self.note_size, False)):
                 width = ctx.fonts.width(text, ctx.fonts.font_name("body", bold), size)
                 if text and width > w * 0.92:
-                    raise ValueError(f"space {index + 1}: {text!r} is {width / 2.835:.1f} mm "
+                    raise ValueError(f"space {index + 1}: {text!r} is {width / MM:.1f} mm "
                                      f"wide at {size} pt, wider than the space; shorten it")
 
     def draw(self, canvas, ctx) -> None:
@@ -146,7 +147,7 @@ class CardSpaces(Element):
             path = canvas.beginPath()
             path.rect(x, y, w, h)
             canvas.clipPath(path, stroke=0, fill=0)
-            step = 6 * 2.835
+            step = 6 * MM
             k = -h
             while k < w:
                 canvas.line(x + k, y, x + k + h, y + h)

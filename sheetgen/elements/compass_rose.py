@@ -16,7 +16,7 @@ from pydantic import Field
 from . import register
 from .base import Color, Element, FontSize, Length
 from .sheet_common import label
-from .texture import MIN_LINE
+from .sheet_common import MIN_LINE
 
 
 @register

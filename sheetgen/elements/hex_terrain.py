@@ -12,8 +12,9 @@ import hashlib
 import math
 import random
 
+from .sheet_common import MIN_LINE
+
 TERRAIN_KINDS = ("none", "grass", "pebbles", "heather", "pines", "rocks")
-MIN_LINE = 0.3  # points: the print checks refuse thinner strokes
 
 
 def cell_random(cell: tuple[int, int], kind: str) -> random.Random:

@@ -12,7 +12,7 @@ from typing import Literal
 
 from . import register
 from .base import Color, Element, Length
-from .texture import MIN_LINE
+from .sheet_common import MIN_LINE
 
 
 @register

@@ -14,7 +14,7 @@ from pydantic import model_validator
 from . import register
 from .base import Color, Count, Element, FontSize, Length
 from .sheet_common import label
-from .texture import MIN_LINE
+from .sheet_common import MIN_LINE
 
 
 @register

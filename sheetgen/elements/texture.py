@@ -14,8 +14,8 @@ from typing import Literal
 
 from . import register
 from .base import Color, Element, Length, Ratio
+from .sheet_common import MIN_LINE
 
-MIN_LINE = 0.3  # points; a print check refuses thinner strokes
 
 
 def mix(base, color, strength: float):

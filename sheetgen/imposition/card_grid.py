@@ -46,15 +46,6 @@ class Grid:
         return (self.x0 + col * (self.card_w + self.gap),
                 self.y0 + (self.rows - 1 - row) * (self.card_h + self.gap))
 
-    def clip(self, x: float, y: float, bleed: float) -> tuple[float, float, float, float]:
-        """Return the card's clip box: its trim, plus bleed only on the grid's outer edges."""
-        eps = 0.01
-        left = x - bleed if x <= self.x0 + eps else x
-        bottom = y - bleed if y <= self.y0 + eps else y
-        right = x + self.card_w + (bleed if x + self.card_w >= self.x1 - eps else 0)
-        top = y + self.card_h + (bleed if y + self.card_h >= self.y1 - eps else 0)
-        return left, bottom, right, top
-
     @property
     def x1(self) -> float:
         """Right edge of the grid."""
