@@ -175,13 +175,13 @@ class SheetReader:
         if not headers:
             self.table_problem("the first row must name the fields (name, count, ...)")
             return None
-        if not any(path[0] in ("id", "name") for _, path, _ in headers):
+        if not any(path[0] in ("id", "name", "title") for _, path, _ in headers):
             names = {".".join(path): col for col, path, _ in headers}
             near = close_matches("name", names) or close_matches("id", names)
             col = names[near[0]] if near else 0
             hint = f"; is {near[0]!r} meant to be 'name'?" if near else ""
-            self.problem(self.cell_ref(1, col), "no 'name' or 'id' column: each row is an "
-                         f"item and needs one (its id is derived from the name){hint}")
+            self.problem(self.cell_ref(1, col), "no 'name', 'title' or 'id' column: each row "
+                         f"is an item and needs one (its id is derived from the name){hint}")
             return None
         return headers
 

@@ -130,9 +130,21 @@ def test_a_table_without_a_name_column_is_one_error_at_its_header(designer):
     assert result.exit_code == 2
     errors = [line for line in result.output.splitlines() if line.startswith("error:")]
     assert len(errors) == 1, result.output  # not one per row
-    assert errors[0].endswith("cards.csv:1:1: no 'name' or 'id' column: each row is an item "
-                              "and needs one (its id is derived from the name); is 'nme' "
-                              "meant to be 'name'?")
+    assert errors[0].endswith("cards.csv:1:1: no 'name', 'title' or 'id' column: each row is "
+                              "an item and needs one (its id is derived from the name); is "
+                              "'nme' meant to be 'name'?")
+
+
+def test_a_table_may_name_its_rows_by_title_as_yaml_items_may(tmp_path):
+    from sheetgen.errors import ProblemList
+    from sheetgen.tabular import read_rows
+
+    table = tmp_path / "cards.csv"
+    table.write_text("title,count\nScout,3\nJarl,2\n")
+    problems = ProblemList()
+    rows = read_rows(table, None, problems)
+    problems.raise_if_any()  # no "needs a name or id column"
+    assert len(rows) == 2
 
 
 def test_reference_sheet_shows_the_games_own_colours(designer):
