@@ -327,7 +327,9 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         bar.close()
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
-    if cache.enabled:
+    # the record hashes the inputs now: a file saved while this build ran would be recorded as
+    # built, so then nothing is recorded and the next build looks again
+    if cache.enabled and snapshot(project) == before:
         _record(project, jobs, options, cache)
         _remember(cache, command, before, jobs if planned is None else planned, fresh)
     return [final for _, final in staging.moves]

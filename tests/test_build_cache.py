@@ -7,7 +7,7 @@ import pytest
 
 from conftest import REPO
 from sheetgen import cache as cache_module
-from sheetgen.api import BuildOptions, build
+from sheetgen.api import BuildOptions, Session, build
 from sheetgen.project import Project
 
 COMPONENTS = ["raid-cards", "odds-card", "creature-cards"]
@@ -83,3 +83,21 @@ def test_the_cache_folder_can_live_outside_out(raid, tmp_path, monkeypatch):
     assert run() == sorted(COMPONENTS)  # a new record: everything once
     assert run() == []
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
+
+
+def test_a_file_saved_while_a_build_runs_is_built_by_the_next_build(raid, monkeypatch):
+    root, run = raid
+    deck = root / "data" / "roll-and-raid" / "creature-cards.yaml"
+    prepare_all = Session.prepare_all
+
+    def prepare_then_edit(self, *args, **kwargs):
+        prepared = prepare_all(self, *args, **kwargs)
+        deck.write_text(deck.read_text(encoding="utf-8") + "\n# saved mid-build\n",
+                        encoding="utf-8")  # the editor saves after the deck was read
+        return prepared
+
+    with monkeypatch.context() as patch:  # --no-cache: every input is hashed after the build
+        patch.setattr(Session, "prepare_all", prepare_then_edit)
+        assert run(cache=False) == sorted(COMPONENTS)
+    # the edit came after the deck was read: the next build must not call it up to date
+    assert "creature-cards" in run()
