@@ -292,6 +292,8 @@ def patched_templates(templates, changes: dict):
     """Return a template book whose templates have the variant's element changes applied."""
     from dataclasses import replace
 
+    patched: dict[str, object] = {}  # each template patched once, not once per face
+
     class Patched:
         """The project's templates, with some elements' keys changed for one component."""
 
@@ -299,14 +301,13 @@ def patched_templates(templates, changes: dict):
             return getattr(templates, name)
 
         def get(self, name, where, _chain=()):
-            template = templates.get(name, where, _chain)
-            elements = []
-            for element in template.elements:
-                change = changes.get(element.get("id"))
-                if change:
-                    element = _patched_element(element, change)
-                elements.append(element)
-            return replace(template, elements=elements)
+            if name not in patched:
+                template = templates.get(name, where, _chain)
+                elements = [_patched_element(element, changes[element.get("id")])
+                            if changes.get(element.get("id")) else element
+                            for element in template.elements]
+                patched[name] = replace(template, elements=elements)
+            return patched[name]
 
     return Patched()
 
