@@ -158,7 +158,8 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
     )
     written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
     if not written:
-        click.echo(UP_TO_DATE)
+        click.echo("nothing to print: the variant changes no face of these components"
+                   if changed_only else UP_TO_DATE)
     if len(written) <= 8:
         for path in written:
             click.echo(f"wrote {path}")

@@ -200,3 +200,10 @@ def test_a_template_puts_the_stamp_in_the_corner_it_names(tmp_path):
     result = run_cli(*args)
     assert result.exit_code == 2
     assert "raid-front-stamped.yaml:2: unknown stamp corner 'top'" in result.output
+
+
+def test_changed_only_with_nothing_changed_says_so(tmp_path):
+    result = run_cli("build", "-q", "roll-and-raid", "creature-cards", "-p", "a4",
+                     "--variant", "harsh-winter", "--changed-only", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "the variant changes no face" in result.output and "up to date" not in result.output
