@@ -95,3 +95,24 @@ def test_an_unknown_die_is_a_located_error(copy_game):
                      "--out", str(root / "out"))
     assert result.exit_code == 2 and "no die 'green'" in result.output
     assert "printable-dice.yaml:" in result.output and not (root / "out").exists()
+
+
+def test_hand_written_dice_items_without_die_name_are_an_error_not_a_traceback(tmp_path):
+    import shutil
+
+    shutil.copytree(REPO / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
+    dice = tmp_path / "data" / "roll-and-raid" / "printable-dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    old = "items_from: {generator: dice-faces, options: {dice: [wood, metal, villagers, raid]}}\n"
+    assert old in text
+    line = text[:text.index(old)].count("\n") + 1
+    dice.write_text(text.replace(old, "front: plain-face\nitems:\n" + "".join(
+        f"  - {{id: f{n}, face: {n}}}\n" for n in range(1, 7))), encoding="utf-8")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "plain-face.yaml").write_text(  # a face that needs no die_name
+        "width: 16mm\nheight: 16mm\nbleed: 0mm\nelements:\n"
+        "  - {type: text, x: 2mm, y: 2mm, w: 12mm, h: 12mm, text: \"{{ face }}\", size: 12}\n")
+    result = run_cli("--project", str(tmp_path), "validate", "roll-and-raid", "printable-dice")
+    assert result.exit_code == 2, result.output
+    assert f"printable-dice.yaml:{line + 1}: item 'f1': printable dice items need 'die_name'" \
+        in result.output

@@ -60,6 +60,12 @@ class DiceComponent(CardsComponent):
         if len(cards) % 6 or any(abs(c.front.width - c.front.height) > 0.01 for c in cards):
             raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
                              "printable dice need six square faces per die")
+        missing = next((item for item in self.items
+                        if not {"die_name", "face"} <= set(item.fields())), None)
+        if missing is not None:  # items written by hand rather than by the dice-faces generator
+            raise user_error(loaded.path, line_of(loaded.raw, ("items",)),
+                             f"item {missing.id!r}: printable dice items need 'die_name' and "
+                             "'face' (items_from: {generator: dice-faces} writes them)")
         if self.reference and not reference_fits(self._dice(cards)):
             raise user_error(loaded.path, line_of(loaded.raw, ("reference",)),
                              "a reference card holds four dice: split the dice over two "
