@@ -100,11 +100,12 @@ class FontBook:
         name = path.stem
         if name not in self.registered:
             from reportlab.pdfbase import pdfmetrics
-            from reportlab.pdfbase.ttfonts import TTFont
+
+            from .font_subsets import SubsetCachingTTFont
 
             if name not in pdfmetrics.getRegisteredFontNames():
                 try:
-                    font = TTFont(name, str(path))
+                    font = SubsetCachingTTFont(name, str(path))
                 except Exception as exc:  # noqa: BLE001 - any fault of a user's font file
                     raise user_error(*self.where.get(path, (path, 0)), f"font file "
                                      f"{path.name} is no usable TrueType font: {exc}") from None
