@@ -23,11 +23,11 @@ class PdfDocument:
 
     def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
                  cmyk: bool = False, ink_saver: bool = False):
-        from reportlab.pdfgen.canvas import Canvas
+        from .fast_canvas import FastCanvas
 
         self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
         self.buffer = BytesIO()
-        self.canvas = Canvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
+        self.canvas = FastCanvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
                              initialFontName=fonts.font_name("body"), initialFontSize=9,
                              enforceColorSpace="cmyk" if cmyk else None)
         self.canvas.setTitle(title)

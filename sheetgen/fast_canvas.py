@@ -1,0 +1,158 @@
+"""A ReportLab canvas that writes circles, ellipses and forms with less work, to the same bytes.
+
+ReportLab draws an ellipse through its general arc code (``pdfgeom.bezierArc``): it works out
+the angles and control-point factors of four quarter arcs on every call, then writes the path
+through a path object, one string per operator. Textures, heather and knots draw thousands of
+small circles per face, so :class:`FastCanvas` keeps those factors (the same floating-point
+values ReportLab computes, so every coordinate is the same number) and writes the path in one
+string.
+
+A face is a form XObject, and ReportLab formats each form's resource dictionary (the forms it
+uses, by object number) anew when it saves the document, though most faces of a document use
+the same icons. :class:`FastCanvas` gives forms using the same forms one resource object, which
+formats itself once per document (object numbers never change once given), and formats the
+constant matrix once per process.
+
+The PDF is byte for byte what ReportLab's own canvas writes; a test compares the two.
+"""
+
+from __future__ import annotations
+
+from math import cos, pi, sin
+
+from reportlab import rl_config
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfgen.canvas import PATH_OPS, Canvas
+
+
+def _quarter_arcs() -> tuple[tuple[float, ...], ...]:
+    """Return, per quarter of a full ellipse, the factors ``bezierArc`` multiplies the radii
+    by: exactly its expressions for startAng 0 and extent 360 (four 90-degree fragments)."""
+    frag = 360 / 4.0
+    half = frag * pi / 360.
+    kappa = abs(4. / 3. * (1. - cos(half)) / sin(half))
+    arcs = []
+    for i in range(4):
+        t0 = (0 + i * frag) * pi / 180.
+        t1 = (0 + (i + 1) * frag) * pi / 180.
+        arcs.append((cos(t0), sin(t0),
+                     cos(t0) - kappa * sin(t0), sin(t0) + kappa * cos(t0),
+                     cos(t1) + kappa * sin(t1), sin(t1) - kappa * cos(t1),
+                     cos(t1), sin(t1)))
+    return tuple(arcs)
+
+
+_ARCS = _quarter_arcs()
+
+
+class Preformatted(pdfdoc.PDFObject):
+    """A direct PDF object (no reference) given as its formatted bytes."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def format(self, document) -> bytes:  # noqa: ARG002 - ReportLab's API
+        """Return the bytes."""
+        return self.data
+
+
+# a form's matrix: the identity, formatted as ReportLab formats it (no document state in it)
+_IDENTITY = Preformatted(pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]).format(pdfdoc.DummyDoc()))
+
+
+class XObjectDict(pdfdoc.PDFDictionary):
+    """The dictionary of the forms a page or form uses (name -> reference), written as
+    ``PDFDictionary.format`` writes it, without its general per-value dispatch."""
+
+    def __init__(self, names):
+        super().__init__({})
+        for name in names:
+            internal = pdfdoc.xObjectName(name)
+            self.dict[internal] = pdfdoc.PDFObjectReference(internal)
+
+    def format(self, document, IND=b"\n "):  # noqa: N803 - ReportLab's API
+        """Return ``<< /Name n 0 R ... >>``, six entries a line (ReportLab's layout)."""
+        if rl_config.pdfMultiLine or self.multiline == "forced":
+            return super().format(document, IND)
+        numbers = document.idToObjectNumberAndVersion
+        items = [b"%s %d %d R" % (_name(key), *numbers[key]) for key in sorted(self.dict)]
+        for i in reversed(range(6, len(items), 6)):
+            items.insert(i, b"\n ")
+        return b"<<\n" + b" ".join(items) + b"\n>>"
+
+
+_NAMES: dict[str, bytes] = {}
+
+
+def _name(key: str) -> bytes:
+    """Return ``key`` as a PDF name, as ReportLab writes it (a pure function, remembered)."""
+    data = _NAMES.get(key)
+    if data is None:
+        data = _NAMES[key] = pdfdoc.pdfdocEnc(pdfdoc.PDFName(key))
+    return data
+
+
+class FormResources(pdfdoc.PDFObject):
+    """The resource dictionary ReportLab gives a form that uses the forms ``names``, formatted
+    the first time any form using the same forms is written into the document, then reused.
+
+    It keys on the set of form names (a dictionary's keys are written sorted, and repeated
+    uses of a form list it once). The bytes hold the object numbers of those forms and of the
+    fonts dictionary, which a document gives once and never changes: the memo belongs to one
+    canvas, so to one document.
+    """
+
+    def __init__(self, names: frozenset, memo: dict):
+        self.names, self.memo = names, memo
+
+    def format(self, document) -> bytes:
+        """Return the dictionary's bytes (what ``PDFFormXObject.format`` makes of it)."""
+        data = self.memo.get(self.names)
+        if data is None:
+            resources = pdfdoc.PDFResourceDictionary()
+            resources.basicFonts()
+            resources.allProcs()  # a form "has images" as far as ReportLab knows
+            if self.names:
+                resources.XObject = XObjectDict(self.names)
+            data = self.memo[self.names] = resources.format(document)
+        return data
+
+
+class FastCanvas(Canvas):
+    """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`) and
+    forms whose resources are formatted once per document."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._form_resources: dict[frozenset, bytes] = {}
+
+    def _setXObjects(self, thing):  # noqa: N802 - ReportLab's API
+        """Give a page or form the dictionary of the forms it uses (see XObjectDict)."""
+        thing.XObjects = XObjectDict(self._formsinuse) if self._formsinuse else None
+
+    def endForm(self, **extra_attributes):  # noqa: N802 - ReportLab's API
+        """Close the open form (as ReportLab does) and give it the shared resources."""
+        name, names = self._formData[0], frozenset(self._formsinuse)
+        super().endForm(**extra_attributes)
+        form = self._doc.idToObject[pdfdoc.xObjectName(name)]
+        if form.Resources is None and form.hasImages and form.Matrix is None:
+            form.Resources = FormResources(names, self._form_resources)
+            form.Matrix = _IDENTITY
+
+    def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
+        """Draw the ellipse inscribed in the rectangle with corners (x1, y1) and (x2, y2)."""
+        # what Canvas.ellipse hands to bezierArc: a corner and the corner plus the size
+        x2, y2 = x1 + (x2 - x1), y1 + (y2 - y1)
+        left, top, right, bottom = min(x1, x2), max(y1, y2), max(x1, x2), min(y1, y2)
+        xc, yc = (left + right) / 2., (top + bottom) / 2.
+        rx, ry = (right - left) / 2., (bottom - top) / 2.
+        c0, s0 = _ARCS[0][:2]
+        # a path object opens each path with "n" (end any previous path, paint nothing)
+        parts = ["n", "%s m" % fp_str(xc + rx * c0, yc - ry * s0)]
+        for _, _, a, b, c, d, c1, s1 in _ARCS:
+            parts.append("%s c" % fp_str(xc + rx * a, yc - ry * b, xc + rx * c, yc - ry * d,
+                                         xc + rx * c1, yc - ry * s1))
+        parts.append(PATH_OPS[stroke, fill, self._fillMode])
+        # the page's operators are joined by newlines: one string of lines writes the same
+        self._code.append("\n".join(parts))
