@@ -76,9 +76,13 @@ class Face:
     # where a playtest variant's stamp goes (the template's stamp_corner)
     stamp_corner: str = "lower-left"
 
-    def icons(self) -> set[str]:
-        """Return every icon the face draws."""
-        return set().union(*(e.icons() for e in self.elements)) if self.elements else set()
+    def icons(self) -> frozenset[str]:
+        """Return every icon the face draws (worked out once: a face does not change)."""
+        icons = self.__dict__.get("_icons")
+        if icons is None:
+            icons = frozenset().union(*(e.icons() for e in self.elements))
+            self.__dict__["_icons"] = icons
+        return icons
 
 
 class PartialFace(UserError):
@@ -123,6 +127,12 @@ class FaceBuilder:
         # faces only to be compared by key (a variant's base game): skip building elements
         self.keys_only = False
         self._shown_paths: dict = {}
+        # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
+        # values with Jinja are rendered for each item
+        self._plans: dict[int, tuple[Any, list]] = {}
+        # (id(raw element), size, its filled values) -> (raw, the prepared element): faces that
+        # fill an element with the same values share one element object (validated once)
+        self._elements: dict[tuple, tuple[Any, Element]] = {}
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -200,8 +210,12 @@ class FaceBuilder:
 
     def _fill(self, template: Template, raw, context, where: Where) -> dict | None:
         """Return the element's values with Jinja filled in, or None when ``when`` is false."""
+        plan = self._plans.get(id(raw))
+        if plan is None:
+            plan = self._plans[id(raw)] = (raw, [(k, v, _has_jinja(v)) for k, v in raw.items()])
         try:
-            values = self._render(raw, context)
+            values = {key: self._render(value, context) if templated else value
+                      for key, value, templated in plan[1]}
         except UndefinedError as exc:
             name = re.search(r"'([^']+)' is undefined", str(exc))
             missing = name.group(1) if name else str(exc)
@@ -220,6 +234,25 @@ class FaceBuilder:
 
     def _element(self, template: Template, raw, values: dict, where: Where,
                  draw_ctx) -> Element:
+        """Return the typed element of ``raw`` filled with ``values``, validated and prepared.
+
+        The same raw element filled with the same values on a template of the same size gives
+        the same element: it is made once and shared by every face that has it (elements are
+        not changed after ``prepare``). An element whose preparing warned is not shared, so
+        each item that has it gets its own warning.
+        """
+        key = (id(raw), template.width, template.height, repr(values))
+        shared = self._elements.get(key)
+        if shared is not None:
+            return shared[1]
+        warned = len(self.warnings)
+        element = self._new_element(template, raw, values, where, draw_ctx)
+        if len(self.warnings) == warned:
+            self._elements[key] = (raw, element)
+        return element
+
+    def _new_element(self, template: Template, raw, values: dict, where: Where,
+                     draw_ctx) -> Element:
         """Validate filled values into a typed element and prepare it (fit text...)."""
         kind = values.get("type")
         cls = element_class(kind) if isinstance(kind, str) else None
@@ -270,6 +303,7 @@ class FaceBuilder:
                           from_item)
 
     def _render(self, value: Any, context: dict) -> Any:
+        """Return ``value`` with every Jinja string in it filled from ``context``."""
         if isinstance(value, str):
             if "{" not in value:
                 return value
@@ -294,3 +328,14 @@ class FaceBuilder:
         if isinstance(value, list):
             return [self._render(v, context) for v in value]
         return value
+
+
+def _has_jinja(value: Any) -> bool:
+    """Return whether any string in ``value`` (nested dicts and lists) may hold Jinja."""
+    if isinstance(value, str):
+        return "{" in value
+    if isinstance(value, dict):
+        return any(_has_jinja(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_jinja(v) for v in value)
+    return False
