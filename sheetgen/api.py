@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .component_build import BuildWork, build_components, fit_problems
 from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame, load_game
 from .project import Project
@@ -214,8 +215,8 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     for problem in session.warnings:
         (warn or _ignore)(problem)
     session.apply_print_checks(warn, problems)
-    _check_jobs(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
-                           problems), problems)
+    fit_problems(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
+                            problems), problems)
     problems.raise_if_any()
     return len(selected)
 
@@ -292,45 +293,50 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
             _remember(cache, command, before, planned, fresh)
             return []
     session = Session(project)
-    prepared = session.prepare_all(selected, problems)
+    base = None
     if options.variant and not problems.problems:
-        from .variants import mark_changes
-
         # the base game, only to tell changed faces: its own session, nothing of it printed or
         # checked
         base = Session(project, print_checks=False, keys_only=True).prepare_all(
             _select(project, game_id, component_ids or []))
-        prepared = mark_changes(prepared, base, selected[0][0].variant, session.fonts,
-                                session.icons, options.stamp_all, options.changed_only)
-    for problem in session.warnings:
-        (warn or _ignore)(problem)
-    if record is None:
-        session.apply_print_checks(warn, problems)
     writer = OutputWriter(out_dir)
-    jobs = _plan_jobs(prepared, options, writer, session.profiles, problems)
-    _check_jobs(jobs, problems)
+    planning = ProblemList()
+    jobs = _plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
+                      planning)
+    work = BuildWork(session, selected, jobs, options, base, checks_stop=record is None,
+                     render=not planning.problems and not problems.problems)
+    bar = _progress(len(jobs), progress)
+    try:
+        # `check` reads each component's print checks back from this process's session
+        results = build_components(work, options.jobs if record is None else 1, bar)
+    finally:
+        bar.close()
+    _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
+    skipped = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
+    jobs = [job for job in jobs if id(job[1]) not in skipped]
     if record is not None:
         record["checks"] = session.checks
         record["jobs"] = [(game, comp, profile, path) for game, comp, _, profile, path in jobs]
-    bar = _progress(len(jobs), progress)
+    outputs = {work.jobs[index][4]: output for result in results
+               for index, output in result.outputs}
     previews: dict[str, list] = {}
     with Staging(writer) as staging:
-        for (game, _comp, _ready, profile, path), (kind, data) in zip(
-                jobs, _rendered_outputs(jobs, options, session, bar)):
+        for game, _comp, _ready, profile, path in jobs:
+            kind, data = outputs[path]
             if kind == "folder":
                 staging.folder(path, data)
             else:
                 staging.file(path, data)
                 if options.previews:
                     previews.setdefault(game.spec.id, []).append((path, data))
-        bar.close()
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
     # the record hashes the inputs now: a file saved while this build ran would be recorded as
     # built, so then nothing is recorded and the next build looks again
     if cache.enabled and snapshot(project) == before:
-        _record(project, jobs, options, cache)
+        _record(project, jobs, options, cache,
+                {id(selected[r.index][1]): r.drawn for r in results})
         _remember(cache, command, before, jobs if planned is None else planned, fresh)
     return [final for _, final in staging.moves]
 
@@ -366,130 +372,40 @@ def _stale(project: Project, selected, planned, options: BuildOptions, cache) ->
     return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
 
-def _record(project: Project, jobs, options: BuildOptions, cache) -> None:
-    """Record what every output of a finished build was made from."""
-    from .cache import drawn, input_files
+def _record(project: Project, jobs, options: BuildOptions, cache, drawn: dict) -> None:
+    """Record what every output of a finished build was made from (``drawn``: each
+    component's icon names and image files, by id)."""
+    from .cache import input_files
     from .icons import IconBook
 
     icon_files = IconBook.for_project(project).files
     inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share the files
-    for game, comp, prepared, profile, path in jobs:
-        names, images = drawn(prepared)
+    for game, comp, _ready, profile, path in jobs:
+        names, images = drawn[id(comp)]
         icons = {name: icon_files[name] for name in names if name in icon_files}
         if id(comp) not in inputs:
             inputs[id(comp)] = input_files(project, game, comp)
         cache.record(path, _options_key(options, profile.name), inputs[id(comp)], icons, images)
 
 
-def _render_env(game, comp, profile, options: BuildOptions, session: Session):
-    """Return the fonts, icons, options, title and copies one job renders with."""
-    from .components.contract import RenderEnv
-    from .imposition.common import ImposeOptions
-
-    # every home-printed page carries the licence credits along its margin
-    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
-    return RenderEnv(session.fonts, session.icons,
-                     ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
-                                   options.cmyk, options.ink_saver, footer),
-                     title=f"{game.spec.name}: {comp.model.title}",
-                     copies=options.copies if comp.model.takes_copies else None)
-
-
-def _render(job, options: BuildOptions, session: Session):
-    """Render one (component, profile) job to an Artifact in memory."""
-    game, comp, prepared, profile, _ = job
-    return comp.model.render(prepared, profile, _render_env(game, comp, profile, options, session))
-
-
-def _output(job, options: BuildOptions, session: Session) -> tuple[str, object]:
-    """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
-    game, comp, prepared, profile, path = job
-    if profile.output == "tts":
-        from .tts import tts_files
-
-        env = _render_env(game, comp, profile, options, session)
-        return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
-    artifact = _render(job, options, session)
-    if profile.output == "png":
-        return "folder", _rasterised(artifact, profile.dpi)
-    return "file", artifact.data
-
-
-# what forked workers render: (jobs, options, session), set just before the pool forks
-_FORKED: tuple | None = None
-
-
-def _worker_outputs(indexes: list[int]) -> list[tuple[int, tuple[str, object] | None,
-                                                      list | None]]:
-    """Render jobs ``indexes`` of ``_FORKED`` in a worker; user errors come back as problems."""
-    jobs, options, session = _FORKED
-    results = []
-    for index in indexes:
-        try:
-            results.append((index, _output(jobs[index], options, session), None))
-        except UserError as exc:
-            results.append((index, None, exc.problems))
-    return results
-
-
-def _rendered_outputs(jobs, options: BuildOptions, session: Session, bar) -> list:
-    """Return every job's output in job order, rendered by ``options.jobs`` processes.
-
-    Workers are forked after preparing, so they share the prepared faces, fonts and icons
-    without pickling them, and send back only bytes; the main process stages everything in
-    the planned order, so the output does not depend on which worker finished first. A
-    component's outputs (one per profile) go to one worker, which draws each face once and
-    replays it in the other profiles (form_replay.py), unless there are fewer components than
-    workers.
-    """
-    global _FORKED
-
-    workers = min(options.jobs, len(jobs))
-    if workers <= 1 or "fork" not in _start_methods():
-        results = []
-        for job in jobs:
-            results.append(_output(job, options, session))
-            bar.update(1, job[4].name)
-        return results
-    import multiprocessing
-
-    _FORKED = (jobs, options, session)
-    results: list = [None] * len(jobs)
-    failures: dict[int, list] = {}
-    groups: dict[int, list[int]] = {}
-    for index, job in enumerate(jobs):
-        groups.setdefault(id(job[1]), []).append(index)
-    if len(groups) < workers:  # too few components to keep every worker busy: one job a task
-        groups = {index: [index] for index in range(len(jobs))}
-    try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for done in pool.imap_unordered(_worker_outputs, list(groups.values())):
-                for index, output, failed in done:
-                    if failed:
-                        failures[index] = failed
-                    results[index] = output
-                    bar.update(1, jobs[index][4].name)
-    finally:
-        _FORKED = None
-    problems = ProblemList()
-    for index in sorted(failures):  # in job order, whichever worker finished first
-        problems.problems.extend(failures[index])
-    problems.raise_if_any()
-    return results
-
-
-def _start_methods() -> list[str]:
-    """Return the process start methods this platform offers (fork: Linux and macOS)."""
-    import multiprocessing
-
-    return multiprocessing.get_all_start_methods()
-
-
-def _check_jobs(jobs, problems: ProblemList) -> None:
-    """Fit every job's faces to its profile's page; record every misfit at its size line."""
-    for _, comp, prepared, profile, _ in jobs:
-        for path, line, message in comp.model.check(prepared, profile):
-            problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
+def _merge_problems(results, planning: ProblemList, problems: ProblemList, warn,
+                    checks_stop: bool) -> None:
+    """Gather the components' mistakes into ``problems`` and pass their warnings to ``warn``,
+    in the order one process finds them: preparing, print checks, the plan, page fits."""
+    for result in results:
+        problems.problems.extend(result.problems)
+    for result in results:
+        for problem in result.warnings:
+            (warn or _ignore)(problem)
+    for result in results:
+        for problem in result.check_warnings:
+            (warn or _ignore)(problem)
+    if checks_stop:
+        for result in results:
+            problems.problems.extend(result.check_failures)
+    problems.problems.extend(planning.problems)
+    for result in results:
+        problems.problems.extend(result.misfits + result.render_problems)
 
 
 def _stage_previews(built: dict, writer, staging, session: Session,
@@ -519,16 +435,6 @@ def _stage_previews(built: dict, writer, staging, session: Session,
         if simulate:
             path = writer.claim(f"{game_id}/contact-sheet-{simulate}.png", "contact sheet")
             staging.file(path, contact_sheet(simulated, font))
-
-
-def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
-    """Return every page of ``artifact`` as a PNG, named by number and page label."""
-    from .raster import png_bytes, rasterise_pages
-
-    images = rasterise_pages(artifact.data, dpi)
-    labels = artifact.page_labels or [""] * len(images)
-    return {f"{n:03d}{'-' if label else ''}{label}.png": png_bytes(image, dpi)
-            for n, (label, image) in enumerate(zip(labels, images), 1)}
 
 
 def _plan_jobs(prepared, options: BuildOptions, writer, book,

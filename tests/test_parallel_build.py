@@ -49,3 +49,23 @@ def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written
     assert "tokens.yaml:7: this token cannot be exported" in result.output
     assert "Traceback" not in result.output
     assert not (root / "out").exists()
+
+
+def test_mistakes_found_in_different_workers_are_reported_as_one_process_reports_them(
+        copy_game):
+    # two components, each prepared by its own worker, both naming a template that is missing
+    root = copy_game("ragnarocks")
+    for name, key, template in (("tokens", "front", "token-20-icon"),
+                                ("mythology-cards", "front", "mythology-front")):
+        path = root / "data" / "ragnarocks" / f"{name}.yaml"
+        text = path.read_text(encoding="utf-8")
+        path.write_text(text.replace(f"{key}: {template}", f"{key}: missing-{name}"),
+                        encoding="utf-8")
+    build = ["--project", str(root), "build", "ragnarocks", "-q", "--no-cache", "--out",
+             str(root / "out")]
+    serial = run_cli(*build, "--jobs", "1")
+    parallel = run_cli(*build, "--jobs", "2")
+    assert serial.exit_code == parallel.exit_code == 2
+    assert "missing-tokens" in serial.output and "missing-mythology-cards" in serial.output
+    assert parallel.output == serial.output
+    assert not (root / "out").exists()

@@ -1,0 +1,240 @@
+"""Build components from start to finish: prepare each one's faces, run its print checks, fit
+them to every profile's page and render its outputs, in this process or in forked workers.
+
+A build plans every output first (api.build); this module does the work of each component and
+returns a ComponentResult: its problems, warnings and rendered bytes. The caller merges the
+results in the planned order, so messages and files do not depend on which worker finished
+first, and writes nothing unless every result is clean.
+
+In one process, every component is prepared before any is rendered, so a mistake anywhere costs
+no rendering. With workers, each component is prepared and rendered by one worker, so preparing
+runs in parallel too; a worker that finds a mistake raises a shared flag and the others stop
+rendering. Workers are forked after the games are loaded: they share the loaded data, fonts and
+icons, and send back only bytes and problems.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .errors import Problem, ProblemList, UserError
+from .units import MM
+
+
+@dataclass
+class ComponentResult:
+    """What building one component gave, in the order a single process would report it."""
+
+    index: int                                           # its place in the selection
+    problems: list = field(default_factory=list)         # preparing its faces
+    warnings: list = field(default_factory=list)         # e.g. an image below 300 dpi
+    check_failures: list = field(default_factory=list)   # print checks its game enforces
+    check_warnings: list = field(default_factory=list)   # print checks of a warn-mode game
+    misfits: list = field(default_factory=list)          # faces too large for a page
+    render_problems: list = field(default_factory=list)  # mistakes found while rendering
+    outputs: list = field(default_factory=list)          # (job index, (kind, data))
+    drawn: tuple = (frozenset(), frozenset())            # icon names, image files it draws
+    prepared: bool = False                               # its faces were all built
+    nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
+
+    def clean(self, checks_stop: bool) -> bool:
+        """Return whether nothing found so far stops the build (``checks_stop``: enforced
+        print-check failures do)."""
+        return (self.prepared and not self.problems and not self.misfits
+                and not (checks_stop and self.check_failures))
+
+
+@dataclass
+class BuildWork:
+    """What the component builds of one command share."""
+
+    session: object          # api.Session: fonts, icons, templates, profiles, print checks
+    selected: list           # (game, component), in order
+    jobs: list               # planned (game, component, None, profile, path), in order
+    options: object          # api.BuildOptions
+    base: list | None = None  # a variant's base game, prepared by key (variants.mark_changes)
+    checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
+    render: bool = True       # False: the plan itself failed, only look for more mistakes
+
+
+def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
+    """Build every selected component; return their results in selection order."""
+    if workers > 1 and len(work.selected) > 1 and _can_fork():
+        return _forked(work, workers, bar)
+    ready = [_prepare(work, index) for index in range(len(work.selected))]
+    results = [result for result, _ in ready]
+    go = work.render and all(result.clean(work.checks_stop) for result in results)
+    for result, prepared in ready:
+        if go:
+            _render(work, result, prepared, bar)
+    return results
+
+
+def fit_problems(jobs, problems: ProblemList) -> None:
+    """Fit every job's faces to its profile's page; record every misfit at its size line."""
+    for _, comp, prepared, profile, _ in jobs:
+        for path, line, message in comp.model.check(prepared, profile):
+            problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
+
+
+def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
+    """Prepare and check component ``index``; return its result and its Prepared (or None)."""
+    session = work.session
+    game, comp = work.selected[index]
+    problems = ProblemList()
+    warned, checked = len(session.warnings), len(session.checks)
+    prepared = session.prepare_all([(game, comp)], problems)
+    if prepared and work.base is not None:
+        from .variants import mark_changes
+
+        options = work.options
+        prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
+                                session.icons, options.stamp_all, options.changed_only)
+    result = ComponentResult(index, problems.problems, session.warnings[warned:])
+    for _game, _comp, checks in session.checks[checked:]:
+        if checks.rules.enforced:
+            result.check_failures.extend(checks.problems())
+        else:
+            result.check_warnings.extend(
+                Problem(p.path, p.line, f"{p.message} [print_checks: warn]")
+                for p in checks.problems())
+    result.prepared = not problems.problems
+    result.nothing_to_print = result.prepared and not prepared
+    if not prepared:
+        return result, None
+    ready = prepared[0][2]
+    misfits = ProblemList()
+    fit_problems(_jobs_of(work, comp, ready), misfits)
+    result.misfits = misfits.problems
+    return result, ready
+
+
+def _jobs_of(work: BuildWork, comp, ready) -> list:
+    """Return the planned jobs of ``comp``, with its prepared faces."""
+    return [(game, c, ready, profile, path) for game, c, _, profile, path in work.jobs
+            if c is comp]
+
+
+def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> None:
+    """Render every output of a prepared component into ``result`` (``stop``: a flag that,
+    once set, ends the rendering early because another component failed)."""
+    from .cache import drawn
+
+    if result.nothing_to_print:
+        return
+    result.drawn = drawn(ready)
+    comp = work.selected[result.index][1]
+    for index, job in enumerate(work.jobs):
+        if job[1] is not comp:
+            continue
+        if stop is not None and stop.is_set():
+            return
+        job = (*job[:2], ready, *job[3:])
+        try:
+            result.outputs.append((index, _output(job, work.options, work.session)))
+        except UserError as exc:
+            result.render_problems.extend(exc.problems)
+        if bar is not None:
+            bar.update(1, job[4].name)
+
+
+def _render_env(game, comp, profile, options, session):
+    """Return the fonts, icons, options, title and copies one job renders with."""
+    from .components.contract import RenderEnv
+    from .imposition.common import ImposeOptions
+
+    # every home-printed page carries the licence credits along its margin
+    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
+    return RenderEnv(session.fonts, session.icons,
+                     ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
+                                   options.cmyk, options.ink_saver, footer),
+                     title=f"{game.spec.name}: {comp.model.title}",
+                     copies=options.copies if comp.model.takes_copies else None)
+
+
+def _output(job, options, session) -> tuple[str, object]:
+    """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
+    game, comp, prepared, profile, path = job
+    env = _render_env(game, comp, profile, options, session)
+    if profile.output == "tts":
+        from .tts import tts_files
+
+        return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
+    artifact = comp.model.render(prepared, profile, env)
+    if profile.output == "png":
+        return "folder", _rasterised(artifact, profile.dpi)
+    return "file", artifact.data
+
+
+def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
+    """Return every page of ``artifact`` as a PNG, named by number and page label."""
+    from .raster import png_bytes, rasterise_pages
+
+    images = rasterise_pages(artifact.data, dpi)
+    labels = artifact.page_labels or [""] * len(images)
+    return {f"{n:03d}{'-' if label else ''}{label}.png": png_bytes(image, dpi)
+            for n, (label, image) in enumerate(zip(labels, images), 1)}
+
+
+# what forked workers build: (BuildWork, the shared "a component failed" flag), set just
+# before the pool forks
+_FORKED: tuple | None = None
+
+
+def _worker(index: int) -> ComponentResult:
+    """Prepare, check and render component ``index`` of ``_FORKED`` in a worker."""
+    work, failed = _FORKED
+    # prepared even after another component failed, so one run reports every mistake
+    result, ready = _prepare(work, index)
+    if not result.clean(work.checks_stop) or not work.render:
+        failed.set()
+        return result
+    _render(work, result, ready, None, failed)
+    if result.render_problems:
+        failed.set()
+    return result
+
+
+def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
+    """Build the components in ``workers`` forked processes, the costliest first."""
+    import multiprocessing
+
+    global _FORKED
+
+    context = multiprocessing.get_context("fork")
+    failed = context.Event()
+    _FORKED = (work, failed)
+    results: list = [None] * len(work.selected)
+    try:
+        with context.Pool(min(workers, len(work.selected))) as pool:
+            for result in pool.imap_unordered(_worker, _costliest_first(work)):
+                results[result.index] = result
+                for _index, _output in result.outputs:
+                    bar.update(1, work.jobs[_index][4].name)
+    finally:
+        _FORKED = None
+    return results
+
+
+def _costliest_first(work: BuildWork) -> list[int]:
+    """Return the component indexes, those likely to take longest first, so no large one is
+    left to run alone at the end. The estimate is its outputs times its faces; a board or a
+    sheet is one large face, counted as many small ones."""
+    outputs: dict[int, int] = {}
+    for job in work.jobs:
+        outputs[id(job[1])] = outputs.get(id(job[1]), 0) + 1
+
+    def cost(index: int) -> int:
+        comp = work.selected[index][1]
+        model = comp.model
+        faces = 30 if model.kind in ("board", "sheet") else len(getattr(model, "items", None) or [])
+        return outputs.get(id(comp), 0) * max(faces, 1)
+
+    return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
+
+
+def _can_fork() -> bool:
+    """Return whether this platform can fork worker processes (not Windows)."""
+    import multiprocessing
+
+    return "fork" in multiprocessing.get_all_start_methods()
