@@ -116,6 +116,13 @@ def _strings(value) -> set[str]:
     return set()
 
 
+def template_names(model) -> set[str]:
+    """Return every string of a component's settings (not its items) that may name a
+    template: the names its faces are drawn from, and harmless others."""
+    return {s for s in _strings(model.model_dump(exclude={"items"}))
+            if s and "/" not in s and len(s) < 100}
+
+
 def input_files(project, game, comp) -> set[Path]:
     """Return the files a component's outputs depend on before its faces are drawn."""
     files = {Path(comp.path), Path(game.folder) / "game.yaml"}
@@ -130,9 +137,7 @@ def input_files(project, game, comp) -> set[Path]:
             files |= generator_inputs(source.generator, source.options, Path(game.folder))
         else:
             files.add(Path(comp.path).parent / (source.csv or source.xlsx))
-    named = {s for s in _strings(model.model_dump(exclude={"items"}))
-             if s and "/" not in s and len(s) < 100}
-    files |= template_chain(project, named)
+    files |= template_chain(project, template_names(model))
     for root in project.subdirs("fonts"):
         files |= {p for p in root.iterdir() if p.is_file()}
     from .profiles import BUILTIN_FILE, PROJECT_FILE
