@@ -11,13 +11,15 @@ A face is a form XObject, and ReportLab formats each form's resource dictionary 
 uses, by object number) anew when it saves the document, though most faces of a document use
 the same icons. :class:`FastCanvas` gives forms using the same forms one resource object, which
 formats itself once per document (object numbers never change once given), and formats the
-constant matrix once per process.
+constant matrix once per process. ReportLab also encodes each form's content with its
+PDFDocEncoding codec, a slow character map; ASCII content is encoded by Python's own codec.
 
 The PDF is byte for byte what ReportLab's own canvas writes; a test compares the two.
 """
 
 from __future__ import annotations
 
+import re
 from math import cos, pi, sin
 
 from reportlab import rl_config
@@ -44,6 +46,21 @@ def _quarter_arcs() -> tuple[tuple[float, ...], ...]:
 
 
 _ARCS = _quarter_arcs()
+
+
+_UNMAPPED = re.compile("[\x18-\x1f]")
+
+
+def pdfdoc_bytes(text: str) -> bytes:
+    """Return ``text`` encoded as ReportLab encodes streams (``pdfdoc.pdfdocEnc``).
+
+    Its PDFDocEncoding codec maps each ASCII character to its own byte but has no byte for
+    U+0018..U+001F, so ASCII text without those is encoded by the much faster ASCII codec;
+    anything else goes through ReportLab's codec (which raises where it always did).
+    """
+    if text.isascii() and not _UNMAPPED.search(text):
+        return text.encode("ascii")
+    return pdfdoc.pdfdocEnc(text)
 
 
 class Preformatted(pdfdoc.PDFObject):
@@ -121,7 +138,7 @@ class FormResources(pdfdoc.PDFObject):
 
 class FastCanvas(Canvas):
     """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`) and
-    forms whose resources are formatted once per document."""
+    :meth:`endForm`."""
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
@@ -132,13 +149,27 @@ class FastCanvas(Canvas):
         thing.XObjects = XObjectDict(self._formsinuse) if self._formsinuse else None
 
     def endForm(self, **extra_attributes):  # noqa: N802 - ReportLab's API
-        """Close the open form (as ReportLab does) and give it the shared resources."""
-        name, names = self._formData[0], frozenset(self._formsinuse)
-        super().endForm(**extra_attributes)
-        form = self._doc.idToObject[pdfdoc.xObjectName(name)]
+        """Close the open form: ReportLab's ``Canvas.endForm``, with the content stream encoded
+        by :func:`pdfdoc_bytes` and the resources shared (:class:`FormResources`)."""
+        name, lowerx, lowery, upperx, uppery = self._formData
+        width, height = self._pagesize
+        form = pdfdoc.PDFFormXObject(lowerx=lowerx, lowery=lowery,
+                                     upperx=width if upperx is None else upperx,
+                                     uppery=height if uppery is None else uppery)
+        form.compression = self._pageCompression
+        form.stream = pdfdoc_bytes("\n".join([self._preamble] + self._code))
+        for key, value in extra_attributes.items():
+            setattr(form, key, value)
+        self._setColorSpace(form)
+        self._setExtGState(form)
+        self._setXObjects(form)
+        self._setAnnotations(form)
         if form.Resources is None and form.hasImages and form.Matrix is None:
-            form.Resources = FormResources(names, self._form_resources)
+            form.Resources = FormResources(frozenset(self._formsinuse), self._form_resources)
             form.Matrix = _IDENTITY
+        self._doc.addForm(name, form)
+        self._restartAccumulators()
+        self.pop_state_stack()
 
     def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
         """Draw the ellipse inscribed in the rectangle with corners (x1, y1) and (x2, y2)."""

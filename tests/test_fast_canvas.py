@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from io import BytesIO
 
+import pytest
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.fast_canvas import FastCanvas
@@ -73,3 +74,15 @@ def test_forms_and_pages_match_reportlab_to_the_byte():
     fast = _forms_document(FastCanvas)
     assert b"/FormXob.face-12" in fast and b"R \n  /FormXob" in fast
     assert fast == _forms_document(Canvas)
+
+
+def test_streams_are_encoded_as_reportlab_encodes_them():
+    from reportlab.pdfbase.pdfdoc import pdfdocEnc
+
+    from sheetgen.fast_canvas import pdfdoc_bytes
+
+    for text in ["0 0 m 1 1 l S\n(a\\(b\\)) Tj", "\t\r\n~ \x7f\x01", "é ü – ‘x’ •", ""]:
+        assert pdfdoc_bytes(text) == pdfdocEnc(text)
+    for text in ["\x18", "ok \x1f"]:  # no byte in PDFDocEncoding: ReportLab's error
+        with pytest.raises(UnicodeEncodeError):
+            pdfdoc_bytes(text)
