@@ -27,6 +27,8 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import PATH_OPS, Canvas
 
+from .pdf_objects import Preformatted
+
 
 def _quarter_arcs() -> tuple[tuple[float, ...], ...]:
     """Return, per quarter of a full ellipse, the factors ``bezierArc`` multiplies the radii
@@ -61,17 +63,6 @@ def pdfdoc_bytes(text: str) -> bytes:
     if text.isascii() and not _UNMAPPED.search(text):
         return text.encode("ascii")
     return pdfdoc.pdfdocEnc(text)
-
-
-class Preformatted(pdfdoc.PDFObject):
-    """A direct PDF object (no reference) given as its formatted bytes."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def format(self, document) -> bytes:  # noqa: ARG002 - ReportLab's API
-        """Return the bytes."""
-        return self.data
 
 
 # a form's matrix: the identity, formatted as ReportLab formats it (no document state in it)
@@ -136,6 +127,33 @@ class FormResources(pdfdoc.PDFObject):
         return data
 
 
+class FastForm(pdfdoc.PDFFormXObject):
+    """A form XObject that, once its content is compressed (form_replay gives every recorded
+    face its compressed stream) and its resources are shared, writes the bytes of ReportLab's
+    ``PDFFormXObject.format`` directly instead of building and formatting its dictionaries;
+    any other form is written by ReportLab's code."""
+
+    def format(self, document) -> bytes:
+        """Return the form as ReportLab writes it: its dictionary, then its stream."""
+        contents = self.Contents
+        box = (self.lowerx, self.lowery, self.upperx, self.uppery)
+        if (rl_config.pdfMultiLine or contents is None or self.BBox is not None or self.Annots
+                or not isinstance(self.Resources, FormResources) or self.Matrix is not _IDENTITY
+                or contents.dictionary.dict.keys() != {"Filter"}
+                or contents.dictionary["Filter"].sequence != ["/FlateDecode"]
+                or not isinstance(contents.content, bytes)
+                or type(document.encrypt) is not pdfdoc.NoEncryption
+                or any(type(value) not in (int, float) for value in box)):
+            return super().format(document)
+        data = contents.content
+        # the dictionary's keys in ReportLab's sorted order, six a line
+        return b"".join((
+            b"<<\n/BBox [ ", fp_str(*box).encode("ascii"), b" ] /Filter [ /FlateDecode ]",
+            b" /FormType 1 /Length %d /Matrix " % len(data), self.Matrix.data,
+            b" /Resources ", self.Resources.format(document),
+            b" \n  /Subtype /Form /Type /XObject\n>>\nstream\n", data, b"endstream\n"))
+
+
 class FastCanvas(Canvas):
     """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`) and
     :meth:`endForm`."""
@@ -150,12 +168,13 @@ class FastCanvas(Canvas):
 
     def endForm(self, **extra_attributes):  # noqa: N802 - ReportLab's API
         """Close the open form: ReportLab's ``Canvas.endForm``, with the content stream encoded
-        by :func:`pdfdoc_bytes` and the resources shared (:class:`FormResources`)."""
+        by :func:`pdfdoc_bytes`, the resources shared (:class:`FormResources`) and the form a
+        :class:`FastForm`."""
         name, lowerx, lowery, upperx, uppery = self._formData
         width, height = self._pagesize
-        form = pdfdoc.PDFFormXObject(lowerx=lowerx, lowery=lowery,
-                                     upperx=width if upperx is None else upperx,
-                                     uppery=height if uppery is None else uppery)
+        form = FastForm(lowerx=lowerx, lowery=lowery,
+                        upperx=width if upperx is None else upperx,
+                        uppery=height if uppery is None else uppery)
         form.compression = self._pageCompression
         form.stream = pdfdoc_bytes("\n".join([self._preamble] + self._code))
         for key, value in extra_attributes.items():

@@ -17,30 +17,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfbase.ttfonts import (FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN, TTFont,
                                       makeToUnicodeCMap)
 
-
-class PreformattedArray(pdfdoc.PDFObject):
-    """A PDF array whose bytes were formatted once (only numbers: no document state in them)."""
-
-    def __init__(self, data: bytes):
-        self.data = data
-
-    def format(self, document) -> bytes:  # noqa: ARG002 - ReportLab's API
-        """Return the formatted bytes."""
-        return self.data
-
-
-def flate_stream(compressed: bytes, dictionary: dict | None = None) -> pdfdoc.PDFStream:
-    """Return a stream object holding ``compressed`` (already Flate-compressed content).
-
-    ReportLab applies no filter to a stream whose dictionary already names one, so the
-    written object is byte for byte the one ReportLab writes when it compresses the content
-    itself.
-    """
-    stream = pdfdoc.PDFStream(content=compressed)
-    for key, value in (dictionary or {}).items():
-        stream.dictionary[key] = value
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
-    return stream
+from .pdf_objects import Preformatted, flate_stream
 
 
 class SubsetCachingTTFont(TTFont):
@@ -81,7 +58,7 @@ class SubsetCachingTTFont(TTFont):
             font.BaseFont = base_name
             font.FirstChar = 0
             font.LastChar = len(subset) - 1
-            font.Widths = PreformattedArray(self._widths_of(key, doc))
+            font.Widths = Preformatted(self._widths_of(key, doc))
             font.ToUnicode = doc.Reference(flate_stream(self._cmap_of(base_name, key)),
                                            "toUnicodeCMap:" + base_name)
             font.FontDescriptor = self._descriptor(doc, base_name, key)

@@ -21,6 +21,8 @@ from dataclasses import dataclass
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
+from .pdf_objects import flate_stream
+
 # id(face) -> (weak reference to the face, {document kind: [Drawing, ...]})
 _DRAWINGS: dict[int, tuple[weakref.ref, dict]] = {}
 _NO_STATE = -1  # the document has not used the font yet
@@ -145,8 +147,7 @@ class Drawing:
 
     def attach(self, canvas, name: str) -> None:
         """Give the closed form ``name`` the recorded (already compressed) content stream."""
-        stream = pdfdoc.PDFStream(content=self.stream)
-        stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+        stream = flate_stream(self.stream)
         stream.__Comment__ = "xobject form stream"
         canvas._doc.idToObject[pdfdoc.xObjectName(name)].Contents = stream
 

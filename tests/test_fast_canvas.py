@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import random
+import zlib
 from io import BytesIO
 
 import pytest
+from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.fast_canvas import FastCanvas
+from sheetgen.pdf_objects import flate_stream
 
 
 def _draw(cls, shapes) -> bytes:
@@ -44,8 +47,9 @@ def test_circles_and_ellipses_match_reportlab_to_the_byte():
     assert fast == stock
 
 
-def _forms_document(cls) -> bytes:
-    """Icons used by faces (some faces share their set of icons), faces placed on pages."""
+def _forms_document(cls, precompressed: bool) -> bytes:
+    """Icons used by faces (some faces share their set of icons), faces placed on pages;
+    ``precompressed``: faces get their compressed content as form_replay gives it."""
     out = BytesIO()
     canvas = cls(out, invariant=1, pageCompression=1)
     for i in range(9):
@@ -59,6 +63,9 @@ def _forms_document(cls) -> bytes:
             canvas.translate(3, 4)
             canvas.doForm(f"icon-{icon}")
         canvas.endForm()
+        if precompressed:
+            form = canvas._doc.idToObject[xObjectName(f"face-{face}")]
+            form.Contents = flate_stream(zlib.compress(form.stream))
     for page in range(2):
         for face in range(page, 14 - page):  # more than six forms: the dictionary wraps
             canvas.saveState()
@@ -70,10 +77,12 @@ def _forms_document(cls) -> bytes:
     return out.getvalue()
 
 
-def test_forms_and_pages_match_reportlab_to_the_byte():
-    fast = _forms_document(FastCanvas)
+@pytest.mark.parametrize("precompressed", [False, True])
+def test_forms_and_pages_match_reportlab_to_the_byte(precompressed):
+    fast = _forms_document(FastCanvas, precompressed)
     assert b"/FormXob.face-12" in fast and b"R \n  /FormXob" in fast
-    assert fast == _forms_document(Canvas)
+    assert b"/BBox [ -9 -9 189.5 261 ]" in fast
+    assert fast == _forms_document(Canvas, precompressed)
 
 
 def test_streams_are_encoded_as_reportlab_encodes_them():
