@@ -101,9 +101,15 @@ def _name(key: str) -> bytes:
     return data
 
 
-class FormResources(pdfdoc.PDFObject):
-    """The resource dictionary ReportLab gives a form that uses the forms ``names``, formatted
-    the first time any form using the same forms is written into the document, then reused.
+# a resource dictionary's procedure sets, for a page or form that may show images
+_PROCSET = b"/ProcSet " + pdfdoc.PDFArray(pdfdoc.PDFResourceDictionary.stdprocs).format(
+    pdfdoc.DummyDoc())
+
+
+class SimpleResources(pdfdoc.PDFObject):
+    """The resource dictionary ReportLab writes for a page or form that uses only the
+    document's fonts and the forms ``names`` (no colour space, graphics state or shading),
+    formatted the first time a page or form using the same forms is written, then reused.
 
     It keys on the set of form names (a dictionary's keys are written sorted, and repeated
     uses of a form list it once). The bytes hold the object numbers of those forms and of the
@@ -115,16 +121,24 @@ class FormResources(pdfdoc.PDFObject):
         self.names, self.memo = names, memo
 
     def format(self, document) -> bytes:
-        """Return the dictionary's bytes (what ``PDFFormXObject.format`` makes of it)."""
+        """Return the dictionary's bytes (what ``PDFResourceDictionary.format`` writes)."""
         data = self.memo.get(self.names)
         if data is None:
+            data = self.memo[self.names] = self._format(document)
+        return data
+
+    def _format(self, document) -> bytes:
+        if rl_config.pdfMultiLine:  # another layout: ReportLab's own code
             resources = pdfdoc.PDFResourceDictionary()
             resources.basicFonts()
-            resources.allProcs()  # a form "has images" as far as ReportLab knows
+            resources.allProcs()
             if self.names:
                 resources.XObject = XObjectDict(self.names)
-            data = self.memo[self.names] = resources.format(document)
-        return data
+            return resources.format(document)
+        # the keys Font, ProcSet and XObject, sorted; fewer than six share one line
+        fonts = b"/Font %d %d R " % document.idToObjectNumberAndVersion[pdfdoc.BasicFonts]
+        xobjects = b" /XObject " + XObjectDict(self.names).format(document) if self.names else b""
+        return b"<<\n" + fonts + _PROCSET + xobjects + b"\n>>"
 
 
 class FastForm(pdfdoc.PDFFormXObject):
@@ -138,7 +152,7 @@ class FastForm(pdfdoc.PDFFormXObject):
         contents = self.Contents
         box = (self.lowerx, self.lowery, self.upperx, self.uppery)
         if (rl_config.pdfMultiLine or contents is None or self.BBox is not None or self.Annots
-                or not isinstance(self.Resources, FormResources) or self.Matrix is not _IDENTITY
+                or not isinstance(self.Resources, SimpleResources) or self.Matrix is not _IDENTITY
                 or contents.dictionary.dict.keys() != {"Filter"}
                 or contents.dictionary["Filter"].sequence != ["/FlateDecode"]
                 or not isinstance(contents.content, bytes)
@@ -160,15 +174,25 @@ class FastCanvas(Canvas):
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
-        self._form_resources: dict[frozenset, bytes] = {}
+        self._resources: dict[frozenset, bytes] = {}
 
     def _setXObjects(self, thing):  # noqa: N802 - ReportLab's API
         """Give a page or form the dictionary of the forms it uses (see XObjectDict)."""
         thing.XObjects = XObjectDict(self._formsinuse) if self._formsinuse else None
 
+    def showPage(self):  # noqa: N802 - ReportLab's API
+        """Close the page (as ReportLab does); a page using only fonts and forms gets shared
+        resources (:class:`SimpleResources`)."""
+        names = frozenset(self._formsinuse)
+        super().showPage()
+        page = self._doc.Pages[-1]
+        if (page.Resources is None and page.hasImages and not page.ExtGState
+                and not page._colorsUsed and not page._shadingUsed):
+            page.Resources = SimpleResources(names, self._resources)
+
     def endForm(self, **extra_attributes):  # noqa: N802 - ReportLab's API
         """Close the open form: ReportLab's ``Canvas.endForm``, with the content stream encoded
-        by :func:`pdfdoc_bytes`, the resources shared (:class:`FormResources`) and the form a
+        by :func:`pdfdoc_bytes`, the resources shared (:class:`SimpleResources`) and the form a
         :class:`FastForm`."""
         name, lowerx, lowery, upperx, uppery = self._formData
         width, height = self._pagesize
@@ -184,7 +208,7 @@ class FastCanvas(Canvas):
         self._setXObjects(form)
         self._setAnnotations(form)
         if form.Resources is None and form.hasImages and form.Matrix is None:
-            form.Resources = FormResources(frozenset(self._formsinuse), self._form_resources)
+            form.Resources = SimpleResources(frozenset(self._formsinuse), self._resources)
             form.Matrix = _IDENTITY
         self._doc.addForm(name, form)
         self._restartAccumulators()

@@ -7,6 +7,7 @@ import zlib
 from io import BytesIO
 
 import pytest
+from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
@@ -73,6 +74,11 @@ def _forms_document(cls, precompressed: bool) -> bytes:
             canvas.doForm(f"face-{face}")
             canvas.restoreState()
         canvas.showPage()
+    canvas.rect(10, 10, 50, 50)  # a page that uses no form
+    canvas.showPage()
+    canvas.setFillColor(CMYKColorSep(0, 0.5, 1, 0, spotName="Gold"))  # a page with a colour space
+    canvas.doForm("face-3")
+    canvas.showPage()
     canvas.save()
     return out.getvalue()
 
@@ -81,7 +87,7 @@ def _forms_document(cls, precompressed: bool) -> bytes:
 def test_forms_and_pages_match_reportlab_to_the_byte(precompressed):
     fast = _forms_document(FastCanvas, precompressed)
     assert b"/FormXob.face-12" in fast and b"R \n  /FormXob" in fast
-    assert b"/BBox [ -9 -9 189.5 261 ]" in fast
+    assert b"/BBox [ -9 -9 189.5 261 ]" in fast and b"/ColorSpace" in fast
     assert fast == _forms_document(Canvas, precompressed)
 
 
