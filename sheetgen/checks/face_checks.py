@@ -1,8 +1,8 @@
 """Check one face as it is built: text size, line width, contrast and the safe area.
 
-The face is drawn into a :mod:`probe <sheetgen.checks.probe>` in the three renderings a user
-can ask for (normal, ``--ink-saver``, ``--cmyk``); every text run, stroke and icon is checked
-and a failure names the template line of the element that drew it. An element may lower a
+The face is recorded (:mod:`.record`) in the three renderings a user can ask for (normal,
+``--ink-saver``, ``--cmyk``); every text run, stroke and icon is checked and a failure names
+the template line of the element that drew it. An element may lower a
 limit for itself, visibly in its template: ``allow_small: 5`` (pt, deliberate fine print),
 ``allow_thin: 0.1`` (pt), ``allow_low_contrast: 3`` (ratio) or ``bleed_art: true`` (may run
 into the bleed and the safe margin).
@@ -10,13 +10,16 @@ into the bleed and the safe margin).
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import chain
 
 from ..colors import rgb_to_cmyk
 from .colour import contrast
-from .probe import Mark, cmyk_to_rgb, record
+from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
+from .record import SHARED_DRAWINGS, DrawingCache, record
 from .rules import PrintChecks, needed_contrast
+from .under import Under
 
 PAPER = (1.0, 1.0, 1.0)
 MM = 72 / 25.4
@@ -60,155 +63,179 @@ def _quote(text: str) -> str:
     return f'"{text[:28]}…"' if len(text) > 30 else f'"{text}"'
 
 
-def check_face(face, origins: list[Origin], fonts, icons,
-               rules: PrintChecks) -> tuple[list[Finding], FaceFigures]:
+def check_face(face, origins: list[Origin], fonts, icons, rules: PrintChecks,
+               cache: DrawingCache | None = SHARED_DRAWINGS
+               ) -> tuple[list[Finding], FaceFigures]:
     """Return every failed check of ``face`` and its figures.
 
-    ``origins`` gives, per element of the face, where the element was written.
+    ``origins`` gives, per element of the face, where the element was written; ``cache``
+    keeps the drawings of element objects that faces share (None: draw everything).
     """
     findings: dict[tuple, Finding] = {}
     figures = FaceFigures()
-    normal = record(face, fonts, icons)
-    saver = record(face, fonts, icons, ink_saver=True)
-    converted: dict = {}
+    normal, saver = record(face, fonts, icons, cache)
+    under = Under(normal, saver)
     # CMYK mode only converts each colour (DrawContext.fill): no need to redraw, and its fills
-    # lie where the normal rendering's do (one index of them serves both)
-    renderings = {"normal": (normal, _FillIndex(face, normal)),
-                  "ink-saver": (saver, _FillIndex(face, saver)),
-                  "cmyk": ([_as_printed_in_cmyk(m, converted) for m in normal], None)}
-    renderings["cmyk"] = (renderings["cmyk"][0], renderings["normal"][1])
-    for rendering, (marks, fills) in renderings.items():
-        for finding in _check_marks(face, marks, fills, origins, rules, rendering, figures):
-            key = (finding.origin, finding.kind)
-            kept = findings.get(key)
-            if kept is None or finding.value < kept.value - 0.01:
-                findings[key] = finding
+    # lie where the normal rendering's do: the normal rendering's texts and the fills found
+    # under them serve it, colours converted
+    measured: list = []
+    for finding in chain(_check_normal(face, normal, origins, rules, figures, under, measured),
+                         _check_saver(face, saver, origins, figures, under),
+                         _check_cmyk(face, measured, origins, figures)):
+        key = (finding.origin, finding.kind)
+        kept = findings.get(key)
+        if kept is None or finding.value < kept.value - 0.01:
+            findings[key] = finding
     return list(findings.values()), figures
 
 
-def _as_printed_in_cmyk(mark: Mark, converted: dict) -> Mark:
-    """Return ``mark`` with its colour converted to device CMYK and back, as --cmyk prints it
-    (``converted`` remembers each colour's conversion)."""
-    if mark.color is None:
-        return mark
-    colour = converted.get(mark.color)
-    if colour is None:
-        colour = converted[mark.color] = cmyk_to_rgb(*rgb_to_cmyk(mark.color))
-    copy = Mark.__new__(Mark)
-    copy.__dict__.update(vars(mark), color=colour)
-    return copy
+def _origin(origins: list[Origin], index: int, element) -> Origin:
+    return origins[index] if index < len(origins) else Origin("?", 0, element.id or element.type)
 
 
-def _check_marks(face, marks: list[Mark], fills: "_FillIndex", origins, rules: PrintChecks,
-                 rendering: str, figures: FaceFigures):
-    elements = face.elements
+def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
+                  figures: FaceFigures, under: Under, measured: list):
+    """Yield the findings of the normal rendering: text size, contrast, strokes, safe area.
+
+    Appends (element index, text, fills under its samples) to ``measured`` for every text
+    whose contrast was measured.
+    """
     safe = rules.safe_area_pt
-    lowest = figures.lowest_contrast.get(rendering)
-    for index, mark in enumerate(marks):
-        element = elements[mark.element]
-        origin = origins[mark.element] if mark.element < len(origins) else Origin(
-            "?", 0, element.id or element.type)
-        if mark.kind == "text" and mark.text.strip():
-            if rendering == "normal":
-                limit = getattr(element, "allow_small", None) or rules.min_text_size
-                if figures.smallest_text is None or mark.size < figures.smallest_text:
-                    figures.smallest_text, figures.smallest_text_sample = mark.size, mark.text
-                if mark.size < limit - 0.01:
-                    yield Finding(origin, face.label, "text-size", mark.size,
-                                  f"text {_quote(mark.text)} is {mark.size:.1f} pt, minimum "
-                                  f"{limit:g} pt")
-            ratio = _text_contrast(mark, index, fills, marks)
+    lowest = None
+    for index, drawing in enumerate(drawings):
+        strokes, marks = drawing.strokes, drawing.marks
+        if not strokes and not marks:
+            continue
+        element = face.elements[index]
+        origin = _origin(origins, index, element)
+        thin = getattr(element, "allow_thin", None) or rules.min_stroke
+        thinnest = min(strokes) if strokes else thin
+        # strokes only matter when one is too thin: then walk them in order among the marks
+        items = _in_order(strokes, marks) if not thinnest >= thin - 0.005 else marks
+        small = getattr(element, "allow_small", None) or rules.min_text_size
+        bleeds = getattr(element, "bleed_art", False)
+        for item in items:
+            kind = item.__class__
+            if kind is not Text and kind is not Icon:  # a stroke: its width
+                if item < thin - 0.005:
+                    yield Finding(origin, face.label, "stroke", item,
+                                  f"line is {item:.2f} pt wide, minimum {thin:g} pt")
+                continue
+            if kind is Text and item.text.strip():
+                size = item.size
+                if figures.smallest_text is None or size < figures.smallest_text:
+                    figures.smallest_text, figures.smallest_text_sample = size, item.text
+                if size < small - 0.01:
+                    yield Finding(origin, face.label, "text-size", size,
+                                  f"text {_quote(item.text)} is {size:.1f} pt, minimum "
+                                  f"{small:g} pt")
+                if item.colours[NORMAL] is not None:
+                    unders = under.normal(index, item)
+                    measured.append((index, item, unders))
+                    ratio = _worst_contrast(item.colours[NORMAL], unders, NORMAL)
+                    if ratio is not None:
+                        lowest = ratio if lowest is None else min(lowest, ratio)
+                        finding = _contrast_finding(face, element, origin, item, ratio,
+                                                    "normal")
+                        if finding is not None:
+                            yield finding
+            if not bleeds:
+                x0, y0, x1, y1 = item.box
+                margin = min(x0, y0, face.width - x1, face.height - y1)
+                if margin < safe - 0.1:
+                    what = f"text {_quote(item.text)}" if kind is Text else f"icon {item.name!r}"
+                    yield Finding(origin, face.label, "safe-area", margin,
+                                  f"{what} comes {margin / MM:.1f} mm from the trim, inside the "
+                                  f"{safe / MM:.1f} mm safe area (mark the element bleed_art: "
+                                  "true if it is meant to run off the edge)")
+    if lowest is not None:
+        figures.lowest_contrast["normal"] = lowest
+
+
+def _in_order(strokes: list[float], marks: list):
+    """Yield an element's strokes and marks in the order it painted them."""
+    done = 0
+    for mark in marks:
+        yield from strokes[done:mark.strokes_before]
+        done = max(done, mark.strokes_before)
+        yield mark
+    yield from strokes[done:]
+
+
+def _check_saver(face, drawings: list[Drawing], origins, figures: FaceFigures,
+                 under: Under):
+    """Yield the contrast findings of the ink-saver rendering."""
+    lowest = None
+    for index, drawing in enumerate(drawings):
+        for item in drawing.marks:
+            if item.__class__ is not Text or not item.text.strip() \
+                    or item.colours[INK_SAVER] is None:
+                continue
+            ratio = _worst_contrast(item.colours[INK_SAVER], under.saver(index, item), INK_SAVER)
             if ratio is not None:
                 lowest = ratio if lowest is None else min(lowest, ratio)
-                need = (getattr(element, "allow_low_contrast", None)
-                        or needed_contrast(mark.size))
-                if ratio < need - 0.005:
-                    yield Finding(origin, face.label, "contrast", ratio,
-                                  f"text {_quote(mark.text)} has contrast {ratio:.1f}:1 against "
-                                  f"what is under it ({rendering} rendering), minimum "
-                                  f"{need:g}:1 at {mark.size:.1f} pt")
-        if rendering != "normal":
-            continue
-        if mark.kind == "stroke":
-            limit = getattr(element, "allow_thin", None) or rules.min_stroke
-            if mark.size < limit - 0.005:
-                yield Finding(origin, face.label, "stroke", mark.size,
-                              f"line is {mark.size:.2f} pt wide, minimum {limit:g} pt")
-        if mark.kind in ("text", "icon") and not getattr(element, "bleed_art", False):
-            x0, y0, x1, y1 = mark.box
-            margin = min(x0, y0, face.width - x1, face.height - y1)
-            if margin < safe - 0.1:
-                what = f"text {_quote(mark.text)}" if mark.kind == "text" else \
-                    f"icon {mark.text!r}"
-                yield Finding(origin, face.label, "safe-area", margin,
-                              f"{what} comes {margin / MM:.1f} mm from the trim, inside the "
-                              f"{safe / MM:.1f} mm safe area (mark the element bleed_art: "
-                              "true if it is meant to run off the edge)")
+                element = face.elements[index]
+                finding = _contrast_finding(face, element, _origin(origins, index, element),
+                                            item, ratio, "ink-saver")
+                if finding is not None:
+                    yield finding
     if lowest is not None:
-        figures.lowest_contrast[rendering] = lowest
+        figures.lowest_contrast["ink-saver"] = lowest
 
 
-class _FillIndex:
-    """The fills of a face, bucketed by a grid over it, to find the topmost fill under a point.
-
-    Each cell lists, in drawing order, the index of every fill whose box overlaps it; a point's
-    cell holds every fill that can contain the point (points off the face use the nearest
-    cell). A rendering that only changes colours (CMYK) shares the index of the normal one.
-    """
-
-    CELLS = 16
-
-    def __init__(self, face, marks: list[Mark]):
-        self.face, self.marks = face, marks
-        self.cells: list[list] | None = None  # built at the first question
-
-    def _build(self) -> list[list]:
-        n = self.CELLS
-        self.sx = sx = n / max(self.face.width, 1e-6)
-        self.sy = sy = n / max(self.face.height, 1e-6)
-        cells: list[list] = [[] for _ in range(n * n)]
-        top = n - 1
-        for index, mark in enumerate(self.marks):
-            if mark.kind not in ("fill", "image"):
-                continue
-            x0, y0, x1, y1 = mark.box
-            cols = range(min(top, max(0, int(x0 * sx))), min(top, max(0, int(x1 * sx))) + 1)
-            for row in range(min(top, max(0, int(y0 * sy))), min(top, max(0, int(y1 * sy))) + 1):
-                base = row * n
-                for col in cols:
-                    cells[base + col].append(index)
-        self.cells = cells
-        return cells
-
-    def _cell(self, value: float, scale: float) -> int:
-        return min(self.CELLS - 1, max(0, int(value * scale)))
-
-    def colour_under(self, x: float, y: float, before: int, marks: list[Mark]):
-        """Return the colour, in ``marks`` (this rendering's), of the topmost fill drawn before
-        mark ``before`` that contains (x, y): the paper if none does, None if it is an image
-        (colour unknown)."""
-        cells = self.cells if self.cells is not None else self._build()
-        cell = cells[self._cell(y, self.sy) * self.CELLS + self._cell(x, self.sx)]
-        for position in range(bisect_left(cell, before) - 1, -1, -1):
-            fill = marks[cell[position]]
-            if fill.contains(x, y):
-                return fill.color
-        return PAPER
+def _check_cmyk(face, measured: list, origins, figures: FaceFigures):
+    """Yield the contrast findings of the CMYK rendering: the normal one's texts and fills,
+    each colour converted to device CMYK and back, as --cmyk prints it."""
+    lowest = None
+    for index, item, unders in measured:
+        ratio = _worst_contrast(_printed_in_cmyk(item.colours[NORMAL]), unders, NORMAL,
+                                _printed_in_cmyk)
+        if ratio is not None:
+            lowest = ratio if lowest is None else min(lowest, ratio)
+            element = face.elements[index]
+            finding = _contrast_finding(face, element, _origin(origins, index, element), item,
+                                        ratio, "cmyk")
+            if finding is not None:
+                yield finding
+    if lowest is not None:
+        figures.lowest_contrast["cmyk"] = lowest
 
 
-def _text_contrast(mark: Mark, index: int, fills: _FillIndex, marks: list[Mark]
-                   ) -> float | None:
-    """Return the worst contrast of the text against the topmost fill under its sample points.
+@lru_cache(maxsize=4096)
+def _printed_in_cmyk(colour):
+    """Return ``colour`` converted to device CMYK and back (None stays None)."""
+    return None if colour is None else cmyk_to_rgb(*rgb_to_cmyk(colour))
 
-    None when the text colour is unknown or an image lies under it.
-    """
-    if mark.color is None:
-        return None
+
+@lru_cache(maxsize=16384)
+def _contrast(a, b) -> float:
+    return contrast(a, b)
+
+
+def _contrast_finding(face, element, origin: Origin, item: Text, ratio: float,
+                      rendering: str) -> Finding | None:
+    need = getattr(element, "allow_low_contrast", None) or needed_contrast(item.size)
+    if ratio < need - 0.005:
+        return Finding(origin, face.label, "contrast", ratio,
+                       f"text {_quote(item.text)} has contrast {ratio:.1f}:1 against what is "
+                       f"under it ({rendering} rendering), minimum {need:g}:1 at "
+                       f"{item.size:.1f} pt")
+    return None
+
+
+def _worst_contrast(colour, unders: list, slot: int, convert=None) -> float | None:
+    """Return the worst contrast of ``colour`` against the fills under a text's samples (in
+    rendering ``slot``, colours passed through ``convert``); None if an image is under it."""
     worst = None
-    for x, y in mark.shape or []:
-        under = fills.colour_under(x, y, index, marks)
-        if under is None:
-            return None
-        ratio = contrast(mark.color, under)
+    for fill in unders:
+        if fill is None:
+            under = PAPER
+        else:
+            under = fill[COLOUR + slot]
+            if under is None:
+                return None
+            if convert is not None:
+                under = convert(under)
+        ratio = _contrast(colour, under)
         worst = ratio if worst is None else min(worst, ratio)
     return worst

@@ -1,63 +1,32 @@
-"""A recording canvas: draws a face's elements into marks (text, fills, strokes, icons).
+"""A recording canvas: draws an element into what it paints (fills, text, strokes, icons).
 
 The print checks need to know, for every element, what it puts on the page: each text run's
-final size, each stroke's width, each fill's shape and colour, in face coordinates. Rather than
-teach every element to report itself, the face is drawn once more into :class:`ProbeCanvas`,
-which implements the small part of ReportLab's canvas API that elements use and records what
-each call would paint. A call it does not know is an error (so a new element cannot slip past
-the checks silently).
+final size and colour, each stroke's width, each fill's shape and colour, in face coordinates.
+Rather than teach every element to report itself, the face is drawn once more into
+:class:`ProbeCanvas`, which implements the small part of ReportLab's canvas API that elements
+use and records what each call would paint into a :class:`Drawing`. A call it does not know is
+an error (so a new element cannot slip past the checks silently).
+
+The canvas carries two fill colours, the normal rendering's and the ink saver's (see
+:mod:`.record`): a colour set on the canvas sets both, and every fill and text run keeps both.
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
 
 from reportlab.pdfbase import pdfmetrics
 
+# A fill is a flat tuple (x0, y0, x1, y1, cx, cy, r, shape, colour, saver colour): its bounding
+# box in face coordinates; a circle's centre and radius (cx None: not a circle); its polygon
+# (None: its box, or the circle); its colour in the normal and the ink-saver rendering (None:
+# an image, colour unknown). ``fill[COLOUR + slot]`` is the colour of rendering ``slot``.
+COLOUR = 8
+NORMAL, INK_SAVER = 0, 1  # the colour slot of a rendering (also of Text.colours)
 
-@dataclass
-class Mark:
-    """One painted thing in face coordinates (points, y upwards).
-
-    ``kind`` is text, fill, stroke, icon or image; ``box`` its bounding box; ``shape`` the
-    polygon (fills) or None; ``size`` the text size or stroke width after scaling.
-    """
-
-    kind: str
-    element: int
-    box: tuple[float, float, float, float]
-    color: tuple[float, float, float] | None = None
-    size: float = 0.0
-    text: str = ""
-    shape: list[tuple[float, float]] | None = None
-    circle: tuple[float, float, float] | None = None
-    baseline: float = 0.0
-
-    def contains(self, x: float, y: float) -> bool:
-        """Return whether (x, y) lies inside this fill."""
-        x0, y0, x1, y1 = self.box
-        if not (x0 <= x <= x1 and y0 <= y <= y1):
-            return False
-        if self.circle is not None:
-            cx, cy, r = self.circle
-            return (x - cx) ** 2 + (y - cy) ** 2 <= r * r
-        if self.shape is None:
-            return True
-        return _inside(self.shape, x, y)
-
-
-def _inside(poly: list[tuple[float, float]], x: float, y: float) -> bool:
-    """Even-odd ray cast."""
-    inside = False
-    j = len(poly) - 1
-    for i in range(len(poly)):
-        xi, yi = poly[i]
-        xj, yj = poly[j]
-        if (yi > y) != (yj > y) and x < (xj - xi) * (y - yi) / (yj - yi) + xi:
-            inside = not inside
-        j = i
-    return inside
+# The canvas state: (ctm, fill, saver fill, stroke, width, font, size, saved states)
+START = ((1.0, 0.0, 0.0, 1.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0), (0.0, 0.0, 0.0),
+         1.0, "", 9.0, ())
 
 
 def cmyk_to_rgb(c: float, m: float, y: float, k: float) -> tuple[float, float, float]:
@@ -65,14 +34,39 @@ def cmyk_to_rgb(c: float, m: float, y: float, k: float) -> tuple[float, float, f
     return ((1 - c) * (1 - k), (1 - m) * (1 - k), (1 - y) * (1 - k))
 
 
-@dataclass
-class _State:
-    ctm: tuple = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
-    fill: tuple | None = (0.0, 0.0, 0.0)
-    stroke: tuple | None = (0.0, 0.0, 0.0)
-    width: float = 1.0
-    font: str = ""
-    size: float = 9.0
+class Text:
+    """A text run: box, colours (normal, ink saver), size in points after scaling, its string,
+    three sample points along its middle, and how many fills and strokes its element painted
+    before it."""
+
+    __slots__ = ("box", "colours", "size", "text", "samples", "fills_before", "strokes_before")
+
+    def __init__(self, box, colours, size, text, samples, fills_before, strokes_before):
+        self.box, self.colours, self.size, self.text = box, colours, size, text
+        self.samples, self.fills_before, self.strokes_before = samples, fills_before, \
+            strokes_before
+
+
+class Icon:
+    """An icon (a 1 x 1 form): its box, name and how many strokes its element painted before
+    it."""
+
+    __slots__ = ("box", "name", "strokes_before")
+
+    def __init__(self, box, name, strokes_before):
+        self.box, self.name, self.strokes_before = box, name, strokes_before
+
+
+class Drawing:
+    """What one element painted, each in drawing order: its fills, the widths of its strokes,
+    and its text runs and icons (``marks``: :class:`Text`, :class:`Icon`). ``bounds`` and
+    ``grid`` are kept by :mod:`.under` once asked for."""
+
+    __slots__ = ("fills", "strokes", "marks", "bounds", "grid")
+
+    def __init__(self, fills: list, strokes: list, marks: list):
+        self.fills, self.strokes, self.marks = fills, strokes, marks
+        self.bounds = self.grid = None
 
 
 class ProbePath:
@@ -81,28 +75,34 @@ class ProbePath:
     def __init__(self):
         self.subpaths: list[list[tuple[float, float]]] = []
         self.circles: list[tuple[float, float, float]] = []
+        self._current: list | None = None
 
     def moveTo(self, x, y):  # noqa: N802 - ReportLab's API
         """Start a subpath."""
-        self.subpaths.append([(x, y)])
+        self._current = [(x, y)]
+        self.subpaths.append(self._current)
 
     def lineTo(self, x, y):  # noqa: N802
         """Add a straight segment."""
-        if not self.subpaths:
-            self.subpaths.append([])
-        self.subpaths[-1].append((x, y))
+        if self._current is None:
+            self.moveTo(x, y)
+        else:
+            self._current.append((x, y))
 
     def curveTo(self, x1, y1, x2, y2, x3, y3):  # noqa: N802
         """Add a Bézier curve (approximated by its control polygon)."""
-        for point in ((x1, y1), (x2, y2), (x3, y3)):
-            self.lineTo(*point)
+        if self._current is None:
+            self._current = []
+            self.subpaths.append(self._current)
+        self._current.extend(((x1, y1), (x2, y2), (x3, y3)))
 
     def close(self):
         """Close the subpath (polygons are closed anyway)."""
 
     def rect(self, x, y, w, h):
         """Add a rectangle subpath."""
-        self.subpaths.append([(x, y), (x + w, y), (x + w, y + h), (x, y + h)])
+        self._current = [(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+        self.subpaths.append(self._current)
 
     def circle(self, x, y, r):
         """Add a circle."""
@@ -110,28 +110,46 @@ class ProbePath:
 
 
 class ProbeCanvas:
-    """Records what a face's elements paint, as :class:`Mark` objects in face coordinates."""
+    """Records what elements paint into ``fills``, ``strokes`` and ``marks`` (see
+    :class:`Drawing`).
 
-    def __init__(self):
-        self.marks: list[Mark] = []
-        self.element = -1
-        self._state = _State()
-        self._stack: list[_State] = []
+    Its state holds two fill colours: the normal rendering's and the ink-saver rendering's. A
+    colour set on the canvas sets both; drawing both renderings at once then sets the ink
+    saver's (``_saver_fill``, see :mod:`.record`).
+    """
+
+    def __init__(self, state: tuple = START):
+        (self._ctm, self._fill, self._saver_fill, self._stroke, self._width, self._font,
+         self._size, stack) = state
+        self._stack = list(stack)
+        self._scale: float | None = None
+        self.fills: list[tuple] = []
+        self.strokes: list[float] = []
+        self.marks: list = []
+
+    def state(self) -> tuple:
+        """Return the graphics state (with the saved states), as :data:`START`."""
+        return (self._ctm, self._fill, self._saver_fill, self._stroke, self._width, self._font,
+                self._size, tuple(self._stack))
 
     # --- graphics state -------------------------------------------------------------------
     def saveState(self):  # noqa: N802
         """Push the graphics state."""
-        self._stack.append(_State(**vars(self._state)))
+        self._stack.append((self._ctm, self._fill, self._saver_fill, self._stroke,
+                            self._width, self._font, self._size))
 
     def restoreState(self):  # noqa: N802
         """Pop the graphics state."""
-        self._state = self._stack.pop()
+        (self._ctm, self._fill, self._saver_fill, self._stroke, self._width, self._font,
+         self._size) = self._stack.pop()
+        self._scale = None
 
     def transform(self, a, b, c, d, e, f):
         """Concatenate a matrix to the current transformation."""
-        A, B, C, D, E, F = self._state.ctm
-        self._state.ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
-                           e * A + f * C + E, e * B + f * D + F)
+        A, B, C, D, E, F = self._ctm
+        self._ctm = (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D,
+                     e * A + f * C + E, e * B + f * D + F)
+        self._scale = None
 
     def translate(self, dx, dy):
         """Move the origin."""
@@ -147,24 +165,28 @@ class ProbeCanvas:
         self.transform(math.cos(t), math.sin(t), -math.sin(t), math.cos(t), 0, 0)
 
     def setFillColorRGB(self, r, g, b, alpha=None):  # noqa: N802
-        """Set the fill colour."""
-        self._state.fill = (r, g, b)
+        """Set the fill colour (of both renderings)."""
+        self._fill = self._saver_fill = (r, g, b)
+
+    def set_saver_fill(self, rgb) -> None:
+        """Set the ink-saver rendering's fill colour only."""
+        self._saver_fill = rgb
 
     def setStrokeColorRGB(self, r, g, b, alpha=None):  # noqa: N802
         """Set the stroke colour."""
-        self._state.stroke = (r, g, b)
+        self._stroke = (r, g, b)
 
     def setFillColorCMYK(self, c, m, y, k, alpha=None):  # noqa: N802
         """Set the fill colour (recorded as the RGB it prints as)."""
-        self._state.fill = cmyk_to_rgb(c, m, y, k)
+        self._fill = self._saver_fill = cmyk_to_rgb(c, m, y, k)
 
     def setStrokeColorCMYK(self, c, m, y, k, alpha=None):  # noqa: N802
         """Set the stroke colour (recorded as the RGB it prints as)."""
-        self._state.stroke = cmyk_to_rgb(c, m, y, k)
+        self._stroke = cmyk_to_rgb(c, m, y, k)
 
     def setLineWidth(self, width):  # noqa: N802
         """Set the stroke width."""
-        self._state.width = width
+        self._width = width
 
     def setDash(self, *args, **kwargs):  # noqa: N802
         """Dashes do not change what the checks measure."""
@@ -177,39 +199,37 @@ class ProbeCanvas:
 
     def setFont(self, name, size, leading=None):  # noqa: N802
         """Set the font and size."""
-        self._state.font, self._state.size = name, size
+        self._font, self._size = name, size
 
     # --- geometry -------------------------------------------------------------------------
     def _point(self, x, y):
-        a, b, c, d, e, f = self._state.ctm
+        a, b, c, d, e, f = self._ctm
         return (a * x + c * y + e, b * x + d * y + f)
 
-    def _scale(self) -> float:
-        a, b, c, d, _, _ = self._state.ctm
-        return math.sqrt(abs(a * d - b * c))
+    def _current_scale(self) -> float:
+        if self._scale is None:
+            a, b, c, d, _, _ = self._ctm
+            self._scale = math.sqrt(abs(a * d - b * c))
+        return self._scale
 
-    @staticmethod
-    def _box(points):
+    def _fill_polygon(self, raw) -> None:
+        """Record a fill of the polygon ``raw`` (user coordinates)."""
+        a, b, c, d, e, f = self._ctm
+        points = [(a * x + c * y + e, b * x + d * y + f) for x, y in raw]
         xs, ys = [p[0] for p in points], [p[1] for p in points]
-        return (min(xs), min(ys), max(xs), max(ys))
+        self.fills.append((min(xs), min(ys), max(xs), max(ys), None, None, None, points,
+                           self._fill, self._saver_fill))
 
-    def _paint(self, points, stroke, fill, circle=None):
-        if not points:
-            return
-        box = self._box(points)
-        if fill and self._state.fill is not None:
-            self.marks.append(Mark("fill", self.element, box, self._state.fill,
-                                   shape=None if circle else points, circle=circle))
-        if stroke and self._state.stroke is not None:
-            self.marks.append(Mark("stroke", self.element, box, self._state.stroke,
-                                   self._state.width * self._scale()))
+    def _stroke_once(self) -> None:
+        self.strokes.append(self._width * (self._scale or self._current_scale()))
 
     # --- painting -------------------------------------------------------------------------
     def rect(self, x, y, w, h, stroke=1, fill=0):
         """Paint a rectangle."""
-        pts = [self._point(x, y), self._point(x + w, y), self._point(x + w, y + h),
-               self._point(x, y + h)]
-        self._paint(pts, stroke, fill)
+        if fill and self._fill is not None:
+            self._fill_polygon(((x, y), (x + w, y), (x + w, y + h), (x, y + h)))
+        if stroke and self._stroke is not None:
+            self._stroke_once()
 
     def roundRect(self, x, y, w, h, radius, stroke=1, fill=0):  # noqa: N802
         """Paint a rounded rectangle (its corners count as square)."""
@@ -217,10 +237,16 @@ class ProbeCanvas:
 
     def circle(self, x, y, r, stroke=1, fill=0):
         """Paint a circle."""
-        cx, cy = self._point(x, y)
-        rr = r * self._scale()
-        pts = [(cx - rr, cy - rr), (cx + rr, cy + rr)]
-        self._paint(pts, stroke, fill, circle=(cx, cy, rr))
+        if fill and self._fill is not None:
+            a, b, c, d, e, f = self._ctm
+            cx, cy = a * x + c * y + e, b * x + d * y + f
+            rr = r * (self._scale or self._current_scale())
+            x0, y0, x1, y1 = cx - rr, cy - rr, cx + rr, cy + rr
+            if rr < 0:
+                x0, y0, x1, y1 = x1, y1, x0, y0
+            self.fills.append((x0, y0, x1, y1, cx, cy, rr, None, self._fill, self._saver_fill))
+        if stroke and self._stroke is not None:
+            self._stroke_once()
 
     def ellipse(self, x1, y1, x2, y2, stroke=1, fill=0):
         """Paint an ellipse (as its bounding box)."""
@@ -228,16 +254,23 @@ class ProbeCanvas:
 
     def line(self, x1, y1, x2, y2):
         """Stroke a line."""
-        self._paint([self._point(x1, y1), self._point(x2, y2)], 1, 0)
+        if self._stroke is not None:
+            self._stroke_once()
 
     def beginPath(self):  # noqa: N802
         """Return a new path."""
         return ProbePath()
 
     def drawPath(self, path, stroke=1, fill=0, fillMode=None):  # noqa: N802, N803
-        """Paint a path built with :meth:`beginPath`."""
+        """Paint a path built with :meth:`beginPath` (each subpath on its own)."""
+        filled = fill and self._fill is not None
+        stroked = stroke and self._stroke is not None
         for sub in path.subpaths:
-            self._paint([self._point(*p) for p in sub], stroke, fill)
+            if sub:
+                if filled:
+                    self._fill_polygon(sub)
+                if stroked:
+                    self._stroke_once()
         for x, y, r in path.circles:
             self.circle(x, y, r, stroke, fill)
 
@@ -247,51 +280,48 @@ class ProbeCanvas:
             self.drawPath(path, stroke, fill)
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802
-        """Record a text run with its box, final size and colour."""
-        st = self._state
-        width = pdfmetrics.stringWidth(text, st.font, st.size)
-        face = pdfmetrics.getFont(st.font).face
-        ascent, descent = face.ascent / 1000 * st.size, face.descent / 1000 * st.size
-        corners = [self._point(x, y + descent), self._point(x + width, y + descent),
-                   self._point(x + width, y + ascent), self._point(x, y + ascent)]
-        mark = Mark("text", self.element, self._box(corners), st.fill,
-                    st.size * self._scale(), text)
-        mark.shape = [self._point(x + width * t, y + st.size * 0.35) for t in (0.1, 0.5, 0.9)]
-        self.marks.append(mark)
+        """Record a text run with its box, final size and colours."""
+        size = self._size
+        width = pdfmetrics.stringWidth(text, self._font, size)
+        face = pdfmetrics.getFont(self._font).face
+        bottom, top = y + face.descent / 1000 * size, y + face.ascent / 1000 * size
+        right, middle = x + width, y + size * 0.35
+        a, b, c, d, e, f = self._ctm
+        # the corners (x, bottom), (right, bottom), (right, top), (x, top)
+        x0, x1, x2, x3 = (a * x + c * bottom + e, a * right + c * bottom + e,
+                          a * right + c * top + e, a * x + c * top + e)
+        y0, y1, y2, y3 = (b * x + d * bottom + f, b * right + d * bottom + f,
+                          b * right + d * top + f, b * x + d * top + f)
+        u, v, w = x + width * 0.1, x + width * 0.5, x + width * 0.9
+        samples = ((a * u + c * middle + e, b * u + d * middle + f),
+                   (a * v + c * middle + e, b * v + d * middle + f),
+                   (a * w + c * middle + e, b * w + d * middle + f))
+        self.marks.append(Text((min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3),
+                                max(y0, y1, y2, y3)), (self._fill, self._saver_fill),
+                               size * (self._scale or self._current_scale()), text, samples,
+                               len(self.fills), len(self.strokes)))
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
         """Record a text run centred on x."""
-        self.drawString(x - pdfmetrics.stringWidth(text, self._state.font, self._state.size) / 2,
-                        y, text)
+        self.drawString(x - pdfmetrics.stringWidth(text, self._font, self._size) / 2, y, text)
 
     def drawRightString(self, x, y, text, *args, **kwargs):  # noqa: N802
         """Record a text run ending at x."""
-        self.drawString(x - pdfmetrics.stringWidth(text, self._state.font, self._state.size),
-                        y, text)
+        self.drawString(x - pdfmetrics.stringWidth(text, self._font, self._size), y, text)
 
     def doForm(self, name):  # noqa: N802
-        """Record an icon (a 1 x 1 form) as a glyph-like mark in the current fill colour."""
+        """Record an icon (a 1 x 1 form)."""
         pts = [self._point(0, 0), self._point(1, 0), self._point(1, 1), self._point(0, 1)]
-        self.marks.append(Mark("icon", self.element, self._box(pts), self._state.fill,
-                               self._scale(), name.removeprefix("icon-")))
+        xs, ys = [p[0] for p in pts], [p[1] for p in pts]
+        self.marks.append(Icon((min(xs), min(ys), max(xs), max(ys)),
+                               name.removeprefix("icon-"), len(self.strokes)))
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
         """Record an image as a fill of unknown colour."""
-        pts = [self._point(x, y), self._point(x + width, y + height)]
-        self.marks.append(Mark("image", self.element, self._box(pts)))
+        (ax, ay), (bx, by) = self._point(x, y), self._point(x + width, y + height)
+        self.fills.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), None, None, None,
+                           None, None, None))
 
     def __getattr__(self, name):
         raise AttributeError(f"the print checks cannot follow canvas.{name}; add it to "
                              "sheetgen/checks/probe.py")
-
-
-def record(face, fonts, icons, *, cmyk: bool = False, ink_saver: bool = False) -> list[Mark]:
-    """Draw ``face`` into a probe and return its marks (each tagged with its element index)."""
-    from ..elements import DrawContext
-
-    canvas = ProbeCanvas()
-    ctx = DrawContext(face.width, face.height, fonts, icons, cmyk, ink_saver)
-    for index, element in enumerate(face.elements):
-        canvas.element = index
-        element.draw(canvas, ctx)
-    return canvas.marks
