@@ -152,6 +152,20 @@ class Drawing:
         canvas._doc.idToObject[pdfdoc.xObjectName(name)].Contents = stream
 
 
+def _compact(splits: list[tuple[object, str]]) -> list[tuple[object, str]]:
+    """Return, per font, the characters ``splits`` gave it: each once, in order of first use.
+
+    Splitting these advances a document's font state exactly as splitting every string again:
+    ReportLab gives a character its code the first time it meets it, one character after
+    another, and a character it has met changes nothing.
+    """
+    chars: dict[int, tuple[object, dict]] = {}
+    for font, text in splits:
+        seen = chars.setdefault(id(font), (font, {}))[1]
+        seen.update(dict.fromkeys(text if isinstance(text, str) else text.decode("utf-8")))
+    return [(font, "".join(seen)) for font, seen in chars.values()]
+
+
 class FaceRecorder:
     """Watches one face being drawn into an open form (``with``), then makes its Drawing."""
 
@@ -238,7 +252,8 @@ class FaceRecorder:
         form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
         data = form.stream.encode("utf8") if isinstance(form.stream, str) else form.stream
         drawing = Drawing(canvas._preamble, self.font_count if self.new_font else None,
-                          list(self.uses.values()), self.splits, self.named, self.forms,
+                          list(self.uses.values()), _compact(self.splits),
+                          list(dict.fromkeys(self.named)), self.forms,
                           self.versions, self.colors, self.shading, zlib.compress(data))
         drawing.attach(canvas, name)
         return drawing

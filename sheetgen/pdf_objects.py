@@ -19,6 +19,9 @@ class Preformatted(pdfdoc.PDFObject):
         return self.data
 
 
+_FLATE = pdfdoc.PDFName("FlateDecode")
+
+
 def flate_stream(compressed: bytes, dictionary: dict | None = None) -> pdfdoc.PDFStream:
     """Return a stream object holding ``compressed`` (content already Flate-compressed).
 
@@ -29,5 +32,5 @@ def flate_stream(compressed: bytes, dictionary: dict | None = None) -> pdfdoc.PD
     stream = pdfdoc.PDFStream(content=compressed)
     for key, value in (dictionary or {}).items():
         stream.dictionary[key] = value
-    stream.dictionary["Filter"] = pdfdoc.PDFArray([pdfdoc.PDFName("FlateDecode")])
+    stream.dictionary["Filter"] = pdfdoc.PDFArray([_FLATE])
     return stream
