@@ -219,42 +219,29 @@ def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
 
 def _warm_up(work: BuildWork) -> None:
     """Before forking, do once what every worker would otherwise do again: import the element,
-    imposition, drawing and check modules, register the fonts, read the icons and the
-    templates the components name. A file that fails here is skipped: the worker that uses
-    it reports the mistake at its line."""
+    imposition, drawing and check modules and register the fonts. (Templates, icons and Jinja
+    strings are read by the workers: each needs only some, in parallel.) A font that fails
+    here is skipped: the worker that uses it reports the mistake at its line."""
     import importlib
     import pkgutil
 
     from reportlab.pdfgen.canvas import Canvas  # noqa: F401 - imported by every document
 
     from . import checks, imposition
-    from .cache import template_names
     from .elements import element_types
-    from .pdf import PdfDocument  # noqa: F401 - ReportLab's canvas and the form replay
+    from .pdf import PdfDocument  # noqa: F401 - the form replay
 
     element_types()
     for package in (imposition, checks):
         for module in pkgutil.iter_modules(package.__path__):
             importlib.import_module(f"{package.__name__}.{module.name}")
-    session = work.session
-    for family, styles in session.fonts.files.items():
+    fonts = work.session.fonts
+    for family, styles in fonts.files.items():
         for style in styles:
             try:
-                session.fonts.font_name(family, "bold" in style, "italic" in style)
+                fonts.font_name(family, "bold" in style, "italic" in style)
             except UserError:
                 pass
-    for name in session.icons.files:
-        try:
-            session.icons.outline(name)
-        except ValueError:
-            pass
-    for _game, comp in work.selected:
-        for name in sorted(template_names(comp.model)):
-            if session.project.find("templates", f"{name}.yaml") is not None:
-                try:
-                    session.templates.get(name, ("", 0))
-                except UserError:
-                    pass
 
 
 def _costliest_first(work: BuildWork) -> list[int]:
