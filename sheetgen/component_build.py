@@ -58,15 +58,24 @@ class BuildWork:
 
 
 def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
-    """Build every selected component; return their results in selection order."""
-    if workers > 1 and len(work.selected) > 1 and _can_fork():
+    """Build every selected component; return their results in selection order.
+
+    With as many components as workers, each worker builds whole components. With fewer (one
+    deck rebuilt after an edit), they are prepared here and their outputs, one per profile,
+    are rendered by the workers.
+    """
+    parallel = workers > 1 and _can_fork()
+    if parallel and len(work.selected) >= workers:
         return _forked(work, workers, bar)
     ready = [_prepare(work, index) for index in range(len(work.selected))]
     results = [result for result, _ in ready]
-    go = work.render and all(result.clean(work.checks_stop) for result in results)
+    if not work.render or not all(result.clean(work.checks_stop) for result in results):
+        return results
+    if parallel and len(work.jobs) > 1:
+        _forked_outputs(work, ready, workers, bar)
+        return results
     for result, prepared in ready:
-        if go:
-            _render(work, result, prepared, bar)
+        _render(work, result, prepared, bar)
     return results
 
 
@@ -118,24 +127,37 @@ def _jobs_of(work: BuildWork, comp, ready) -> list:
 def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> None:
     """Render every output of a prepared component into ``result`` (``stop``: a flag that,
     once set, ends the rendering early because another component failed)."""
-    from .cache import drawn
-
     if result.nothing_to_print:
         return
-    result.drawn = drawn(ready)
+    result.drawn = _drawn(ready)
     comp = work.selected[result.index][1]
     for index, job in enumerate(work.jobs):
         if job[1] is not comp:
             continue
         if stop is not None and stop.is_set():
             return
-        job = (*job[:2], ready, *job[3:])
-        try:
-            result.outputs.append((index, _output(job, work.options, work.session)))
-        except UserError as exc:
-            result.render_problems.extend(exc.problems)
+        output, problems = _render_job(work, index, ready)
+        if output is not None:
+            result.outputs.append((index, output))
+        result.render_problems.extend(problems)
         if bar is not None:
             bar.update(1, job[4].name)
+
+
+def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]:
+    """Render planned job ``index`` with its component's prepared faces: (output, problems)."""
+    job = work.jobs[index]
+    try:
+        return _output((*job[:2], ready, *job[3:]), work.options, work.session), []
+    except UserError as exc:
+        return None, exc.problems
+
+
+def _drawn(ready) -> tuple:
+    """Return the icon names and image files a component's faces draw (for the record)."""
+    from .cache import drawn
+
+    return drawn(ready)
 
 
 def _render_env(game, comp, profile, options, session):
@@ -259,6 +281,44 @@ def _costliest_first(work: BuildWork) -> list[int]:
         return outputs.get(id(comp), 0) * max(faces, 1)
 
     return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
+
+
+def _job_worker(index: int) -> tuple[int, tuple | None, list]:
+    """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems)."""
+    work, ready = _FORKED
+    return (index, *_render_job(work, index, ready[id(work.jobs[index][1])]))
+
+
+def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
+    """Render the outputs of prepared components in forked workers, one output a task, into
+    their results (``ready``: (result, Prepared) of each component)."""
+    import multiprocessing
+
+    global _FORKED
+
+    by_component = {id(work.selected[result.index][1]): (result, prepared)
+                    for result, prepared in ready}
+    _FORKED = (work, {key: prepared for key, (_, prepared) in by_component.items()})
+    indexes = [index for index, job in enumerate(work.jobs)
+               if not by_component[id(job[1])][0].nothing_to_print]
+    done: dict[int, tuple] = {}
+    try:
+        with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
+                                                      ) as pool:
+            for index, output, problems in pool.imap_unordered(_job_worker, indexes):
+                done[index] = (output, problems)
+                bar.update(1, work.jobs[index][4].name)
+    finally:
+        _FORKED = None
+    for index in sorted(done):  # in the planned order, whichever worker finished first
+        output, problems = done[index]
+        result = by_component[id(work.jobs[index][1])][0]
+        if output is not None:
+            result.outputs.append((index, output))
+        result.render_problems.extend(problems)
+    for result, prepared in ready:
+        if not result.nothing_to_print:
+            result.drawn = _drawn(prepared)
 
 
 def _can_fork() -> bool:

@@ -3,12 +3,18 @@ worker process still reaches the user as path:line, exit 2, with nothing written
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import run_cli
 from sheetgen.errors import user_error
 
-# a card deck and a token sheet, each as a PDF and as a Tabletop Simulator folder
+# a card deck and a token sheet, each as a PDF and as a Tabletop Simulator folder: each worker
+# builds whole components
 BUILD = ["build", "ragnarocks", "reference", "tokens", "-p", "a4", "-p", "tts", "-q",
          "--no-cache"]
+# one component (as after editing one deck): prepared once, its outputs rendered by the workers
+ONE = ["build", "ragnarocks", "tokens", "-p", "a4", "-p", "letter", "-p", "tts", "-q",
+       "--no-cache"]
 
 
 def _tree(folder) -> dict:
@@ -16,21 +22,23 @@ def _tree(folder) -> dict:
             if p.is_file() and p.name != ".sheetgen-cache.json"}
 
 
-def test_two_jobs_write_the_bytes_one_job_writes(copy_game):
+@pytest.mark.parametrize("command", [BUILD, ONE], ids=["components", "one-component"])
+def test_two_jobs_write_the_bytes_one_job_writes(copy_game, command):
     root = copy_game("ragnarocks")
     # the same output folder both times: a TTS save names the folder its images are in
-    serial = run_cli("--project", str(root), *BUILD, "--jobs", "1")
+    serial = run_cli("--project", str(root), *command, "--jobs", "1")
     assert serial.exit_code == 0, serial.output
     one = _tree(root / "out")
-    parallel = run_cli("--project", str(root), *BUILD, "--jobs", "2")
+    parallel = run_cli("--project", str(root), *command, "--jobs", "2")
     assert parallel.exit_code == 0, parallel.output
     two = _tree(root / "out")
     assert len(one) > 4 and any(name.startswith("ragnarocks/tokens-tts/") for name in one)
     assert one == two
 
 
+@pytest.mark.parametrize("command", [BUILD, ONE], ids=["components", "one-component"])
 def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written(
-        copy_game, monkeypatch):
+        copy_game, monkeypatch, command):
     from sheetgen.components.tokens import TokensComponent
 
     root = copy_game("ragnarocks")
@@ -44,7 +52,7 @@ def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written
         return real(self, prepared, profile, env)
 
     monkeypatch.setattr(TokensComponent, "render", fail_on_a4)
-    result = run_cli("--project", str(root), *BUILD, "--jobs", "2", "--out", str(root / "out"))
+    result = run_cli("--project", str(root), *command, "--jobs", "2", "--out", str(root / "out"))
     assert result.exit_code == 2
     assert "tokens.yaml:7: this token cannot be exported" in result.output
     assert "Traceback" not in result.output
