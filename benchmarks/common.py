@@ -13,10 +13,19 @@ from pathlib import Path
 
 def sheetgen_command() -> list[str]:
     """Return ``python -m sheetgen`` running this working tree's sheetgen (never an installed
-    copy, which may be older)."""
+    copy, which may be older).
+
+    Its byte code is cached (in a folder of the temporary directory), as an installed copy's
+    is: ``pip install`` compiles every module, while a shell with PYTHONDONTWRITEBYTECODE set
+    (as this machine's) would otherwise compile sheetgen's source again in every process.
+    """
+    import tempfile
+
     root = Path(__file__).resolve().parent.parent
     env = shutil.which("env") or "/usr/bin/env"
-    return [env, f"PYTHONPATH={root}", sys.executable, "-m", "sheetgen"]
+    pycache = Path(tempfile.gettempdir()) / "sheetgen-bench-pycache"
+    return [env, "-u", "PYTHONDONTWRITEBYTECODE", f"PYTHONPYCACHEPREFIX={pycache}",
+            f"PYTHONPATH={root}", sys.executable, "-m", "sheetgen"]
 
 
 def run_process(args: list[str], cwd: str | None = None) -> tuple[float, float, float]:
