@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import sys
 
@@ -13,6 +14,13 @@ os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from .errors import UserError
 from .dice.cli import dice_command, odds_command
+
+# A build makes millions of short-lived objects and few reference cycles: with Python's default
+# threshold (a collection every 700 allocations) the cycle collector took about a tenth of a
+# cold build's CPU. Collecting every 50,000 allocations saved about 0.5 s of a 3.4 s cold
+# catalogue build here, with peak memory at 80 MB (two workers) and 103 MB (one process), under
+# the 150 MB target (benchmarks/bench_iteration.py). The Python API leaves the collector alone.
+gc.set_threshold(50_000, 20, 20)
 
 
 MAX_SHOWN = 25
