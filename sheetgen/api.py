@@ -38,7 +38,7 @@ class BuildOptions:
     stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
     changed_only: bool = False   # a variant build prints only the faces it changed
     cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
-    jobs: int = 1                # worker processes rendering outputs (the CLI: the cores)
+    jobs: int = 1                # worker processes building components (the CLI: the cores)
 
 
 @dataclass

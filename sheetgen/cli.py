@@ -136,7 +136,7 @@ def _parse_offset(ctx, param, value: str | None):
               help="Build every output, even those whose inputs have not changed.")
 @click.option("--jobs", "-j", type=click.IntRange(min=1), default=os.cpu_count() or 1,
               show_default="the machine's cores",
-              help="Render outputs in this many processes (1: one after another).")
+              help="Build components in this many processes (1: one after another).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
