@@ -173,23 +173,15 @@ class Session:
             problems.raise_if_any()
         return prepared
 
-    def print_check_problems(self, enforce: bool = True) -> list:
-        """Return the print-check failures of enforced games (or of warn-mode games)."""
-        out = []
-        for game, _comp, checks in self.checks:
-            if checks.rules.enforced == enforce:
-                out.extend(checks.problems())
-        return out
-
     def apply_print_checks(self, warn, problems: ProblemList) -> None:
         """Record the failures of enforced games in ``problems``; pass warn-mode games'
         failures to ``warn``."""
-        from .errors import Problem
+        from .checks.findings import split_problems
 
-        for problem in self.print_check_problems(enforce=False):
-            (warn or _ignore)(Problem(problem.path, problem.line,
-                                      f"{problem.message} [print_checks: warn]"))
-        problems.problems.extend(self.print_check_problems(enforce=True))
+        failures, warnings = split_problems([checks for _, _, checks in self.checks])
+        for problem in warnings:
+            (warn or _ignore)(problem)
+        problems.problems.extend(failures)
 
 
 def validate(project: Project, game_ids: list[str] | None = None, warn=None,

@@ -17,7 +17,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .errors import Problem, ProblemList, UserError
+from .cache import drawn
+from .errors import ProblemList, UserError
 from .units import MM
 
 
@@ -88,6 +89,8 @@ def fit_problems(jobs, problems: ProblemList) -> None:
 
 def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     """Prepare and check component ``index``; return its result and its Prepared (or None)."""
+    from .checks.findings import split_problems  # with ReportLab: not for a no-change build
+
     session = work.session
     game, comp = work.selected[index]
     problems = ProblemList()
@@ -99,14 +102,9 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
         options = work.options
         prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)
-    result = ComponentResult(index, problems.problems, session.warnings[warned:])
-    for _game, _comp, checks in session.checks[checked:]:
-        if checks.rules.enforced:
-            result.check_failures.extend(checks.problems())
-        else:
-            result.check_warnings.extend(
-                Problem(p.path, p.line, f"{p.message} [print_checks: warn]")
-                for p in checks.problems())
+    failures, warnings = split_problems([checks for _, _, checks in session.checks[checked:]])
+    result = ComponentResult(index, problems.problems, session.warnings[warned:], failures,
+                             warnings)
     result.prepared = not problems.problems
     result.nothing_to_print = result.prepared and not prepared
     if not prepared:
@@ -129,7 +127,7 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
     once set, ends the rendering early because another component failed)."""
     if result.nothing_to_print:
         return
-    result.drawn = _drawn(ready)
+    result.drawn = drawn(ready)
     comp = work.selected[result.index][1]
     for index, job in enumerate(work.jobs):
         if job[1] is not comp:
@@ -151,13 +149,6 @@ def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]
         return _output((*job[:2], ready, *job[3:]), work.options, work.session), []
     except UserError as exc:
         return None, exc.problems
-
-
-def _drawn(ready) -> tuple:
-    """Return the icon names and image files a component's faces draw (for the record)."""
-    from .cache import drawn
-
-    return drawn(ready)
 
 
 def _render_env(game, comp, profile, options, session):
@@ -232,8 +223,8 @@ def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
         with context.Pool(min(workers, len(work.selected))) as pool:
             for result in pool.imap_unordered(_worker, _costliest_first(work)):
                 results[result.index] = result
-                for _index, _output in result.outputs:
-                    bar.update(1, work.jobs[_index][4].name)
+                for index, _ in result.outputs:
+                    bar.update(1, work.jobs[index][4].name)
     finally:
         _FORKED = None
     return results
@@ -318,7 +309,7 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
         result.render_problems.extend(problems)
     for result, prepared in ready:
         if not result.nothing_to_print:
-            result.drawn = _drawn(prepared)
+            result.drawn = drawn(prepared)
 
 
 def _can_fork() -> bool:

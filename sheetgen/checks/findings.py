@@ -83,3 +83,16 @@ class ComponentChecks:
     def failed(self) -> list[Finding]:
         """Return the worst finding of every failing element and check."""
         return [finding for finding, _ in self.findings.values()]
+
+
+def split_problems(checks: list) -> tuple[list, list]:
+    """Return the print-check failures of ``checks`` (ComponentChecks) as (failures of games
+    that enforce the checks, warnings of games in warn mode, each marked as such)."""
+    failures, warnings = [], []
+    for entry in checks:
+        if entry.rules.enforced:
+            failures.extend(entry.problems())
+        else:
+            warnings.extend(Problem(p.path, p.line, f"{p.message} [print_checks: warn]")
+                            for p in entry.problems())
+    return failures, warnings
