@@ -15,6 +15,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 
 def find_chromium() -> str | None:
     """Return the path of a Chromium or Chrome executable, or None."""
@@ -22,6 +24,21 @@ def find_chromium() -> str | None:
         if path := shutil.which(name):
             return path
     return None
+
+
+def require_chromium() -> str:
+    """Return Chromium's path; without one, skip the test with its reason, or fail under CI.
+
+    CI (``CI=true``, set by ``.ci/run``) installs Debian's chromium, so a missing browser there
+    is a broken install, never a silent skip.
+    """
+    chromium = find_chromium()
+    if chromium:
+        return chromium
+    reason = "needs Chromium (Debian's chromium package; .ci/run installs it)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI=true but no Chromium found: {reason}")
+    pytest.skip(reason)
 
 
 class Browser:

@@ -8,7 +8,7 @@ import json
 import pytest
 from PIL import Image
 
-from cdp import Browser, find_chromium
+from cdp import Browser, require_chromium
 from sheetgen.dice.api import make_script
 from sheetgen.dice.formats import writer
 from sheetgen.project import Project
@@ -43,9 +43,7 @@ def _cache(tmp_path, monkeypatch):
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    chromium = find_chromium()
-    assert chromium, "the page test needs Chromium (.ci/run installs Debian's chromium)"
-    b = Browser(chromium, tmp_path_factory.mktemp("chromium-profile"))
+    b = Browser(require_chromium(), tmp_path_factory.mktemp("chromium-profile"))
     yield b
     b.close()
 

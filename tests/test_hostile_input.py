@@ -53,7 +53,15 @@ def test_a_control_character_is_named_with_its_line(proj, char):
 
 
 def test_deep_nesting_is_refused_before_it_recurses(proj):
+    # Whether PyYAML or sheetgen stops it first (PyYAML 6.0.4 has a depth limit of its own),
+    # the mistake is exit 2 at its line with no traceback; the wording is the refuser's.
     line = append(proj, "deep: " + "[" * 200_000 + "]" * 200_000 + "\n")
+    fails(proj, f"{DECK}:{line}:")
+
+
+def test_nesting_past_sheetgens_limit_is_refused(proj):
+    # 41 levels: far below any parser's own limit, so sheetgen's check is the one that speaks.
+    line = append(proj, "deep: " + "[" * 41 + "]" * 41 + "\n")
     fails(proj, f"{DECK}:{line}:", "nested more than 40 levels")
 
 
