@@ -101,11 +101,15 @@ class FontBook:
         if name not in self.registered:
             from reportlab.pdfbase import pdfmetrics
 
+            from reportlab.pdfbase.ttfonts import TTFont
+
+            from . import speed_layer
             from .font_subsets import SubsetCachingTTFont
 
+            font_class = SubsetCachingTTFont if speed_layer.ENABLED else TTFont
             if name not in pdfmetrics.getRegisteredFontNames():
                 try:
-                    font = SubsetCachingTTFont(name, str(path))
+                    font = font_class(name, str(path))
                 except Exception as exc:  # noqa: BLE001 - any fault of a user's font file
                     raise user_error(*self.where.get(path, (path, 0)), f"font file "
                                      f"{path.name} is no usable TrueType font: {exc}") from None

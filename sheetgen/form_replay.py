@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
+from . import speed_layer
 from .pdf_objects import flate_stream
 
 # id(face) -> (weak reference to the face, {document kind: [Drawing, ...]})
@@ -36,6 +37,10 @@ def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw) -> None:
     everything else the drawing depends on (fonts, icons, colour mode...).
     """
     canvas.beginForm(name, *box)
+    if not speed_layer.ENABLED:  # stock forms: drawn afresh in every document
+        draw(canvas)
+        canvas.endForm()
+        return
     drawings = drawings_of(owner, kind)
     drawing = next((d for d in drawings if d.fits(canvas)), None)
     if drawing is not None:

@@ -10,6 +10,9 @@ from __future__ import annotations
 from io import BytesIO
 
 from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from . import speed_layer
 
 from .elements import DrawContext
 from .faces import Face
@@ -25,11 +28,13 @@ class PdfDocument:
                  cmyk: bool = False, ink_saver: bool = False):
         from .fast_canvas import FastCanvas
 
+        canvas_class = FastCanvas if speed_layer.ENABLED else Canvas
         self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
         self.buffer = BytesIO()
-        self.canvas = FastCanvas(self.buffer, pagesize=pagesize, invariant=1, pageCompression=1,
-                             initialFontName=fonts.font_name("body"), initialFontSize=9,
-                             enforceColorSpace="cmyk" if cmyk else None)
+        self.canvas = canvas_class(self.buffer, pagesize=pagesize, invariant=1,
+                                   pageCompression=1, initialFontName=fonts.font_name("body"),
+                                   initialFontSize=9,
+                                   enforceColorSpace="cmyk" if cmyk else None)
         self.canvas.setTitle(title)
         self.canvas.setAuthor("sheetgen")
         self.canvas.setCreator("sheetgen")

@@ -1,0 +1,62 @@
+"""Golden outputs: every default output of the five games has the bytes recorded in
+``tests/golden/sha256.txt``, with the speed layer on and off.
+
+The speed layer (fast_canvas, font_subsets, form_replay) reproduces ReportLab's bytes through
+its private names; building the catalogue with stock ReportLab too proves they still agree.
+Regenerate after a deliberate change: ``python tests/golden/golden.py update``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
+from golden import REPO, build_outputs, differences, hashes, read_golden  # noqa: E402
+
+
+@pytest.fixture(scope="module")
+def fast_build(tmp_path_factory) -> dict[str, str]:
+    tmp = tmp_path_factory.mktemp("golden-fast")
+    build_outputs(REPO, tmp / "out", tmp / "cache")
+    return hashes(tmp / "out")
+
+
+def test_every_default_output_has_its_golden_bytes(fast_build):
+    changes = differences(read_golden(), fast_build)
+    assert not changes, ("outputs differ from tests/golden/sha256.txt (if on purpose: "
+                         "python tests/golden/golden.py update, then review):\n"
+                         + "\n".join(changes))
+
+
+def test_the_golden_file_covers_the_whole_catalogue():
+    recorded = read_golden()
+    games = {name.split("/")[0] for name in recorded}
+    assert games == {p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file()}
+    assert len(recorded) >= 130
+
+
+def test_stock_reportlab_writes_the_same_bytes_as_the_speed_layer(tmp_path, fast_build):
+    build_outputs(REPO, tmp_path / "out", tmp_path / "cache", env={"SHEETGEN_SPEED_LAYER": "off"})
+    plain = hashes(tmp_path / "out")
+    assert plain.keys() == fast_build.keys()
+    assert [name for name in plain if plain[name] != fast_build[name]] == []
+
+
+def test_one_changed_template_colour_fails_the_comparison(tmp_path):
+    for folder in ("data", "templates", "fonts"):
+        shutil.copytree(REPO / folder, tmp_path / "project" / folder)
+    back = tmp_path / "project" / "templates" / "mythology-back.yaml"
+    text = back.read_text(encoding="utf-8")
+    assert 'lettering: "#f4e2a6"' in text
+    back.write_text(text.replace('lettering: "#f4e2a6"', 'lettering: "#f4e2a7"'),
+                    encoding="utf-8")
+    build_outputs(REPO, tmp_path / "out", tmp_path / "cache", project=tmp_path / "project",
+                  what=("ragnarocks", "mythology-cards"))
+    built = hashes(tmp_path / "out")
+    golden = {name: digest for name, digest in read_golden().items() if name in built}
+    assert golden, "the deck's outputs are in the golden file"
+    assert sorted(line.split()[1] for line in differences(golden, built)) == sorted(golden)
