@@ -15,6 +15,7 @@ from typing import Annotated, Any, Callable
 from pydantic import Field, ValidationError
 
 from .dice.decks import read_deck
+from .dice.faces import icon_of
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, Strict
 from .suggest import unknown
@@ -118,9 +119,10 @@ def _dice_faces(options: FacesOptions, game_dir: Path) -> list[dict[str, Any]]:
 def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]:
     """One player-aid card listing every die of the game's ``dice.yaml`` and its faces in order.
 
-    A face written as a word prints as that icon (``hammer`` -> ``:hammer:``), a number as
-    itself, so the aid always says what the dice engine rolls. Options: id, title, subtitle,
-    count, intro and outro (text lines before and after the dice).
+    A face written as a word prints as its icon (``hammer`` -> ``:hammer:``, or the icon the
+    die's ``icons`` maps it to), a number or ``blank`` as itself, so the aid always says what
+    the dice engine rolls. Options: id, title, subtitle, count, intro and outro (text lines
+    before and after the dice).
     """
     from .dice.load import DICE_FILE, load_dice_dir
     from .yamlload import load_yaml
@@ -132,7 +134,8 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
         die = dice[die_id]
         words = [f for f in die.faces if isinstance(f, str)]
         sep = " " if words else " · "
-        faces = sep.join(f":{f}:" if isinstance(f, str) else str(f) for f in die.faces)
+        faces = sep.join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
+                         for face in die.faces)
         lines.append(f"**{die.name or die_id}:** {faces}")
     if options.outro:
         lines.append(options.outro)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from .faces import face_key, icon_of
 from .load import load_game_dice
 from .rules import build_script
 from .script import Script
@@ -41,11 +42,12 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
                         "there is nothing to draw from dice decks; leave --balanced out")
     script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
                           balanced, variant)
-    symbols = {str(f) for d in script.dice.values() for f in d.faces if isinstance(f, str)}
-    if symbols:
+    drawn = {face_key(die_id, face): icon_of(gd.model.dice[die_id], face)
+             for die_id, die in script.dice.items() for face in die.faces}
+    if any(drawn.values()):
         from .faces import face_icons
 
-        script.icons = face_icons(project, symbols)
+        script.icons = face_icons(project, {k: v for k, v in drawn.items() if v})
     return script
 
 

@@ -1,13 +1,16 @@
 """The pictures of dice faces for the HTML page: icon outlines for symbol faces.
 
 A symbol face (``hammer``) is drawn with the project's icon of the same name
-(``templates/icons/hammer.svg``, a single-path SVG). Only the outline's path data and
+(``templates/icons/hammer.svg``, a single-path SVG), or the one the die's ``icons`` maps it
+to; a ``blank`` face is drawn empty. Only the outline's path data and
 viewBox are kept: the page fills them with the die's ink colour.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+
+BLANK = "blank"  # the built-in empty face: drawn with nothing on it, scripted as "blank"
 
 
 @dataclass(frozen=True)
@@ -18,18 +21,30 @@ class FaceIcon:
     paths: tuple[str, ...]
 
 
-def face_icons(project, faces: set[str]) -> dict[str, FaceIcon]:
-    """Return the icon of every symbol face that has one in the project's icons."""
+def icon_of(die, face) -> str:
+    """Return the icon name that draws ``die``'s ``face`` ('' for a number or a blank face)."""
+    if not isinstance(face, str):
+        return ""
+    return (getattr(die, "icons", None) or {}).get(face, "" if face == BLANK else face)
+
+
+def face_key(die: str, face) -> str:
+    """Return the key of one die's face in ``Script.icons`` (a face name may differ per die)."""
+    return f"{die}/{face}"
+
+
+def face_icons(project, icon_names: dict[str, str]) -> dict[str, FaceIcon]:
+    """Return the outline of each face's icon (face key -> icon name) the project has."""
     from ..icons import _PATH_D, _VIEWBOX, IconBook
 
     files = IconBook.for_project(project).files
     out = {}
-    for face in sorted(faces):
-        if face in files:
-            text = files[face].read_text(encoding="utf-8")
+    for key, name in sorted(icon_names.items()):
+        if name in files:
+            text = files[name].read_text(encoding="utf-8")
             box = _VIEWBOX.search(text)
-            out[face] = FaceIcon(" ".join(box.groups()) if box else "0 0 512 512",
-                                 tuple(_PATH_D.findall(text)))
+            out[key] = FaceIcon(" ".join(box.groups()) if box else "0 0 512 512",
+                                tuple(_PATH_D.findall(text)))
     return out
 
 

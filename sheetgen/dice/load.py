@@ -28,7 +28,7 @@ DICE_FILE = "dice.yaml"
 _HERE = Path(__file__).parent
 _SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py")
 # mappings kept as dicts
-_PLAIN = {"where", "round_titles", "pool", "reveal", "per_player", "face_down"}
+_PLAIN = {"where", "icons", "round_titles", "pool", "reveal", "per_player", "face_down"}
 
 
 class GameDice:
@@ -115,7 +115,7 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
         try:
             from ..output import OutputWriter
 
-            OutputWriter.write_file(cached, json.dumps(dumped, sort_keys=True).encode())
+            OutputWriter.write_file(cached, json.dumps(dumped).encode())  # file order
         except OSError:
             pass  # a read-only home only costs start-up time
     return GameDice(game, game_dir, path, to_node(_pick(dumped, variant, path)), raw,
@@ -213,7 +213,8 @@ def _validate_one(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
         for err in exc.errors():
             loc = tuple(err["loc"])
             where = ".".join(str(p) for p in loc) or "file"
-            problems.add(path, line_of(raw, _yaml_loc(loc)) or 1, f"{where}: {err['msg']}")
+            message = err["msg"].removeprefix("Value error, ")
+            problems.add(path, line_of(raw, _yaml_loc(loc)) or 1, f"{where}: {message}")
         problems.raise_if_any()
     _check(GameDice(game, game_dir, path, model, raw), problems)
     problems.raise_if_any()

@@ -12,13 +12,27 @@ import re
 import string
 from typing import Annotated, Any, Literal, Union
 
-from pydantic import ConfigDict, Field, field_validator, model_validator
+from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
 from .. import model
+from ..suggest import unknown
+from .faces import BLANK
 from ..model import PlayerRange
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"
+
+
+def _face(value: Any) -> Any:
+    """Refuse an empty face in one sentence (not one pydantic error per union member)."""
+    if value is None or value == "":
+        raise ValueError(f"a face cannot be empty: write a number, a symbol name or {BLANK}")
+    if isinstance(value, bool) or not isinstance(value, (int, str)):
+        raise ValueError(f"a face is a whole number or a symbol name, not {value!r}")
+    return value
+
+
+Face = Annotated[Union[int, str], BeforeValidator(_face)]
 
 
 class Strict(model.Strict):
@@ -34,10 +48,22 @@ class Die(Strict):
     short: str | None = Field(None, description="Tag before each face in mixed rolls "
                                                 "(default: the die id).")
     colour: str = Field("#ffffff", description="Die colour as #rrggbb (used in PDF and HTML).")
-    faces: list[Union[int, str]] = Field(
-        min_length=2, description="Faces in order; a face listed twice is twice as likely."
+    faces: list[Face] = Field(
+        min_length=2, description="Faces in order; a face listed twice is twice as likely; "
+        f"{BLANK} is a face with nothing on it."
     )
+    icons: dict[str, str] = Field(default_factory=dict, description=(
+        "Symbol face -> the icon that draws it, e.g. {horn: hunting-horn} (default: the icon "
+        "named like the face; blank: none)."))
     note: str = Field("", description="Why these faces (the rulebook decision).")
+
+    @model_validator(mode="after")
+    def _icons_name_faces(self) -> "Die":
+        words = [f for f in self.faces if isinstance(f, str)]
+        for face in self.icons:
+            if face not in words:
+                raise ValueError("icons: " + unknown("symbol face", face, words))
+        return self
 
     @field_validator("colour")
     @classmethod

@@ -4,7 +4,8 @@ Each die of ``dice.yaml`` gives six items, one per face in the order written, wi
 fields a face template needs: the die (``die``, ``die_name``, ``colour``, ``ink``), the
 face (``face``, ``position`` 1-6) and how to draw it: ``pips`` (the pip places of a
 number 1-6 on an all-number die: ``tl tr ml c mr bl br``), ``icon`` (a symbol face, drawn
-with the icon of that name) or ``number`` (any other number). Faces are paired opposite
+with the icon of that name or the one the die's ``icons`` maps it to) or ``number`` (any other
+number); a ``blank`` face has none of them and is drawn empty. Faces are paired opposite
 as a d6 is: 1st with 6th, 2nd with 5th, 3rd with 4th.
 """
 
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .faces import ink_for
+from .faces import icon_of, ink_for
 
 PIP_PLACES = {1: ["c"], 2: ["tl", "br"], 3: ["tl", "c", "br"], 4: ["tl", "tr", "bl", "br"],
               5: ["tl", "tr", "c", "bl", "br"], 6: ["tl", "tr", "ml", "mr", "bl", "br"]}
@@ -38,7 +39,7 @@ def die_face_items(dice: dict, only: list[str] | None = None) -> list[dict[str, 
                 "id": f"{die_id}-{pos}", "die": die_id, "die_name": die.name,
                 "colour": die.colour, "ink": ink_for(die.colour), "face": str(face),
                 "position": pos, "pips": pips,
-                "icon": face if isinstance(face, str) else "",
+                "icon": icon_of(die, face),
                 "number": "" if pips or isinstance(face, str) else str(face),
                 "note": die.note,
             })

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from html import escape
 
-from ..faces import PIPS, ink_for
+from ..faces import BLANK, PIPS, face_key, ink_for
 from ..script import BY_RULES, Event, Roll, Script
 from .lines import (event_lines, header_lines, join_items, seat_name, section_heading,
                     section_parts, summary_lines)
@@ -80,17 +80,19 @@ def _symbol_id(die: str, face) -> str:
     return f"d-{die}-{face}".replace(" ", "_")
 
 
-def _face_art(face, numeric: bool, ink: str, script: Script) -> str:
-    """Return the SVG inside a 100 x 100 die for one face."""
+def _face_art(die: str, face, numeric: bool, ink: str, script: Script) -> str:
+    """Return the SVG inside a 100 x 100 die for one face (nothing for a blank face)."""
     if numeric and isinstance(face, int) and face in PIPS:
         return "".join(f'<circle cx="{x}" cy="{y}" r="9" fill="{ink}"/>' for x, y in PIPS[face])
-    icon = script.icons.get(str(face))
+    icon = script.icons.get(face_key(die, face))
     if icon is not None:
         x0, y0, w, h = (float(v) for v in icon.viewbox.split())
         scale = 66 / max(w, h)
         paths = "".join(f'<path d="{escape(d)}"/>' for d in icon.paths)
         return (f'<g fill="{ink}" transform="translate(17 17) scale({scale:.6f}) '
                 f'translate({-x0:g} {-y0:g})">{paths}</g>')
+    if face == BLANK and icon is None:
+        return ""
     text = str(face)
     size = 46 if len(text) <= 2 else max(14, 120 // len(text))
     return (f'<text x="50" y="50" dy=".35em" text-anchor="middle" font-size="{size}" '
@@ -108,7 +110,7 @@ def _symbols(script: Script) -> str:
             out.append(f'<symbol id="{escape(_symbol_id(die, face))}" viewBox="0 0 100 100">'
                        f'<rect x="3" y="3" width="94" height="94" rx="17" '
                        f'fill="{info.colour}" stroke="#333" stroke-width="3"/>'
-                       f"{_face_art(face, numeric, ink, script)}</symbol>")
+                       f"{_face_art(die, face, numeric, ink, script)}</symbol>")
     return ('<svg width="0" height="0" style="position:absolute" aria-hidden="true">'
             f"<defs>{''.join(out)}</defs></svg>")
 
