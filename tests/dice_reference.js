@@ -194,10 +194,11 @@ function slugify(t) {
 function readDeck(data) {
   const defaults = data.defaults && typeof data.defaults === "object" ? data.defaults : {};
   const cards = [];
-  data.items.forEach((item, pos) => {
-    const name = String(item.name || item.location || item.id || `card ${pos + 1}`);
-    const id = String(item.id || slugify(name));
+  data.items.forEach((item) => {
     const fields = { ...defaults, ...item };
+    const id = String(item.id || slugify(String(item.name || item.title)).slice(0, 64)
+      .replace(/-+$/, ""));
+    const name = String(fields.name || fields.title || id);
     delete fields.count;
     const count = "count" in item ? item.count : 1;
     for (let copy = 1; copy <= count; copy++) cards.push({ id, name, order: cards.length, fields });

@@ -1,0 +1,37 @@
+"""The documentation site: it builds with --strict, and its generated pages are up to date."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+
+from conftest import REPO
+from sheetgen.reference_pages import GENERATED, reference_pages
+
+DOCS = REPO / "docs"
+
+
+def test_the_site_builds_strict(tmp_path):
+    # --strict turns every warning (a broken link, a missing anchor, a page not in the nav)
+    # into a failure
+    done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
+                           "--site-dir", str(tmp_path / "site")], cwd=DOCS,
+                          capture_output=True, text=True,
+                          env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
+    assert done.returncode == 0, done.stdout + done.stderr
+    icons = tmp_path / "site" / "reference" / "icons"
+    assert (tmp_path / "site" / "reference" / "icons" / "index.html").is_file()
+    assert len(list(icons.glob("*.svg"))) == len(list((REPO / "templates" / "icons")
+                                                      .glob("*.svg")))
+
+
+def test_generated_reference_pages_are_up_to_date(project):
+    folder = DOCS / "src" / "reference"
+    pages = reference_pages(project)
+    committed = {p.name for p in folder.glob("*.md") if p.read_text().startswith(GENERATED)}
+    assert committed == set(pages), "run: python -m sheetgen.reference_pages docs/src/reference"
+    for name, text in pages.items():
+        assert (folder / name).read_text(encoding="utf-8") == text, (
+            f"docs/src/reference/{name} is stale: "
+            "python -m sheetgen.reference_pages docs/src/reference")
