@@ -16,6 +16,17 @@ from sheetgen.project import Project
 REPO = Path(__file__).resolve().parent.parent
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _hermetic_cache(tmp_path_factory):
+    """The suite never reads the developer's caches nor depends on their SHEETGEN_CACHE_DIR:
+    build records go beside each build's outputs and dice validations into a session folder."""
+    patch = pytest.MonkeyPatch()
+    patch.delenv("SHEETGEN_CACHE_DIR", raising=False)
+    patch.setenv("XDG_CACHE_HOME", str(tmp_path_factory.mktemp("xdg-cache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def project() -> Project:
     """The repository itself as a project (the built-in games)."""
