@@ -27,6 +27,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
+from .errors import UserError
+
 CACHE_FILE = ".sheetgen-cache.json"
 FORMAT = 1
 
@@ -72,7 +74,10 @@ def template_chain(project, names: set[str]) -> set[Path]:
     found: set[Path] = set()
     todo = list(names)
     while todo:
-        path = project.find("templates", f"{todo.pop()}.yaml")
+        try:
+            path = project.find("templates", todo.pop(), (project.root, 0), suffix=".yaml")
+        except UserError:
+            continue  # no template can have this name: the build reports it where it is used
         if path is None or path in found:
             continue
         found.add(path)
@@ -88,7 +93,6 @@ _EXTENDS: dict[bytes, str | None] = {}
 def _extends(path: Path) -> str | None:
     """Return the template a template file extends (None: none, or a broken file, which the
     build itself reports). Parsed once per process for each distinct file content."""
-    from .errors import UserError
     from .yamlload import load_yaml
 
     try:

@@ -17,7 +17,9 @@ from pydantic import Field, ValidationError
 from .dice.decks import read_deck
 from .dice.faces import icon_of
 from .limits import MAX_COUNT, MAX_ID
+from .errors import UserError
 from .model import KEBAB, Strict
+from .project import user_path
 from .suggest import unknown
 
 Bonus = Annotated[int, Field(ge=-100, le=100)]
@@ -76,7 +78,7 @@ def _dice_odds(options: OddsOptions, game_dir: Path) -> list[dict[str, Any]]:
     from .dice.odds import odds_rows
 
     deck, field, bonuses = options.deck, options.field, options.bonuses
-    if not (game_dir / f"{deck}.yaml").is_file():
+    if not user_path(game_dir, deck, (game_dir, 0), "deck", ".yaml").is_file():  # a KEBAB id
         raise OptionError("deck", f"deck {deck!r} not found: no file {deck}.yaml in "
                           f"{game_dir.name}/")
     _, cards = read_deck(game_dir, deck)
@@ -174,7 +176,10 @@ def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
     spec = GENERATORS.get(name) if isinstance(name, str) else None
     files = {game_dir / "dice.yaml"} if spec is not None and spec.reads_dice else set()
     if spec is not None and spec.reads_deck_option and isinstance(options.get("deck"), str):
-        files.add(game_dir / f"{options['deck']}.yaml")
+        try:
+            files.add(user_path(game_dir, options["deck"], (game_dir, 0), "deck", ".yaml"))
+        except UserError:
+            pass  # no file can have this name: the generator's options model says where
     return files
 
 

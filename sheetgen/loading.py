@@ -13,7 +13,7 @@ from .components import component_kinds
 from .errors import Problem, ProblemList, UserError
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, slugify
-from .project import GAME_FILE, Project
+from .project import GAME_FILE, Project, user_path
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import close_matches, unknown
 
@@ -209,12 +209,13 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
             continue
         where = line_of(raw_game, ("components", index))
         try:
-            comp = load_component(project, folder / f"{cid}.yaml", cid, problems)
+            path = user_path(folder, cid, (game_path, where), "component", ".yaml")
+            comp = load_component(project, path, cid, problems)
         except UserError as exc:
             problems.extend(exc)
             continue
         if comp is None:
-            if not (folder / f"{cid}.yaml").is_file():
+            if not path.is_file():
                 problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
             continue
         components.append(comp)

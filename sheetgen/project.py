@@ -17,6 +17,36 @@ from .errors import user_error
 from .suggest import unknown
 
 GAME_FILE = "game.yaml"
+MAX_PATH_CHARS = 1000  # a relative path a user writes; file systems refuse longer ones
+MAX_PART_BYTES = 255   # one folder or file name, the limit of every common file system
+
+
+def user_path(base: Path, text: str, where: tuple[str | Path, int], what: str = "path",
+              suffix: str = "") -> Path:
+    """Return ``base / (text + suffix)`` for a name or relative path a user wrote.
+
+    Every file path sheetgen builds from user text (a template, variant or game name, an
+    ``extends:``, an image, a font file, a table) is built here: text that is empty, holds a
+    NUL, is absolute, has a ``..`` part, or is longer than a file system takes (over 1000
+    characters, a part over 255 bytes) is a UserError at ``where`` (path, line).
+    """
+    text = str(text)
+    reason = None
+    if not text:
+        reason = "it is empty"
+    elif "\0" in text:
+        reason = "it holds a NUL character"
+    elif len(text) > MAX_PATH_CHARS or any(
+            len(part.encode("utf-8", "surrogatepass")) > MAX_PART_BYTES
+            for part in Path(text + suffix).parts):
+        reason = f"over {MAX_PATH_CHARS} characters, or a part over {MAX_PART_BYTES} bytes"
+    elif Path(text).is_absolute():
+        reason = "an absolute path (write it relative to the folder that holds it)"
+    elif ".." in Path(text).parts:
+        reason = "'..' leaves the folder that holds it"
+    if reason:
+        raise user_error(where[0], where[1], f"{what} {text[:80]!r} is not a file name: {reason}")
+    return base / f"{text}{suffix}"
 
 
 def builtin_root() -> Path:
@@ -73,27 +103,27 @@ class Project:
     def game_dir(self, game_id: str) -> Path:
         """Return the folder of ``game_id``; an unknown id is a UserError listing the known."""
         for data in self.subdirs("data"):
-            if (data / game_id / GAME_FILE).is_file():
-                return data / game_id
+            folder = user_path(data, game_id, (self.root, 0), "game")
+            if "/" not in game_id and (folder / GAME_FILE).is_file():
+                return folder
         raise user_error(self.root, 0, unknown("game", game_id, self.game_ids(),
                                                "see `sheetgen list`"))
 
-    def find(self, subdir: str, name: str) -> Path | None:
-        """Return the first ``<root>/<subdir>/<name>`` that exists, or None."""
+    def find(self, subdir: str, name: str, where: tuple[str | Path, int], what: str = "file",
+             suffix: str = "") -> Path | None:
+        """Return the first ``<root>/<subdir>/<name><suffix>`` that exists, or None; a name
+        no file there can have is a UserError at ``where`` (see :func:`user_path`)."""
         for folder in self.subdirs(subdir):
-            if (folder / name).is_file():
-                return folder / name
+            path = user_path(folder, name, where, what, suffix)
+            if path.is_file():
+                return path
         return None
 
     def confine(self, base: Path, relative: str, path: str, line: int) -> Path:
-        """Resolve ``relative`` against ``base``; refuse a result outside every root, or a
-        name no file system takes (over 1000 characters, a part over 255 bytes, a NUL)."""
-        if "\0" in relative or len(relative) > 1000 or any(
-                len(part.encode("utf-8")) > 255 for part in Path(relative).parts):
-            raise user_error(path, line, f"path {relative[:80]!r} is not a file name (over "
-                             "1000 characters, a part over 255 bytes, or a NUL)")
+        """Resolve ``relative`` against ``base``; refuse (see :func:`user_path`) a name no
+        file system takes, and a result that leaves every root through a symbolic link."""
         try:
-            target = (base / relative).resolve()
+            target = user_path(base, relative, (path, line)).resolve()
         except (OSError, RuntimeError) as exc:  # a symlink loop, a path too long for the OS
             raise user_error(path, line, f"path {relative[:80]!r} cannot be followed: "
                              f"{getattr(exc, 'strerror', None) or exc}") from None

@@ -63,7 +63,7 @@ class TemplateBook:
         if not TEMPLATE_NAME.match(name) or len(name) > 100:
             raise user_error(where[0], where[1], f"template name {name[:100]!r} is not a file "
                              "name in templates/ (letters, digits, '-', no folders)")
-        path = self.project.find("templates", f"{name}.yaml")
+        path = self.project.find("templates", name, where, "template", ".yaml")
         if path is None:
             raise user_error(where[0], where[1], unknown_name("template", name, self.names(),
                                                          "see the templates/ folders"))

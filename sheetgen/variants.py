@@ -41,7 +41,8 @@ from pydantic import Field, ValidationError
 from .dice.load import DICE_FILE, VARIANTS_DIR
 from .errors import ProblemList, UserError, user_error
 from .model import KEBAB, Item, Strict, slugify
-from .suggest import unknown
+from .project import user_path
+from .suggest import close_matches, unknown
 from .yamlload import LineDict, line_of, load_yaml
 
 RESERVED = ("add", "remove", "settings", "elements")
@@ -103,28 +104,53 @@ def _dice_modes(game_dir: Path) -> dict:
     return modes if isinstance(modes, dict) else {}
 
 
+def _variant_files(game_dir: Path) -> list[str]:
+    """Return the names of the game's variant files (``variants/<name>.yaml``)."""
+    folder = game_dir / VARIANTS_DIR
+    return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
+
+
 def variant_names(game_dir: Path) -> list[str]:
     """Return the names of a game's variants: its variant files and its dice.yaml modes."""
-    folder = game_dir / VARIANTS_DIR
-    files = [p.stem for p in folder.glob("*.yaml")] if folder.is_dir() else []
-    return sorted(set(files) | set(_dice_modes(game_dir)))
+    return sorted(set(_variant_files(game_dir)) | set(_dice_modes(game_dir)))
 
 
-def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = ()) -> Variant:
+def variant_file(game_dir: Path, name: str, where: tuple[str | Path, int] | None = None
+                 ) -> Path | None:
+    """Return the file of variant ``name``, or None for a dice.yaml game mode without one.
+
+    A variant is a name, never a path: a file of the game's ``variants/`` folder or a game
+    mode of its ``dice.yaml``. Anything else is a UserError at ``where`` (default: the
+    variants folder) listing both kinds of name.
+    """
+    where = where or (game_dir / VARIANTS_DIR, 0)
+    files, modes = _variant_files(game_dir), list(_dice_modes(game_dir))
+    if name in files:
+        return user_path(game_dir / VARIANTS_DIR, name, where, "variant", ".yaml")
+    if name in modes:
+        return None
+    near = close_matches(str(name)[:100], files + modes)
+    raise user_error(*where, f"unknown variant {str(name)[:100]!r}"
+                     + (f"; did you mean {' or '.join(map(repr, near))}?" if near else ";")
+                     + f" variant files ({VARIANTS_DIR}/): {', '.join(files) or 'none'};"
+                     f" game modes of {DICE_FILE}: {', '.join(modes) or 'none'}"
+                     f" (add {VARIANTS_DIR}/NAME.yaml to make one)")
+
+
+def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),
+                 where: tuple[str | Path, int] | None = None) -> Variant:
     """Read variant ``name`` of the game in ``game_dir`` and the variants it extends.
 
     A name with no variant file but a game mode in ``dice.yaml`` (Roll & Raid's ``paris``)
-    is a variant too: it changes no component, only the dice script.
+    is a variant too: it changes no component, only the dice script. ``where`` is blamed
+    for a name that is neither (default: the variants folder).
     """
-    path = game_dir / VARIANTS_DIR / f"{name}.yaml"
-    if not path.is_file():
-        mode = _dice_modes(game_dir).get(name)
-        if isinstance(mode, dict):
-            return Variant(name, str(mode.get("title", name)), str(mode.get("note", "")),
-                           game_dir / DICE_FILE, [], [], None)
-        raise user_error(game_dir / VARIANTS_DIR, 0,
-                         unknown("variant", name, variant_names(game_dir),
-                                 f"add {VARIANTS_DIR}/{name}.yaml to make one"))
+    path = variant_file(game_dir, name, where)
+    if path is None:
+        mode = _dice_modes(game_dir)[name]
+        return Variant(name, str(mode.get("title", name)) if isinstance(mode, dict) else name,
+                       str(mode.get("note", "")) if isinstance(mode, dict) else "",
+                       game_dir / DICE_FILE, [], [], None)
     if name in _chain:
         raise user_error(path, 1, f"variant extends itself: {' -> '.join(_chain + (name,))}")
     raw = load_yaml(path)
@@ -143,7 +169,8 @@ def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = ()) -> Var
     changes: list[tuple[Path, dict]] = []
     dice = None
     if spec.extends:
-        parent = load_variant(game_dir, spec.extends, _chain + (name,))
+        parent = load_variant(game_dir, spec.extends, _chain + (name,),
+                              (path, line_of(raw, ("extends",))))
         chain, changes, dice = parent.chain + [parent.name], list(parent.changes), parent.dice
     if spec.dice is not None:
         dice = _merge_dice(dice, raw["dice"])

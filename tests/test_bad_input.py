@@ -124,7 +124,7 @@ def test_image_outside_project(proj):
     template = project_template(proj)
     text = template.read_text()
     template.write_text(text + "  - type: image\n    src: ../../../../etc/hostname.png\n")
-    check_fails(proj, FRONT, text.count("\n") + 1, "leaves the project folder")
+    check_fails(proj, FRONT, text.count("\n") + 1, "'..' leaves the folder")
 
 
 def test_duplicate_item_ids(proj):

@@ -112,7 +112,7 @@ def test_a_bad_cell_is_reported_at_its_row_and_column(raid_project, tmp_path):
 
 @pytest.mark.parametrize("items_from, message", [
     ({"csv": "missing.csv"}, "file 'missing.csv' not found"),
-    ({"csv": "../../../etc/passwd"}, "leaves the project folder"),
+    ({"csv": "../../../etc/passwd"}, "'..' leaves the folder"),
     ({"xlsx": "raids.xlsx"}, "needs sheet:"),
     ({"csv": "a.csv", "generator": "dice-deck"}, "exactly one of"),
 ])

@@ -15,6 +15,7 @@ from typing import Any
 
 from ..errors import ProblemList, user_error
 from ..model import slugify
+from ..project import Project, user_path
 
 __all__ = ["Card", "read_deck", "slugify"]
 
@@ -31,8 +32,8 @@ class Card:
     line: int = field(default=0, compare=False, hash=False)
 
 
-def read_deck(game_dir: Path, component: str,
-              variant: str | None = None) -> tuple[Path, list[Card]]:
+def read_deck(game_dir: Path, component: str, variant: str | None = None,
+              where: tuple[str | Path, int] | None = None) -> tuple[Path, list[Card]]:
     """Return the path and the cards (copies expanded, file order) of ``<component>.yaml``.
 
     With ``variant``, the deck as that playtest variant changes it (``variants/<name>.yaml``).
@@ -41,9 +42,8 @@ def read_deck(game_dir: Path, component: str,
     the component's defaults under the item's own (``count`` aside).
     """
     from ..loading import load_component
-    from ..project import Project
 
-    path = game_dir / f"{component}.yaml"
+    path = user_path(game_dir, component, where or (game_dir, 0), "deck", ".yaml")
     if not path.is_file():
         raise user_error(path, 0, f"deck {component!r} not found: dice.yaml names a component "
                                   f"that has no file {path.name} in {game_dir.name}/")

@@ -20,6 +20,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..errors import ProblemList, user_error
+from ..project import user_path
 from ..yamlload import line_of, load_yaml
 from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
@@ -97,8 +98,11 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     path = game_dir / DICE_FILE
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")
-    if variant is not None and (game_dir / VARIANTS_DIR / f"{variant}.yaml").is_file():
-        return _file_variant_dice(game, game_dir, path, variant)
+    if variant is not None:
+        from ..variants import variant_file  # variants.py imports this module's constants
+
+        if variant_file(game_dir, variant) is not None:
+            return _file_variant_dice(game, game_dir, path, variant)
     data = path.read_bytes()
     key = _cache_key(data)
     cached = cache_dir() / f"{key}.json"
@@ -293,7 +297,8 @@ def _deck_found(gd: GameDice, part: str, i: int, step, problems: ProblemList) ->
 
     if step.deck is None:
         return True
-    if re.match(KEBAB, step.deck) and (gd.game_dir / f"{step.deck}.yaml").is_file():
+    if re.match(KEBAB, step.deck) and user_path(gd.game_dir, step.deck, (gd.path, 0), "deck",
+                                                 ".yaml").is_file():
         return True
     problems.add(gd.path, gd.line(part, i, "deck"),
                  f"deck {step.deck[:80]!r} not found: no component file {step.deck[:80]}.yaml "
