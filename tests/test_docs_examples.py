@@ -1,0 +1,151 @@
+"""Every code example of the documentation runs (Squib's samples-as-tests).
+
+Each page's YAML is written into a copy of the project (or an example project) and validated,
+each command is run in that copy as a user would type it, and each shown output is compared.
+The conventions are in ``tests/docs_examples.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import REPO
+from docs_examples import Command, Example, commands, examples, target
+
+PAGES = sorted((REPO / "docs" / "src").rglob("*.md"))
+LONG_RUNNING = ("watch", "serve")  # commands that run until stopped: started, then stopped
+EXAMPLES = REPO / "docs" / "examples"
+
+
+@pytest.fixture(scope="module")
+def shim_path(tmp_path_factory) -> str:
+    """A PATH whose ``sheetgen`` is this working tree's."""
+    folder = tmp_path_factory.mktemp("bin")
+    script = folder / "sheetgen"
+    script.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m sheetgen "$@"\n')
+    script.chmod(0o755)
+    return f"{folder}{os.pathsep}{os.environ['PATH']}"
+
+
+def workspace(root: Path) -> Path:
+    """Return a fresh copy of the repository's project (games, templates, fonts)."""
+    for folder in ("data", "templates", "fonts"):
+        shutil.copytree(REPO / folder, root / folder)
+    return root
+
+
+def place_snippet(example: Example, ws: Path) -> None:
+    """Copy an included example file to where the page tells the reader to save it."""
+    source = REPO / example.snippet
+    assert source.is_file(), f"{example.where}: {example.snippet} does not exist"
+    if EXAMPLES not in source.parents:
+        return  # a shipped file shown as it is: the suite validates and builds it
+    relative = source.relative_to(EXAMPLES)
+    (ws / relative).parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(source, ws / relative)
+
+
+def place_yaml(example: Example, ws: Path) -> str | None:
+    """Write a YAML example into the workspace; return the game it belongs to, if any."""
+    named = target(example)
+    assert named, (f"{example.where}: a YAML example starts with `# data/<game>/<file>.yaml` "
+                   "or `# fragment of <path>` (see tests/docs_examples.py)")
+    path, fragment = named
+    destination = ws / path
+    if fragment:
+        assert destination.is_file(), f"{example.where}: {path} is not in the project"
+        whole = yaml.safe_load(destination.read_text(encoding="utf-8")) or {}
+        part = yaml.safe_load(example.text) or {}
+        whole["items"] = merged_items(whole.get("items"), part.pop("items", None))
+        for key, value in part.items():  # a shown mapping adds to the file's, one level deep
+            both = isinstance(value, dict) and isinstance(whole.get(key), dict)
+            whole[key] = {**whole[key], **value} if both else value
+        if whole["items"] is None:
+            del whole["items"]
+        destination.write_text(yaml.safe_dump(whole, sort_keys=False, allow_unicode=True),
+                               encoding="utf-8")
+    else:
+        destination.parent.mkdir(parents=True, exist_ok=True)
+        destination.write_text(example.text, encoding="utf-8")
+    return path.split("/")[1] if path.startswith("data/") else None
+
+
+def merged_items(items: list | None, shown: list | None) -> list | None:
+    """Return ``items`` with each shown item replacing the one of its name (or id), or added:
+    a fragment shows one card of a deck, not the whole deck."""
+    if not shown:
+        return items
+    out = list(items or [])
+    for item in shown:
+        key = item.get("id") or item.get("name")
+        same = [i for i, old in enumerate(out) if (old.get("id") or old.get("name")) == key]
+        if same:
+            out[same[0]] = item
+        else:
+            out.append(item)
+    return out
+
+
+def run(command: Command, ws: Path, path: str) -> None:
+    """Run one command in the workspace and check its exit code and shown output."""
+    env = {**os.environ, "PATH": path, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    where = command.example.where
+    if any(f"sheetgen {word}" in command.text or f" {word} " in f" {command.text} "
+           for word in LONG_RUNNING):
+        process = subprocess.Popen(["bash", "-c", command.text], cwd=ws, env=env,
+                                   stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        try:
+            process.wait(timeout=4)
+        except subprocess.TimeoutExpired:
+            process.terminate()
+            process.wait(timeout=10)
+            return  # still running after 4 s: it started and kept going, as it should
+        pytest.fail(f"{where}: `{command.text}` ended early:\n{process.stdout.read()}")
+    done = subprocess.run(["bash", "-c", command.text], cwd=ws, env=env, capture_output=True,
+                          text=True, timeout=300)
+    shown = done.stdout + done.stderr
+    assert done.returncode == command.exit_code, (
+        f"{where}: `{command.text}` exited {done.returncode}, not {command.exit_code}:\n{shown}")
+    assert "Traceback" not in shown, f"{where}: `{command.text}`:\n{shown}"
+    if command.output is not None:
+        printed = [line.rstrip() for line in done.stdout.replace(str(ws) + "/", "").splitlines()]
+        assert printed == command.output, f"{where}: `{command.text}` printed:\n{shown}"
+
+
+def check_skipped(command: Command) -> None:
+    """A command not run here must at least name a script that exists."""
+    words = command.text.split()
+    if words[0] == "python" and words[1].endswith(".py"):
+        assert (REPO / words[1]).is_file(), f"{command.example.where}: no {words[1]}"
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if examples(p)],
+                         ids=lambda p: str(p.relative_to(REPO / "docs" / "src")))
+def test_every_example_of_the_page_runs(page, tmp_path, shim_path):
+    ws = workspace(tmp_path / "ws")
+    for example in examples(page):
+        if example.snippet:
+            place_snippet(example, ws)
+        elif example.lang in ("yaml", "yml"):
+            game = place_yaml(example, ws)
+            validate = Command(f"sheetgen validate {game or ''}".strip(), example=example)
+            run(validate, ws, shim_path)
+        elif example.lang in ("sh", "console"):
+            for command in commands(example):
+                if command.skipped():
+                    check_skipped(command)
+                else:
+                    run(command, ws, shim_path)
+
+
+def test_every_example_project_file_is_shown_in_the_docs():
+    shown = {e.snippet for p in PAGES for e in examples(p) if e.snippet}
+    files = {str(p.relative_to(REPO)) for p in EXAMPLES.rglob("*") if p.is_file()}
+    assert files <= shown, f"example files no page shows: {sorted(files - shown)}"
