@@ -20,10 +20,11 @@ exist (see ``SKIPPED``).
 from __future__ import annotations
 
 import re
+import textwrap
 from dataclasses import dataclass, field
 from pathlib import Path
 
-FENCE = re.compile(r"^```(\w*)[^\n]*\n(.*?)^```", re.S | re.M)
+FENCE = re.compile(r"^( *)```(\w*)[^\n]*\n(.*?)^\1```", re.S | re.M)  # indented in lists too
 SNIPPET = re.compile(r'^--8<-- "([^"]+)"$')
 TARGET = re.compile(r"^# (fragment of )?((?:data|templates)/\S+\.(?:yaml|csv)|profiles\.yaml)\b")
 EXIT = re.compile(r"#\s*exit (\d+)\b")
@@ -78,7 +79,7 @@ class Command:
 def examples(page: Path) -> list[Example]:
     """Return the fenced blocks of ``page`` in order."""
     text = page.read_text(encoding="utf-8")
-    return [Example(page, text.count("\n", 0, m.start()) + 1, m[1], m[2])
+    return [Example(page, text.count("\n", 0, m.start()) + 1, m[2], textwrap.dedent(m[3]))
             for m in FENCE.finditer(text)]
 
 
