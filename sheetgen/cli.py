@@ -239,6 +239,32 @@ def watch_command(project, game, components, profiles, out_dir) -> None:
         click.echo("stopped")
 
 
+@main.command("serve")
+@click.argument("game", required=False)
+@click.option("--variant", metavar="NAME", help="Show this playtest variant of GAME.")
+@click.option("--port", type=click.IntRange(min=0, max=65535), default=8000, show_default=True,
+              help="Port to listen on (0: any free one).")
+@click.option("--host", default="127.0.0.1", show_default=True,
+              help="Address to listen on; anything but this machine prints a warning.")
+@click.option("--open", "open_page", is_flag=True, help="Open the studio in the browser.")
+@click.option("--editor", default="vscode", show_default=True,
+              help="Editor of the source links: vscode, idea, sublime, txmt..., a URL scheme "
+                   "or a template with {path} and {line}.")
+@click.pass_obj
+def serve_command(project, game, variant, port, host, open_page, editor) -> None:
+    """Serve the live studio: every face as you save, and where each value comes from."""
+    try:
+        # a late import: the web stack is the optional `serve` extra
+        from .studio.server import serve
+    except ImportError as exc:
+        raise UserError(f"sheetgen serve needs the serve extra ({exc.name} is missing): "
+                        "pip install 'sheetgen[serve]'") from None
+    try:
+        serve(project, game, variant, port, host, open_page, editor, click.echo)
+    except KeyboardInterrupt:
+        click.echo("stopped")
+
+
 @main.command("calibrate")
 @click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4", show_default=True)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")

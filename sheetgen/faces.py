@@ -166,9 +166,6 @@ class FaceBuilder:
         if cached is not None:
             return cached
         draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
-        shown = self._shown_paths.get(template.path)
-        if shown is None:
-            shown = self._shown_paths[template.path] = display_path(template.path)
         elements, origins = [], []
         for raw, values in filled:
             try:
@@ -177,7 +174,7 @@ class FaceBuilder:
                 problems.extend(exc.problems)
                 continue
             elements.append(element)
-            origins.append(element_origin(shown, raw.line, element))
+            origins.append(element_origin(self._shown(raw, template), raw.line, element))
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
                     template.size_where, origins, stamp_corner=template.stamp_corner)
         if problems:
@@ -186,6 +183,23 @@ class FaceBuilder:
         self._faces[key] = face
         self.inspect(face)
         return face
+
+    def _shown(self, raw, template: Template) -> str:
+        """Return the file an element was written in, as messages show it: an element
+        inherited through ``extends`` lives in the parent template's file."""
+        path = getattr(raw, "path", "") or template.path
+        shown = self._shown_paths.get(path)
+        if shown is None:
+            shown = self._shown_paths[path] = display_path(path)
+        return shown
+
+    def forget_unused(self, keys: set[str]) -> None:
+        """Drop the remembered faces not in ``keys``, and the shared elements no kept face
+        holds: a long ``serve`` session edits the same cards again and again."""
+        self._faces = {key: face for key, face in self._faces.items() if key in keys}
+        held = {id(element) for face in self._faces.values() for element in face.elements}
+        self._elements = {key: shared for key, shared in self._elements.items()
+                          if id(shared[1]) in held}
 
     def inspect(self, face: Face) -> None:
         """Run the print checks on a newly built face (when the build has them)."""

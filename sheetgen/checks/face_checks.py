@@ -43,6 +43,9 @@ class Finding:
     kind: str  # text-size, stroke, contrast, safe-area
     value: float
     detail: str
+    # where on the face (x0, y0, x1, y1 in points, trim origin), for the studio's overlay;
+    # None for a stroke, which is found on the element as a whole
+    box: tuple | None = field(default=None, compare=False)
 
     def message(self) -> str:
         """Return ``(element): detail``."""
@@ -128,7 +131,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                 if size < small - 0.01:
                     yield Finding(origin, face.label, "text-size", size,
                                   f"text {_quote(item.text)} is {size:.1f} pt, minimum "
-                                  f"{small:g} pt")
+                                  f"{small:g} pt", item.box)
                 if item.colours[NORMAL] is not None:
                     unders = under.normal(index, item)
                     measured.append((index, item, unders))
@@ -147,7 +150,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                     yield Finding(origin, face.label, "safe-area", margin,
                                   f"{what} comes {margin / MM:.1f} mm from the trim, inside the "
                                   f"{safe / MM:.1f} mm safe area (mark the element bleed_art: "
-                                  "true if it is meant to run off the edge)")
+                                  "true if it is meant to run off the edge)", item.box)
     if lowest is not None:
         figures.lowest_contrast["normal"] = lowest
 
@@ -219,7 +222,7 @@ def _contrast_finding(face, element, origin: Origin, item: Text, ratio: float,
         return Finding(origin, face.label, "contrast", ratio,
                        f"text {_quote(item.text)} has contrast {ratio:.1f}:1 against what is "
                        f"under it ({rendering} rendering), minimum {need:g}:1 at "
-                       f"{item.size:.1f} pt")
+                       f"{item.size:.1f} pt", item.box)
     return None
 
 

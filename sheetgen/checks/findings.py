@@ -31,7 +31,11 @@ class ComponentChecks:
         if face.key in self._seen:
             return
         self._seen.add(face.key)
-        found, figures = check_face(face, origins, self.fonts, self.icons, self.rules)
+        self.record(*check_face(face, origins, self.fonts, self.icons, self.rules))
+
+    def record(self, found: list[Finding], figures: FaceFigures) -> None:
+        """Keep the findings and figures of one face checked elsewhere (the studio checks
+        each face once and gathers them again after every edit)."""
         for finding in found:
             key = (finding.origin, finding.kind)
             worst, count = self.findings.get(key, (finding, 0))

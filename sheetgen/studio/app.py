@@ -1,0 +1,217 @@
+"""The studio's web app (Starlette): pages, JSON, images and the stream of changes.
+
+Every route answers GET (and HEAD) only: nothing here writes or deletes. Handlers that touch
+the workspace run in Starlette's thread pool and take the workspace's lock, so a refresh never
+runs half-way through a request. ``/events`` is a server-sent event stream: one ``change``
+event per refresh, carrying the workspace version; the page then asks again for what it shows.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+from starlette.applications import Starlette
+from starlette.middleware import Middleware
+from starlette.middleware.trustedhost import TrustedHostMiddleware
+from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ..errors import UserError
+from . import pages
+from .extras import compare, dice_panel, print_profiles, printed_pages
+from .face_images import ALLOWED_DPI, FaceImages
+from .guard import allowed_hosts, project_file
+from .workspace import Workspace
+
+STATIC = Path(__file__).parent / "static"
+IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
+
+
+class Studio:
+    """The workspace, its images and the listeners of the change stream."""
+
+    def __init__(self, project, game_ids: list[str], editor: str = "vscode"):
+        self.workspace = Workspace(project)
+        self.images = FaceImages(lambda: self.workspace.session)
+        self.game_ids, self.editor = game_ids, editor
+        self.listeners: set[asyncio.Queue] = set()
+        self.shown: dict[tuple, None] = {}   # components the pages showed last: drawn first
+        self._printed: dict[tuple, list] = {}
+
+    def changed(self, paths: set) -> None:
+        """Refresh after a change and draw the new faces of the components on show."""
+        ws = self.workspace
+        with ws.lock:
+            ws.refresh(paths)
+            live = set()
+            for (game_id, variant), view in ws.views.items():
+                for cid, cv in view.components.items():
+                    scope = (game_id, variant)
+                    live |= {(scope, key) for key in cv.faces()}
+                    if (game_id, variant, cid) in self.shown:
+                        self.images.draw(scope, list(cv.faces().values()))
+            self.images.forget_except(live)
+
+    def printed(self, view, cv, profile: str) -> list[bytes]:
+        """Return the printed pages of a component in ``profile`` (the last few are kept)."""
+        key = (view.game_id, view.variant, cv.comp.model.id, profile, self.workspace.version)
+        if key not in self._printed:
+            self._printed[key] = printed_pages(self.workspace.session, view.game, cv.comp,
+                                               cv.prepared, profile)
+            while len(self._printed) > 2:
+                self._printed.pop(next(iter(self._printed)))
+        return self._printed[key]
+
+    def publish(self) -> None:
+        """Tell every open page that the workspace changed."""
+        message = json.dumps({"version": self.workspace.version})
+        for queue in list(self.listeners):
+            queue.put_nowait(message)
+
+
+def _variant(request) -> str | None:
+    return request.query_params.get("variant") or None
+
+
+def _view(studio: Studio, request, variant: str | None = None):
+    game_id = request.path_params["game"]
+    if game_id not in studio.game_ids:
+        raise KeyError(game_id)
+    return studio.workspace.view(game_id, variant or _variant(request))
+
+
+def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlette:
+    """Return the ASGI app of ``studio`` answering requests for ``host``."""
+    ws = studio.workspace
+
+    def guarded(handler):
+        def run(request):
+            try:
+                with ws.lock:
+                    return handler(request)
+            except (KeyError, IndexError, ValueError, TypeError):
+                return JSONResponse({"error": "not found"}, status_code=404)
+            except UserError as exc:
+                return JSONResponse({"error": [str(p) for p in exc.problems]}, status_code=404)
+        return run
+
+    def games(request):
+        return JSONResponse({"version": ws.version, "games": pages.games(ws, studio.game_ids)})
+
+    def component(request):
+        view = _view(studio, request)
+        cid = request.path_params["component"]
+        studio.shown[(view.game_id, view.variant, cid)] = None
+        while len(studio.shown) > 8:
+            studio.shown.pop(next(iter(studio.shown)))
+        return JSONResponse(pages.component(ws, view, cid))
+
+    def face(request):
+        p = request.path_params
+        return JSONResponse(pages.face(ws, _view(studio, request), p["component"],
+                                       int(p["index"]), p["side"]))
+
+    def source(request):
+        p = request.path_params
+        return JSONResponse(pages.sources(ws, _view(studio, request), p["component"],
+                                          int(p["index"]), p["side"], int(p["element"]),
+                                          studio.editor))
+
+    def image(request):
+        named = request.path_params["variant"]
+        view = _view(studio, request, None if named == "-" else named)
+        generation, key = request.path_params["name"].split("-", 1)
+        dpi = int(request.query_params.get("dpi", ALLOWED_DPI[0]))
+        if dpi not in ALLOWED_DPI or int(generation) != ws.generation:
+            raise KeyError(dpi)
+        faces = {k: f for cv in view.components.values() for k, f in cv.faces().items()}
+        data = studio.images.png((view.game_id, view.variant), faces[key], dpi)
+        return Response(data, media_type="image/png", headers=IMMUTABLE)
+
+    def printed(request):
+        view = _view(studio, request)
+        cv = view.components[request.path_params["component"]]
+        profile = request.path_params["profile"]
+        count = len(studio.printed(view, cv, profile))
+        base = f"/page/{view.game_id}/{cv.comp.model.id}/{profile}"
+        query = f"?variant={view.variant}&v={ws.version}" if view.variant else f"?v={ws.version}"
+        return JSONResponse({"version": ws.version, "profiles": print_profiles(ws.session, cv.comp),
+                             "pages": [f"{base}/{n}.png{query}" for n in range(count)],
+                             **pages._problems(view)})
+
+    def page_image(request):
+        view = _view(studio, request)
+        cv = view.components[request.path_params["component"]]
+        shown = studio.printed(view, cv, request.path_params["profile"])
+        return Response(shown[int(request.path_params["number"])], media_type="image/png")
+
+    def variant(request):
+        base = ws.view(request.path_params["game"])
+        other = ws.view(request.path_params["game"], request.path_params["variant"])
+        result = compare(ws.session, base, other)
+
+        def url(view, face):
+            return pages.image_url(ws, view.game_id, view.variant, face) if face else None
+        return JSONResponse({"version": ws.version, "text": result.text, "rows": [
+            {"component": cid, "label": label, "side": side, "base": url(base, a),
+             "variant": url(other, b), "changed": changed}
+            for cid, label, side, a, b, changed in result.rows], **pages._problems(other)})
+
+    def dice(request):
+        q = request.query_params
+        players = int(q["players"]) if q.get("players", "").isdigit() else None
+        panel = dice_panel(ws.project, _view(studio, request).game_id, q.get("seed", ""),
+                           players, q.get("odds", ""), _variant(request))
+        return JSONResponse(panel.__dict__)
+
+    def project_source(request):
+        path = project_file(ws.project, request.path_params["path"])
+        if path is None:
+            return Response("not found", status_code=404, media_type="text/plain")
+        return FileResponse(path, media_type="text/plain; charset=utf-8",
+                            headers={"X-Content-Type-Options": "nosniff"})
+
+    async def events(request):
+        queue: asyncio.Queue = asyncio.Queue()
+        studio.listeners.add(queue)
+
+        async def stream():
+            try:
+                yield f"event: change\ndata: {json.dumps({'version': ws.version})}\n\n"
+                while True:
+                    try:
+                        message = await asyncio.wait_for(queue.get(), 15)
+                        yield f"event: change\ndata: {message}\n\n"
+                    except asyncio.TimeoutError:
+                        yield ": still here\n\n"
+            finally:
+                studio.listeners.discard(queue)
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={"Cache-Control": "no-store"})
+
+    def index(request):
+        return FileResponse(STATIC / "index.html", headers={"Cache-Control": "no-store"})
+
+    g = "/{game}"
+    face_path = g + "/{component}/{index:int}/{side}"
+    routes = [
+        Route("/", index),
+        Route("/api/games", guarded(games)),
+        Route("/api/component" + g + "/{component}", guarded(component)),
+        Route("/api/face" + face_path, guarded(face)),
+        Route("/api/source" + face_path + "/{element:int}", guarded(source)),
+        Route("/api/printed" + g + "/{component}/{profile}", guarded(printed)),
+        Route("/api/variant" + g + "/{variant}", guarded(variant)),
+        Route("/api/dice" + g, guarded(dice)),
+        Route("/img" + g + "/{variant}/{name}.png", guarded(image)),
+        Route("/page" + g + "/{component}/{profile}/{number:int}.png", guarded(page_image)),
+        Route("/file/{path:path}", project_source),
+        Route("/events", events),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    return Starlette(routes=routes, lifespan=lifespan,
+                     middleware=[Middleware(TrustedHostMiddleware,
+                                            allowed_hosts=allowed_hosts(host))])

@@ -1,0 +1,81 @@
+"""What keeps the studio safe: hosts it answers, files it may show, links it writes.
+
+The server listens on 127.0.0.1 unless told otherwise, answers only requests whose ``Host``
+header names this machine (or the ``--host`` given), so a web page cannot reach it through a
+DNS name rebound to 127.0.0.1, and has no endpoint that writes or deletes. A project file is
+shown only from the project's own ``data/``, ``templates/`` and ``fonts/`` folders (and the
+built-in ones behind them): ``..`` in any spelling, absolute paths, and symlinks whose target
+lies outside those folders are refused.
+"""
+
+from __future__ import annotations
+
+import socket
+from pathlib import Path, PurePosixPath
+from urllib.parse import quote
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost")
+SHOWN_FOLDERS = ("data", "templates", "fonts")
+EDITORS = {
+    "vscode": "vscode://file{path}:{line}",
+    "vscodium": "vscodium://file{path}:{line}",
+    "cursor": "cursor://file{path}:{line}",
+    "idea": "idea://open?file={path}&line={line}",
+    "pycharm": "pycharm://open?file={path}&line={line}",
+    "sublime": "subl://open?url=file://{path}&line={line}",
+    "txmt": "txmt://open?url=file://{path}&line={line}",
+}
+
+
+def allowed_hosts(host: str) -> list[str]:
+    """Return the host names the server answers to when it listens on ``host``."""
+    names = list(LOCAL_HOSTS)
+    if host in ("0.0.0.0", "::"):  # every interface: this machine's own names
+        names += [socket.gethostname(), socket.getfqdn()]
+    elif host not in names:
+        names.append(host)
+    return names
+
+
+def project_file(project, relative: str) -> Path | None:
+    """Return the file ``relative`` (``data/...``, ``templates/...``, ``fonts/...``) of the
+    project, the user's folder first; None for anything else, including a path leaving those
+    folders by ``..``, by being absolute or through a symlink."""
+    if not relative or "\0" in relative or "\\" in relative or relative.startswith("/"):
+        return None
+    parts = PurePosixPath(relative).parts
+    if len(parts) < 2 or parts[0] not in SHOWN_FOLDERS or any(p in ("..", ".") for p in parts):
+        return None
+    for root in project.roots:
+        folder = (Path(root) / parts[0]).resolve()
+        candidate = Path(root).joinpath(*parts)
+        try:
+            target = candidate.resolve(strict=True)
+        except (OSError, RuntimeError):
+            continue
+        if target.is_relative_to(folder) and target.is_file():
+            return target
+    return None
+
+
+def relative_name(project, path: Path) -> str | None:
+    """Return how ``project_file`` names ``path`` (None: outside the shown folders)."""
+    path = Path(path).resolve()
+    for root in project.roots:
+        for name in SHOWN_FOLDERS:
+            folder = (Path(root) / name).resolve()
+            if path.is_relative_to(folder):
+                return f"{name}/{path.relative_to(folder).as_posix()}"
+    return None
+
+
+def editor_link(editor: str, path: Path, line: int) -> str:
+    """Return the link that opens ``path`` at ``line`` in ``editor``: a known name (vscode,
+    idea, sublime...), a template with ``{path}`` and ``{line}``, or a URL scheme that takes
+    ``scheme://file/PATH:LINE`` as VS Code does (PATH absolute, in forward slashes)."""
+    template = EDITORS.get(editor)
+    if template is None:
+        template = editor if "{path}" in editor else f"{editor}://file{{path}}:{{line}}"
+    shown = Path(path).resolve().as_posix()
+    shown = shown if shown.startswith("/") else f"/{shown}"  # C:/x -> /C:/x
+    return template.format(path=quote(shown), line=max(1, line))

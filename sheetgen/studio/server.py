@@ -1,0 +1,118 @@
+"""Start the studio: bind the port (a port in use is a one-line error), watch the project's
+files with watchfiles (OS notifications, not polling) and serve the app with uvicorn.
+
+A change reaches the workspace a few milliseconds after the editor saved it (watchfiles groups
+the events of one save: ``STEP_MS`` of quiet ends a group); a refresh that raises an unexpected
+error is printed and the studio goes on, as ``watch`` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import socket
+import traceback
+import webbrowser
+
+import uvicorn
+from watchfiles import awatch
+
+from ..errors import UserError
+from ..profiles import PROJECT_FILE
+from .app import Studio, build_app
+from .guard import LOCAL_HOSTS
+
+WATCHED = ("data", "templates", "fonts")
+STEP_MS = 15        # quiet time that ends one save's group of events
+DEBOUNCE_MS = 400   # the longest a group may gather
+
+
+def studio_games(project, game: str | None) -> list[str]:
+    """Return the games the studio shows: ``game``, or the project's; a missing or unreadable
+    project folder, or an unknown game, is a UserError."""
+    root = project.root
+    try:
+        os.listdir(root)
+        if (root / "data").exists():
+            os.listdir(root / "data")
+    except OSError as exc:
+        raise UserError(f"{root}: cannot read the project folder: "
+                        f"{exc.strerror or exc}") from None
+    if game:
+        project.game_dir(game)
+        return [game]
+    return project.default_game_ids()
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """Return a listening socket on ``host:port``; a port in use is a UserError."""
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    sock = socket.socket(family, socket.SOCK_STREAM)
+    try:
+        sock.bind((host, port))
+        sock.listen(128)
+    except OSError as exc:
+        sock.close()
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another "
+                        "program has the port? choose one with --port)") from None
+    return sock
+
+
+def watched_paths(project) -> list[str]:
+    """Return the folders and files whose changes the studio follows."""
+    paths = [str(folder) for name in WATCHED for folder in project.subdirs(name)]
+    return paths + [str(root / PROJECT_FILE) for root in project.roots
+                    if (root / PROJECT_FILE).is_file()]
+
+
+async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
+    """Refresh the studio after every change until ``stop`` is set."""
+    async for changes in awatch(*watched_paths(studio.workspace.project), stop_event=stop,
+                                debounce=DEBOUNCE_MS, step=STEP_MS):
+        try:
+            await asyncio.to_thread(studio.changed, {path for _, path in changes})
+        except Exception as exc:  # noqa: BLE001 - the studio outlives any one failed refresh
+            frame = traceback.extract_tb(exc.__traceback__)[-1]
+            report(f"error: unexpected {type(exc).__name__} at {frame.filename}:"
+                   f"{frame.lineno}: {exc} (a sheetgen bug: please report it)")
+        studio.publish()
+
+
+def serve(project, game: str | None = None, variant: str | None = None, port: int = 8000,
+          host: str = "127.0.0.1", open_page: bool = False, editor: str = "vscode",
+          report=print) -> None:
+    """Serve the studio for ``project`` until interrupted."""
+    game_ids = studio_games(project, game)
+    if variant and not game:
+        raise UserError(f"name the game whose variant to show, e.g. serve GAME --variant "
+                        f"{variant}")
+    sock = bind(host, port)
+    studio = Studio(project, game_ids, editor)
+    url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"
+    if game:
+        url += f"#/game/{game}" + (f"?variant={variant}" if variant else "")
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app):
+        stop = asyncio.Event()
+        watcher = asyncio.create_task(follow(studio, stop, report))
+        # the first game is loaded and prepared while the browser opens the page
+        warm = asyncio.create_task(asyncio.to_thread(studio.workspace.view, game_ids[0],
+                                                     variant)) if game_ids else None
+        if open_page:
+            webbrowser.open(url)
+        yield
+        stop.set()
+        for task in (watcher, warm):
+            if task is not None:
+                with contextlib.suppress(Exception):
+                    await task
+
+    if host not in LOCAL_HOSTS:
+        report(f"warning: listening on {host}: anyone who can reach this machine on port "
+               f"{port} can see the project (read-only)")
+    report(f"sheetgen studio: {url}  (Ctrl+C to stop)")
+    config = uvicorn.Config(build_app(studio, host, lifespan), log_level="warning",
+                            timeout_graceful_shutdown=1)
+    uvicorn.Server(config).run(sockets=[sock])

@@ -1,0 +1,150 @@
+"""Click-to-source: where an element of a face was written, and where its values came from.
+
+Each element of a face knows its template file and line (``Face.origins``). Its raw template
+entry names the fields its Jinja reads; each field is then found on the item: a line of the
+component file (or of its ``defaults:``), a variant file's line, or a spreadsheet cell
+``file.csv:row:col``. Every location comes with a few lines of the file and an editor link.
+"""
+
+from __future__ import annotations
+
+import csv
+import re
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+from jinja2 import meta
+from jinja2.sandbox import SandboxedEnvironment
+
+from ..errors import UserError
+from ..yamlload import LineDict, LineList, line_of, load_yaml
+from .guard import editor_link
+
+_PARSER = SandboxedEnvironment()
+_CELL = re.compile(r"^(?P<file>.+):(?P<row>\d+):(?P<col>\d+)$")
+CONTEXT = 2  # lines shown either side of a located line
+
+
+@dataclass
+class Location:
+    """One place in a file: what it holds, file, line (a cell: row and column) and a link."""
+
+    what: str
+    path: str
+    line: int
+    column: int = 0
+    link: str = ""
+    lines: list = None          # [(number, text)] around the line
+
+    def as_json(self) -> dict:
+        """Return the location for the page."""
+        return asdict(self)
+
+
+def element_sources(face, index: int, comp, card_label: str, editor: str) -> list[Location]:
+    """Return where element ``index`` of ``face`` was written, then where each field it reads
+    was given for the item ``card_label`` of component ``comp`` (a LoadedComponent)."""
+    if not 0 <= index < len(face.origins):
+        return []
+    origin = face.origins[index]
+    template = _absolute(origin.path)
+    out = [_located(f"template element {origin.name}", template, origin.line, 0, editor)]
+    raw = _raw_element(template, origin.line)
+    for name in sorted(_fields_read(raw)):
+        where = _field_where(comp, card_label, name)
+        if where is not None:
+            out.append(_located(f"field {name}", *where, editor))
+    return out
+
+
+def _absolute(shown: str) -> Path:
+    """Return a path as messages show it (relative to the working folder) made absolute."""
+    return Path(shown).resolve()
+
+
+def _raw_element(path: Path, line: int):
+    """Return the template entry written at ``line`` of ``path`` (None if not found)."""
+    try:
+        raw = load_yaml(path)
+    except (UserError, OSError):
+        return None
+    found = []
+
+    def walk(node):
+        if isinstance(node, LineDict):
+            if node.line == line and "type" in node:
+                found.append(node)
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, LineList):
+            for value in node:
+                walk(value)
+    walk(raw)
+    return found[0] if found else None
+
+
+def _fields_read(raw) -> set[str]:
+    """Return the names an element's Jinja reads (fields, or ``game``, ``credits``...)."""
+    names: set[str] = set()
+
+    def walk(value):
+        if isinstance(value, str) and "{" in value:
+            try:
+                names.update(meta.find_undeclared_variables(_PARSER.parse(value)))
+            except Exception:  # noqa: BLE001 - a broken expression is reported by the build
+                pass
+        elif isinstance(value, dict):
+            for inner in value.values():
+                walk(inner)
+        elif isinstance(value, list):
+            for inner in value:
+                walk(inner)
+    walk(raw)
+    return names
+
+
+def _field_where(comp, label: str, name: str) -> tuple[Path, int, int] | None:
+    """Return (file, line, column) where field ``name`` of item ``label`` was given."""
+    items = getattr(comp.model, "items", None) or []
+    index = next((i for i, item in enumerate(items) if getattr(item, "id", None) == label), None)
+    if index is None:
+        return None
+    if comp.item_sources is not None:
+        source, line = comp.item_sources[index]
+        cell = _CELL.match(source)
+        if cell is None:
+            return Path(source).resolve(), line, 0
+        table = Path(cell["file"]).resolve()
+        return table, int(cell["row"]), _column(table, name) or int(cell["col"])
+    entries = comp.raw.get("items")
+    entry = entries[index] if isinstance(entries, list) and index < len(entries) else None
+    if isinstance(entry, dict) and name in entry:
+        return Path(comp.path), line_of(comp.raw, ("items", index, name)), 0
+    defaults = comp.raw.get("defaults")
+    if isinstance(defaults, dict) and name in defaults:
+        return Path(comp.path), line_of(comp.raw, ("defaults", name)), 0
+    return None
+
+
+def _column(table: Path, name: str) -> int:
+    """Return the 1-based column of header ``name`` in a CSV file (0: not a CSV header)."""
+    if table.suffix.lower() != ".csv":
+        return 0
+    try:
+        with table.open(newline="", encoding="utf-8-sig") as handle:
+            header = next(csv.reader(handle), [])
+    except (OSError, UnicodeDecodeError):
+        return 0
+    return header.index(name) + 1 if name in header else 0
+
+
+def _located(what: str, path: Path, line: int, column: int, editor: str) -> Location:
+    """Return a Location with the lines around ``line`` and its editor link."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+    except OSError:
+        text = []
+    first = max(1, line - CONTEXT)
+    shown = [(n, text[n - 1]) for n in range(first, min(len(text), line + CONTEXT) + 1)]
+    return Location(what, str(path), line, column, editor_link(editor, Path(path), line),
+                    shown)

@@ -1,0 +1,173 @@
+"""The studio's warm state: every game shown, its components prepared, kept between edits.
+
+A saved file is reloaded with the build's own loader (which re-reads only changed files); then
+only the components fed by a changed file are prepared again, with the FaceBuilder they had,
+so an item whose values did not change gets its face back from the builder's cache and only
+the edited faces are filled, fitted and checked. A template change gives the components that
+use it a new builder; fonts, icons or profiles changing start everything afresh. A mistake
+keeps the component's last good faces (marked stale) and records every problem.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..api import Session
+from ..cache import input_files
+from ..errors import ProblemList, UserError
+from ..loading import load_game
+from ..templates import TemplateBook
+from .judge import Verdict, distinct_faces, judge
+
+
+@dataclass
+class ComponentView:
+    """One component as the studio shows it: its faces (the last good ones) and problems."""
+
+    comp: object                 # LoadedComponent
+    builder: object              # FaceBuilder, warm: its faces and elements are cached
+    inputs: set = field(default_factory=set)  # resolved files its faces depend on
+    prepared: object = None      # Prepared, the last good one
+    stale: bool = False          # the last preparation failed: ``prepared`` is older
+    problems: list = field(default_factory=list)
+    warnings: list = field(default_factory=list)
+    verdict: Verdict = field(default_factory=Verdict)
+
+    def faces(self) -> dict:
+        """Return every live face by key."""
+        return {f.key: f for f in distinct_faces(self.prepared)} if self.prepared else {}
+
+
+@dataclass
+class GameView:
+    """One game (or one of its variants) as loaded now, with its components in order."""
+
+    game_id: str
+    variant: str | None
+    game: object = None          # LoadedGame, the last one that loaded
+    components: dict = field(default_factory=dict)
+    load_problems: list = field(default_factory=list)
+
+    def problems(self) -> list:
+        """Return every mistake, loading first, then each component's."""
+        out = list(self.load_problems)
+        for view in self.components.values():
+            out.extend(p for p in view.problems if p not in out)
+        return out
+
+
+class Workspace:
+    """The games the studio has opened, refreshed in place after every change."""
+
+    def __init__(self, project):
+        self.project = project
+        self.lock = threading.RLock()   # requests and refreshes run in different threads
+        self.session = Session(project, print_checks=False)
+        self.views: dict[tuple, GameView] = {}
+        self.version = 0                # bumped by every refresh: the page asks again
+        self.generation = 0             # bumped when fonts, icons or profiles change
+
+    def view(self, game_id: str, variant: str | None = None) -> GameView:
+        """Return the view of a game (loading and preparing it the first time)."""
+        with self.lock:
+            key = (game_id, variant)
+            if key not in self.views:
+                view = GameView(game_id, variant)
+                self._reload(view, set(), everything=True)
+                self.views[key] = view
+            return self.views[key]
+
+    def refresh(self, paths: set) -> list[tuple]:
+        """Take in saved, added or deleted files; return the (game, variant) views changed."""
+        paths = {Path(p).resolve() for p in paths}
+        with self.lock:
+            self.version += 1
+            if any(self._shared(p) for p in paths):
+                self.session = Session(self.project, print_checks=False)
+                self.generation += 1
+                for view in self.views.values():
+                    self._reload(view, paths, everything=True)
+                return list(self.views)
+            templates = {p for p in paths if self._under(p, "templates")}
+            if templates:
+                self.session.templates = TemplateBook(self.project)
+            changed = []
+            for key, view in self.views.items():
+                folder = self.project.game_dir(view.game_id).resolve()
+                touched = {p for p in paths if p.is_relative_to(folder)}
+                if touched or templates:
+                    self._reload(view, touched | templates)
+                    changed.append(key)
+            return changed
+
+    def _under(self, path: Path, name: str) -> bool:
+        return any(path.is_relative_to(d.resolve()) for d in self.project.subdirs(name))
+
+    def _shared(self, path: Path) -> bool:
+        """Return whether a change to ``path`` may alter every face: fonts, icons, images of
+        the templates folder, or a profile registry."""
+        return (self._under(path, "fonts") or path.name == "profiles.yaml"
+                or (self._under(path, "templates") and path.suffix != ".yaml"))
+
+    def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
+        """Load the game again and prepare each component that ``touched`` files feed."""
+        problems = ProblemList()
+        try:
+            game = load_game(self.project, view.game_id, variant=view.variant,
+                             problems=problems)
+        except UserError as exc:
+            problems.extend(exc)
+            game = None
+        view.load_problems = problems.problems
+        if game is None:
+            for old in view.components.values():
+                old.stale = True
+            return
+        folder = Path(game.folder).resolve()
+        fresh = everything or (folder / "game.yaml") in touched
+        templates = {p.stem for p in touched if p.suffix == ".yaml" and self._under(p, "templates")}
+        components = {}
+        for comp in game.components:
+            old = None if everything else view.components.get(comp.model.id)
+            inputs = {Path(p).resolve() for p in input_files(self.project, game, comp)}
+            uses = {p.stem for p in inputs if self._under(p, "templates")}
+            if old is not None and not old.stale and not fresh and not uses & templates \
+                    and not touched & (inputs | old.inputs):
+                old.comp = comp
+                components[comp.model.id] = old
+                continue
+            warm = old is not None and not fresh and not uses & templates
+            builder = old.builder if warm else self.session.builder(game, comp)
+            builder.templates = self.session.templates
+            components[comp.model.id] = self._prepare(game, comp, builder, inputs, old)
+        if problems.problems:  # a component that failed to load keeps its last good faces
+            for cid, old in view.components.items():
+                if cid not in components:
+                    old.stale = True
+                    components[cid] = old
+        view.game, view.components = game, components
+
+    def _prepare(self, game, comp, builder, inputs: set, old) -> ComponentView:
+        """Prepare one component with ``builder`` and judge it; on a mistake keep ``old``'s
+        faces, marked stale."""
+        view = ComponentView(comp, builder, inputs)
+        warned = len(builder.warnings)
+        try:
+            view.prepared = comp.model.prepare(builder, comp)
+        except UserError as exc:
+            view.problems = list(exc.problems)
+            view.stale = True
+            if old is not None:
+                view.prepared, view.verdict = old.prepared, old.verdict
+        view.warnings = list(dict.fromkeys(builder.warnings[warned:]))
+        del builder.warnings[warned:]
+        if view.stale:
+            return view
+        builder.forget_unused(set(view.faces()))
+        view.verdict = judge(self.session, game, comp, view.prepared,
+                             old.verdict.checked if old is not None else {})
+        view.problems = view.verdict.failures
+        view.warnings += view.verdict.warnings
+        return view
