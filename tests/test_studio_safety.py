@@ -1,0 +1,177 @@
+"""The studio is local, read-only and confined: raw HTTP requests against a running
+``sheetgen serve`` try path traversal in every spelling, a rebound Host header and every
+writing method; a port in use and a missing project are one-line errors, exit 2."""
+
+from __future__ import annotations
+
+import hashlib
+import http.client
+import os
+import socket
+import subprocess
+import sys
+
+import pytest
+
+from sheetgen.newgame import new_project
+from studio_server import REPO, Served
+
+GAME = "test-game"
+SECRET = "TOP-SECRET-OUTSIDE-THE-PROJECT"
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory):
+    top = tmp_path_factory.mktemp("studio-safety")
+    (top / "secret.txt").write_text(SECRET)
+    project = new_project(top / "proj", GAME)
+    (project / "data" / GAME / "leak.yaml").symlink_to(top / "secret.txt")
+    (project / "templates" / "leak").symlink_to(top)
+    server = Served(project, GAME, env={"SHEETGEN_CACHE_DIR": str(top / "cache")})
+    yield server, project
+    server.stop()
+
+
+def raw(port: int, method: str, target: str, host: str | None = None) -> tuple[int, bytes]:
+    """Send ``target`` exactly as written (no client normalises the dots away)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.putrequest(method, target, skip_host=True, skip_accept_encoding=True)
+    conn.putheader("Host", f"127.0.0.1:{port}" if host is None else host)
+    conn.endheaders()
+    reply = conn.getresponse()
+    body = reply.read()
+    conn.close()
+    return reply.status, body
+
+
+def tree_hash(folder) -> str:
+    digest = hashlib.sha256()
+    for path in sorted(p for p in folder.rglob("*") if p.is_file() and not p.is_symlink()):
+        digest.update(str(path).encode() + path.read_bytes())
+    return digest.hexdigest()
+
+
+def test_a_project_file_is_served(served):
+    server, project = served
+    status, body = raw(server.port, "GET", f"/file/data/{GAME}/deck.yaml")
+    assert status == 200 and b"name: Scout" in body
+
+
+@pytest.mark.parametrize("target", [
+    "/file/../secret.txt",
+    "/file/data/../../secret.txt",
+    f"/file/data/{GAME}/../../../secret.txt",
+    "/file/data/%2e%2e/%2e%2e/secret.txt",
+    "/file/data/%2E%2E/%2E%2E/secret.txt",
+    "/file/%2e%2e/secret.txt",
+    "/file/data%2f..%2f..%2fsecret.txt",
+    "/file//etc/passwd",
+    "/file/%2fetc%2fpasswd",
+    "/file/data/..%5c..%5csecret.txt",
+    f"/file/data/{GAME}/leak.yaml",            # a symlink to a file outside
+    "/file/templates/leak/secret.txt",          # through a symlinked folder
+    "/static/../../../secret.txt",
+    "/static/%2e%2e/%2e%2e/%2e%2e/secret.txt",
+    "/static/%2e%2e/app.py",
+])
+def test_nothing_outside_the_project_is_served(served, target):
+    server, _ = served
+    status, body = raw(server.port, "GET", target)
+    assert status in (400, 404)
+    assert SECRET.encode() not in body and b"root:" not in body and b"import" not in body
+
+
+@pytest.mark.parametrize("host", ["evil.example", "evil.example:{port}", "127.0.0.1.nip.io",
+                                  "attacker.test:80", ""])
+def test_a_foreign_host_header_is_refused(served, host):
+    server, _ = served
+    status, body = raw(server.port, "GET", "/api/games", host.format(port=server.port))
+    assert status == 400
+    assert b"test-game" not in body
+
+
+@pytest.mark.parametrize("host", ["127.0.0.1:{port}", "localhost:{port}", "localhost"])
+def test_local_host_headers_are_answered(served, host):
+    server, _ = served
+    status, body = raw(server.port, "GET", "/api/games", host.format(port=server.port))
+    assert status == 200 and b"test-game" in body
+
+
+@pytest.mark.parametrize("target", [
+    "/", "/api/games", f"/api/component/{GAME}/deck", f"/api/face/{GAME}/deck/0/front",
+    f"/api/source/{GAME}/deck/0/front/2", f"/api/printed/{GAME}/deck/a4",
+    f"/api/dice/{GAME}", f"/file/data/{GAME}/deck.yaml", "/static/studio.js", "/events"])
+def test_no_endpoint_writes(served, target):
+    server, project = served
+    before = tree_hash(project)
+    for method in ("POST", "PUT", "DELETE", "PATCH"):
+        status, _ = raw(server.port, method, target)
+        assert status == 405, (method, target)
+    assert tree_hash(project) == before
+
+
+def serve_fails(*args: str, cwd) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "sheetgen", *args], cwd=cwd,
+                          capture_output=True, text=True, timeout=60,
+                          env={**os.environ, "PYTHONPATH": str(REPO)})
+
+
+def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = serve_fails("serve", "--port", str(port), cwd=tmp_path)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "--port" in lines[0]
+
+
+def test_a_missing_project_is_one_line_and_exit_2(tmp_path):
+    run = serve_fails("--project", str(tmp_path / "nowhere"), "serve", "--port", "0",
+                      cwd=tmp_path)
+    assert run.returncode == 2
+    lines = run.stderr.strip().splitlines()
+    assert len(lines) == 1 and "nowhere" in lines[0] and "Traceback" not in run.stderr
+
+
+def test_another_host_prints_a_warning(tmp_path):
+    project = new_project(tmp_path / "proj", GAME)
+    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "--project", str(project),
+                             "serve", "--host", "0.0.0.0", "--port", "0"], cwd=project,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO)})
+    try:
+        first = proc.stdout.readline()
+    finally:
+        proc.send_signal(2)
+        proc.wait(timeout=10)
+        proc.stdout.close()
+    assert first.startswith("warning: listening on 0.0.0.0")
+
+
+def test_the_default_is_loopback_only(served):
+    server, _ = served
+    assert server.base.startswith("http://127.0.0.1:")
+    outside = [ip for ip in _own_addresses() if not ip.startswith("127.")]
+    for ip in outside:
+        with socket.socket() as probe:
+            probe.settimeout(2)
+            assert probe.connect_ex((ip, server.port)) != 0
+
+
+def _own_addresses() -> list[str]:
+    """Return this machine's IPv4 addresses besides loopback (the one routing outwards)."""
+    found = set()
+    try:
+        found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                            socket.AF_INET)}
+    except OSError:
+        pass
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+        try:
+            udp.connect(("10.255.255.255", 1))  # no packet is sent: only a route is chosen
+            found.add(udp.getsockname()[0])
+        except OSError:
+            pass
+    return sorted(found)
