@@ -41,7 +41,11 @@ def updates(browser) -> list:
 
 
 def element_png(browser, selector: str) -> Image.Image:
-    """Return the pixels of one element of the page, as the browser shows them."""
+    """Return the pixels of one image of the page, as the browser shows them (decoded and
+    painted)."""
+    browser.evaluate(f"document.querySelector({json.dumps(selector)}).decode().then("
+                     "function(){return new Promise(function(done){requestAnimationFrame("
+                     "function(){requestAnimationFrame(function(){done(true)})})})})")
     box = browser.evaluate(f"(function(){{var r=document.querySelector({json.dumps(selector)})"
                            ".getBoundingClientRect();"
                            "return [r.left+scrollX,r.top+scrollY,r.width,r.height];})()")

@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 from starlette.applications import Starlette
+from starlette.background import BackgroundTask
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
@@ -27,6 +28,7 @@ from .guard import allowed_hosts, project_file
 from .workspace import Workspace
 
 STATIC = Path(__file__).parent / "static"
+FIRST_TILES = 16     # items of a grid drawn before its JSON is sent
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
 
 
@@ -40,6 +42,7 @@ class Studio:
         self.listeners: set[asyncio.Queue] = set()
         self.shown: dict[tuple, None] = {}   # components the pages showed last: drawn first
         self._printed: dict[tuple, list] = {}
+        self.loop = None    # the server's event loop, for news from worker threads
 
     def changed(self, paths: set) -> None:
         """Refresh after a change and draw the new faces of the components on show."""
@@ -64,6 +67,14 @@ class Studio:
             while len(self._printed) > 2:
                 self._printed.pop(next(iter(self._printed)))
         return self._printed[key]
+
+    def judge_late(self, view, cid: str) -> None:
+        """Judge a component prepared without its print checks, and tell the pages."""
+        if self.workspace.judge_late(view, cid):
+            with self.workspace.lock:
+                self.workspace.version += 1
+            if self.loop is not None:
+                self.loop.call_soon_threadsafe(self.publish)
 
     def publish(self) -> None:
         """Tell every open page that the workspace changed."""
@@ -107,7 +118,14 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         studio.shown[(view.game_id, view.variant, cid)] = None
         while len(studio.shown) > 8:
             studio.shown.pop(next(iter(studio.shown)))
-        return JSONResponse(pages.component(ws, view, cid))
+        shown = pages.component(ws, view, cid)
+        # the first screen's faces drawn together (cheaper than one request each)
+        first = [tile[side] for tile in shown["tiles"][:FIRST_TILES] for side in ("front", "back")
+                 if tile[side]]
+        faces = ws.ready(view, cid, judged=False).faces()
+        studio.images.draw((view.game_id, view.variant), [faces[f["key"]] for f in first])
+        # the print checks of a component shown the first time run once the page has it
+        return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))
 
     def face(request):
         p = request.path_params
@@ -133,7 +151,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
 
     def printed(request):
         view = _view(studio, request)
-        cv = view.components[request.path_params["component"]]
+        cv = ws.ready(view, request.path_params["component"])
         profile = request.path_params["profile"]
         count = len(studio.printed(view, cv, profile))
         base = f"/page/{view.game_id}/{cv.comp.model.id}/{profile}"
@@ -144,13 +162,16 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
 
     def page_image(request):
         view = _view(studio, request)
-        cv = view.components[request.path_params["component"]]
+        cv = ws.ready(view, request.path_params["component"])
         shown = studio.printed(view, cv, request.path_params["profile"])
         return Response(shown[int(request.path_params["number"])], media_type="image/png")
 
     def variant(request):
-        base = ws.view(request.path_params["game"])
-        other = ws.view(request.path_params["game"], request.path_params["variant"])
+        if request.path_params["game"] not in studio.game_ids:
+            raise KeyError(request.path_params["game"])
+        base = ws.ready_all(ws.view(request.path_params["game"]))
+        other = ws.ready_all(ws.view(request.path_params["game"],
+                                     request.path_params["variant"]))
         result = compare(ws.session, base, other)
 
         def url(view, face):

@@ -70,7 +70,7 @@ def tiles(prepared) -> list[tuple[int, object, int]]:
 
 def component(workspace, view, cid: str) -> dict:
     """Return the grid of a component: one tile per item, front and back."""
-    cv = view.components[cid]
+    cv = workspace.ready(view, cid, judged=False)
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "title": cv.comp.model.title, "kind": cv.comp.model.kind,
             "stale": cv.stale, **_problems(view),
@@ -80,17 +80,17 @@ def component(workspace, view, cid: str) -> dict:
                       for index, card, count in tiles(cv.prepared)]}
 
 
-def pick_face(view, cid: str, index: int, side: str):
+def pick_face(workspace, view, cid: str, index: int, side: str):
     """Return (component view, card, face) of card ``index``'s ``side`` (KeyError, IndexError
     or None when there is none)."""
-    cv = view.components[cid]
+    cv = workspace.ready(view, cid)
     card = cv.prepared.cards[index]
     return cv, card, card.back if side == "back" else card.front
 
 
 def face(workspace, view, cid: str, index: int, side: str) -> dict:
     """Return one face large: its elements' boxes, its print-check findings, its safe area."""
-    cv, card, chosen = pick_face(view, cid, index, side)
+    cv, card, chosen = pick_face(workspace, view, cid, index, side)
     if chosen is None:
         raise KeyError(side)
     session = workspace.session
@@ -134,7 +134,7 @@ def _origin_box(face, origin, elements: list[dict]) -> list[float]:
 def sources(workspace, view, cid: str, index: int, side: str, element: int,
             editor: str) -> list[dict]:
     """Return where an element of a face was written and where its values came from."""
-    cv, card, chosen = pick_face(view, cid, index, side)
+    cv, card, chosen = pick_face(workspace, view, cid, index, side)
     out = []
     for loc in element_sources(chosen, element, cv.comp, card.label, editor):
         name = relative_name(workspace.project, Path(loc.path))

@@ -26,6 +26,7 @@ from .guard import LOCAL_HOSTS
 WATCHED = ("data", "templates", "fonts")
 STEP_MS = 15        # quiet time that ends one save's group of events
 DEBOUNCE_MS = 400   # the longest a group may gather
+WARM_DELAY = 1.0    # seconds the first page has before the rest of its game is prepared
 
 
 def studio_games(project, game: str | None) -> list[str]:
@@ -79,6 +80,19 @@ async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
         studio.publish()
 
 
+async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:
+    """Load the first game while the browser opens the page; once the page has had time to
+    show the component it asked for, prepare the others, so the page lists every mistake."""
+    ws = studio.workspace
+    view = await asyncio.to_thread(ws.view, game_id, variant)
+    await asyncio.sleep(WARM_DELAY)
+    for cid in list(view.components):
+        await asyncio.to_thread(ws.ready, view, cid)
+    with ws.lock:
+        ws.version += 1
+    studio.publish()
+
+
 def serve(project, game: str | None = None, variant: str | None = None, port: int = 8000,
           host: str = "127.0.0.1", open_page: bool = False, editor: str = "vscode",
           report=print) -> None:
@@ -96,10 +110,9 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
     @contextlib.asynccontextmanager
     async def lifespan(app):
         stop = asyncio.Event()
+        studio.loop = asyncio.get_running_loop()
         watcher = asyncio.create_task(follow(studio, stop, report))
-        # the first game is loaded and prepared while the browser opens the page
-        warm = asyncio.create_task(asyncio.to_thread(studio.workspace.view, game_ids[0],
-                                                     variant)) if game_ids else None
+        warm = asyncio.create_task(warm_up(studio, game_ids[0], variant)) if game_ids else None
         if open_page:
             webbrowser.open(url)
         yield

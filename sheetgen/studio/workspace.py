@@ -20,6 +20,7 @@ from ..errors import ProblemList, UserError
 from ..loading import load_game
 from ..templates import TemplateBook
 from .judge import Verdict, distinct_faces, judge
+from .memo import MemoBuilder
 
 
 @dataclass
@@ -28,12 +29,15 @@ class ComponentView:
 
     comp: object                 # LoadedComponent
     builder: object              # FaceBuilder, warm: its faces and elements are cached
+    game: object = None          # LoadedGame it was loaded with
     inputs: set = field(default_factory=set)  # resolved files its faces depend on
     prepared: object = None      # Prepared, the last good one
     stale: bool = False          # the last preparation failed: ``prepared`` is older
     problems: list = field(default_factory=list)
     warnings: list = field(default_factory=list)
     verdict: Verdict = field(default_factory=Verdict)
+    pending: bool = False        # not prepared yet: nobody has asked to see it
+    unjudged: bool = False       # prepared, its print checks and fits still to run
 
     def faces(self) -> dict:
         """Return every live face by key."""
@@ -68,6 +72,7 @@ class Workspace:
         self.views: dict[tuple, GameView] = {}
         self.version = 0                # bumped by every refresh: the page asks again
         self.generation = 0             # bumped when fonts, icons or profiles change
+        self._folders: dict[str, list[Path]] = {}   # data, templates, fonts: resolved
 
     def view(self, game_id: str, variant: str | None = None) -> GameView:
         """Return the view of a game (loading and preparing it the first time)."""
@@ -78,6 +83,36 @@ class Workspace:
                 self._reload(view, set(), everything=True)
                 self.views[key] = view
             return self.views[key]
+
+    def ready(self, view: GameView, cid: str, judged: bool = True) -> ComponentView:
+        """Return a component of ``view``, prepared the first time it is asked for (and
+        judged, unless ``judged`` is False: then ``judge_late`` does it)."""
+        with self.lock:
+            cv = view.components[cid]
+            if cv.pending:
+                cv.inputs = self._inputs(cv.game, cv.comp)
+                builder = MemoBuilder(self.session.builder(cv.game, cv.comp))
+                cv = view.components[cid] = self._prepare(cv.game, cv.comp, builder,
+                                                          cv.inputs, None, judged)
+            if judged:
+                self.judge_late(view, cid)
+            return cv
+
+    def judge_late(self, view: GameView, cid: str) -> bool:
+        """Run the print checks and fits of a component prepared without them; return
+        whether there were any to run (the page then has more to show)."""
+        with self.lock:
+            cv = view.components.get(cid)
+            if cv is None or not cv.unjudged:
+                return False
+            self._judge(cv, None)
+            return True
+
+    def ready_all(self, view: GameView) -> GameView:
+        """Prepare every component of ``view`` not prepared yet; return the view."""
+        for cid in list(view.components):
+            self.ready(view, cid)
+        return view
 
     def refresh(self, paths: set) -> list[tuple]:
         """Take in saved, added or deleted files; return the (game, variant) views changed."""
@@ -103,7 +138,13 @@ class Workspace:
             return changed
 
     def _under(self, path: Path, name: str) -> bool:
-        return any(path.is_relative_to(d.resolve()) for d in self.project.subdirs(name))
+        if name not in self._folders:
+            self._folders[name] = [d.resolve() for d in self.project.subdirs(name)]
+        return any(path.is_relative_to(d) for d in self._folders[name])
+
+    def _inputs(self, game, comp) -> set[Path]:
+        """Return the files (resolved) a component's faces depend on."""
+        return {Path(p).resolve() for p in input_files(self.project, game, comp)}
 
     def _shared(self, path: Path) -> bool:
         """Return whether a change to ``path`` may alter every face: fonts, icons, images of
@@ -131,15 +172,19 @@ class Workspace:
         components = {}
         for comp in game.components:
             old = None if everything else view.components.get(comp.model.id)
-            inputs = {Path(p).resolve() for p in input_files(self.project, game, comp)}
-            uses = {p.stem for p in inputs if self._under(p, "templates")}
-            if old is not None and not old.stale and not fresh and not uses & templates \
-                    and not touched & (inputs | old.inputs):
-                old.comp = comp
+            if old is None or old.pending:  # prepared when someone asks for it
+                components[comp.model.id] = ComponentView(comp, None, game, set(),
+                                                          pending=True)
+                continue
+            uses = {p.stem for p in old.inputs if self._under(p, "templates")}
+            if not old.stale and not fresh and not uses & templates \
+                    and not touched & old.inputs and Path(comp.path).resolve() not in touched:
+                old.comp, old.game = comp, game
                 components[comp.model.id] = old
                 continue
+            inputs = self._inputs(game, comp)
             warm = old is not None and not fresh and not uses & templates
-            builder = old.builder if warm else self.session.builder(game, comp)
+            builder = old.builder if warm else MemoBuilder(self.session.builder(game, comp))
             builder.templates = self.session.templates
             components[comp.model.id] = self._prepare(game, comp, builder, inputs, old)
         if problems.problems:  # a component that failed to load keeps its last good faces
@@ -149,10 +194,11 @@ class Workspace:
                     components[cid] = old
         view.game, view.components = game, components
 
-    def _prepare(self, game, comp, builder, inputs: set, old) -> ComponentView:
-        """Prepare one component with ``builder`` and judge it; on a mistake keep ``old``'s
-        faces, marked stale."""
-        view = ComponentView(comp, builder, inputs)
+    def _prepare(self, game, comp, builder, inputs: set, old, judged: bool = True
+                 ) -> ComponentView:
+        """Prepare one component with ``builder`` and judge it (or leave that for later);
+        on a mistake keep ``old``'s faces, marked stale."""
+        view = ComponentView(comp, builder, game, inputs)
         warned = len(builder.warnings)
         try:
             view.prepared = comp.model.prepare(builder, comp)
@@ -166,8 +212,15 @@ class Workspace:
         if view.stale:
             return view
         builder.forget_unused(set(view.faces()))
-        view.verdict = judge(self.session, game, comp, view.prepared,
+        view.unjudged = True
+        if judged:
+            self._judge(view, old)
+        return view
+
+    def _judge(self, view: ComponentView, old) -> None:
+        """Run a prepared component's print checks and fits (each face checked once)."""
+        view.verdict = judge(self.session, view.game, view.comp, view.prepared,
                              old.verdict.checked if old is not None else {})
         view.problems = view.verdict.failures
         view.warnings += view.verdict.warnings
-        return view
+        view.unjudged = False

@@ -38,9 +38,14 @@ function setImage(img, url, loads) {
   if (!url) { img.hidden = true; return; }
   img.hidden = false;
   if (img.getAttribute("src") === url) return;
-  loads.push(new Promise(function (done) {
-    img.onload = img.onerror = function () { done(); };
-  }));
+  var box = img.getBoundingClientRect();
+  // a lazy image far from the screen loads when scrolled to: nothing to wait for now
+  var near = img.loading !== "lazy" || (box.bottom > -innerHeight && box.top < 2 * innerHeight);
+  if (near) {
+    loads.push(new Promise(function (done) {
+      img.onload = img.onerror = function () { done(); };
+    }));
+  }
   img.setAttribute("src", url);
 }
 function finished(loads, version) {
@@ -121,7 +126,7 @@ function gridPage(main, r) {
       data.tiles.forEach(function (t, i) {
         var tile = grid.children[i];
         if (!tile) {
-          tile = el("div", { cls: "tile" }, [el("a", {}, [el("img", { alt: "front" }), el("img", { alt: "back" })]),
+          tile = el("div", { cls: "tile" }, [el("a", {}, [el("img", { alt: "front", loading: "lazy" }), el("img", { alt: "back", loading: "lazy" })]),
                                              el("div", { cls: "label" })]);
           grid.appendChild(tile);
         }
@@ -129,7 +134,7 @@ function gridPage(main, r) {
         tile.firstChild.setAttribute("href", "#/face/" + enc(game) + "/" + enc(comp) + "/" + t.index + "/front" + vq(variant));
         [["front", 0], ["back", 1]].forEach(function (s) {
           var img = tile.firstChild.children[s[1]], face = t[s[0]];
-          if (face) { img.width = Math.round(face.width + 2 * face.bleed); }
+          if (face) { img.width = Math.round(face.width + 2 * face.bleed); img.height = Math.round(face.height + 2 * face.bleed); }
           setImage(img, face && face.url, loads);
         });
         tile.lastChild.textContent = t.label + (t.count > 1 ? " ×" + t.count : "");
