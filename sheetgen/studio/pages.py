@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..checks.record import record
+from ..errors import display_path
 from .face_images import GRID_DPI, LARGE_DPI
 from .guard import relative_name
 from .judge import face_findings
@@ -138,5 +139,6 @@ def sources(workspace, view, cid: str, index: int, side: str, element: int,
     out = []
     for loc in element_sources(chosen, element, cv.comp, card.label, editor):
         name = relative_name(workspace.project, Path(loc.path))
-        out.append({**loc.as_json(), "view": f"/file/{name}" if name else None})
+        out.append({**loc.as_json(), "shown": display_path(loc.path),
+                    "view": f"/file/{name}" if name else None})
     return out

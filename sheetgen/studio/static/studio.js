@@ -203,7 +203,7 @@ function facePage(main, r) {
     return getJSON(url).then(function (locs) {
       sources.textContent = "";
       locs.forEach(function (loc) {
-        var where = loc.path + ":" + loc.line + (loc.column ? ":" + loc.column : "");
+        var where = loc.shown + ":" + loc.line + (loc.column ? ":" + loc.column : "");
         var pre = el("pre");
         (loc.lines || []).forEach(function (l) {
           pre.appendChild(el("div", { cls: l[0] === loc.line ? "here" : "", text: String(l[0]).padStart(4) + "  " + l[1] }));
