@@ -55,11 +55,14 @@ class Studio:
     def __init__(self, project: Path, browser: Browser, path: str):
         self.browser = browser
         self.started = time.time()
-        self.proc = subprocess.Popen([*sheetgen_command(), "--project", str(project), "serve",
-                                      "--port", "0"], cwd=project, stdout=subprocess.PIPE,
-                                     stderr=subprocess.STDOUT, text=True)
-        line = self.proc.stdout.readline()
-        port = re.search(r":(\d+)/", line).group(1)
+        self.log = Path(tempfile.mkstemp(prefix="bench-serve-", suffix=".log")[1])
+        with self.log.open("w") as out:
+            self.proc = subprocess.Popen([*sheetgen_command(), "--project", str(project),
+                                          "serve", "--port", "0"], cwd=project, stdout=out,
+                                         stderr=subprocess.STDOUT, text=True)
+        while not re.search(r":(\d+)/", self.log.read_text()):
+            time.sleep(0.002)
+        port = re.search(r":(\d+)/", self.log.read_text()).group(1)
         browser.page("Page.navigate", url=f"http://127.0.0.1:{port}/{path}")
 
     def wait(self, condition: str, timeout: float = 60) -> object:
@@ -73,7 +76,8 @@ class Studio:
             if value:
                 return value
             time.sleep(0.005)
-        raise SystemExit(f"timed out waiting for {condition}")
+        raise SystemExit(f"timed out waiting for {condition}; the server said:\n"
+                         f"{self.log.read_text()[-3000:]}")
 
     def edit(self, path: Path, old: str, new: str, images: int) -> float:
         """Write the change; return ms until the page has shown ``images`` new images."""

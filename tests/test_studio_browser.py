@@ -114,9 +114,11 @@ def test_edit_break_fix_and_click_to_source(studio):
     assert not browser.evaluate("document.getElementById('grid').classList.contains('stale')")
 
     # click the text element of the first card: its template line and the item's line
-    seen = len(updates(browser))
     browser.open(f"{served.base}/#/face/{GAME}/deck/0/front")
-    wait_until(lambda: len(updates(browser)) > seen)
+    wait_until(lambda: browser.evaluate(
+        "(function(){var i=document.querySelector('.stage img');return !!i&&"
+        "document.getElementById('face-title').textContent!==''&&i.complete&&"
+        "i.naturalWidth>0})()"))
     face = json.loads(served.get(f"/api/face/{GAME}/deck/0/front"))
     box = next(e["box"] for e in face["elements"] if e["name"] == "text")
     f = face["face"]

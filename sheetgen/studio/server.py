@@ -71,13 +71,16 @@ async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
     """Refresh the studio after every change until ``stop`` is set."""
     async for changes in awatch(*watched_paths(studio.workspace.project), stop_event=stop,
                                 debounce=DEBOUNCE_MS, step=STEP_MS):
-        try:
-            await asyncio.to_thread(studio.changed, {path for _, path in changes})
-        except Exception as exc:  # noqa: BLE001 - the studio outlives any one failed refresh
-            frame = traceback.extract_tb(exc.__traceback__)[-1]
-            report(f"error: unexpected {type(exc).__name__} at {frame.filename}:"
-                   f"{frame.lineno}: {exc} (a sheetgen bug: please report it)")
-        studio.publish()
+        # the new faces first; their print checks and fits right after
+        for step in (lambda: studio.changed({path for _, path in changes}),
+                     studio.workspace.judge_pending):
+            try:
+                await asyncio.to_thread(step)
+            except Exception as exc:  # noqa: BLE001 - the studio outlives a failed refresh
+                frame = traceback.extract_tb(exc.__traceback__)[-1]
+                report(f"error: unexpected {type(exc).__name__} at {frame.filename}:"
+                       f"{frame.lineno}: {exc} (a sheetgen bug: please report it)")
+            studio.publish()
 
 
 async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:

@@ -98,6 +98,15 @@ class Workspace:
                 self.judge_late(view, cid)
             return cv
 
+    def judge_pending(self) -> bool:
+        """Judge every component prepared without its checks; return whether any was."""
+        with self.lock:
+            judged = [self.judge_late(view, cid) for view in self.views.values()
+                      for cid in list(view.components)]
+            if any(judged):
+                self.version += 1
+            return any(judged)
+
     def judge_late(self, view: GameView, cid: str) -> bool:
         """Run the print checks and fits of a component prepared without them; return
         whether there were any to run (the page then has more to show)."""
@@ -186,7 +195,8 @@ class Workspace:
             warm = old is not None and not fresh and not uses & templates
             builder = old.builder if warm else MemoBuilder(self.session.builder(game, comp))
             builder.templates = self.session.templates
-            components[comp.model.id] = self._prepare(game, comp, builder, inputs, old)
+            # judged after the new faces are on the page (judge_pending)
+            components[comp.model.id] = self._prepare(game, comp, builder, inputs, old, False)
         if problems.problems:  # a component that failed to load keeps its last good faces
             for cid, old in view.components.items():
                 if cid not in components:
@@ -212,6 +222,8 @@ class Workspace:
         if view.stale:
             return view
         builder.forget_unused(set(view.faces()))
+        if old is not None:  # the last checks stand until this one is judged
+            view.verdict, view.problems = old.verdict, list(old.verdict.failures)
         view.unjudged = True
         if judged:
             self._judge(view, old)
@@ -219,8 +231,8 @@ class Workspace:
 
     def _judge(self, view: ComponentView, old) -> None:
         """Run a prepared component's print checks and fits (each face checked once)."""
-        view.verdict = judge(self.session, view.game, view.comp, view.prepared,
-                             old.verdict.checked if old is not None else {})
+        checked = old.verdict.checked if old is not None else view.verdict.checked
+        view.verdict = judge(self.session, view.game, view.comp, view.prepared, checked)
         view.problems = view.verdict.failures
         view.warnings += view.verdict.warnings
         view.unjudged = False

@@ -323,10 +323,17 @@ function show() {
   studio.current = (PAGES[r.parts[0]] || homePage)(main, r);
   refresh();
 }
+// One update at a time: a change announced while the page is updating is fetched after it,
+// so an older answer never overwrites a newer one.
+var busy = false, again = false;
 function refresh() {
-  var page = studio.current;
-  return page.update().catch(function (err) {
+  if (busy) { again = true; return; }
+  busy = true;
+  studio.current.update().catch(function (err) {
     banner({ problems: [String(err.message || err)] });
+  }).then(function () {
+    busy = false;
+    if (again) { again = false; refresh(); }
   });
 }
 function listen() {
