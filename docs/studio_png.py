@@ -1,7 +1,7 @@
-"""Take docs/images/studio.png: the studio's face view of a Roll & Raid card in headless
+"""Take docs/src/images/studio.png: the studio's face view of a Roll & Raid card in headless
 Chromium, an element clicked (its source shown) and the element outlines on.
 
-    python docs/images/studio_png.py
+    python docs/studio_png.py
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "tests"), str(ROOT)]
 
 from cdp import Browser, find_chromium  # noqa: E402
@@ -47,7 +47,7 @@ def main() -> None:
         while not browser.evaluate("document.querySelectorAll('#sources .source').length"):
             time.sleep(0.05)
         time.sleep(0.3)
-        browser.screenshot(ROOT / "docs" / "images" / "studio.png")
+        browser.screenshot(ROOT / "docs" / "src" / "images" / "studio.png")
     finally:
         browser.close()
         served.stop()
