@@ -380,11 +380,12 @@ async function buildScript(sc) {
       groups.push({ name: r.label, items: rest.map((c) => label(c, s.show)), seat: 0 });
     }
     // refill orders: shuffle k of the whole (filtered, file-order) deck at (0, 0, id, k)
-    for (let k = 1; k <= s.refill_orders; k++) {
+    const refills = resolveCount(s.refill_orders, players) || 0;
+    for (let k = 1; k <= refills; k++) {
       const again = await at(0, 0, s.id, k).shuffle(cards);
       groups.push({ name: `refill ${k}`, items: again.map((c) => label(c, s.show)), seat: 0 });
     }
-    if (s.refill_orders) {
+    if (refills) {
       note = join(note, "When the deck runs out, stack its discard pile in the order of the " +
                   "next refill list, skipping cards that are not in the pile.");
     }

@@ -72,16 +72,25 @@ def test_reavers_scripts_every_deck_stack_deal_and_supply(project, players):
 
 
 def test_reavers_decks_list_refill_orders_of_the_whole_deck(project):
-    script = make_script(project, "reavers-of-midgard", 4, seed="longship")
+    import yaml
+
+    rules = yaml.safe_load((project.game_dir("reavers-of-midgard") / "dice.yaml").read_text())
+    wanted = {s["id"]: s.get("refill_orders", 0) for s in rules["setup"]}
+    script = make_script(project, "reavers-of-midgard", 5, seed="longship")
     setup = setup_events(script)
     for step in REAVERS_DECKS:
         event = setup[step]
         refills = [g for g in event.groups if g.name.startswith("refill")]
-        assert [g.name for g in refills] == ["refill 1", "refill 2"], step
+        assert [g.name for g in refills] == [f"refill {k}" for k in
+                                             range(1, wanted[step][5] + 1)], step
         # each refill is the whole deck again, in a new order
         assert all(Counter(g.items) == Counter(event.items) for g in refills), step
-        assert len({tuple(event.items), *(tuple(g.items) for g in refills)}) == 3, step
+        assert len({tuple(event.items), *(tuple(g.items) for g in refills)}) == \
+            1 + len(refills), step
         assert "stack its discard pile in the order of the next refill list" in event.note
+    assert not [g for g in setup_events(make_script(project, "reavers-of-midgard", 2,
+                                                    seed="longship"))["reaver-deck"].groups
+                if g.name.startswith("refill")]  # 2 players never empty the Reaver deck
     text = writer("text")(script)
     lines = text.splitlines()
     start = lines.index("Reaver deck (top card first):")

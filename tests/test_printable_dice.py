@@ -27,48 +27,63 @@ def reavers(built):
     return built("reavers-of-midgard", "printable-dice", "a4")
 
 
-def test_nets_are_crosses_of_six_faces_at_16_and_20_mm(reavers):
+def test_nets_are_crosses_of_six_faces_at_16_mm(reavers):
     reader = PdfReader(reavers)
     faces = [p for p in placements(reader, 0)]
     nets = [faces[k:k + 6] for k in range(0, len(faces) - len(faces) % 6, 6)]
-    assert len(nets) >= 4
-    for net, size in zip(nets, [16, 20, 16, 20]):
-        s = size * MM
+    assert len(nets) == 9  # three rows of three 16 mm nets on an A4 page
+    s = 16 * MM
+    for net in nets:
         first = net[0]
         for i, face in enumerate(net):
             col, row = NET[i]
             assert face.x - first.x == pytest.approx((col - 1) * s, abs=0.01)
             assert face.y - first.y == pytest.approx(-(row - 1) * s, abs=0.01)
     content = reader.pages[0].get_contents().get_data()
-    assert content.count(b"[2 1.5] 0 d") >= 12 * 4  # 7 tab folds + 5 inner folds a net
+    assert content.count(b"[2 1.5] 0 d") == 12 * 9  # 7 tab folds + 5 inner folds a net
 
 
-def test_faces_are_the_dice_yaml_faces_in_their_colours(reavers):
-    import pypdfium2 as pdfium
+# What a 5-player game holds at once (rulebook and Longship board): each player at most 6
+# Crew dice in the hold plus one on each of 4 Artifacts, and 6 on Trade with Villages; a
+# Combat roll of a full hold of two-hammer dice takes 12 Combat dice.
+PLAYERS, HOLD, ARTIFACTS, TRADE, COMBAT_ROLL = 5, 6, 4, 6, 2 * 6
 
+
+def _nets_per_die(reader) -> Counter:
+    counts = Counter()
+    for page in reader.pages:
+        counts.update(re.findall(r"(.+?) \d+/\d+: 16 mm cube", page.extract_text()))
+    return counts
+
+
+def test_every_die_of_a_five_player_game_is_printed_as_a_net_and_as_stickers(reavers, built):
     dice = dice_yaml("reavers-of-midgard")["dice"]
+    names = {die: dice[die]["name"] for die in CREW}
     reader = PdfReader(reavers)
-    text = "\n".join(page.extract_text() for page in reader.pages)
-    for die in CREW:
-        name = dice[die]["name"]
-        assert f"{name}: 16 mm cube" in text and f"{name}: 20 mm cube" in text
-        assert f"{name}: stickers for a 16 mm blank die" in text
-    card = reader.pages[-1].extract_text()
-    assert "Reavers of Midgard: dice faces" in card
-    names = re.findall(r"two hammers|hammer|shield|ship|chest", card)
-    want = [str(f).replace("-", " ") for d in CREW for f in dice[d]["faces"]
-            if isinstance(f, str)]
-    assert Counter(names) == Counter(want)
-    # The first net's faces, sampled near a corner (clear of the icon), show the die colour.
-    doc = pdfium.PdfDocument(str(reavers))
-    image = doc[0].render(scale=2).to_pil().convert("RGB")
-    height = reader.pages[0].mediabox.height
-    red = tuple(int(dice["crew-red"]["colour"][i:i + 2], 16) for i in (1, 3, 5))
-    for face in placements(reader, 0)[:6]:
-        x, y = face.x + 1.2 * MM, face.y + 1.2 * MM
-        pixel = image.getpixel((int(x * 2), int((height - y) * 2)))
-        assert all(abs(a - b) <= 8 for a, b in zip(pixel, red)), pixel
-    doc.close()
+    nets = _nets_per_die(reader)
+    crew = [nets[names[d]] for d in CREW[:3]]
+    assert sum(crew) >= PLAYERS * (HOLD + ARTIFACTS) + TRADE
+    assert min(crew) >= 20 and nets[names["combat"]] >= COMBAT_ROLL
+    # Every net is six faces drawn on the page, nothing else is (the card is the last page).
+    placed = sum(len(placements(reader, k)) for k in range(len(reader.pages) - 1))
+    assert placed == 6 * sum(nets.values())
+    stickers = PdfReader(built("reavers-of-midgard", "dice-stickers", "a4"))
+    rows = Counter()
+    for page in stickers.pages:
+        rows.update(re.findall(r"(.+?) \d+/\d+: stickers for a 16 mm blank die",
+                               page.extract_text()))
+    assert rows == nets
+
+
+def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
+    root = copy_game("reavers-of-midgard")
+    path = root / "data/reavers-of-midgard/printable-dice.yaml"
+    text = path.read_text()
+    path.write_text(text.replace("crew-yellow: 20,", "crew-green: 20,"))
+    line = text[:text.index("copies:")].count("\n") + 1
+    result = run_cli("--project", str(root), "validate", "reavers-of-midgard", "printable-dice")
+    assert result.exit_code == 2
+    assert f"printable-dice.yaml:{line}: copies: no die 'crew-green'" in result.output
 
 
 @pytest.mark.parametrize("game, dice, profile", [

@@ -17,6 +17,7 @@ DECKS = {  # component: cards decided in its YAML
     "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
     "reference": 27,  # five aids for each of 5 players, setup and contents once
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
+    "dice-stickers": 24,  # the same faces, as stickers
 }
 LOCATIONS = ("Recruit Reavers", "Trade with Villages", "Raid Villages", "Raid Keeps",
              "Battle at Sea", "Conquer Territories")

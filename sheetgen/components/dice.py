@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from ..imposition.common import Card, LayoutError
 from ..units import to_points
@@ -18,6 +18,8 @@ from ..model import SizeText
 from . import register_kind
 from .cards import CardsComponent
 from .contract import Artifact, Misfit, Prepared, RenderEnv
+
+MAX_COPIES = 200
 
 
 @register_kind
@@ -33,14 +35,31 @@ class DiceComponent(CardsComponent):
                                 "null for no stickers.")
     reference: str | None = Field("Dice faces", description="Title of the reference card of "
                                   "every die's faces; null for none.")
+    copies: dict[str, int] = Field({}, max_length=100, description="How many of a die "
+                                   "(its dice.yaml id) to print, as nets and as sticker rows, "
+                                   "so a table has every die it needs; a die not named prints "
+                                   "once.")
+
+    @field_validator("copies")
+    @classmethod
+    def _copies_in_range(cls, value: dict[str, int]) -> dict[str, int]:
+        bad = next((k for k, n in value.items() if not 1 <= n <= MAX_COPIES), None)
+        if bad is not None:
+            raise ValueError(f"copies of {bad!r}: between 1 and {MAX_COPIES}")
+        return value
 
     def _dice(self, cards: list[Card]):
         from ..imposition.dice_sheet import DieArt
 
         items = [item.fields() for item in self.items for _ in range(item.count)]
-        return [DieArt(items[k]["die_name"], [c.front for c in cards[k:k + 6]],
-                       [items[j]["face"] for j in range(k, k + 6)])
-                for k in range(0, len(cards), 6)]
+        dice = []
+        for k in range(0, len(cards), 6):
+            total = self.copies.get(items[k].get("die", ""), 1)
+            dice += [DieArt(items[k]["die_name"], [c.front for c in cards[k:k + 6]],
+                            [items[j]["face"] for j in range(k, k + 6)],
+                            copy=n if total > 1 else 0, copies=total)
+                     for n in range(1, total + 1)]
+        return dice
 
     def _blocks(self, cards: list[Card]):
         from ..imposition.dice_sheet import dice_blocks
@@ -66,6 +85,10 @@ class DiceComponent(CardsComponent):
             raise user_error(loaded.path, line_of(loaded.raw, ("items",)),
                              f"item {missing.id!r}: printable dice items need 'die_name' and "
                              "'face' (items_from: {generator: dice-faces} writes them)")
+        unknown = sorted(set(self.copies) - {item.fields().get("die") for item in self.items})
+        if unknown:
+            raise user_error(loaded.path, line_of(loaded.raw, ("copies", unknown[0])),
+                             f"copies: no die {unknown[0]!r} among the printed dice")
         if self.reference and not reference_fits(self._dice(cards)):
             raise user_error(loaded.path, line_of(loaded.raw, ("reference",)),
                              "a reference card holds four dice: split the dice over two "

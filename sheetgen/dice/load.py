@@ -27,9 +27,11 @@ from .conditions import fields_match, parse_condition, resolve_count
 
 DICE_FILE = "dice.yaml"
 _HERE = Path(__file__).parent
+MAX_REFILL_ORDERS = 9
 _SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py")
 # mappings kept as dicts
-_PLAIN = {"where", "icons", "round_titles", "pool", "reveal", "per_player", "face_down"}
+_PLAIN = {"where", "icons", "round_titles", "pool", "reveal", "per_player", "face_down",
+          "refill_orders"}
 
 
 class GameDice:
@@ -264,6 +266,8 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                 if _deck_found(gd, part, i, step, problems):
                     _check_reserves(gd, part, i, step, problems)
                     _check_show(gd, part, i, step, problems)
+                _check_count(gd, (part, i, "refill_orders"), step.refill_orders, problems,
+                             most=MAX_REFILL_ORDERS)
                 if step.refill_orders and step.piles and step.piles.separate:
                     problems.add(path, gd.line(part, i, "refill_orders"),
                                  "refill_orders refills one deck; separate stacks have none")
@@ -391,8 +395,9 @@ def _check_reroll(gd: GameDice, loc: tuple, step, problems: ProblemList) -> None
                                     "the re-roll never ends")
 
 
-def _check_count(gd: GameDice, loc: tuple, value: Any, problems: ProblemList) -> None:
-    """Every player count of the game must give a count >= 0."""
+def _check_count(gd: GameDice, loc: tuple, value: Any, problems: ProblemList,
+                 most: int | None = None) -> None:
+    """Every player count of the game must give a count >= 0 (and <= ``most``)."""
     for n in range(gd.model.players.min, gd.model.players.max + 1):
         try:
             count = resolve_count(value, n)
@@ -402,4 +407,8 @@ def _check_count(gd: GameDice, loc: tuple, value: Any, problems: ProblemList) ->
         if count is None or count < 0:
             problems.add(gd.path, gd.line(*loc),
                          f"{loc[-1]}: no count for {n} players; add the key {n} or 'other'")
+            return
+        if most is not None and count > most:
+            problems.add(gd.path, gd.line(*loc),
+                         f"{loc[-1]}: {count} for {n} players; at most {most}")
             return

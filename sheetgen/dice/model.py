@@ -190,10 +190,11 @@ class ShuffleStep(StepBase):
     bottom: list[str] = Field(default_factory=list, description="Card ids put under the "
                               "shuffled deck, in this order, whatever `where` says.")
     full_order: bool = Field(True, description="List the whole deck order, not just reveals.")
-    refill_orders: int = Field(0, ge=0, le=9, description=(
+    refill_orders: ByPlayers = Field(0, description=(
         "Orders for refilling the deck from its discard pile when it runs out at a moment "
-        "play decides: each a fresh shuffle of the whole deck; stack the discard pile in "
-        "that order, skipping cards that are not in it."))
+        "play decides (0 to 9, or a count per player count): each a fresh shuffle of the "
+        "whole deck; stack the discard pile in that order, skipping cards that are not in "
+        "it."))
 
 
 class DealStep(StepBase):

@@ -214,8 +214,9 @@ class _Builder:
                 continue
             rest = [c for c in shuffled[reveal:] if self.matches(c, res.where)][:res.take]
             groups.append(Group(res.label, [card_label(c, step.show) for c in rest]))
-        groups += self.refills(step, cards)
-        if step.refill_orders:
+        refills = self.refills(step, cards)
+        groups += refills
+        if refills:
             note = " ".join(filter(None, [note, REFILL_NOTE]))
         self.decks[step.id] = _Deck(list(shuffled), step.show)
         self.orders[step.id] = _Deck(list(shuffled), step.show)  # kept whole (deals pop)
@@ -223,15 +224,15 @@ class _Builder:
                      groups=groups, note=note)
 
     def refills(self, step, cards: list[Card]) -> list[Group]:
-        """Return the refill orders: shuffle ``k`` of the whole deck (file order, filtered,
-        no bottom cards) at (0, 0, id, k), k = 1, 2, ...
+        """Return the refill orders for this player count: shuffle ``k`` of the whole deck
+        (file order, filtered, no bottom cards) at (0, 0, id, k), k = 1, 2, ...
 
         A uniformly shuffled deck, read only at the cards a discard pile holds, is a
         uniformly shuffled discard pile, whatever cards play has put in it.
         """
         return [Group(f"refill {k}", [card_label(c, step.show) for c in
                                       self.stream(0, 0, step.id, k).shuffle(cards)])
-                for k in range(1, step.refill_orders + 1)]
+                for k in range(1, (resolve_count(step.refill_orders, self.players) or 0) + 1)]
 
     def deal(self, step, round_no: int) -> Event:
         """Deal cards to each seat; when the deck runs out, shuffle the discards in.

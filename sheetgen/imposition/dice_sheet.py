@@ -26,11 +26,19 @@ HEAD, ROW = 10 * MM, 19 * MM  # reference card: title band, one die's row
 
 @dataclass
 class DieArt:
-    """One die to print: its name, its six faces (Face objects) and their names."""
+    """One die to print: its name, its six faces (Face objects) and their names; ``copy`` is
+    its number among ``copies`` printed of the same die (0 when only one is)."""
 
     name: str
     faces: list
     labels: list[str]
+    copy: int = 0
+    copies: int = 1
+
+    @property
+    def caption(self) -> str:
+        """Return the die's name, with its number when several are printed."""
+        return f"{self.name} {self.copy}/{self.copies}" if self.copy else self.name
 
 
 @dataclass
@@ -67,7 +75,7 @@ def _net_block(die: DieArt, s: float) -> Block:
     width, height = 3 * s + 2 * t, 4 * s + t + CAPTION + 2 * MM
 
     def draw(doc, x: float, top: float) -> None:
-        _caption(doc, f"{die.name}: {s / MM:g} mm cube", x, top)
+        _caption(doc, f"{die.caption}: {s / MM:g} mm cube", x, top)
         c = doc.canvas
         y_top = top - CAPTION - 2 * MM
 
@@ -150,7 +158,7 @@ def _sticker_block(die: DieArt, sticker: float, blank: float) -> Block:
     width, height = 6 * sticker + 5 * gap, sticker + CAPTION + 2 * MM
 
     def draw(doc, x: float, top: float) -> None:
-        _caption(doc, f"{die.name}: stickers for a {blank / MM:g} mm blank die", x, top)
+        _caption(doc, f"{die.caption}: stickers for a {blank / MM:g} mm blank die", x, top)
         c = doc.canvas
         y = top - CAPTION - 2 * MM - sticker
         for k, face in enumerate(die.faces):
@@ -194,7 +202,12 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
 
 def reference_fits(dice: list[DieArt]) -> bool:
     """Return whether every die fits one reference card (four dice rows at most)."""
-    return HEAD + len(dice) * ROW <= CARD[1]
+    return HEAD + len(_distinct(dice)) * ROW <= CARD[1]
+
+
+def _distinct(dice: list[DieArt]) -> list[DieArt]:
+    """Return the first copy of each die (the reference card shows each die once)."""
+    return [die for die in dice if die.copy <= 1]
 
 
 def dice_blocks(dice: list[DieArt], nets: list[float], sticker: float | None, blank: float,
@@ -204,7 +217,7 @@ def dice_blocks(dice: list[DieArt], nets: list[float], sticker: float | None, bl
     if sticker:
         blocks += [_sticker_block(die, sticker, blank) for die in dice]
     if reference:
-        blocks.append(_reference_block(dice, reference))
+        blocks.append(_reference_block(_distinct(dice), reference))
     return blocks
 
 
