@@ -19,6 +19,7 @@ from pydantic import ValidationError
 
 from .elements import DrawContext, Element, element_class, element_types
 from .errors import Problem, UserError, display_path
+from .placement import Placer
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
 from .suggest import close_matches, unknown
@@ -167,14 +168,22 @@ class FaceBuilder:
             return cached
         draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
         elements, origins = [], []
+        placer = Placer(
+            lambda raw, values, prepare: self._element(template, raw, values, where, draw_ctx,
+                                                       prepare),
+            lambda raw, message, key: self._fail(template, raw, where, message,
+                                                 _from_item(raw, key)),
+            draw_ctx)
         for raw, values in filled:
             try:
-                element = self._element(template, raw, values, where, draw_ctx)
+                placed = placer.place(raw, values)
             except UserError as exc:
                 problems.extend(exc.problems)
                 continue
-            elements.append(element)
-            origins.append(element_origin(self._shown(raw, template), raw.line, element))
+            for placed_raw, element in placed:
+                at = placed_raw if hasattr(placed_raw, "line") else raw
+                elements.append(element)
+                origins.append(element_origin(self._shown(at, template), at.line, element))
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
                     template.size_where, origins, stamp_corner=template.stamp_corner)
         if problems:
@@ -247,7 +256,7 @@ class FaceBuilder:
         return values
 
     def _element(self, template: Template, raw, values: dict, where: Where,
-                 draw_ctx) -> Element:
+                 draw_ctx, prepare: bool = True) -> Element:
         """Return the typed element of ``raw`` filled with ``values``, validated and prepared.
 
         The same raw element filled with the same values on a template of the same size gives
@@ -260,13 +269,13 @@ class FaceBuilder:
         if shared is not None:
             return shared[1]
         warned = len(self.warnings)
-        element = self._new_element(template, raw, values, where, draw_ctx)
+        element = self._new_element(template, raw, values, where, draw_ctx, prepare)
         if len(self.warnings) == warned:
             self._elements[key] = (raw, element)
         return element
 
     def _new_element(self, template: Template, raw, values: dict, where: Where,
-                     draw_ctx) -> Element:
+                     draw_ctx, prepare: bool = True) -> Element:
         """Validate filled values into a typed element and prepare it (fit text...)."""
         kind = values.get("type")
         cls = element_class(kind) if isinstance(kind, str) else None
@@ -284,6 +293,8 @@ class FaceBuilder:
             for err in exc.errors():
                 problems += self._invalid(template, raw, where, kind, cls, err).problems
             raise UserError(problems) from None
+        if not prepare:  # a container: placement places its children
+            return element
         try:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
@@ -312,7 +323,7 @@ class FaceBuilder:
             near = close_matches(str(key), cls.model_fields)
             hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
             message = f"unknown key for a {kind} element; {hint}allowed: {allowed}"
-        from_item = isinstance(raw.get(key), str) and "{" in raw.get(key, "")
+        from_item = _from_item(raw, key)
         return self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
                           from_item)
 
@@ -342,6 +353,12 @@ class FaceBuilder:
         if isinstance(value, list):
             return [self._render(v, context) for v in value]
         return value
+
+
+def _from_item(raw, key) -> bool:
+    """Return whether the value at ``key`` of ``raw`` is filled from the item (holds Jinja)."""
+    value = raw.get(key) if isinstance(raw, dict) else None
+    return isinstance(value, str) and "{" in value
 
 
 def _has_jinja(value: Any) -> bool:

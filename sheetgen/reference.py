@@ -176,13 +176,14 @@ def reference_markdown(project) -> str:
         out += [f"##### kind `{kind}`", ""]
         out += _table(("key", "takes", "default", "meaning"), rows) + [""]
     out += ["#### Element types", "",
-            "Every element also takes `id`, `x`, `y`, `w`, `h` and `when`, and the print "
+            "Every element also takes `id`, `x`, `y`, `w`, `h` and `when`, the placing keys "
+            "`place`, `inset` and `grow` (see Layout without millimetres), and the print "
             "check overrides `allow_small`, `allow_thin`, `allow_low_contrast` and `bleed_art` "
             "(see `box`). "
-            "Lengths take units: `12mm`, `0.5in`, `9pt`, `50%` (of the face); "
-            "a bare number is mm. Sizes of text are points.", ""]
-    common = {"id", "x", "y", "w", "h", "when", "allow_small", "allow_thin",
-              "allow_low_contrast", "bleed_art"}
+            "Lengths take units: `12mm`, `0.5in`, `9pt`, `50%` (of the face, or of the "
+            "container); a bare number is mm. Sizes of text are points.", ""]
+    common = {"id", "x", "y", "w", "h", "when", "place", "inset", "grow", "allow_small",
+              "allow_thin", "allow_low_contrast", "bleed_art"}
     for name, cls in sorted(element_types().items()):
         out += [f"##### `{name}`", "", cls.doc, ""]
         rows = [(f"`{f.name}`", f.takes, f.default, f.meaning) for f in element_fields(name)

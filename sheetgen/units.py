@@ -14,11 +14,17 @@ MAX_PERCENT = 1000.0
 _LENGTH = re.compile(r"^\s*(-?\d+(?:\.\d+)?)\s*(mm|cm|in|pt|%)?\s*$")
 
 
+class Points(float):
+    """A length already in points (a container placed its child): taken as it is."""
+
+
 def to_points(value: str | float | int, reference: float | None = None) -> float:
     """Return ``value`` in points; a bare number is mm, ``%`` needs ``reference`` (points).
 
     Raises ValueError with a message naming the accepted forms.
     """
+    if isinstance(value, Points):
+        return float(value)
     if isinstance(value, bool):
         raise ValueError(f"expected a length such as 12mm, got {value!r}")
     if isinstance(value, (int, float)):

@@ -36,7 +36,8 @@ def test_reference_names_every_colour_key_field_and_icon(project):
         section = text.split(f"##### `{name}`", 1)[1].split("#####", 1)[0]
         for field in cls.model_fields:
             if field == "type" or (name != "box" and field in (
-                    "id", "x", "y", "w", "h", "when", "allow_small", "allow_thin",
+                    "id", "x", "y", "w", "h", "when", "place", "inset", "grow", "allow_small",
+                    "allow_thin",
                     "allow_low_contrast", "bleed_art")):
                 continue
             assert f"| `{field}` |" in section, f"{name}.{field} missing from the reference"

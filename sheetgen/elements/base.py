@@ -9,7 +9,7 @@ Template coordinates are top-down (``y`` from the top edge), as designers measur
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field,
                       ValidationInfo, WithJsonSchema, model_validator)
@@ -46,6 +46,18 @@ _LENGTH_SCHEMA = WithJsonSchema({
     "description": "A length: 12mm, 0.5in, 9pt, 50% (of the face), or a bare number of mm.",
     "anyOf": [{"type": "number"},
               {"type": "string", "pattern": r"^-?\d+(\.\d+)?\s*(mm|cm|in|pt|%)?$"}]})
+_SIZE_SCHEMA = WithJsonSchema({
+    "description": "A length (12mm, 0.5in, 9pt, 50% of the face or of the container), a bare "
+                   "number of mm, or auto (text and stacks: the size of their content).",
+    "anyOf": [{"type": "number"}, {"const": "auto"},
+              {"type": "string", "pattern": r"^-?\d+(\.\d+)?\s*(mm|cm|in|pt|%)?$"}]})
+_INSET_SCHEMA = WithJsonSchema({
+    "description": "A length on every side, or [top-bottom, left-right], or [top, right, "
+                   "bottom, left].",
+    "anyOf": [{"type": "number"},
+              {"type": "string", "pattern": r"^-?\d+(\.\d+)?\s*(mm|cm|in|pt)?$"},
+              {"type": "array", "minItems": 2, "maxItems": 4,
+               "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}}]})
 _COLOR_SCHEMA = WithJsonSchema({
     "description": "A palette name (ink, gold, ...), a game colour, #rrggbb, or none.",
     "type": "string"})
@@ -82,6 +94,25 @@ Ratio = in_range(float, 0, 1)
 XLength = Annotated[float, _length("width"), _LENGTH_SCHEMA]
 YLength = Annotated[float, _length("height"), _LENGTH_SCHEMA]
 Length = Annotated[float, _length(None), _LENGTH_SCHEMA]
+# w and h: containers and `place` resolve `auto` before the element is made (sheetgen/placement)
+Width = Annotated[float, _length("width"), _SIZE_SCHEMA]
+Height = Annotated[float, _length("height"), _SIZE_SCHEMA]
+
+
+def _inset(value: Any) -> tuple[float, float, float, float]:
+    """Return (top, right, bottom, left) in points from one, two or four lengths."""
+    values = list(value) if isinstance(value, (list, tuple)) else [value]
+    if len(values) not in (1, 2, 4):
+        raise ValueError("give one length, [top-bottom, left-right] or [top, right, bottom, "
+                         f"left], not {len(values)} values")
+    top, right, bottom, left = (values * 4)[:4] if len(values) == 1 else (
+        values * 2 if len(values) == 2 else values)
+    return tuple(to_points(v) for v in (top, right, bottom, left))
+
+
+Insets = Annotated[tuple[float, float, float, float], BeforeValidator(_inset), _INSET_SCHEMA]
+PLACES = ("top-left", "top", "top-center", "top-right", "left", "center-left", "center",
+          "right", "center-right", "bottom-left", "bottom", "bottom-center", "bottom-right")
 Color = Annotated[tuple | None, BeforeValidator(_color), _COLOR_SCHEMA]
 FontFamily = Annotated[str, BeforeValidator(_font),
                        WithJsonSchema({"type": "string", "description": "A font family name."})]
@@ -98,8 +129,19 @@ SHARED_FIELD_DOCS = {
     "type": "The element type (see the list of element types).",
     "x": "Left edge, from the trim's left (length; % of the face width).",
     "y": "Top edge, from the trim's top (length; % of the face height).",
-    "w": "Width (length; % of the face width). Default: the whole face.",
-    "h": "Height (length; % of the face height). Default: the whole face.",
+    "w": "Width (length; % of the face width, or of the container in a stack or grid). "
+         "Default: the whole face (or the room the container gives). auto: the width of its "
+         "content (text, stacks).",
+    "h": "Height (length; % of the face height, or of the container). Default: the whole face "
+         "(or the room the container gives). auto: the height of its content (text: its "
+         "lines; a stack: its children).",
+    "place": "Where the element sits in its parent (the face's trim, or its slot in a stack or "
+             "grid): top-left, top, top-right, left, center, right, bottom-left, bottom, "
+             "bottom-right (top-center, center-left... also work). Replaces x and y.",
+    "inset": "Room kept between the parent's edges and the element (a length, [top-bottom, "
+             "left-right] or [top, right, bottom, left]); in a stack, space around the child.",
+    "grow": "In a stack: this child's share of the room its siblings leave (1 = one share). A "
+            "child with no size along the stack grows by 1.",
     "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",
     "allow_small": "Print check override, for deliberate fine print: this element's text may "
                    "be as small as this (pt) instead of the game's minimum (6 pt).",
@@ -155,8 +197,11 @@ class Element(BaseModel):
     id: str | None = None
     x: XLength = 0.0
     y: YLength = 0.0
-    w: XLength = "100%"
-    h: YLength = "100%"
+    w: Width = "100%"
+    h: Height = "100%"
+    place: Literal[PLACES] | None = None
+    inset: Insets = 0.0
+    grow: in_range(float, 0, 1000) | None = None
     when: bool = True
     # Print-check overrides, visible in the template (sheetgen/checks/face_checks.py):
     # deliberate fine print (pt), hairlines (pt), low contrast (ratio), art meant to bleed.
@@ -194,6 +239,15 @@ class Element(BaseModel):
     def draw(self, canvas, ctx: "DrawContext") -> None:  # pragma: no cover - abstract
         """Paint the element on ``canvas`` in face coordinates."""
         raise NotImplementedError
+
+    def content_height(self) -> float | None:
+        """Return the height its content takes once prepared (``h: auto``); None: no such
+        height (the element fills the box it is given)."""
+        return None
+
+    def content_width(self, ctx: "DrawContext") -> float | None:
+        """Return the width its content takes (``w: auto``); None: no such width."""
+        return None
 
     def bottom(self, ctx: "DrawContext") -> float:
         """Return the PDF y of the element's lower edge (templates measure y from the top)."""

@@ -7,7 +7,7 @@ from typing import Literal
 from pydantic import PrivateAttr, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily, FontSize, TextValue, in_range
+from .base import Color, Element, FontFamily, FontSize, TextValue, YLength, in_range
 from .sheet_common import readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
@@ -31,6 +31,8 @@ class Text(Element):
     leading: Leading = 1.2
     bold: bool = False
     italic: bool = False
+    min_h: YLength | None = None
+    max_h: YLength | None = None
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -40,6 +42,9 @@ class Text(Element):
             'Smallest size in points the text may shrink to, to fit its box; default: size (no '
             'shrinking).'),
         'leading': 'Line spacing as a multiple of the size.',
+        'min_h': 'With h: auto, the least height the text takes (length).',
+        'max_h': 'With h: auto, the most height the text may take (length): longer text '
+                 'shrinks towards min_size to fit it.',
     }
     doc = ("Wrapped text; shrinks from size to min_size (pt) to fit, else the build stops with "
            "an error. Markup: **bold**, :icon-name: inline icons, newline = new paragraph.")
@@ -60,14 +65,26 @@ class Text(Element):
         """Fit the text (raises TextFitError when it cannot)."""
         for name in self.icons():
             ctx.icons.check(name)
+        self._layout = layout(parse(self.text), self.w, self.h, self._measure(ctx), self.size,
+                              self.min_size or self.size, self.leading)
+
+    def content_height(self) -> float:
+        """Return the height of the laid-out lines (at least min_h)."""
+        return max(self._layout.height, self.min_h or 0.0)
+
+    def content_width(self, ctx) -> float:
+        """Return the width of the longest paragraph set on one line at ``size``."""
+        measure = self._measure(ctx)
+        lay = layout(parse(self.text), 1e9, 1e9, measure, self.size, self.size, self.leading)
+        return max(line.width for line in lay.lines)
+
+    def _measure(self, ctx):
         fonts = ctx.fonts
 
         def measure(text, bold, size):
             name = fonts.font_name(self.font, bold or self.bold, self.italic)
             return fonts.width(text, name, size)
-
-        self._layout = layout(parse(self.text), self.w, self.h, measure, self.size,
-                              self.min_size or self.size, self.leading)
+        return measure
 
     def draw(self, canvas, ctx) -> None:
         """Paint the laid-out lines."""
