@@ -14,6 +14,7 @@ import sys
 import pytest
 
 from sheetgen.newgame import new_project
+from sheetgen.studio.guard import editor_link
 from studio_server import REPO, Served
 
 GAME = "test-game"
@@ -175,3 +176,21 @@ def _own_addresses() -> list[str]:
         except OSError:
             pass
     return sorted(found)
+
+
+def test_an_unknown_variant_is_one_line_and_exit_2(tmp_path):
+    new_project(tmp_path / "proj", GAME)
+    run = serve_fails("--project", "proj", "serve", GAME, "--variant", "nope", "--port", "0",
+                      cwd=tmp_path)
+    assert run.returncode == 2
+    assert len(run.stderr.strip().splitlines()) == 1 and "'nope'" in run.stderr
+
+
+def test_editor_links(tmp_path):
+    path = tmp_path / "deck.yaml"
+    assert editor_link("vscode", path, 7) == f"vscode://file{path}:7"
+    assert editor_link("idea", path, 7) == f"idea://open?file={path}&line=7"
+    assert editor_link("zed", path, 0) == f"zed://file{path}:1"
+    assert editor_link("my://open?f={path}&l={line}", path, 3) == f"my://open?f={path}&l=3"
+    spaced = tmp_path / "my deck.yaml"
+    assert editor_link("vscode", spaced, 2).endswith("/my%20deck.yaml:2")

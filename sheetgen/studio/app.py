@@ -22,7 +22,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import UserError
 from . import pages
-from .extras import compare, dice_panel, print_profiles, printed_pages
+from .extras import compare, dice_panel, page_png, print_profiles, printed
 from .face_images import ALLOWED_DPI, FaceImages
 from .guard import allowed_hosts, project_file
 from .workspace import Workspace
@@ -58,12 +58,17 @@ class Studio:
                         self.images.draw(scope, list(cv.faces().values()))
             self.images.forget_except(live)
 
-    def printed(self, view, cv, profile: str) -> list[bytes]:
-        """Return the printed pages of a component in ``profile`` (the last few are kept)."""
+    def printed(self, view, cv, profile: str):
+        """Return a component imposed for ``profile`` (the last few are kept)."""
+        if profile == "-":  # the first profile the component builds by default
+            book = self.workspace.session.profiles
+            shown = print_profiles(self.workspace.session, cv.comp)
+            profile = next((p for p in book.default_profiles(cv.comp.model) if p in shown),
+                           shown[0])
         key = (view.game_id, view.variant, cv.comp.model.id, profile, self.workspace.version)
         if key not in self._printed:
-            self._printed[key] = printed_pages(self.workspace.session, view.game, cv.comp,
-                                               cv.prepared, profile)
+            self._printed[key] = (profile, printed(self.workspace.session, view.game, cv.comp,
+                                                   cv.prepared, profile))
             while len(self._printed) > 2:
                 self._printed.pop(next(iter(self._printed)))
         return self._printed[key]
@@ -152,19 +157,20 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
     def printed(request):
         view = _view(studio, request)
         cv = ws.ready(view, request.path_params["component"])
-        profile = request.path_params["profile"]
-        count = len(studio.printed(view, cv, profile))
+        profile, document = studio.printed(view, cv, request.path_params["profile"])
         base = f"/page/{view.game_id}/{cv.comp.model.id}/{profile}"
         query = f"?variant={view.variant}&v={ws.version}" if view.variant else f"?v={ws.version}"
-        return JSONResponse({"version": ws.version, "profiles": print_profiles(ws.session, cv.comp),
-                             "pages": [f"{base}/{n}.png{query}" for n in range(count)],
+        return JSONResponse({"version": ws.version, "profile": profile,
+                             "profiles": print_profiles(ws.session, cv.comp),
+                             "pages": [f"{base}/{n}.png{query}" for n in range(document.pages)],
                              **pages._problems(view)})
 
     def page_image(request):
         view = _view(studio, request)
         cv = ws.ready(view, request.path_params["component"])
-        shown = studio.printed(view, cv, request.path_params["profile"])
-        return Response(shown[int(request.path_params["number"])], media_type="image/png")
+        _, document = studio.printed(view, cv, request.path_params["profile"])
+        return Response(page_png(document, int(request.path_params["number"])),
+                        media_type="image/png")
 
     def variant(request):
         if request.path_params["game"] not in studio.game_ids:

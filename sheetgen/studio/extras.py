@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+import pypdfium2 as pdfium
+
 from ..components.contract import RenderEnv
 from ..diff import changed_faces, diff_games
 from ..dice.api import make_script
@@ -18,7 +20,7 @@ from ..dice.load import DICE_FILE, load_game_dice
 from ..dice.odds import describe, parse
 from ..errors import UserError
 from ..imposition.common import ImposeOptions
-from ..raster import png_bytes, rasterise_pages
+from ..raster import png_bytes
 from ..variants import variant_names
 
 PAGE_DPI = 60
@@ -31,8 +33,16 @@ def print_profiles(session, comp) -> list[str]:
     return [name for name in book.accepting(comp.model.kind) if book.get(name).output != "tts"]
 
 
-def printed_pages(session, game, comp, prepared, profile_name: str) -> list[bytes]:
-    """Return each page of ``comp`` imposed for ``profile_name`` as a PNG."""
+@dataclass
+class Printed:
+    """A component imposed for one profile: the PDF a build would write, and its pages."""
+
+    pdf: bytes
+    pages: int
+
+
+def printed(session, game, comp, prepared, profile_name: str) -> Printed:
+    """Return ``comp`` imposed for ``profile_name`` (footer and marks included)."""
     if profile_name not in print_profiles(session, comp):
         raise UserError(f"{comp.model.id} is not printed in profile {profile_name!r}")
     profile = session.profiles.get(profile_name)
@@ -40,7 +50,20 @@ def printed_pages(session, game, comp, prepared, profile_name: str) -> list[byte
     env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer=footer),
                     title=f"{game.spec.name}: {comp.model.title}")
     artifact = comp.model.render(prepared, profile, env)
-    return [png_bytes(page, None) for page in rasterise_pages(artifact.data, PAGE_DPI)]
+    return Printed(artifact.data, artifact.pages or len(pdfium.PdfDocument(artifact.data)))
+
+
+def page_png(document: Printed, number: int) -> bytes:
+    """Return page ``number`` (from 0) of a printed component as a PNG at PAGE_DPI (a pad
+    of 100 sheets is drawn one page at a time, as the page scrolls to it)."""
+    pdf = pdfium.PdfDocument(document.pdf)
+    try:
+        if not 0 <= number < len(pdf):
+            raise IndexError(number)
+        image = pdf[number].render(scale=PAGE_DPI / 72).to_pil().convert("RGB")
+    finally:
+        pdf.close()
+    return png_bytes(image, None)
 
 
 @dataclass

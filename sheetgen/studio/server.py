@@ -20,7 +20,9 @@ from watchfiles import awatch
 
 from ..errors import UserError
 from ..profiles import PROJECT_FILE
+from ..suggest import unknown
 from .app import Studio, build_app
+from .extras import variants_of
 from .guard import LOCAL_HOSTS
 
 WATCHED = ("data", "templates", "fonts")
@@ -104,6 +106,9 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
     if variant and not game:
         raise UserError(f"name the game whose variant to show, e.g. serve GAME --variant "
                         f"{variant}")
+    if variant and variant not in variants_of(project, game):
+        raise UserError(unknown("variant", variant, variants_of(project, game),
+                                f"see data/{game}/variants/"))
     sock = bind(host, port)
     studio = Studio(project, game_ids, editor)
     url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"

@@ -115,7 +115,8 @@ function homePage(main, r) {
 function gridPage(main, r) {
   var game = r.parts[1], comp = r.parts[2], variant = r.query.variant;
   var title = el("h1"), grid = el("div", { cls: "grid", id: "grid" });
-  main.appendChild(title); main.appendChild(grid);
+  var links = el("p", { cls: "links" }, [el("a", { href: "#/print/" + enc(game) + "/" + enc(comp) + "/-" + vq(variant), text: "printed pages" })]);
+  main.appendChild(title); main.appendChild(links); main.appendChild(grid);
   function update() {
     return getJSON("/api/component/" + enc(game) + "/" + enc(comp) + vq(variant)).then(function (data) {
       crumbs([["games", "#/"], [game, "#/game/" + enc(game)], [data.title + (variant ? " (" + variant + ")" : "")]]);
@@ -243,19 +244,20 @@ function facePage(main, r) {
 }
 
 function printPage(main, r) {
-  var game = r.parts[1], comp = r.parts[2], profile = r.parts[3] || "a4", variant = r.query.variant;
-  var choose = el("p", { cls: "links" }), list = el("div", { cls: "pages" });
-  main.appendChild(el("h1", { text: comp + " printed in " + profile }));
+  var game = r.parts[1], comp = r.parts[2], profile = r.parts[3] || "-", variant = r.query.variant;
+  var choose = el("p", { cls: "links" }), list = el("div", { cls: "pages" }), title = el("h1");
+  main.appendChild(title);
   main.appendChild(choose); main.appendChild(list);
   function update() {
     return getJSON("/api/printed/" + enc(game) + "/" + enc(comp) + "/" + enc(profile) + vq(variant)).then(function (d) {
-      crumbs([["games", "#/"], [game, "#/game/" + enc(game)], [comp, "#/grid/" + enc(game) + "/" + enc(comp)], [profile]]);
+      crumbs([["games", "#/"], [game, "#/game/" + enc(game)], [comp, "#/grid/" + enc(game) + "/" + enc(comp)], [d.profile]]);
       banner(d);
+      title.textContent = comp + " printed in " + d.profile + " (" + d.pages.length + " pages)";
       choose.textContent = "";
       d.profiles.forEach(function (p) { choose.appendChild(el("a", { href: "#/print/" + enc(game) + "/" + enc(comp) + "/" + enc(p) + vq(variant), text: p })); });
       var loads = [];
       d.pages.forEach(function (url, i) {
-        var img = list.children[i] || list.appendChild(el("img", { alt: "page " + (i + 1) }));
+        var img = list.children[i] || list.appendChild(el("img", { alt: "page " + (i + 1), loading: "lazy" }));
         setImage(img, url, loads);
       });
       while (list.children.length > d.pages.length) list.removeChild(list.lastChild);
