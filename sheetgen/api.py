@@ -7,15 +7,16 @@ problems), and only then writes, so a mistake anywhere leaves every previous fil
 from __future__ import annotations
 
 import json
-
+import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .checks.report import CheckReport, check_report
 from .component_build import BuildWork, build_components, fit_problems
 from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame, load_game
-from .project import Project
+from .project import DICE_FILE, VARIANTS_DIR, Project
 from .units import MM
 from .suggest import unknown
 
@@ -217,8 +218,8 @@ def _validate_extras(project: Project, game_id: str, problems: ProblemList,
                      component_ids: list[str] | None = None) -> None:
     """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
     (applied to ``component_ids``, or to every component)."""
-    from .dice.load import DICE_FILE, load_game_dice
-    from .variants import VARIANTS_DIR, variant_names
+    from .dice.load import load_game_dice
+    from .variants import variant_names
 
     folder = project.game_dir(game_id)
     if (folder / DICE_FILE).is_file():
@@ -331,6 +332,18 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                 {id(selected[r.index][1]): r.drawn for r in results})
         _remember(cache, command, before, jobs if planned is None else planned, fresh)
     return [final for _, final in staging.moves]
+
+
+def run_check(project: Project, game_id: str | None, component_ids: list[str],
+              options: BuildOptions, warn=None) -> CheckReport:
+    """Build the chosen components (``options`` as for a build, into a temporary folder unless
+    ``options.out_dir`` says where) and check every output; return the report."""
+    record: dict = {}
+    with tempfile.TemporaryDirectory(prefix="sheetgen-check-") as tmp:
+        if options.out_dir is None:
+            options.out_dir = tmp
+        build(project, game_id, component_ids, options, warn=warn, record=record)
+        return check_report(record, options)
 
 
 def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> None:

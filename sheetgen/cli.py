@@ -209,8 +209,8 @@ def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver)
     Reports each failing template line, then per output the smallest text and the lowest
     contrast. Games with ``print_checks: warn`` in game.yaml are reported but never fail.
     """
-    from .api import BuildOptions
-    from .checks.report import print_report, run_check
+    from .api import BuildOptions, run_check
+    from .checks.report import print_report
 
     options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir, cmyk=cmyk,
                            ink_saver=ink_saver)

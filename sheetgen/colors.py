@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 from .suggest import unknown
+
+RGB = tuple[float, float, float]
 
 # The shared palette; a game may add names in game.yaml ``colors:``.
 PALETTE = {
@@ -49,3 +52,15 @@ def rgb_to_cmyk(rgb: tuple[float, float, float]) -> tuple[float, float, float, f
 def tint(rgb: tuple[float, float, float], amount: float) -> tuple[float, float, float]:
     """Return ``rgb`` mixed with white: amount 0 keeps it, 1 gives white (ink saver)."""
     return tuple(v + (1 - v) * amount for v in rgb)  # type: ignore[return-value]
+
+
+def linear(v: float) -> float:
+    """Return an sRGB channel (0..1) as linear light (the sRGB transfer curve undone)."""
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+@lru_cache(maxsize=4096)
+def luminance(rgb: RGB) -> float:
+    """Return the WCAG relative luminance of an sRGB colour (0..1 channels)."""
+    r, g, b = (linear(v) for v in rgb)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b

@@ -86,6 +86,15 @@ class Face:
         return icons
 
 
+@dataclass(frozen=True)
+class Card:
+    """One physical card: its front, its back (None: blank) and a label for file names."""
+
+    front: Face
+    back: Face | None
+    label: str
+
+
 class PartialFace(UserError):
     """The mistakes of a face's elements, with the face of the elements that were right."""
 
@@ -103,10 +112,17 @@ class Where:
     label: str
 
 
-def element_origin(shown_path: str, line: int, element: Element):
-    """Return where ``element`` was written (``shown_path`` as printed), for the print checks."""
-    from .checks.face_checks import Origin
+@dataclass(frozen=True)
+class Origin:
+    """Where an element was written: file, line and a name (its id or type)."""
 
+    path: str
+    line: int
+    name: str
+
+
+def element_origin(shown_path: str, line: int, element: Element) -> Origin:
+    """Return where ``element`` was written (``shown_path`` as printed), for the print checks."""
     return Origin(shown_path, line, element.id or element.type)
 
 

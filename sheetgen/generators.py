@@ -19,8 +19,9 @@ from .dice.faces import icon_of
 from .limits import MAX_COUNT, MAX_ID
 from .errors import UserError
 from .model import KEBAB, Strict
-from .project import user_path
+from .project import DICE_FILE, user_path
 from .suggest import unknown
+from .validation import describe
 
 Bonus = Annotated[int, Field(ge=-100, le=100)]
 
@@ -126,7 +127,7 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     the dice engine rolls. Options: id, title, subtitle, count, intro and outro (text lines
     before and after the dice).
     """
-    from .dice.load import DICE_FILE, load_dice_dir
+    from .dice.load import load_dice_dir
     from .yamlload import load_yaml
 
     dice = load_dice_dir(game_dir).model.dice
@@ -191,8 +192,6 @@ def generate(name: str, options: dict | Strict, game_dir: Path) -> list[dict[str
         try:
             options = spec.options.model_validate(options)
         except ValidationError as exc:
-            from .loading import describe
-
             raise ValueError("; ".join(f"options: {describe(e)}" for e in exc.errors())) \
                 from None
     return spec.make(options, game_dir)

@@ -21,6 +21,7 @@ from .model import Strict
 from .units import MM, to_points
 from .yamlload import line_of, load_yaml
 from .suggest import unknown
+from .validation import validate_model
 
 BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
 PROJECT_FILE = "profiles.yaml"
@@ -135,7 +136,6 @@ class ProfileBook:
 def _load(paths: tuple[Path, ...]) -> ProfileBook:
     """Read ``paths`` in order (later files add and replace); every mistake at its line."""
     from .components import component_kinds
-    from .loading import validate_model
 
     problems = ProblemList()
     sizes_mm: dict[str, tuple[float, float]] = {}

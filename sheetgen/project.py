@@ -17,6 +17,8 @@ from .errors import user_error
 from .suggest import unknown
 
 GAME_FILE = "game.yaml"
+DICE_FILE = "dice.yaml"       # a game's dice, decks and modes (the dice engine's input)
+VARIANTS_DIR = "variants"     # a game's playtest variants, one YAML file each
 MAX_PATH_CHARS = 1000  # a relative path a user writes; file systems refuse longer ones
 MAX_PART_BYTES = 255   # one folder or file name, the limit of every common file system
 

@@ -19,6 +19,7 @@ from .template_spec import STAMP_CORNERS, TemplateSpec
 from .units import DEFAULT_BLEED, to_points
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown as unknown_name
+from .validation import validate_model
 
 TEMPLATE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -126,8 +127,6 @@ class TemplateBook:
 
 def _check_shape(raw: LineDict, path: Path) -> None:
     """Check a template's keys and value types; raise every problem at its line together."""
-    from .loading import validate_model
-
     problems = ProblemList()
     validate_model(TemplateSpec, raw, path, problems)
     for i, element in enumerate(raw.get("elements") or [] if not problems.problems else []):

@@ -42,7 +42,7 @@ def _object(name: str, nickname: str, x: float = 0.0, flipped: bool = False, **m
 
 def face_images(faces: list, env, dpi: int) -> dict[str, object]:
     """Return a PIL image of each distinct face (by key), cropped to its trim, at ``dpi``."""
-    from .imposition.common import Card
+    from .faces import Card
     from .imposition.pod import impose_pod
     from .raster import rasterise_pages
 

@@ -38,12 +38,12 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
-from .dice.load import DICE_FILE, VARIANTS_DIR
 from .errors import ProblemList, UserError, user_error
 from .model import KEBAB, Item, Strict, slugify
-from .project import user_path
+from .project import DICE_FILE, VARIANTS_DIR, user_path
 from .suggest import close_matches, unknown
 from .yamlload import LineDict, line_of, load_yaml
+from .validation import describe
 
 RESERVED = ("add", "remove", "settings", "elements")
 _JINJA_NAME = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)|\{%-?\s*if\s+([A-Za-z_]\w*)")
@@ -160,8 +160,6 @@ def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),
     try:
         spec = VariantFile.model_validate(raw)
     except ValidationError as exc:
-        from .loading import describe
-
         for err in exc.errors():
             problems.add(path, line_of(raw, tuple(err["loc"])), describe(err, VariantFile))
         problems.raise_if_any()
@@ -268,8 +266,6 @@ def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> 
     try:
         updated = type(model).model_validate({**data, "items": []})
     except ValidationError as exc:
-        from .loading import describe
-
         for err in exc.errors():
             problems.add(path, line_of(settings, tuple(err["loc"])) or line,
                          describe(err, type(model)))
@@ -352,8 +348,6 @@ def _patched_element(element: LineDict, change: dict) -> LineDict:
 def _apply_items(model, change: dict, path: Path, usable: set[str], sources: list,
                  problems: ProblemList) -> list:
     """Change, remove and add items; return the new (path, line) source of every item."""
-    from .loading import describe
-
     ids = [item.id for item in model.items]
     for key, fields in change.items():
         if key in RESERVED:
@@ -491,7 +485,7 @@ def mark_changes(prepared: list, base: list, variant: Variant, fonts, icons,
     face (both its faces, for duplex). Returns (game, component, Prepared) triples.
     """
     from .components.contract import Prepared
-    from .imposition.common import Card
+    from .faces import Card
 
     base_cards = {comp.model.id: ready.cards for _, comp, ready in base}
     text = stamp_text(variant)

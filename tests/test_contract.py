@@ -42,7 +42,7 @@ def test_a_new_kind_is_one_class_and_a_profile(copy_game):
 
         def prepare(self, builder, loaded) -> Prepared:
             from sheetgen.faces import Where
-            from sheetgen.imposition.common import Card
+            from sheetgen.faces import Card
 
             path = str(loaded.path)
             return Prepared([Card(builder.build(self.front, {**self.defaults, **item.fields()},

@@ -12,7 +12,8 @@ import pytest
 
 from conftest import run_cli
 from sheetgen.checks.colour import contrast
-from sheetgen.checks.face_checks import Origin, check_face
+from sheetgen.checks.face_checks import check_face
+from sheetgen.faces import Origin
 from sheetgen.checks.record import DrawingCache, record
 from sheetgen.checks.rules import PrintChecks
 from sheetgen.faces import Face

@@ -7,8 +7,7 @@ the minimum per output) are printed: ``pytest -s tests/test_shipped_print_checks
 
 from __future__ import annotations
 
-from sheetgen.api import BuildOptions
-from sheetgen.checks.report import run_check
+from sheetgen.api import BuildOptions, run_check
 
 
 def test_every_game_not_in_warn_mode_passes_sheetgen_check(project, tmp_path):

@@ -8,25 +8,13 @@ deuteranopia, tritanopia), applied to linear RGB. Colour difference is CIEDE2000
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
-RGB = tuple[float, float, float]
-
-
-def _linear(v: float) -> float:
-    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+from ..colors import RGB, linear, luminance
 
 
 def _gamma(v: float) -> float:
     v = min(1.0, max(0.0, v))
     return 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
-
-
-@lru_cache(maxsize=4096)
-def luminance(rgb: RGB) -> float:
-    """Return the WCAG relative luminance of an sRGB colour (0..1 channels)."""
-    r, g, b = (_linear(v) for v in rgb)
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
 
 def contrast(a: RGB, b: RGB) -> float:
@@ -48,14 +36,14 @@ CVD_MATRICES = {
 
 def simulate(rgb: RGB, kind: str) -> RGB:
     """Return how ``rgb`` looks with colour-vision deficiency ``kind`` (protan, deutan, tritan)."""
-    lin = [_linear(v) for v in rgb]
+    lin = [linear(v) for v in rgb]
     m = CVD_MATRICES[kind]
     return tuple(_gamma(sum(m[i][j] * lin[j] for j in range(3))) for i in range(3))  # type: ignore
 
 
 def to_lab(rgb: RGB) -> tuple[float, float, float]:
     """Return CIELAB (D65) of an sRGB colour."""
-    r, g, b = (_linear(v) for v in rgb)
+    r, g, b = (linear(v) for v in rgb)
     x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
     y = 0.2126 * r + 0.7152 * g + 0.0722 * b
     z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883

@@ -15,6 +15,7 @@ from functools import lru_cache
 from itertools import chain
 
 from ..colors import rgb_to_cmyk
+from ..faces import Origin
 from .colour import contrast
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
@@ -23,15 +24,6 @@ from .under import Under
 
 PAPER = (1.0, 1.0, 1.0)
 MM = 72 / 25.4
-
-
-@dataclass(frozen=True)
-class Origin:
-    """Where an element was written: file, line and a name (its id or type)."""
-
-    path: str
-    line: int
-    name: str
 
 
 @dataclass(frozen=True)

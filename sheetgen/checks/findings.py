@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ..errors import Problem, UserError
-from .face_checks import FaceFigures, Finding, Origin, check_face
+from ..faces import Origin
+from .face_checks import FaceFigures, Finding, check_face
 from .rules import PrintChecks
 
 

@@ -1,13 +1,13 @@
 """``sheetgen check``: build, run every print check, read the PDFs back, report per output.
 
-The build runs with the face checks collecting instead of stopping, writes into a temporary
-folder (or ``--out``), then every written PDF is preflighted (:mod:`.pdf_checks`). A game in
+The build (``api.run_check``) runs with the face checks collecting instead of stopping, writes
+into a temporary folder (or ``--out``), then every written PDF is preflighted
+(:mod:`.pdf_checks`) here. A game in
 ``print_checks: warn`` mode is reported like any other but never fails the run.
 """
 
 from __future__ import annotations
 
-import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -60,27 +60,21 @@ class CheckReport:
             enforced for _, enforced in self.face_problems)
 
 
-def run_check(project, game_id, component_ids, options, warn=None) -> CheckReport:
-    """Build the chosen components (``options`` as for a build) and check every output."""
-    from ..api import build
-
+def check_report(record: dict, options) -> CheckReport:
+    """Return the report of a finished build's ``record`` (its components' face checks and
+    its written outputs, read back from the PDFs); ``options`` are the build's."""
     report = CheckReport()
-    record: dict = {}
-    with tempfile.TemporaryDirectory(prefix="sheetgen-check-") as tmp:
-        if options.out_dir is None:
-            options.out_dir = tmp
-        build(project, game_id, component_ids, options, warn=warn, record=record)
-        seen = set()
-        for game, comp, checks in record["checks"]:
-            for problem in checks.problems():
-                if problem not in seen:
-                    seen.add(problem)
-                    report.face_problems.append((problem, checks.rules.enforced))
-        by_component = {(g.spec.id, c.model.id): checks for g, c, checks in record["checks"]}
-        for game, comp, profile, path in record["jobs"]:
-            checks = by_component[(game.spec.id, comp.model.id)]
-            report.outputs.append(_output(game.spec.id, comp.model.id, profile, path, checks,
-                                          options))
+    seen = set()
+    for game, comp, checks in record["checks"]:
+        for problem in checks.problems():
+            if problem not in seen:
+                seen.add(problem)
+                report.face_problems.append((problem, checks.rules.enforced))
+    by_component = {(g.spec.id, c.model.id): checks for g, c, checks in record["checks"]}
+    for game, comp, profile, path in record["jobs"]:
+        checks = by_component[(game.spec.id, comp.model.id)]
+        report.outputs.append(_output(game.spec.id, comp.model.id, profile, path, checks,
+                                      options))
     return report
 
 

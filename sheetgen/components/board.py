@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import ConfigDict, Field, field_validator
 
-from ..imposition.common import Card
+from ..faces import Card
 from ..model import ComponentBase, Strict
 from ..units import DEFAULT_BLEED, MM, to_points
 from . import register_kind

@@ -16,6 +16,7 @@ from .. import hexgrid
 from ..faces import Face
 from ..units import MM, to_points
 from ..yamlload import line_of
+from ..validation import describe
 
 FRAME_INSET = 4 * MM
 
@@ -33,7 +34,6 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     from ..elements.box import Box
     from ..elements.hex_board import HexBoard
     from ..elements.text import Text
-    from ..loading import describe
     from ..textlayout import TextFitError
 
     raw, path = loaded.raw, loaded.path

@@ -6,8 +6,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ..faces import Where
-from ..imposition.common import Card, size_text
+from ..faces import Card, Where
+from ..imposition.common import size_text
 from ..model import ComponentBase
 from ..yamlload import line_of
 from . import register_kind

@@ -21,7 +21,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import ClassVar, NamedTuple
 
-from ..imposition.common import Card, ImposeOptions
+from ..faces import Card
+from ..imposition.common import ImposeOptions
 
 
 @dataclass

@@ -12,7 +12,8 @@ from typing import Literal
 
 from pydantic import Field, field_validator
 
-from ..imposition.common import Card, LayoutError
+from ..faces import Card
+from ..imposition.common import LayoutError
 from ..units import to_points
 from ..model import SizeText
 from . import register_kind

@@ -12,8 +12,7 @@ from typing import ClassVar, Literal
 
 from pydantic import Field, field_validator
 
-from ..faces import Face, PartialFace, Where
-from ..imposition.common import Card
+from ..faces import Card, Face, PartialFace, Where
 from ..model import ComponentBase
 from ..units import to_points
 from ..yamlload import line_of

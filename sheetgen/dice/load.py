@@ -20,12 +20,11 @@ from types import SimpleNamespace
 from typing import Any
 
 from ..errors import ProblemList, user_error
-from ..project import user_path
+from ..project import DICE_FILE, user_path
 from ..yamlload import line_of, load_yaml
 from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
 
-DICE_FILE = "dice.yaml"
 _HERE = Path(__file__).parent
 MAX_REFILL_ORDERS = 9
 _SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py")
@@ -80,9 +79,6 @@ def to_node(value: Any, key: str = "") -> Any:
     if key == "dice":
         return {k: to_node(v) for k, v in value.items()}
     return SimpleNamespace(**{k: to_node(v, k) for k, v in value.items()})
-
-
-VARIANTS_DIR = "variants"
 
 
 def load_game_dice(project, game: str, use_cache: bool = True,

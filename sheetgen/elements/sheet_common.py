@@ -11,6 +11,7 @@ from typing import Any
 
 from pydantic import ValidationInfo
 
+from ..colors import luminance
 from ..hexgrid import SQRT3, hexagon
 from ..textlayout import inline_icons, parse
 
@@ -33,15 +34,9 @@ def readable(ctx, color):
     "Light" is a WCAG relative luminance above 0.12: such text has less than 3:1 against the
     palest tint the ink saver makes of a dark fill.
     """
-    if ctx.ink_saver and color is not None and _luminance(color) > 0.12:
+    if ctx.ink_saver and color is not None and luminance(tuple(color)) > 0.12:
         return INK
     return color
-
-
-def _luminance(rgb) -> float:
-    from ..checks.colour import luminance
-
-    return luminance(tuple(rgb))
 
 
 def cell_icons(text: Any) -> set[str]:

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..faces import Card
 from ..units import MM
-
-from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
+from .common import ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import card_marks, face_clip
 
 

@@ -1,4 +1,4 @@
-"""What every imposition shares: the card pair, options and the page footer.
+"""What every imposition shares: options, the layout error and the page footer.
 
 Paper sizes and print profiles are data: ``sheetgen/profiles.yaml`` (see sheetgen/profiles.py).
 """
@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..faces import Face
 from ..units import MM
 
 MARK_COLOR = (0.0, 0.0, 0.0)
@@ -20,15 +19,6 @@ class LayoutError(ValueError):
 def size_text(width: float, height: float) -> str:
     """Return a size in points as ``63.5 x 88.9 mm``."""
     return f"{width / MM:.1f} x {height / MM:.1f} mm"
-
-
-@dataclass(frozen=True)
-class Card:
-    """One physical card: its front, its back (None: blank) and a label for file names."""
-
-    front: Face
-    back: Face | None
-    label: str
 
 
 @dataclass(frozen=True)

@@ -7,9 +7,10 @@ position but not rotated.
 
 from __future__ import annotations
 
+from ..faces import Card
 from ..units import MM
 from .card_grid import Grid
-from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
+from .common import ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import card_marks, face_clip, fold_line
 
 GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side

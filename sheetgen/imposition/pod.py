@@ -6,7 +6,8 @@ DriveThruCards expect for a duplex card upload.
 
 from __future__ import annotations
 
-from .common import Card, ImposeOptions, LayoutError, size_text
+from ..faces import Card
+from .common import ImposeOptions, LayoutError, size_text
 
 
 def pod_faces(cards: list[Card]) -> list[tuple[str, object]]:

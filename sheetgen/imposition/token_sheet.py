@@ -10,10 +10,11 @@ page mirrors the columns for long-edge duplex and applies ``back_offset``.
 from __future__ import annotations
 
 
+from ..faces import Card
 from ..hexgrid import circumradius, hexagon, inset_radius
 from ..units import MM
 from .card_grid import Grid
-from .common import Card, ImposeOptions, LayoutError, draw_footer, size_text
+from .common import ImposeOptions, LayoutError, draw_footer, size_text
 from .marks import card_marks, face_clip
 
 SHEET_MARGIN = 10 * MM
