@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from .checks.report import CheckReport, check_report
 from .component_build import BuildWork, build_components, fit_problems
+from .components import component_for
 from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame, load_game
 from .project import DICE_FILE, VARIANTS_DIR, Project
@@ -164,7 +165,7 @@ class Session:
             try:
                 if builder.checks is not None:
                     builder.checks.check_component(comp, game.spec.colors)
-                prepared.append((game, comp, comp.model.prepare(builder, comp)))
+                prepared.append((game, comp, component_for(comp.model).prepare(builder, comp)))
             except UserError as exc:
                 problems.extend(exc)
             self.warnings.extend(dict.fromkeys(builder.warnings))

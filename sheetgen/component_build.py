@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cache import drawn
+from .components import component_for
 from .errors import ProblemList, UserError
 from .units import MM
 
@@ -83,7 +84,7 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
 def fit_problems(jobs, problems: ProblemList) -> None:
     """Fit every job's faces to its profile's page; record every misfit at its size line."""
     for _, comp, prepared, profile, _ in jobs:
-        for path, line, message in comp.model.check(prepared, profile):
+        for path, line, message in component_for(comp.model).check(prepared, profile):
             problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
 
 
@@ -173,7 +174,7 @@ def _output(job, options, session) -> tuple[str, object]:
         from .tts import tts_files
 
         return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
-    artifact = comp.model.render(prepared, profile, env)
+    artifact = component_for(comp.model).render(prepared, profile, env)
     if profile.output == "png":
         return "folder", _rasterised(artifact, profile.dpi)
     return "file", artifact.data

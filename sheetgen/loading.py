@@ -9,7 +9,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from .components import component_kinds
+from .component_models import component_models
 from .errors import Problem, ProblemList, UserError
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, slugify
@@ -158,7 +158,7 @@ def load_component(project: Project, path: Path, component_id: str,
     if not isinstance(raw, dict):
         problems.add(path, 1, "a component file is a mapping with id, title, kind and items")
         return None
-    kinds = component_kinds()
+    kinds = component_models()
     kind = raw.get("kind")
     if not isinstance(kind, str) or kind not in kinds:
         problems.add(path, line_of(raw, ("kind",)),

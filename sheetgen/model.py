@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
@@ -154,3 +154,7 @@ class ComponentBase(Strict):
         default_factory=dict, description="Colours that carry meaning, in groups: {group: "
         "{colour: the letter, shape or pattern that also tells it apart, or empty}}. Checked "
         "for protanopia, deuteranopia and tritanopia (sheetgen/checks/colour_blind.py).")
+    # declared by each kind's model (component_models.py), read by the profile loader and the
+    # build: the layout families it has, and whether --copies sets how many of each item print
+    layouts: ClassVar[tuple[str, ...]] = ()
+    takes_copies: ClassVar[bool] = False

@@ -1,7 +1,8 @@
 """Print profiles as data: ``sheetgen/profiles.yaml``, extended by a project's ``profiles.yaml``.
 
 A profile names a paper (or none: one face per page), an orientation, the layout family each
-component kind uses in it (the kinds listed are the kinds that accept it), crop marks, the
+component kind uses in it (the kinds listed are the kinds that accept it; a family the kind's
+model does not name is refused at its line), crop marks, the
 duplex turn of a backs page, the output format (PDF, or PNGs at a dpi), a page-size limit and
 the kinds that build it by default. The same file holds the one table of named sizes (papers
 and card faces) that templates use too. Adding a profile such as ``a3`` is YAML only.
@@ -16,6 +17,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
+from .component_models import component_models
 from .errors import ProblemList, user_error
 from .model import Strict
 from .units import MM, to_points
@@ -135,8 +137,6 @@ class ProfileBook:
 @lru_cache(maxsize=8)
 def _load(paths: tuple[Path, ...]) -> ProfileBook:
     """Read ``paths`` in order (later files add and replace); every mistake at its line."""
-    from .components import component_kinds
-
     problems = ProblemList()
     sizes_mm: dict[str, tuple[float, float]] = {}
     specs: dict[str, tuple[ProfileSpec, Path, object]] = {}
@@ -148,7 +148,7 @@ def _load(paths: tuple[Path, ...]) -> ProfileBook:
         sizes_mm.update(registry.sizes)
         for name, spec in registry.profiles.items():
             specs[name] = (spec, path, raw)
-    kinds = component_kinds()
+    kinds = component_models()
     profiles = {}
     for name, (spec, path, raw) in specs.items():
         def where(*keys):
@@ -157,6 +157,14 @@ def _load(paths: tuple[Path, ...]) -> ProfileBook:
         if unknown:
             problems.add(path, where("layout"), f"profile {name}: unknown component kind "
                          f"{unknown[0]!r}; kinds: {', '.join(sorted(kinds))}")
+            continue
+        lacking = [(kind, family) for kind, family in spec.layout.items()
+                   if family not in kinds[kind].layouts]
+        for kind, family in lacking:
+            problems.add(path, where("layout", kind) or where("layout"),
+                         f"profile {name}: {kind} has no layout {family!r}; "
+                         f"layouts for {kind}: {', '.join(kinds[kind].layouts)}")
+        if lacking:
             continue
         if spec.paper != "none" and spec.paper not in sizes_mm:
             problems.add(path, where("paper"), f"profile {name}: unknown paper {spec.paper!r}; "

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .colors import PALETTE
-from .components import component_kinds
+from .component_models import component_models
 from .elements import element_types
 from .model import ComponentBase
 from .profiles import ProfileBook
@@ -169,7 +169,7 @@ def reference_markdown(project) -> str:
             "`title`, `kind`, `description`, `profiles`, `defaults`, `items`, `items_from`, "
             "listed under `cards`).", ""]
     shared = set(ComponentBase.model_fields)
-    for kind, cls in sorted(component_kinds().items()):
+    for kind, cls in sorted(component_models().items()):
         rows = [(f"`{f.name}`", f.takes, f.default, f.meaning)
                 for f in model_fields(cls.model_json_schema())
                 if kind == "cards" or f.name not in shared]

@@ -15,7 +15,7 @@ import copy
 import json
 from pathlib import Path
 
-from .components import component_kinds
+from .component_models import component_models
 from .elements import element_types
 from .model import GameSpec
 from .profiles import RegistryFile
@@ -64,7 +64,7 @@ def file_schemas() -> dict[str, dict]:
     from .dice.model import DiceFile
 
     out = {"game": _finish(GameSpec.model_json_schema(), "sheetgen game.yaml")}
-    for kind, cls in sorted(component_kinds().items()):
+    for kind, cls in sorted(component_models().items()):
         out[f"component-{kind}"] = _finish(cls.model_json_schema(),
                                            f"sheetgen component file (kind: {kind})")
     out["template"] = template_schema()

@@ -89,7 +89,7 @@ def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
 
 def test_a_failure_in_the_last_job_leaves_every_earlier_output_untouched(copy_game,
                                                                          monkeypatch):
-    from sheetgen.components.tokens import TokensComponent
+    from sheetgen.components.tokens import Tokens
 
     root = copy_game("ragnarocks")
     project = Project.at(root)
@@ -100,14 +100,14 @@ def test_a_failure_in_the_last_job_leaves_every_earlier_output_untouched(copy_ga
     path = root / "data" / "ragnarocks" / "game.yaml"
     path.write_text(path.read_text(encoding="utf-8").replace("name: Ragnarocks",
                                                              "name: Ragnarocks II"), "utf-8")
-    real = TokensComponent.render
+    real = Tokens.render
 
     def fail_on_standees(self, *args, **kwargs):
-        if self.id == "standees":
+        if self.model.id == "standees":
             raise UserError("the rasteriser ran out of ink")
         return real(self, *args, **kwargs)
 
-    monkeypatch.setattr(TokensComponent, "render", fail_on_standees)
+    monkeypatch.setattr(Tokens, "render", fail_on_standees)
     with pytest.raises(UserError, match="out of ink"):
         build(project, "ragnarocks", [], options)
     assert snapshot(root) == before
@@ -115,7 +115,7 @@ def test_a_failure_in_the_last_job_leaves_every_earlier_output_untouched(copy_ga
     # names another folder, is the one other entry)
     assert [p.name for p in (root / "out").iterdir() if p.name != ".sheetgen-cache.json"] \
         == ["ragnarocks"]
-    monkeypatch.setattr(TokensComponent, "render", real)
+    monkeypatch.setattr(Tokens, "render", real)
     again = build(project, "ragnarocks", [], options)
     assert again == first
     assert snapshot(root) != before  # the whole build landed, with the new name

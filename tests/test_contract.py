@@ -2,24 +2,30 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
+from sheetgen.component_models import MODELS, CardsModel, component_models, register_model
 from sheetgen.components import KINDS, component_kinds, register_kind
-from sheetgen.components.contract import Artifact, Component, Misfit, Prepared
+from sheetgen.components.contract import Artifact, Component, Layout, Misfit, Prepared
 from sheetgen.model import ComponentBase
 
 
 def test_every_kind_fills_in_the_contract():
     kinds = component_kinds()
-    assert set(kinds) >= {"cards", "sheet", "board", "tokens"}
-    for cls in kinds.values():
+    assert set(kinds) == set(component_models()) >= {"cards", "sheet", "board", "tokens"}
+    for kind, cls in kinds.items():
         assert issubclass(cls, Component)
         assert not getattr(cls, "__abstractmethods__", None), cls
-    assert [k for k, cls in kinds.items() if cls.takes_copies] == ["sheet"]
+        assert cls.model_class is component_models()[kind]
+        # the table fills in exactly the families the model names, each with both functions
+        assert set(cls.layouts) == set(cls.model_class.layouts)
+        assert all(callable(layout.fit) and callable(layout.impose)
+                   for layout in cls.layouts.values())
+    assert [k for k, cls in component_models().items() if cls.takes_copies] == ["sheet"]
 
 
 def test_a_class_that_is_not_a_component_is_refused():
@@ -31,34 +37,54 @@ def test_a_class_that_is_not_a_component_is_refused():
     assert "loose" not in KINDS
 
 
-def test_a_new_kind_is_one_class_and_a_profile(copy_game):
+def test_a_layout_table_missing_a_family_its_model_names_is_refused():
+    class HalfCards(Component):
+        model_class = CardsModel
+        layouts = {"grid": Layout(lambda *a: [], lambda *a: None)}
+
+        def prepare(self, builder, loaded) -> Prepared:
+            raise AssertionError("never called")
+
+    with pytest.raises(TypeError, match="gutterfold, one-per-page"):
+        register_kind(HalfCards)
+    assert KINDS["cards"] is not HalfCards
+
+
+def test_a_new_kind_is_a_model_a_class_and_a_profile(copy_game):
     """A 'stickers' kind: one face per page, each page a sticker sheet's cut-out."""
     component_kinds()
 
-    @register_kind
-    class Stickers(ComponentBase, Component):
+    @register_model
+    class StickersModel(ComponentBase):
         kind: Literal["stickers"] = "stickers"
         front: str
+        layouts: ClassVar[tuple[str, ...]] = ("one-per-page",)
+
+    @register_kind
+    class Stickers(Component):
+        model_class = StickersModel
 
         def prepare(self, builder, loaded) -> Prepared:
             from sheetgen.faces import Where
             from sheetgen.faces import Card
 
-            path = str(loaded.path)
-            return Prepared([Card(builder.build(self.front, {**self.defaults, **item.fields()},
+            path, model = str(loaded.path), self.model
+            return Prepared([Card(builder.build(model.front, {**model.defaults, **item.fields()},
                                                 Where(path, loaded.item_line(i), item.id),
                                                 (path, 1)), None, item.id)
-                             for i, item in enumerate(self.items)])
+                             for i, item in enumerate(model.items)])
 
-        def check(self, prepared, profile) -> list[Misfit]:
+        def _fit(self, prepared, profile) -> list[Misfit]:
             return []
 
-        def render(self, prepared, profile, env) -> Artifact:
+        def _impose(self, prepared, profile, env) -> Artifact:
             from sheetgen.imposition.pod import impose_pod
 
             doc = env.document(profile.page)
             pages = impose_pod(doc, prepared.cards, profile, env.options)
             return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+        layouts = {"one-per-page": Layout(_fit, _impose)}
 
     try:
         root = copy_game("ragnarocks")
@@ -79,3 +105,4 @@ def test_a_new_kind_is_one_class_and_a_profile(copy_game):
         assert round(float(reader.pages[0].trimbox.width) / 72 * 25.4, 1) == 20.0
     finally:
         KINDS.pop("stickers", None)
+        MODELS.pop("stickers", None)

@@ -39,10 +39,10 @@ def test_two_jobs_write_the_bytes_one_job_writes(copy_game, command):
 @pytest.mark.parametrize("command", [BUILD, ONE], ids=["components", "one-component"])
 def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written(
         copy_game, monkeypatch, command):
-    from sheetgen.components.tokens import TokensComponent
+    from sheetgen.components.tokens import Tokens
 
     root = copy_game("ragnarocks")
-    real = TokensComponent.render
+    real = Tokens.render
 
     def fail_on_a4(self, prepared, profile, env):
         # a worker process (forked after the patch) raises, as a renderer meeting bad input does
@@ -51,7 +51,7 @@ def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written
                              "this token cannot be exported")
         return real(self, prepared, profile, env)
 
-    monkeypatch.setattr(TokensComponent, "render", fail_on_a4)
+    monkeypatch.setattr(Tokens, "render", fail_on_a4)
     result = run_cli("--project", str(root), *command, "--jobs", "2", "--out", str(root / "out"))
     assert result.exit_code == 2
     assert "tokens.yaml:7: this token cannot be exported" in result.output

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -103,3 +104,21 @@ def test_credits_come_from_the_font_and_icon_metadata(copy_game):
     (root / "fonts" / "fonts.yaml").write_text("credit: OFL\nfamilies: {}\n", encoding="utf-8")
     result = run_cli("--project", str(root), "build", "ragnarocks", "reference", "-p", "a4")
     assert result.exit_code == 2 and "fonts.yaml:1: credit: give 'line:'" in result.output
+
+
+@pytest.mark.parametrize("command", [["validate"], ["build", "roll-and-might", "cards"],
+                                     ["build", "roll-and-might", "legend", "-p", "weird"]])
+def test_a_profile_giving_a_kind_a_layout_it_lacks_is_refused_at_its_line(copy_game, command):
+    root = copy_game("roll-and-might")
+    (root / "profiles.yaml").write_text(
+        "# a4 paper, but neither kind has these layouts\n"
+        "profiles:\n"
+        "  weird: {paper: a4, layout: {sheet: gutterfold, cards: tiled}}\n", encoding="utf-8")
+    result = run_cli("--project", str(root), *command)
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    lines = [line for line in result.output.splitlines() if "profiles.yaml:3:" in line]
+    assert len(lines) == 2, result.output
+    assert "sheet has no layout 'gutterfold'" in lines[0] and "grid, one-per-page" in lines[0]
+    assert "cards has no layout 'tiled'" in lines[1]
+    assert not (root / "out").exists()

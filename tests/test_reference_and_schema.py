@@ -10,7 +10,7 @@ from pypdf import PdfReader
 
 from conftest import REPO, run_cli
 from sheetgen.colors import PALETTE
-from sheetgen.components import component_kinds
+from sheetgen.component_models import component_models
 from sheetgen.elements import element_types
 from sheetgen.icons import IconBook
 from sheetgen.profiles import ProfileBook
@@ -41,7 +41,7 @@ def test_reference_names_every_colour_key_field_and_icon(project):
                     "allow_low_contrast", "bleed_art")):
                 continue
             assert f"| `{field}` |" in section, f"{name}.{field} missing from the reference"
-    for kind, cls in component_kinds().items():
+    for kind, cls in component_models().items():
         assert f"##### kind `{kind}`" in text
     for icon in IconBook.for_project(project).files:
         assert f"`{icon}`" in text
@@ -55,7 +55,7 @@ def test_reference_names_every_colour_key_field_and_icon(project):
 def test_every_field_a_designer_writes_is_described():
     missing = [f"{name}.{field}" for name, cls in element_types().items()
                for field, info in cls.model_fields.items() if not info.description]
-    for kind, cls in component_kinds().items():
+    for kind, cls in component_models().items():
         missing += [f"{kind}.{field}" for field, info in cls.model_fields.items()
                     if not info.description and field != "kind"]
     assert missing == []

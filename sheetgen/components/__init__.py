@@ -1,31 +1,49 @@
-"""Component kinds by name: each module here defines one kind (cards, sheet, board, tokens...).
+"""Component kinds by name: each module here gives one kind (cards, sheet, board, tokens...) its
+stage logic: prepare, and the layout table that check and render go through.
 
-A kind is a :class:`~sheetgen.model.ComponentBase` subclass (its YAML schema) that fills in the
-:class:`~sheetgen.components.contract.Component` contract (prepare, check, render) and is
-decorated with :func:`register_kind`. Which profiles it accepts is data (profiles.yaml).
+A kind is a :class:`~sheetgen.components.contract.Component` over its model (from
+``component_models``), decorated with :func:`register_kind`. Which profiles it accepts is data
+(profiles.yaml); which layout families it has, its model names and its table fills in.
 """
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
+from functools import cache
 
-KINDS: dict[str, type] = {}
+from .contract import Component
+
+KINDS: dict[str, type[Component]] = {}
 
 
 def register_kind(cls):
-    """Add a component class to the registry under its ``kind`` literal."""
-    from .contract import Component
-
-    if not issubclass(cls, Component):
-        raise TypeError(f"{cls.__name__} must fill in components.contract.Component")
-    KINDS[cls.model_fields["kind"].default] = cls
+    """Add a component class to the registry under its model's ``kind``; its layout table must
+    fill in exactly the families the model names."""
+    if not (isinstance(cls, type) and issubclass(cls, Component)):
+        raise TypeError(f"{getattr(cls, '__name__', cls)} must fill in "
+                        "components.contract.Component")
+    named = tuple(cls.model_class.layouts)
+    if set(cls.layouts) != set(named):
+        raise TypeError(f"{cls.__name__}: its layout table ({', '.join(cls.layouts)}) must fill "
+                        f"in the families its model names ({', '.join(named)})")
+    KINDS[cls.model_class.model_fields["kind"].default] = cls
     return cls
 
 
-def component_kinds() -> dict[str, type]:
-    """Return every component kind by name, importing the modules once."""
-    if not KINDS:
-        for module in pkgutil.iter_modules(__path__):
-            importlib.import_module(f"{__name__}.{module.name}")
+def component_kinds() -> dict[str, type[Component]]:
+    """Return every component kind's stage logic by name, importing the modules once."""
+    _import_kinds()
     return KINDS
+
+
+@cache
+def _import_kinds() -> None:
+    """Import every module of this package (each registers its kind)."""
+    for module in pkgutil.iter_modules(__path__):
+        importlib.import_module(f"{__name__}.{module.name}")
+
+
+def component_for(model) -> Component:
+    """Return the stage logic of a validated component ``model``."""
+    return component_kinds()[model.kind](model)

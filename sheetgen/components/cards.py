@@ -2,100 +2,106 @@
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field
-
+from ..component_models import CardsModel
+from ..errors import ProblemList, UserError
 from ..faces import Card, Where
-from ..imposition.common import size_text
-from ..model import ComponentBase
+from ..imposition.card_grid import grid_for, impose_card_grid
+from ..imposition.common import LayoutError, size_text
+from ..imposition.gutterfold import gutterfold_grids, impose_gutterfold
+from ..imposition.pod import check_page_limit, impose_pod, pod_faces
 from ..yamlload import line_of
 from . import register_kind
-from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
+from .contract import Artifact, Component, Layout, Misfit, Prepared, RenderEnv
 
 
 @register_kind
-class CardsComponent(ComponentBase, Component):
+class Cards(Component):
     """A deck: every item is one card (``count`` copies), drawn from the front template."""
 
-    kind: Literal["cards"] = "cards"
-    front: str = Field(description="Template name of the card fronts.")
-    back: str | None = Field(None, description="Template name of the backs; it may use each "
-                             "card's fields (per-card backs) or none (one shared back).")
+    model_class = CardsModel
 
     def prepare(self, builder, loaded) -> Prepared:
         """Build every card's faces (each distinct face once); UserError lists every problem."""
-        from ..errors import ProblemList, UserError
-
+        model = self.model
         problems = ProblemList()
         path = str(loaded.path)
         front_where = (path, line_of(loaded.raw, ("front",)))
         back_where = (path, line_of(loaded.raw, ("back",)))
         cards: list[Card] = []
-        total = sum(item.count for item in self.items)
-        for index, item in enumerate(self.items):
-            fields = {**self.defaults, **item.fields(), "index": index + 1, "total": total}
+        total = sum(item.count for item in model.items)
+        for index, item in enumerate(model.items):
+            fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
             item_path, line = loaded.item_where(index)
             try:
-                front = builder.build(self.front, fields,
+                front = builder.build(model.front, fields,
                                       Where(item_path, line, f"{item.id} front"), front_where)
-                back = (builder.build(self.back, fields, Where(item_path, line, f"{item.id} back"),
-                                      back_where) if self.back else None)
+                back = (builder.build(model.back, fields,
+                                      Where(item_path, line, f"{item.id} back"), back_where)
+                        if model.back else None)
             except UserError as exc:
                 problems.extend(exc)
                 continue
             if back is not None and (back.width, back.height) != (front.width, front.height):
                 problems.add(back.where[0], back.where[1],
                              f"the back ({size_text(back.width, back.height)}) and the front "
-                             f"({size_text(front.width, front.height)}, template {self.front!r}) "
-                             "must be the same size")
+                             f"({size_text(front.width, front.height)}, template "
+                             f"{model.front!r}) must be the same size")
                 break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
         if not cards and not problems.problems:
             problems.add(path, line_of(loaded.raw, ("items",)) or 1,
-                         f"{self.kind} component {self.id!r} has nothing to print: give items "
+                         f"{model.kind} component {model.id!r} has nothing to print: give items "
                          "(with a count above 0)")
         problems.raise_if_any()
         return Prepared(_dedupe(cards))
 
-    def check(self, prepared: Prepared, profile) -> list[Misfit]:
-        """Return every face size that does not fit ``profile``'s grid, fold or page limit."""
-        from ..imposition.card_grid import grid_for
-        from ..imposition.common import LayoutError
-        from ..imposition.gutterfold import gutterfold_grids
-        from ..imposition.pod import check_page_limit
-
-        layout = profile.layout(self.kind)
+    def _fit_each_size(self, prepared: Prepared, fits) -> list[Misfit]:
+        """Return a Misfit for every distinct face size that ``fits(face)`` refuses."""
         problems = []
-        for face in _distinct_sizes(prepared.cards):
+        for face in distinct_sizes(prepared.cards):
             try:
-                if layout == "grid":
-                    grid_for(profile, face.width, face.height, face.bleed)
-                elif layout == "gutterfold":
-                    gutterfold_grids(profile, face.width, face.height, face.bleed)
-                else:
-                    check_page_limit(face, profile.page_limit, profile.name)
+                fits(face)
             except LayoutError as exc:
                 problems.append(Misfit(*face.where, str(exc)))
         return problems
 
-    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
-        """Lay the deck out for ``profile`` (grid, gutterfold or one per page); return the PDF."""
-        from ..imposition.card_grid import impose_card_grid
-        from ..imposition.gutterfold import impose_gutterfold
-        from ..imposition.pod import impose_pod, pod_faces
+    def _fit_grid(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: grid_for(profile, face.width, face.height, face.bleed))
 
-        layout = profile.layout(self.kind)
-        impose = {"grid": impose_card_grid, "gutterfold": impose_gutterfold,
-                  "one-per-page": impose_pod}[layout]
-        doc = env.document(profile.page)
-        pages = impose(doc, prepared.cards, profile, env.options)
-        labels = ([label for label, _ in pod_faces(prepared.cards)]
-                  if layout == "one-per-page" else [])
-        return Artifact(doc.finish(), pages, doc.faces_drawn, labels)
+    def _fit_gutterfold(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: gutterfold_grids(profile, face.width, face.height,
+                                                    face.bleed))
+
+    def _fit_page_limit(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: check_page_limit(face, profile.page_limit, profile.name))
+
+    def _impose_grid(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        return imposed(impose_card_grid, prepared, profile, env)
+
+    def _impose_gutterfold(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        return imposed(impose_gutterfold, prepared, profile, env)
+
+    def _impose_pod(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        artifact = imposed(impose_pod, prepared, profile, env)
+        artifact.page_labels = [label for label, _ in pod_faces(prepared.cards)]
+        return artifact
+
+    layouts = {"grid": Layout(_fit_grid, _impose_grid),
+               "gutterfold": Layout(_fit_gutterfold, _impose_gutterfold),
+               "one-per-page": Layout(_fit_page_limit, _impose_pod)}
 
 
-def _distinct_sizes(cards: list[Card]) -> list:
+def imposed(impose, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+    """Return the PDF of ``impose(doc, cards, profile, options)`` on the profile's page."""
+    doc = env.document(profile.page)
+    pages = impose(doc, prepared.cards, profile, env.options)
+    return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+
+def distinct_sizes(cards: list[Card]) -> list:
     """Return one face of every distinct size among the fronts and backs."""
     sizes: dict[tuple, object] = {}
     for card in cards:

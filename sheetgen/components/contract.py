@@ -1,8 +1,9 @@
 """The contract every component kind fills in: prepare, check, render.
 
-A kind is one module in this package: a pydantic schema (its YAML keys, which double as the
-format reference) that also subclasses :class:`Component` and is decorated with
-``@register_kind``. The pipeline calls, in order:
+A kind is a model in ``component_models.py`` (its YAML keys, which double as the format
+reference, and the names of its layout families) and one module in this package: a
+:class:`Component` over that model, decorated with ``@register_kind``, whose ``layouts`` table
+gives each family its fit check and imposition. The pipeline calls, in order:
 
 1. ``prepare(builder, loaded) -> Prepared``: fill every face from the templates, once, and
    report every mistake at its ``path:line``. Nothing here depends on a print profile.
@@ -10,19 +11,21 @@ format reference) that also subclasses :class:`Component` and is decorated with
    pages (run by ``validate`` and before any ``build`` renders anything).
 3. ``render(prepared, profile, env) -> Artifact``: lay the faces out on pages in memory.
 
-Which profiles a kind accepts, and with which layout family, is data (``profiles.yaml``).
-Abilities the pipeline must know about are declared on the class (``takes_copies``), never
-discovered.
+``check`` and ``render`` go through the layout table: no kind tests a layout's name. Which
+profiles a kind accepts, and with which family, is data (``profiles.yaml``). Abilities the
+pipeline must know about are declared on the model (``takes_copies``), never discovered.
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import ClassVar, NamedTuple
+from typing import Any, Callable, ClassVar, NamedTuple
 
 from ..faces import Card
 from ..imposition.common import ImposeOptions
+from ..pdf import PdfDocument
+from ..profiles import Profile
 
 
 @dataclass
@@ -70,25 +73,44 @@ class RenderEnv:
 
     def document(self, page: tuple[float, float] | None):
         """Return a new deterministic PdfDocument on ``page`` (None: each page sets its size)."""
-        from ..pdf import PdfDocument
-
         return PdfDocument(page or (72.0, 72.0), self.fonts, self.icons, title=self.title,
                            cmyk=self.options.cmyk, ink_saver=self.options.ink_saver)
 
 
-class Component(ABC):
-    """The stage logic of a component kind; subclasses are also its pydantic schema."""
+@dataclass(frozen=True)
+class Layout:
+    """One layout family of a kind: how its faces are fitted to a profile's pages (every
+    misfit, nothing drawn) and how they are imposed on them."""
 
-    takes_copies: ClassVar[bool] = False  # --copies sets how many of each item are printed
+    fit: Callable[[Any, Prepared, Profile], list[Misfit]]
+    impose: Callable[[Any, Prepared, Profile, RenderEnv], Artifact]
+
+
+class Component(ABC):
+    """The stage logic of a component kind, over its model (``component_models``).
+
+    ``layouts`` maps each layout family the model names to its fit check and imposition;
+    ``check`` and ``render`` dispatch through it on the profile's family for the kind.
+    """
+
+    model_class: ClassVar[type]
+    layouts: ClassVar[dict[str, Layout]]
+
+    def __init__(self, model):
+        self.model = model
 
     @abstractmethod
     def prepare(self, builder, loaded) -> Prepared:
         """Build every face; raise one UserError listing every problem."""
 
-    @abstractmethod
-    def check(self, prepared: Prepared, profile) -> list[Misfit]:
-        """Return every face that does not fit ``profile``'s pages (empty: all fit)."""
+    def layout(self, profile: Profile) -> Layout:
+        """Return the layout this kind uses in ``profile`` (the loader refused any other)."""
+        return self.layouts[profile.layout(self.model.kind)]
 
-    @abstractmethod
-    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+    def check(self, prepared: Prepared, profile: Profile) -> list[Misfit]:
+        """Return every face that does not fit ``profile``'s pages (empty: all fit)."""
+        return self.layout(profile).fit(self, prepared, profile)
+
+    def render(self, prepared: Prepared, profile: Profile, env: RenderEnv) -> Artifact:
         """Lay the faces out for ``profile`` and return the PDF."""
+        return self.layout(profile).impose(self, prepared, profile, env)

@@ -8,58 +8,39 @@ pad is glued; no element may reach into it.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
-
-from pydantic import Field, field_validator
-
+from ..component_models import SheetModel
+from ..errors import ProblemList, UserError
 from ..faces import Card, Face, PartialFace, Where
-from ..model import ComponentBase
-from ..units import to_points
+from ..imposition.common import LayoutError
+from ..imposition.notepad import impose_home_pad, impose_pod_pad
+from ..imposition.pod import check_page_limit
 from ..yamlload import line_of
 from . import register_kind
-from .contract import Artifact, Component, Misfit, Prepared, RenderEnv
+from .contract import Artifact, Component, Layout, Misfit, Prepared, RenderEnv
 
 
 @register_kind
-class SheetComponent(ComponentBase, Component):
+class Sheet(Component):
     """A roll-and-write sheet (score sheet, play sheet, legend) printed as a pad."""
 
-    kind: Literal["sheet"] = "sheet"
-    template: str = Field(description="Template name of the sheet's layout.")
-    copies: int = Field(1, ge=1, le=1000,
-                        description="Sheets in the pad unless --copies says otherwise.")
-    glue_edge: Literal["top", "bottom", "left", "right", "none"] = Field(
-        "top", description="Edge where the pad is glued (kept clear of art).")
-    glue_strip: str = Field("8mm", description="Width of the clear strip at the glued edge.")
-    takes_copies: ClassVar[bool] = True
-
-    @field_validator("glue_strip")
-    @classmethod
-    def _length(cls, value: str) -> str:
-        to_points(value)
-        return value
-
-    def strip(self) -> float:
-        """Return the glue strip width in points (0 with no glue edge)."""
-        return 0.0 if self.glue_edge == "none" else to_points(self.glue_strip)
+    model_class = SheetModel
 
     def prepare(self, builder, loaded) -> Prepared:
         """Build each sheet's face once; check nothing intrudes into the glue strip."""
-        from ..errors import ProblemList, UserError
-
+        model = self.model
         problems = ProblemList()
         path = str(loaded.path)
         template_where = (path, line_of(loaded.raw, ("template",)))
-        items = self.items or [None]
+        items = model.items or [None]
         sheets: list[Card] = []
         for index, item in enumerate(items):
-            fields = {**self.defaults, **(item.fields() if item else {"id": self.id}),
+            fields = {**model.defaults, **(item.fields() if item else {"id": model.id}),
                       "index": index + 1, "total": len(items)}
             item_path, line = (loaded.item_where(index) if item
                                else (path, line_of(loaded.raw, ("template",))))
-            label = item.id if item else self.id
+            label = item.id if item else model.id
             try:
-                face = builder.build(self.template, fields, Where(item_path, line, label),
+                face = builder.build(model.template, fields, Where(item_path, line, label),
                                      template_where)
             except UserError as exc:
                 problems.extend(exc)
@@ -73,29 +54,32 @@ class SheetComponent(ComponentBase, Component):
 
     def _check_strip(self, face: Face, problems, loaded) -> None:
         """Record a problem for every element whose box reaches into the glue strip."""
-        strip = self.strip()
+        model = self.model
+        strip = model.strip()
         if not strip:
             return
         for element, origin in zip(face.elements, face.origins):
             x0, y0, x1, y1 = element.x, element.y, element.x + element.w, element.y + element.h
             inside = {"top": y0 < strip - 0.5, "bottom": y1 > face.height - strip + 0.5,
                       "left": x0 < strip - 0.5, "right": x1 > face.width - strip + 0.5}
-            if inside[self.glue_edge] and element.w > 0 and element.h > 0:
+            if inside[model.glue_edge] and element.w > 0 and element.h > 0:
                 problems.add(origin.path, origin.line,
-                             f"{origin.name} reaches into the {self.glue_strip} glue strip at "
-                             f"the {self.glue_edge} edge (set in {loaded.path.name}); move it "
+                             f"{origin.name} reaches into the {model.glue_strip} glue strip at "
+                             f"the {model.glue_edge} edge (set in {loaded.path.name}); move it "
                              "inwards or change glue_strip")
 
-    def check(self, prepared: Prepared, profile) -> list[Misfit]:
-        """Return every sheet over a one-per-page profile's page limit.
+    def _copies(self, prepared: Prepared, env: RenderEnv) -> list[Face]:
+        """Return every sheet face ``env.copies`` (or ``copies``) times, in order."""
+        count = env.copies or self.model.copies
+        return [sheet.front for sheet in prepared.cards for _ in range(count)]
 
-        Home papers always fit: a sheet larger than the paper is scaled down (the footer says).
-        """
-        from ..imposition.common import LayoutError
-        from ..imposition.pod import check_page_limit
+    def _fit_home(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Home papers always fit: a sheet larger than the paper is scaled down (the footer
+        says)."""
+        return []
 
-        if profile.layout(self.kind) != "one-per-page":
-            return []
+    def _fit_page_limit(self, prepared: Prepared, profile) -> list[Misfit]:
+        """Return every sheet over a one-per-page profile's page limit."""
         problems = []
         for face in {id(s.front): s.front for s in prepared.cards}.values():
             try:
@@ -104,15 +88,16 @@ class SheetComponent(ComponentBase, Component):
                 problems.append(Misfit(*face.where, str(exc)))
         return problems
 
-    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
-        """Lay out ``env.copies`` (or ``copies``) of every sheet for ``profile``."""
-        from ..imposition.notepad import impose_home_pad, impose_pod_pad
-
-        count = env.copies or self.copies
-        sheets = [sheet.front for sheet in prepared.cards for _ in range(count)]
+    def _impose_home_pad(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         doc = env.document(profile.page)
-        if profile.layout(self.kind) == "grid":
-            pages = impose_home_pad(doc, sheets, profile, env.options)
-        else:
-            pages = impose_pod_pad(doc, sheets, self.glue_edge, self.strip(), env.options)
+        pages = impose_home_pad(doc, self._copies(prepared, env), profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+    def _impose_pod_pad(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        doc = env.document(profile.page)
+        pages = impose_pod_pad(doc, self._copies(prepared, env), self.model.glue_edge,
+                               self.model.strip(), env.options)
+        return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+    layouts = {"grid": Layout(_fit_home, _impose_home_pad),
+               "one-per-page": Layout(_fit_page_limit, _impose_pod_pad)}

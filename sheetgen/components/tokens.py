@@ -9,52 +9,34 @@ for long-edge duplex, shifted by ``--back-offset`` like card backs.
 
 from __future__ import annotations
 
-from typing import Literal
-
-from pydantic import Field, field_validator
-
-from ..imposition.common import size_text
-from ..units import to_points
+from ..component_models import TokensModel
+from ..errors import user_error
+from ..imposition.common import LayoutError, size_text
+from ..imposition.pod import impose_pod
+from ..imposition.token_sheet import impose_tokens, token_grid
 from ..yamlload import line_of
 from . import register_kind
-from .cards import CardsComponent
-from .contract import Artifact, Misfit, Prepared, RenderEnv
+from .cards import Cards, imposed
+from .contract import Artifact, Layout, Misfit, Prepared, RenderEnv
 
 
 @register_kind
-class TokensComponent(CardsComponent):
+class Tokens(Cards):
     """Tokens: every item is one token kind (``count`` copies) drawn from the templates."""
 
-    kind: Literal["tokens"] = "tokens"
-    shape: Literal["round", "square", "hex"] = Field("round", description="How tokens are cut.")
-    gap: str | None = Field(None, description="Space between tokens on the sheet; default 3mm "
-                            "for round and hex tokens, 0 for square ones (shared cuts).")
-
-    @field_validator("gap")
-    @classmethod
-    def _gap(cls, value):
-        if value is not None and to_points(value) < 0:
-            raise ValueError("gap must be 0 or more")
-        return value
-
-    def gap_points(self) -> float:
-        """Return the gap between tokens in points."""
-        if self.gap is not None:
-            return to_points(self.gap)
-        return 0.0 if self.shape == "square" else to_points("3mm")
+    model_class = TokensModel
 
     def prepare(self, builder, loaded) -> Prepared:
         """Build every token's faces; a round token's face must be square."""
-        from ..errors import user_error
-
+        model = self.model
         prepared = super().prepare(builder, loaded)
         tokens = prepared.cards
-        if tokens and self.shape == "round":
+        if tokens and model.shape == "round":
             face = tokens[0].front
             if abs(face.width - face.height) > 0.01:
                 raise user_error(loaded.path, line_of(loaded.raw, ("shape",)),
-                                 f"round tokens need a square face; template {self.front!r} is "
-                                 f"{size_text(face.width, face.height)} "
+                                 f"round tokens need a square face; template {model.front!r} "
+                                 f"is {size_text(face.width, face.height)} "
                                  "(use shape: square or hex, or a square template)")
         sizes = {(round(t.front.width, 2), round(t.front.height, 2)) for t in tokens}
         if len(sizes) > 1:
@@ -62,29 +44,24 @@ class TokensComponent(CardsComponent):
                              "every token of a sheet must have the same size")
         return prepared
 
-    def check(self, prepared: Prepared, profile) -> list[Misfit]:
-        """Return the token face when it does not fit ``profile``'s sheet or page limit."""
-        from ..imposition.common import LayoutError
-        from ..imposition.token_sheet import token_grid
-
-        if not prepared.cards or profile.layout(self.kind) != "grid":
-            return super().check(prepared, profile)
+    def _fit_sheet(self, prepared: Prepared, profile) -> list[Misfit]:
+        if not prepared.cards:
+            return []
         face = prepared.cards[0].front
         try:
-            token_grid(profile, face.width, face.height, self.gap_points(), face.bleed)
+            token_grid(profile, face.width, face.height, self.model.gap_points(), face.bleed)
         except LayoutError as exc:
             return [Misfit(*face.where, str(exc))]
         return []
 
-    def render(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
-        """Pack the tokens for ``profile`` (grid or one per page); return the PDF."""
-        from ..imposition.pod import impose_pod
-        from ..imposition.token_sheet import impose_tokens
-
+    def _impose_sheet(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         doc = env.document(profile.page)
-        if profile.layout(self.kind) == "grid":
-            pages = impose_tokens(doc, prepared.cards, profile, self.shape, self.gap_points(),
-                                  env.options)
-        else:
-            pages = impose_pod(doc, prepared.cards, profile, env.options)
+        pages = impose_tokens(doc, prepared.cards, profile, self.model.shape,
+                              self.model.gap_points(), env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+    def _impose_each(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        return imposed(impose_pod, prepared, profile, env)
+
+    layouts = {"grid": Layout(_fit_sheet, _impose_sheet),
+               "one-per-page": Layout(Cards._fit_page_limit, _impose_each)}
