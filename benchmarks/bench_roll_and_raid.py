@@ -25,6 +25,7 @@ GAME = "roll-and-raid"
 def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     """Build every component in-process once; return (faces drawn, cards/sheets, seconds)."""
     from sheetgen.api import Session, _select
+    from sheetgen.components import component_for
     from sheetgen.components.contract import RenderEnv
     from sheetgen.imposition.common import ImposeOptions
 
@@ -37,7 +38,7 @@ def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
             continue
         env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer="bench"),
                         title=comp.model.title)
-        artifact = comp.model.render(ready, session.profiles.get(profile), env)
+        artifact = component_for(comp.model).render(ready, session.profiles.get(profile), env)
         Path(out, f"{comp.model.id}-{profile}.pdf").write_bytes(artifact.data)
         drawn += artifact.faces_drawn
         items += len(ready.cards)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
 
+from ..components import component_for
 from ..components.contract import RenderEnv
 from ..diff import changed_faces, diff_games
 from ..dice.api import make_script
@@ -49,7 +50,7 @@ def printed(session, game, comp, prepared, profile_name: str) -> Printed:
     footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
     env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer=footer),
                     title=f"{game.spec.name}: {comp.model.title}")
-    artifact = comp.model.render(prepared, profile, env)
+    artifact = component_for(comp.model).render(prepared, profile, env)
     return Printed(artifact.data, artifact.pages or len(pdfium.PdfDocument(artifact.data)))
 
 

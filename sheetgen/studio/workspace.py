@@ -16,6 +16,7 @@ from pathlib import Path
 
 from ..api import Session
 from ..cache import input_files
+from ..components import component_for
 from ..errors import ProblemList, UserError
 from ..loading import load_game
 from ..templates import TemplateBook
@@ -211,7 +212,7 @@ class Workspace:
         view = ComponentView(comp, builder, game, inputs)
         warned = len(builder.warnings)
         try:
-            view.prepared = comp.model.prepare(builder, comp)
+            view.prepared = component_for(comp.model).prepare(builder, comp)
         except UserError as exc:
             view.problems = list(exc.problems)
             view.stale = True
