@@ -1,28 +1,37 @@
-"""Icons by name: ``templates/icons/<name>.svg``, each drawn once as a PDF form and reused.
+"""Icons and art by name, each SVG drawn once per document as a PDF form and reused.
 
-An icon file is a single-path SVG (as game-icons.net ships them). The form carries no colour,
-so one form serves every colour: the fill set before ``doForm`` shows through.
+Two folders of ``templates/`` hold them; a project's own files shadow the built-in ones:
+
+- ``icons/<name>.svg``: icons named ``name`` (game-icons.net ships one-colour icons);
+- ``art/<set>/<name>.svg``: colour art named ``set/name`` (a vendored set, or a project's own).
+
+An SVG painted only in black (or ``currentColor``) is a one-colour icon: its form carries no
+colour, so one form serves every colour (the fill set before ``doForm`` shows through). Any
+other SVG is colour art and keeps its own colours. An ``image`` whose ``src`` is an SVG file is
+art too, named by its path (:meth:`IconBook.add_file`).
 """
 
 from __future__ import annotations
 
-import math
+import hashlib
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.pdfbase import pdfdoc
+
+from .art.draw import Inks, draw_colour, draw_one_colour
+from .art.read import read_art
 from .project import Project
-from .svgpath import parse_path
 from .suggest import unknown
 
-ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
-_VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"')
-_PATH_D = re.compile(r'<path\b[^>]*?\sd="([^"]+)"')
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.~-]+")
+FILE_PREFIX = "file:"
 
 
 @dataclass
 class IconBook:
-    """The icons a project can use, and which of them a build has used (for credits)."""
+    """The icons and art a project can use, and which of them a build has used (credits)."""
 
     files: dict[str, Path]
     used: set[str] = field(default_factory=set)
@@ -30,87 +39,134 @@ class IconBook:
 
     @classmethod
     def for_project(cls, project: Project) -> "IconBook":
-        """Find every ``templates/icons/*.svg``; the project's shadow the built-in ones."""
+        """Find every ``templates/icons/*.svg`` and ``templates/art/<set>/*.svg``; the
+        project's shadow the built-in ones."""
         files: dict[str, Path] = {}
         for folder in reversed(project.subdirs("templates")):
             for svg in sorted((folder / "icons").glob("*.svg")):
                 files[svg.stem] = svg
+            for svg in sorted((folder / "art").glob("*/*.svg")):
+                files[f"{svg.parent.name}/{svg.stem}"] = svg
         return cls(files)
+
+    def add_file(self, path: Path) -> str:
+        """Return the name art file ``path`` is known by (an ``image``'s SVG), checking it."""
+        name = FILE_PREFIX + str(path)
+        self.files[name] = path
+        self.check(name)
+        return name
 
     def check(self, name: str) -> None:
         """Raise ValueError naming similar icons when ``name`` is unknown, or saying why its
         file cannot be drawn (so validate finds what a build would meet)."""
         if name not in self.files:
-            raise ValueError(unknown("icon", name, self.files,
-                                     "`sheetgen reference` draws every icon with its name"))
-        self.outline(name)
+            hint = ("`sheetgen reference` draws every icon and piece of art with its name; "
+                    "colour art is named set/name")
+            raise ValueError(unknown("icon", name, self.files, hint))
+        self.art(name)
 
-    def outline(self, name: str):
-        """Return (viewbox, commands) of icon ``name``, parsed once."""
+    def art(self, name: str):
+        """Return the :class:`~sheetgen.art.model.Art` of ``name``, read once."""
         if name not in self._parsed:
+            if name.startswith(FILE_PREFIX):
+                self.files.setdefault(name, Path(name.removeprefix(FILE_PREFIX)))
             path = self.files[name]
+            what = "art" if "/" in name else "icon"
+            shown = name.removeprefix(FILE_PREFIX)
             try:
-                self._parsed[name] = _read_outline(path)
-            except (OSError, ValueError, KeyError) as exc:
-                raise ValueError(f"icon {name!r} cannot be drawn ({path}): {exc}") from None
+                self._parsed[name] = read_art(path)
+            except (OSError, ValueError) as exc:
+                where = "" if shown == str(path) else f" ({path})"
+                raise ValueError(f"{what} {shown!r} cannot be drawn{where}: {exc}") from None
         return self._parsed[name]
 
-    def form_name(self, canvas, name: str) -> str:
-        """Return the name of the form holding icon ``name`` in a 1 x 1 pt box, drawing it once."""
-        form = f"icon-{name}"
+    def warnings_of(self, name: str) -> list[str]:
+        """Return what drawing ``name`` leaves out (filters, masks...), each a sentence."""
+        shown = name.removeprefix(FILE_PREFIX)
+        return [f"{shown}: {w}" for w in self.art(name).warnings]
+
+    def is_colour(self, name: str) -> bool:
+        """Return whether ``name`` keeps its own colours (not a one-colour icon)."""
+        return not self.art(name).one_colour
+
+    @staticmethod
+    def _form(name: str, colour: bool) -> str:
+        key = name.replace("/", "~")
+        if not _PLAIN_NAME.fullmatch(key):
+            key = hashlib.sha256(name.encode()).hexdigest()[:20]
+        return f"{'art' if colour else 'icon'}-{key}"
+
+    def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
+        """Return the name of the form holding ``name`` (longer side 1 pt), drawing it once
+        per document; colour art in the document's colour mode."""
+        art = self.art(name)
+        colour = not art.one_colour
+        form = self._form(name, colour)
         defined = canvas.__dict__.setdefault("_sheetgen_icon_forms", set())
         if form in defined:
             return form
-        (vx, vy, vw, vh), commands = self.outline(name)
-        scale = 1 / max(vw, vh)
+        inks = Inks(cmyk, ink_saver)
+
+        resources: list = []
 
         def draw(canvas) -> None:
-            path = canvas.beginPath()
-            for cmd in commands:
-                # SVG y grows downwards; the form's y grows upwards.
-                pts = [((cmd[i] - vx) * scale, 1 - (cmd[i + 1] - vy) * scale)
-                       for i in range(1, len(cmd), 2)]
-                if cmd[0] == "M":
-                    path.moveTo(*pts[0])
-                elif cmd[0] == "L":
-                    path.lineTo(*pts[0])
-                elif cmd[0] == "C":
-                    path.curveTo(*pts[0], *pts[1], *pts[2])
-                else:
-                    path.close()
-            canvas.drawPath(path, stroke=0, fill=1, fillMode=0)
+            if colour:
+                draw_colour(canvas, art, inks)
+                resources[:] = [dict(canvas._shadingUsed), canvas._extgstate.getState()]
+            else:
+                draw_one_colour(canvas, art)
 
         from .form_replay import draw_form
 
         # drawn once per process, replayed in every other document
-        draw_form(canvas, form, (0, 0, 1, 1), self, ("icon", name), draw)
+        kind = ("art", name, inks) if colour else ("icon", name)
+        draw_form(canvas, form, (0, 0, *art.size), self, kind, draw)
+        if resources and (resources[0] or resources[1]):
+            _give_resources(canvas, form, *resources)
         defined.add(form)
         self.used.add(name)
         return form
 
     def draw(self, canvas, name: str, x: float, y: float, size: float) -> None:
-        """Draw icon ``name`` with its lower-left corner at (x, y), ``size`` points square.
+        """Draw ``name`` in the square with its lower-left corner at (x, y), ``size`` points
+        wide, aligned in it as its preserveAspectRatio says.
 
         The form must already exist (see :meth:`form_name`): forms cannot nest their definitions.
         """
+        self.draw_box(canvas, name, x, y, size, size)
+
+    def draw_box(self, canvas, name: str, x: float, y: float, w: float, h: float,
+                 stretch: bool = False) -> None:
+        """Draw ``name`` in the box (x, y, w, h): as large as fits, aligned as its
+        preserveAspectRatio says, or stretched to the box (``stretch``, or ``none``)."""
+        art = self.art(name)
+        fw, fh = art.size
         canvas.saveState()
-        canvas.translate(x, y)
-        canvas.scale(size, size)
-        canvas.doForm(f"icon-{name}")
+        if stretch or art.align == "none":
+            canvas.translate(x, y)
+            canvas.scale(w / fw, h / fh)
+        else:
+            scale = min(w / fw, h / fh)
+            ax = {"xMin": 0.0, "xMid": 0.5, "xMax": 1.0}[art.align[:4]]
+            ay = {"YMin": 1.0, "YMid": 0.5, "YMax": 0.0}[art.align[4:]]
+            canvas.translate(x + (w - fw * scale) * ax, y + (h - fh * scale) * ay)
+            canvas.scale(scale, scale)
+        canvas.doForm(self._form(name, not art.one_colour))
         canvas.restoreState()
 
+    def art_sets(self, names) -> list[str]:
+        """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted."""
+        return sorted({n.split("/")[0] for n in names
+                       if "/" in n and not n.startswith(FILE_PREFIX)})
 
-def _read_outline(path: Path):
-    """Return (viewbox, commands) of a single-path SVG; ValueError says what is wrong."""
-    text = path.read_text(encoding="utf-8")
-    box = _VIEWBOX.search(text)
-    viewbox = tuple(float(v) for v in box.groups()) if box else (0.0, 0.0, 512.0, 512.0)
-    if not all(math.isfinite(v) for v in viewbox) or viewbox[2] <= 0 or viewbox[3] <= 0:
-        raise ValueError("its viewBox needs a width and a height above 0")
-    commands = [c for d in _PATH_D.findall(text) for c in parse_path(d)]
-    if not commands:
-        raise ValueError("no <path d=...> found")
-    if not all(math.isfinite(v) and abs(v) < 1e9 for c in commands for v in c[1:]):
-        raise ValueError("a path number is out of range")
-    return viewbox, commands
 
+def _give_resources(canvas, form: str, shadings: dict, states) -> None:
+    """Give form ``form`` the shadings and graphics states (opacity) it uses: ReportLab's
+    forms list only fonts and forms in their resources."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if states:
+        resources.ExtGState = states
+    resources.setShading(shadings)
+    canvas._doc.idToObject[pdfdoc.xObjectName(form)].Resources = resources

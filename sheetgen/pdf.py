@@ -70,7 +70,7 @@ class PdfDocument:
             return name
         name = f"face-{len(self._forms) + 1}" if text else f"map-{len(self._textless) + 1}"
         for icon in sorted(face.icons()):
-            self.icons.form_name(self.canvas, icon)
+            self.icons.form_name(self.canvas, icon, self.cmyk, self.ink_saver)
         b = face.bleed
 
         def draw(canvas) -> None:

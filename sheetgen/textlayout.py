@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 # A no-break space (U+00A0) is part of its word, so "2\u00a0GP" never wraps between 2 and GP.
-_TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*):|[^\S\u00a0]+|(?:[^\s*:]|\u00a0)+|[*:]")
+# An inline icon is :name: or :set/name: (colour art).
+_TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):"
+                    r"|[^\S\u00a0]+|(?:[^\s*:]|\u00a0)+|[*:]")
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
 
 

@@ -239,6 +239,111 @@ def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0
     return out
 
 
+# ---- SVG art and spreadsheet items ---------------------------------------------------
+
+# An icon a small component draws (shadowed in the sandbox by a mutated copy), and the
+# spreadsheet a deck reads its items from.
+SVG_TARGET = ("roll-and-might", "templates/icons/army.svg", "legend")
+CSV_TARGET = ("roll-and-might", "data/roll-and-might/cards.csv", "cards")
+_SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
+_GRADIENT = ('<linearGradient id="g" gradientTransform="{}"><stop offset="nan"/>'
+             '</linearGradient><path fill="url(#g)"')
+
+
+def _svg_mutation(text: str, rng: random.Random, pick: int) -> tuple[str, bytes]:
+    """Mutate an SVG icon with mutation number ``pick`` (of a cycle); return (description, new
+    bytes)."""
+    at = rng.randrange(len(text) + 1)
+    numbers = [m.span() for m in re.finditer(r"\d+(?:\.\d+)?", text)]
+    start, end = rng.choice(numbers)
+    body = text[text.index(">") + 1:text.rindex("</svg>")]
+    choices: list[tuple[str, Callable[[], str | bytes]]] = [
+        ("truncated", lambda: text[:at]),
+        ("a number changed", lambda: text[:start] + str(rng.randint(0, 512)) + text[end:]),
+        ("a comment", lambda: text.replace("<path", "<!-- <text>x</text> --><path", 1)),
+        ("restyled", lambda: text.replace("<path", '<path style="fill: #8b0000; opacity: 0.5"'
+                                          ' transform="rotate(10 256 256)"', 1)),
+        ("binary", lambda: rng.randbytes(400)),
+        ("empty", lambda: ""),
+        ("not UTF-8", lambda: text[:at].encode() + b"\xff\xfe" + text[at:].encode()),
+        ("stray character", lambda: text[:at] + rng.choice("<>&\"'\x00;#%") + text[at:]),
+        ("number replaced", lambda: text[:start] + rng.choice(
+            ["nan", "NaN", "inf", "1e999", "-", "1e9999999", "0x10", "", ".", "1..2"]) +
+            text[end:]),
+        ("entity bomb", lambda: '<!DOCTYPE svg [<!ENTITY a "' + "a" * 50 + '">' + "".join(
+            f'<!ENTITY {chr(98 + i)} "{("&" + chr(97 + i) + ";") * 10}">' for i in range(9))
+            + "]>" + text.replace("</svg>", "<desc>&j;</desc></svg>")),
+        ("external entity", lambda: '<!DOCTYPE svg [<!ENTITY x SYSTEM "file:///etc/passwd">]>'
+            + text.replace("</svg>", "<desc>&x;</desc></svg>")),
+        ("use loop", lambda: text.replace("</svg>", '<g id="a"><use href="#b"/></g>'
+                                          '<g id="b"><use href="#a"/></g></svg>')),
+        ("use fan-out", lambda: text.replace("<path", '<path id="p0"', 1).replace("</svg>", "".join(
+            f'<g id="p{n}">' + f'<use href="#p{n - 1}"/>' * 10 + "</g>" for n in range(1, 7))
+            + "</svg>")),
+        ("100,000 elements", lambda: text.replace("</svg>", "<g/>" * 100_000 + "</svg>")),
+        ("deep nesting", lambda: _SVG_HEAD + "<g>" * 5000 + body + "</g>" * 5000 + "</svg>"),
+        ("text", lambda: text.replace("</svg>", "<text>Odin</text></svg>")),
+        ("external image", lambda: text.replace(
+            "</svg>", '<image href="file:///etc/passwd" width="9" height="9"/></svg>')),
+        ("external use", lambda: text.replace("</svg>", '<use href="http://x.test/a.svg#b"/></svg>')),
+        ("no viewBox", lambda: text.replace('viewBox="0 0 512 512"', "")),
+        ("empty viewBox", lambda: text.replace('viewBox="0 0 512 512"', 'viewBox="0 0 0 0"')),
+        ("huge file", lambda: text.replace("</svg>", "<desc>" + "x" * 2_500_000 + "</desc></svg>")),
+        ("gradient", lambda: text.replace("<path", _GRADIENT.format(
+            rng.choice(["rotate(", "scale(1e999)", "skewX(90)", "scale(2)"])), 1)),
+        ("path data garbage", lambda: re.sub(r' d="[^"]*"', ' d="' + rng.choice(
+            ["M", "Z 1 2", "M0 0 A1 1 0 2 1 3 3", "M0,0 L" + "9" * 400, "M0 0" + " L1 1" * 300_000])
+            + '"', text, count=1)),
+    ]
+    name, make = choices[pick % len(choices)]
+    data = make()
+    return name, data if isinstance(data, bytes) else data.encode()
+
+
+def _csv_mutation(text: str, rng: random.Random, pick: int) -> tuple[str, bytes]:
+    """Mutate a CSV of items with mutation number ``pick`` (of a cycle, or a YAML-style text
+    mutation); return (description, new bytes)."""
+    lines = text.split("\n")
+    row = rng.randrange(1, max(2, len(lines) - 1))
+    cells = lines[row].split(",")
+    column = rng.randrange(len(cells))
+    choices: list[tuple[str, Callable[[], str | bytes]]] = [
+        ("unbalanced quote", lambda: text.replace(",", ',"', 1)),
+        ("extra column", lambda: "\n".join(ln + ",x" if i == row else ln
+                                           for i, ln in enumerate(lines))),
+        ("missing columns", lambda: "\n".join(ln.split(",")[0] if i == row else ln
+                                              for i, ln in enumerate(lines))),
+        ("header renamed", lambda: "\n".join(["x" + lines[0]] + lines[1:])),
+        ("header only", lambda: lines[0] + "\n"),
+        ("cell replaced", lambda: "\n".join(",".join(
+            rng.choice(["", "nan", "-1", "1e999", "{{ 7 * 7 }}", "x" * 20_000, "\x00", "\u202e",
+                        "=cmd|' /C calc'!A0", "../../etc/passwd", "[1, 2]", "{a: 1}"])
+            if (i, j) == (row, column) else c for j, c in enumerate(ln.split(",")))
+            for i, ln in enumerate(lines))),
+        ("duplicate row", lambda: "\n".join(lines[:row + 1] + lines[row:])),
+        ("byte-order mark", lambda: "\ufeff" + text),
+        ("semicolons", lambda: text.replace(",", ";")),
+    ]
+    choices += [("text", lambda: _textual(text, rng)[1])] * 3
+    name, make = choices[pick % len(choices)]
+    data = make()
+    return name, data if isinstance(data, bytes) else data.encode()
+
+
+def input_cases(count: int, seed: str = "fuzz") -> list[tuple[Case, str]]:
+    """Return ``count`` seeded mutations of an SVG icon and of a CSV of items, each with the
+    component whose validation reads the file."""
+    out = []
+    for i in range(count):
+        rng = random.Random(f"{seed}:inputs:{i}")
+        game, file, component = SVG_TARGET if i % 2 == 0 else CSV_TARGET
+        text = (REPO / file).read_text(encoding="utf-8")
+        mutate = _svg_mutation if file.endswith(".svg") else _csv_mutation
+        name, data = mutate(text, rng, i // 2)
+        out.append((Case(game, file, name, data), component))
+    return out
+
+
 # ---- running a case -------------------------------------------------------------------
 
 ERROR_LINE = re.compile(r"^error: (?P<path>.+?):(?P<line>\d+): ", re.M)

@@ -15,7 +15,7 @@ import resource
 
 import pytest
 
-from fuzzcases import Sandbox, cases, component_for
+from fuzzcases import Sandbox, cases, component_for, input_cases
 
 # Cases per game; Reavers of Midgard (whose board alone validates in seconds) is left to the
 # long run. Each game's build sample uses a small component that prints on A4.
@@ -63,3 +63,25 @@ def test_hostile_mutations_never_break_the_rules(sandbox):
     assert growth < MAX_GROWTH_KB, f"peak memory grew by {growth} kB"
     outputs = sorted(p.name for p in sandbox.out.rglob("*.pdf"))
     assert outputs == sorted(f"{c}-a4.pdf" for c in BUILT.values()), outputs
+
+
+def test_hostile_svg_art_and_csv_items_never_break_the_rules(sandbox):
+    (sandbox.root / "templates/icons").mkdir(exist_ok=True)  # the mutated icon shadows one
+    outcomes = []
+    for index, (case, component) in enumerate(input_cases(60, seed="suite")):
+        command = ["validate", case.game, component]
+        if case.file.endswith(".svg") and index % 6 == 0:
+            command = ["build", case.game, component, "-p", "a4", "--out", str(sandbox.out), "-q"]
+        outcomes.append(sandbox.run(case, command))
+    broken = [f"{o.case.file} [{o.case.mutation}] {' '.join(o.command[:3])}: {rule}"
+              for o in outcomes for rule in o.broken]
+    assert not broken, "\n".join(broken[:30])
+    for kind in (".svg", ".csv"):  # harmless and harmful mutations both ran
+        assert {o.exit_code for o in outcomes if o.case.file.endswith(kind)} == {0, 2}, kind
+    refused = [o for o in outcomes if o.exit_code == 2 and o.case.file.endswith(".svg")]
+    assert all("templates/roll-and-might-legend.yaml:" in o.output for o in refused), \
+        [o.output[:300] for o in refused if "legend.yaml:" not in o.output]
+    slowest = max(outcomes, key=lambda o: o.seconds)
+    assert slowest.seconds < MAX_SECONDS, (slowest.case.file, slowest.case.mutation)
+    assert {o.case.mutation for o in outcomes} >= {"entity bomb", "use loop", "100,000 elements",
+                                                   "number replaced", "unbalanced quote"}

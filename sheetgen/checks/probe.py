@@ -310,11 +310,15 @@ class ProbeCanvas:
         self.drawString(x - pdfmetrics.stringWidth(text, self._font, self._size), y, text)
 
     def doForm(self, name):  # noqa: N802
-        """Record an icon (a 1 x 1 form)."""
+        """Record an icon (a 1 x 1 form); colour art (``art-``) is also a fill of unknown
+        colour, like an image: text on it is not measured against the paper."""
         pts = [self._point(0, 0), self._point(1, 0), self._point(1, 1), self._point(0, 1)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        self.marks.append(Icon((min(xs), min(ys), max(xs), max(ys)),
-                               name.removeprefix("icon-"), len(self.strokes)))
+        box = (min(xs), min(ys), max(xs), max(ys))
+        if name.startswith("art-"):
+            self.fills.append((*box, None, None, None, None, None, None))
+        shown = name.removeprefix("icon-").removeprefix("art-").replace("~", "/")
+        self.marks.append(Icon(box, shown, len(self.strokes)))
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
         """Record an image as a fill of unknown colour."""

@@ -8,7 +8,11 @@ viewBox are kept: the page fills them with the die's ink colour.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+_VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"')
+_PATH_D = re.compile(r'<path\b[^>]*?\sd="([^"]+)"')
 
 BLANK = "blank"  # the built-in empty face: drawn with nothing on it, scripted as "blank"
 
@@ -35,7 +39,7 @@ def face_key(die: str, face) -> str:
 
 def face_icons(project, icon_names: dict[str, str]) -> dict[str, FaceIcon]:
     """Return the outline of each face's icon (face key -> icon name) the project has."""
-    from ..icons import _PATH_D, _VIEWBOX, IconBook
+    from ..icons import IconBook
 
     files = IconBook.for_project(project).files
     out = {}

@@ -1,9 +1,14 @@
-"""``icon``: a named SVG icon from ``templates/icons/``, fitted and centred in its box."""
+"""``icon``: a named icon or piece of colour art, fitted and centred in its box."""
 
+import warnings
 from typing import Literal
 
 from . import register
 from .base import Color, Element, IconName
+
+
+class ArtWarning(UserWarning):
+    """Part of an SVG cannot be drawn (a filter, a mask...) and is left out."""
 
 
 @register
@@ -16,9 +21,16 @@ class Icon(Element):
     rotate: Literal[0, 90, 180, 270] = 0
 
     field_docs = {"rotate": "Turn the icon clockwise by 90, 180 or 270 degrees."}
-    doc = ("A named icon (templates/icons/<name>.svg) fitted and centred in its box; `rotate` "
-           "turns it clockwise by 90, 180 or 270 degrees (a folded standee's back panel).")
+    doc = ("A named icon (templates/icons/<name>.svg, in `color`) or piece of colour art "
+           "(templates/art/<set>/<name>.svg as `set/name`, in its own colours) fitted and "
+           "centred in its box; `rotate` turns it clockwise by 90, 180 or 270 degrees (a "
+           "folded standee's back panel).")
     sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
+
+    def prepare(self, ctx) -> None:
+        """Warn about what the SVG has that is not drawn (filters, masks...)."""
+        for message in ctx.icons.warnings_of(self.icon):
+            warnings.warn(message, ArtWarning, stacklevel=2)
 
     def draw(self, canvas, ctx) -> None:
         """Paint the icon."""

@@ -1,4 +1,5 @@
-"""``image``: a PNG or JPEG placed at its real resolution (warns below 300 dpi)."""
+"""``image``: a PNG or JPEG placed at its real resolution (warns below 300 dpi), or an SVG
+drawn as vector art in its own colours."""
 
 from __future__ import annotations
 
@@ -9,8 +10,10 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
+from ..icons import FILE_PREFIX
 from ..units import mm
 from .base import Element
+from .icon import ArtWarning
 
 MIN_DPI = 300
 
@@ -21,7 +24,8 @@ class LowResolutionWarning(UserWarning):
 
 @register
 class Image(Element):
-    """A raster image; ``fit: contain`` keeps its proportions, ``fill`` stretches it to the box.
+    """A raster image or SVG art; ``fit: contain`` keeps its proportions, ``fill`` stretches it
+    to the box.
 
     The path is relative to the YAML that names it and may not leave the project folder.
     """
@@ -31,11 +35,12 @@ class Image(Element):
     fit: Literal["contain", "fill"] = "contain"
 
     field_docs = {
-        'src': 'Image file (PNG or JPEG), relative to the project folder.',
+        'src': 'Image file (PNG, JPEG, or SVG drawn as vector), relative to the YAML file.',
         'fit': (
             'contain keeps the proportions inside the box; fill stretches to the box.'),
     }
-    doc = "PNG/JPEG image, path relative to the project; warns when it prints below 300 dpi."
+    doc = ("PNG/JPEG image (warns when it prints below 300 dpi) or SVG art (drawn as vector in "
+           "its own colours), path relative to the YAML that names it.")
     sample = {"type": "image", "src": "art/odin.png", "x": 0, "y": 0, "w": "100%", "h": "50%"}
 
     @field_validator("src", mode="before")
@@ -48,10 +53,23 @@ class Image(Element):
         path = project.confine(ctx["base_dir"], str(value), ctx["where_path"], ctx["where_line"])
         if not path.is_file():
             raise ValueError(f"image {value!r} not found ({path})")
+        if path.suffix.lower() == ".svg":
+            if ctx.get("icons") is not None:
+                ctx["icons"].add_file(path)
+            return path
         if path.suffix.lower() not in (".png", ".jpg", ".jpeg"):
-            raise ValueError(f"image {value!r}: only PNG and JPEG are supported")
+            raise ValueError(f"image {value!r}: only PNG, JPEG and SVG are supported")
         _check_readable(path, value)
         return path
+
+    @property
+    def art_name(self) -> str | None:
+        """The name the icon book knows this image's SVG by (None: a raster image)."""
+        return FILE_PREFIX + str(self.src) if self.src.suffix.lower() == ".svg" else None
+
+    def icons(self) -> set[str]:
+        """Return the SVG art this image draws (its form is made before the face's)."""
+        return {self.art_name} if self.art_name else set()
 
     @model_validator(mode="after")
     def _has_area(self):
@@ -69,9 +87,13 @@ class Image(Element):
         return (self.w - pw * scale) / 2, (self.h - ph * scale) / 2, pw * scale, ph * scale
 
     def prepare(self, ctx) -> None:
-        """Warn when the image prints below 300 dpi."""
+        """Warn when the image prints below 300 dpi, or what its SVG has that is not drawn."""
         from PIL import Image as PILImage
 
+        if self.art_name:
+            for message in ctx.icons.warnings_of(self.art_name):
+                warnings.warn(message, ArtWarning, stacklevel=2)
+            return
         with PILImage.open(self.src) as img:
             size = img.size
         _, _, w, h = self.placed_box(size)
@@ -85,6 +107,10 @@ class Image(Element):
         from PIL import Image as PILImage
         from reportlab.lib.utils import ImageReader
 
+        if self.art_name:
+            ctx.icons.draw_box(canvas, self.art_name, self.x, self.bottom(ctx), self.w, self.h,
+                               stretch=self.fit == "fill")
+            return
         with PILImage.open(self.src) as img:
             if img.mode in ("RGBA", "LA", "P"):
                 flat = PILImage.new("RGB", img.size, "white")

@@ -17,7 +17,7 @@ from ..textlayout import inline_icons, parse
 
 INK = (0.137, 0.122, 0.125)
 MIN_LINE = 0.3  # points: the thinnest stroke decorations draw (the print checks refuse thinner)
-_ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*):$")
+_ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):$")
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         4: [(-1, -1), (-1, 1), (1, -1), (1, 1)], 5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
         6: [(-1, -1), (-1, 0), (-1, 1), (1, -1), (1, 0), (1, 1)]}

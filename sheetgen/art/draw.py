@@ -1,0 +1,168 @@
+"""Paint an :class:`~.model.Art` on a ReportLab canvas, as vector: paths, flat colours,
+gradients (PDF shadings), opacity, clips.
+
+Art is drawn into a form of size :attr:`Art.size` (longer side 1), y upwards. A one-colour
+icon sets no colour (the colour set before ``doForm`` shows through); colour art sets its own,
+in the document's colour mode: CMYK when asked, paler for the ink saver (as every fill).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from reportlab.lib.colors import CMYKColor, Color
+from reportlab.pdfbase.pdfdoc import PDFRadialShading
+from reportlab.pdfgen.canvas import _buildColorFunction, _normalizeColors
+
+from ..colors import rgb_to_cmyk, tint
+from .model import CURRENT, IDENTITY, Art, Gradient, Shape, transformed
+from .shapes import bounds
+
+EVEN_ODD, NON_ZERO = 0, 1  # ReportLab's fillMode values
+
+
+@dataclass(frozen=True)
+class Inks:
+    """The document's colour mode: CMYK, and the ink saver's paler fills."""
+
+    cmyk: bool = False
+    ink_saver: bool = False
+
+    def fill_colour(self, rgb: tuple) -> tuple:
+        """Return ``rgb`` as the ink saver prints a fill of it (as ``DrawContext.fill``)."""
+        return tint(rgb, 0.75) if self.ink_saver and sum(rgb) < 2.7 else rgb
+
+    def colour(self, rgb: tuple, fill: bool = True):
+        """Return a ReportLab colour object for a gradient stop."""
+        rgb = self.fill_colour(rgb) if fill else rgb
+        return CMYKColor(*rgb_to_cmyk(rgb)) if self.cmyk else Color(*rgb)
+
+    def set_fill(self, canvas, rgb: tuple) -> None:
+        """Set the fill colour."""
+        rgb = self.fill_colour(rgb)
+        if self.cmyk:
+            canvas.setFillColorCMYK(*rgb_to_cmyk(rgb))
+        else:
+            canvas.setFillColorRGB(*rgb)
+
+    def set_stroke(self, canvas, rgb: tuple) -> None:
+        """Set the stroke colour."""
+        if self.cmyk:
+            canvas.setStrokeColorCMYK(*rgb_to_cmyk(rgb))
+        else:
+            canvas.setStrokeColorRGB(*rgb)
+
+
+def _path(canvas, commands):
+    path = canvas.beginPath()
+    for cmd in commands:
+        if cmd[0] == "M":
+            path.moveTo(cmd[1], cmd[2])
+        elif cmd[0] == "L":
+            path.lineTo(cmd[1], cmd[2])
+        elif cmd[0] == "C":
+            path.curveTo(*cmd[1:])
+        else:
+            path.close()
+    return path
+
+
+def draw_one_colour(canvas, art: Art) -> None:
+    """Fill every shape of a one-colour icon as one outline, without setting a colour.
+
+    The outline is filled even-odd, as game-icons always were, unless the file says
+    ``fill-rule: nonzero``.
+    """
+    vx, vy, vw, vh = art.box
+    scale = 1 / max(vw, vh)
+    top = art.size[1]
+    path = canvas.beginPath()
+    for shape in art.shapes:
+        for cmd in transformed(shape.commands, shape.matrix):
+            # SVG y grows downwards; the form's y grows upwards.
+            pts = [((cmd[i] - vx) * scale, top - (cmd[i + 1] - vy) * scale)
+                   for i in range(1, len(cmd), 2)]
+            if cmd[0] == "M":
+                path.moveTo(*pts[0])
+            elif cmd[0] == "L":
+                path.lineTo(*pts[0])
+            elif cmd[0] == "C":
+                path.curveTo(*pts[0], *pts[1], *pts[2])
+            else:
+                path.close()
+    nonzero = any(s.explicit_rule and not s.evenodd for s in art.shapes)
+    canvas.drawPath(path, stroke=0, fill=1, fillMode=NON_ZERO if nonzero else EVEN_ODD)
+
+
+def draw_colour(canvas, art: Art, inks: Inks) -> None:
+    """Paint colour art with its own colours, gradients, opacity and clips."""
+    vx, vy, vw, vh = art.box
+    scale = 1 / max(vw, vh)
+    canvas.saveState()
+    canvas.transform(scale, 0, 0, -scale, -vx * scale, art.size[1] + vy * scale)
+    for shape in art.shapes:
+        canvas.saveState()
+        for clip in shape.clips:
+            canvas.clipPath(_path(canvas, clip.commands), stroke=0, fill=0,
+                            fillMode=EVEN_ODD if clip.evenodd else NON_ZERO)
+        if shape.matrix != IDENTITY:
+            canvas.transform(*shape.matrix)
+        path = _path(canvas, shape.commands)
+        if isinstance(shape.fill, Gradient):
+            _shade(canvas, shape, path, inks)
+        elif shape.fill is not None:
+            if shape.fill != CURRENT:
+                inks.set_fill(canvas, shape.fill)
+            if shape.fill_alpha < 1:
+                canvas.setFillAlpha(shape.fill_alpha)
+            canvas.drawPath(path, stroke=0, fill=1,
+                            fillMode=EVEN_ODD if shape.evenodd else NON_ZERO)
+        if shape.stroke is not None:
+            _stroke(canvas, shape, path, inks)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def _stroke(canvas, shape: Shape, path, inks: Inks) -> None:
+    stroke = shape.stroke
+    if isinstance(stroke, Gradient):  # drawn in its middle stop's colour (warned when read)
+        stroke = stroke.stops[len(stroke.stops) // 2].rgb
+    inks.set_stroke(canvas, (0.0, 0.0, 0.0) if stroke == CURRENT else stroke)
+    if shape.stroke_alpha < 1:
+        canvas.setStrokeAlpha(shape.stroke_alpha)
+    canvas.setLineWidth(shape.stroke_width)
+    canvas.setLineCap(shape.cap)
+    canvas.setLineJoin(shape.join)
+    canvas.setMiterLimit(shape.miter)
+    if shape.dash:
+        canvas.setDash(list(shape.dash))
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _shade(canvas, shape: Shape, path, inks: Inks) -> None:
+    """Fill ``path`` with its gradient: clip to it, then paint the shading over it."""
+    gradient = shape.fill
+    canvas.saveState()
+    canvas.clipPath(path, stroke=0, fill=0, fillMode=EVEN_ODD if shape.evenodd else NON_ZERO)
+    if gradient.bounding_box:
+        x0, y0, x1, y1 = bounds(shape.commands)
+        if x1 - x0 <= 0 or y1 - y0 <= 0:
+            canvas.restoreState()
+            return
+        canvas.transform(x1 - x0, 0, 0, y1 - y0, x0, y0)
+    if gradient.matrix != IDENTITY:
+        canvas.transform(*gradient.matrix)
+    opacity = shape.fill_alpha * sum(s.opacity for s in gradient.stops) / len(gradient.stops)
+    if opacity < 1:
+        canvas.setFillAlpha(opacity)
+    colours = [inks.colour(s.rgb) for s in gradient.stops]
+    positions = [s.offset for s in gradient.stops]
+    if gradient.kind == "linear":
+        canvas.linearGradient(*gradient.coords, colours, positions, extend=True)
+    else:
+        cx, cy, r, fx, fy = gradient.coords
+        space, ncolours = _normalizeColors(colours)
+        canvas.shade(PDFRadialShading(fx, fy, 0.0, cx, cy, r,
+                                      Function=_buildColorFunction(ncolours, positions),
+                                      ColorSpace=space, Extend="[true true]"))
+    canvas.restoreState()
