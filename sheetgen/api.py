@@ -561,7 +561,7 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
 
         result = diff_games(left, right, label_a, b or "base", TemplateBook(project))
         if out_file:
-            from .output import OutputWriter, output_errors
+            from .output import output_errors, write_target
 
             left_ready = Session(left_project, print_checks=False).prepare_all(
                 [(left, c) for c in left.components])
@@ -573,7 +573,7 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
             if str(out_file).lower().endswith(".png"):
                 data = _stacked_png(data)
             with output_errors():
-                OutputWriter.write_file(Path(out_file), data)
+                write_target(out_file, data)
     finally:
         if holder is not None:
             holder.cleanup()

@@ -13,6 +13,7 @@ import click
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 
 from .errors import UserError
+from .output import StdoutRefused, guard_stdout, silence_stdout
 from .dice.cli import dice_command, odds_command
 
 # A build makes millions of short-lived objects and few reference cycles: with Python's default
@@ -29,6 +30,21 @@ UP_TO_DATE = "up to date: no input of the chosen outputs changed (--no-cache reb
 
 class SheetgenGroup(click.Group):
     """A Click group that prints UserErrors as ``path:line: message`` and exits with 2."""
+
+    def main(self, *args, **kwargs):
+        """Run the command line; a standard output that takes no more (a full disk) is one
+        line on standard error and exit code 2, whichever command wrote to it."""
+        guarded = guard_stdout()
+        try:
+            try:
+                return super().main(*args, **kwargs)
+            finally:
+                if guarded:
+                    sys.stdout.flush()
+        except StdoutRefused as exc:
+            silence_stdout()
+            click.echo(f"error: standard output: cannot write: {exc.strerror}", err=True)
+            sys.exit(2)
 
     def invoke(self, ctx):
         """Run the command; a UserError becomes its messages and exit code 2."""
@@ -358,8 +374,9 @@ def new_command(folder: str, game_id: str | None, name: str | None) -> None:
                    "folder must be in a git repository).")
 @click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
               show_default=True)
-@click.option("--out", "out_file", type=click.Path(dir_okay=False),
-              help="Also write the changed faces before and after, side by side (.pdf or .png).")
+@click.option("--out", "out_file", type=click.Path(dir_okay=False, allow_dash=True),
+              help="Also write the changed faces before and after, side by side (.pdf or "
+                   ".png; - : a PDF to standard output, the changes to standard error).")
 @click.pass_obj
 def diff_command(project, game, variants, revision, fmt, out_file) -> None:
     """Show what variant B changes from A (default: the base game) in GAME.
@@ -377,8 +394,9 @@ def diff_command(project, game, variants, revision, fmt, out_file) -> None:
     if a is None and b is None and revision is None:
         raise click.UsageError("name a variant, two variants, or --against REV")
     result = diff_game(project, game, a, b, revision, out_file)
-    click.echo(result.as_json() if fmt == "json" else result.as_text())
-    if out_file:
+    piped = out_file == "-"  # the picture is on standard output: the changes go beside it
+    click.echo(result.as_json() if fmt == "json" else result.as_text(), err=piped)
+    if out_file and not piped:
         click.echo(f"wrote {out_file}", err=fmt == "json")
 
 

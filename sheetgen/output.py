@@ -2,19 +2,26 @@
 
 A file is written to a temporary name beside its target and renamed over it, so a failed or
 interrupted build leaves the previous file whole. A folder of files (PNG exports) is written
-to a temporary folder and swapped in the same way.
+to a temporary folder and swapped in the same way. sheetgen replaces only what it could have
+written: a regular file (or, for a folder output, a folder), never a device, a FIFO, a socket
+or a symbolic link; ``-`` as a file name means standard output.
 """
 
 from __future__ import annotations
 
 import errno
+import io
 import os
 import shutil
+import stat
+import sys
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
-from .errors import UserError, user_error
+from .errors import Problem, UserError, display_path, user_error
+
+STDOUT = "-"  # the file name that means standard output (dice scripts, diff pictures)
 
 
 class OutputWriter:
@@ -26,7 +33,9 @@ class OutputWriter:
 
     def claim(self, relative: str, owner: str) -> Path:
         """Reserve ``out_dir/relative`` for ``owner``; a second claim or an escape is an error."""
-        path = (self.out_dir / relative).resolve()
+        path = self.out_dir / relative
+        # the folder is resolved, not the file: a link in its place is refused when written
+        path = path.parent.resolve() / path.name if path.name != ".." else path.resolve()
         if not path.is_relative_to(self.out_dir):
             raise UserError(f"{owner}: output path {relative!r} leaves {self.out_dir}")
         if path in self.claimed:
@@ -35,13 +44,32 @@ class OutputWriter:
         return path
 
     @staticmethod
+    def check_replaceable(path: Path, folder: bool = False, shown: Path | None = None) -> None:
+        """Refuse ``path`` unless it is missing or what sheetgen writes there: a regular file
+        (a real folder when ``folder``), never a device, FIFO, socket or symbolic link."""
+        try:
+            mode = os.lstat(path).st_mode
+        except FileNotFoundError:
+            return
+        except OSError:
+            return  # a name the system refuses: the write itself reports it
+        if stat.S_ISDIR(mode) if folder else stat.S_ISREG(mode):
+            return
+        shown = Path(shown or path)  # named as written: a link is not shown as its target
+        raise UserError(Problem(str(Path(display_path(shown.parent)) / shown.name), 0,
+                                f"cannot write: it is {_kind(mode)}, and sheetgen replaces "
+                                f"only {'folders' if folder else 'regular files'} (give "
+                                "another path)"))
+
+    @staticmethod
     def write_file(path: Path, data: bytes, shown: Path | None = None) -> None:
         """Write ``data`` to ``path`` atomically; an OS refusal is a UserError naming ``path``
         (or ``shown``, the final place of a staged file)."""
         with output_errors(shown or path):
             path.parent.mkdir(parents=True, exist_ok=True)
-            if path.is_dir():
+            if path.is_dir() and not path.is_symlink():
                 raise user_error(path, 0, "cannot write the file: a folder has this name")
+            OutputWriter.check_replaceable(path, shown=shown)
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             try:
                 with os.fdopen(fd, "wb") as handle:
@@ -59,6 +87,7 @@ class OutputWriter:
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.exists() and not path.is_dir():
                 raise user_error(path, 0, "cannot write the folder: a file has this name")
+            OutputWriter.check_replaceable(path, folder=True, shown=shown)
             OutputWriter._swap_folder(path, files)
 
     @staticmethod
@@ -81,12 +110,72 @@ class OutputWriter:
             raise
 
 
+class StdoutRefused(OSError):
+    """Standard output refused a write (a full disk, a closed pipe): not a bug of sheetgen."""
+
+
+class _StdoutFile(io.FileIO):
+    """Standard output's file descriptor, whose failed writes say they are standard output's."""
+
+    def write(self, data) -> int | None:
+        """Write to standard output; an operating system's refusal is a StdoutRefused."""
+        try:
+            return super().write(data)
+        except OSError as exc:
+            raise StdoutRefused(exc.errno, exc.strerror) from None
+
+
+def guard_stdout() -> bool:
+    """Put sys.stdout (the process's own, with its encoding and buffering) over a file whose
+    refusals are StdoutRefused; return False, changing nothing, when it is not file 1."""
+    out = sys.stdout
+    try:
+        if out is not sys.__stdout__ or out.fileno() != 1:
+            return False
+    except (AttributeError, OSError, ValueError):
+        return False
+    out.flush()
+    raw = _StdoutFile(1, "w", closefd=False)
+    sys.stdout = io.TextIOWrapper(io.BufferedWriter(raw), encoding=out.encoding,
+                                  errors=out.errors, line_buffering=out.line_buffering,
+                                  write_through=out.write_through)
+    return True
+
+
+def silence_stdout() -> None:
+    """Point file 1 at the null device, so that the flush at exit cannot fail again."""
+    null = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(null, 1)
+    os.close(null)
+
+
+def write_target(target: str | Path, data: bytes) -> None:
+    """Write ``data`` to the file ``target`` names (atomically), or to standard output when
+    ``target`` is ``-``."""
+    if str(target) == STDOUT:
+        sys.stdout.flush()
+        sys.stdout.buffer.write(data)
+        sys.stdout.buffer.flush()
+    else:
+        OutputWriter.write_file(Path(target), data)
+
+
+def _kind(mode: int) -> str:
+    """Name the kind of file system entry ``mode`` describes."""
+    kinds = [(stat.S_ISLNK, "a symbolic link"), (stat.S_ISCHR, "a character device"),
+             (stat.S_ISBLK, "a block device"), (stat.S_ISFIFO, "a FIFO (named pipe)"),
+             (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"), (stat.S_ISREG, "a file")]
+    return next((name for test, name in kinds if test(mode)), "not a regular file")
+
+
 @contextmanager
 def output_errors(path: Path | None = None):
     """Turn an operating system's refusal to write ``path`` (default: the file the error
     names) into a UserError naming it: permission, a parent that is a file, a full disk."""
     try:
         yield
+    except StdoutRefused:
+        raise
     except OSError as exc:
         where = Path(path if path is not None else exc.filename or "output")
         raise user_error(where, 0, f"cannot write: {_reason(exc, where)}") from None
@@ -94,6 +183,8 @@ def output_errors(path: Path | None = None):
 
 def _reason(exc: OSError, path: Path) -> str:
     """Say why a write failed, in words a user can act on."""
+    if exc.errno == errno.EEXIST and path.exists() and not path.is_dir():
+        return f"it is {_kind(os.stat(path).st_mode)}, not a folder"
     blocker = next((p for p in path.parents if p.exists() and not p.is_dir()), None)
     if blocker is not None:
         return f"{blocker} is a file, not a folder"

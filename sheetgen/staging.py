@@ -55,7 +55,10 @@ class Staging:
         self.writer.write_folder(self._staged(final), files, shown=final)
 
     def commit(self) -> None:
-        """Move every staged output into place (a folder replaces the old one whole)."""
+        """Move every staged output into place (a folder replaces the old one whole), once
+        no final path is anything sheetgen may not replace (a device, a FIFO, a link)."""
+        for staged, final in self.moves:
+            OutputWriter.check_replaceable(final, folder=staged.is_dir())
         for staged, final in self.moves:
             with output_errors(final):
                 self._move(staged, final)

@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 FORMAT_CHOICE = click.Choice(["text", "json", "csv", "pdf", "html"])
+STDOUT = "-"  # --out -: standard output
 QUICK_SETUP = "quick-setup"
 
 
@@ -39,18 +40,19 @@ class ScriptCommand(click.Command):
 
 
 def _emit(script, fmt: str, out: str | None) -> None:
-    """Write a script in ``fmt`` to ``out`` (atomically) or to standard output."""
+    """Write a script in ``fmt`` to ``out`` (atomically) or to standard output (no ``out``,
+    or ``-``)."""
     from .formats import writer
 
     data = writer(fmt)(script)
-    if out:
+    if out and out != STDOUT:
         from ..output import OutputWriter
 
         OutputWriter.write_file(Path(out), data.encode() if isinstance(data, str) else data)
         click.echo(f"wrote {out} (digest {script.digest[:16]})", err=True)
     elif isinstance(data, bytes):
-        if sys.stdout.isatty():
-            raise click.UsageError("PDF is binary: give --out FILE.pdf")
+        if out is None and sys.stdout.isatty():
+            raise click.UsageError("PDF is binary: give --out FILE.pdf (or --out - to pipe it)")
         click.get_binary_stream("stdout").write(data)
     else:
         click.echo(data, nl=False)
@@ -95,7 +97,8 @@ def _script_options(f):
                           "(the quick-setup mode of the game's dice.yaml)."),
         click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
                      show_default=True),
-        click.option("--out", "-o", type=click.Path(dir_okay=False), help="Write to FILE."),
+        click.option("--out", "-o", type=click.Path(dir_okay=False, allow_dash=True),
+                     help="Write to FILE (- : standard output)."),
     ]):
         f = opt(f)
     return f
@@ -148,15 +151,18 @@ def verify_command(project, game, commitment, secret, digest, strict, players, w
     variant = _mode(variant, quick_setup)
     script = verify_script(project, game, players, commitment, secret, words=words,
                            balanced=balanced, digest=digest, variant=variant)
-    click.echo("ok: the secret matches the commitment", err=True)
+    emitted = bool(out) or fmt != "text"
+    # the results go to standard output, unless the regenerated script itself goes there
+    results_err = emitted and out in (None, STDOUT)
+    click.echo("ok: the secret matches the commitment", err=results_err)
     if digest:
-        click.echo("ok: the regenerated script has the printed digest", err=True)
+        click.echo("ok: the regenerated script has the printed digest", err=results_err)
     else:
         click.echo("NOT CHECKED: the script itself. Only the commitment was checked; a wrong "
                    "player count, words or mode would go unnoticed. Give --digest with the "
                    "digest printed on the script to check it.", err=True)
-    click.echo(f"digest: {script.digest}", err=True)
-    if out or fmt != "text":
+    click.echo(f"digest: {script.digest}", err=results_err)
+    if emitted:
         _emit(script, fmt, out)
     if strict and not digest:
         from ..errors import UserError
