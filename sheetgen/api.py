@@ -421,7 +421,9 @@ def _stage_previews(built: dict, writer, staging, session: Session,
     ``simulate`` (protan, deutan, tritan) adds the same previews as a colour-blind player sees
     them, named ``<output>-<simulate>.png`` and ``contact-sheet-<simulate>.png``.
     """
-    from .previews import contact_sheet, first_page_png, simulated_png
+    if not built:
+        return
+    from .previews import contact_sheet, first_page_png, simulated_png  # PIL: --previews only
 
     font = session.fonts.files["body"]["regular"]
     for game_id, outputs in built.items():

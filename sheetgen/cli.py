@@ -5,16 +5,23 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import types
 
 import click
 
 # The command line process loads no pydantic plugins: scanning every installed package's entry
 # points costs 20-30 ms of a build measured in hundreds. The Python API leaves this alone.
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__":
+    # pydantic's plugin loader imports importlib.metadata (email, zipfile, csv...: about 8 ms
+    # of start-up) before it reads that setting; with every plugin off, a loader finding none
+    # is the same answer without those imports.
+    _no_plugins = types.ModuleType("pydantic.plugin._loader")
+    _no_plugins.get_plugins = lambda: ()
+    sys.modules.setdefault("pydantic.plugin._loader", _no_plugins)
 
 from .errors import UserError
 from .output import StdoutRefused, guard_stdout, silence_stdout
-from .dice.cli import dice_command, odds_command
 
 # A build makes millions of short-lived objects and few reference cycles: with Python's default
 # threshold (a collection every 700 allocations) the cycle collector took about a tenth of a
@@ -25,6 +32,8 @@ gc.set_threshold(50_000, 20, 20)
 
 
 MAX_SHOWN = 25
+# commands defined in sheetgen.dice.cli, imported only when one of them runs (or in --help)
+DICE_COMMANDS = {"dice": "dice_command", "odds": "odds_command"}
 UP_TO_DATE = "up to date: no input of the chosen outputs changed (--no-cache rebuilds)"
 
 
@@ -45,6 +54,18 @@ class SheetgenGroup(click.Group):
             silence_stdout()
             click.echo(f"error: standard output: cannot write: {exc.strerror}", err=True)
             sys.exit(2)
+
+    def list_commands(self, ctx):
+        """Name every command, the dice ones too."""
+        return sorted({*super().list_commands(ctx), *DICE_COMMANDS})
+
+    def get_command(self, ctx, name):
+        """Return command ``name``; the dice commands' module is imported on first use."""
+        if name in DICE_COMMANDS:
+            from .dice import cli as dice_cli  # start-up: a build needs none of it
+
+            return getattr(dice_cli, DICE_COMMANDS[name])
+        return super().get_command(ctx, name)
 
     def invoke(self, ctx):
         """Run the command; a UserError becomes its messages and exit code 2."""
@@ -399,9 +420,6 @@ def diff_command(project, game, variants, revision, fmt, out_file) -> None:
     if out_file and not piped:
         click.echo(f"wrote {out_file}", err=fmt == "json")
 
-
-main.add_command(dice_command)
-main.add_command(odds_command)
 
 
 if __name__ == "__main__":  # pragma: no cover

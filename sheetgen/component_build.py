@@ -66,14 +66,13 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     deck rebuilt after an edit), they are prepared here and their outputs, one per profile,
     are rendered by the workers.
     """
-    parallel = workers > 1 and _can_fork()
-    if parallel and len(work.selected) >= workers:
+    if workers > 1 and len(work.selected) >= workers and _can_fork():
         return _forked(work, workers, bar)
     ready = [_prepare(work, index) for index in range(len(work.selected))]
     results = [result for result, _ in ready]
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
         return results
-    if parallel and len(work.jobs) > 1:
+    if workers > 1 and len(work.jobs) > 1 and _can_fork():
         _forked_outputs(work, ready, workers, bar)
         return results
     for result, prepared in ready:
@@ -315,6 +314,6 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
 
 def _can_fork() -> bool:
     """Return whether this platform can fork worker processes (not Windows)."""
-    import multiprocessing
+    import multiprocessing  # only for a build that may fork: one output needs no workers
 
     return "fork" in multiprocessing.get_all_start_methods()

@@ -57,6 +57,13 @@ _COMPILED: dict[str, tuple[str, Any]] = {}
 _MAX_COMPILED = 50_000  # a long `watch` session forgets old strings rather than grow forever
 
 _WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
+# ``{{ name }}``, the most common value: a field looked up without Jinja (same result: the
+# field's value as it is, or in text its str()); anything else, or a name the item lacks, goes
+# to Jinja. Text qualifies only without other braces, carriage returns or a final newline,
+# which Jinja's lexer would treat specially.
+_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_JINJA_WORDS = frozenset({"true", "false", "none", "True", "False", "None", "and", "or", "not",
+                          "in", "is", "if", "else"})
 
 
 @dataclass
@@ -350,14 +357,17 @@ class FaceBuilder:
                 return value
             compiled = _COMPILED.get(value)
             if compiled is None:
-                whole = _WHOLE_EXPR.match(value)
-                compiled = (("expr", _JINJA.compile_expression(whole.group("expr"),
-                                                                undefined_to_none=False))
-                            if whole else ("text", _JINJA.from_string(value)))
                 if len(_COMPILED) >= _MAX_COMPILED:
                     _COMPILED.clear()
-                _COMPILED[value] = compiled
+                compiled = _COMPILED[value] = _plain_names(value) or _compile(value)
             kind, fn = compiled
+            if kind == "names":
+                if all(name in context for name in fn[1::2]):
+                    if len(fn) == 3 and not fn[0] and not fn[2]:
+                        return context[fn[1]]  # the whole value: the field as it is
+                    return "".join(part if i % 2 == 0 else str(context[part])
+                                   for i, part in enumerate(fn))
+                kind, fn = _COMPILED[value] = _compile(value)  # let Jinja say what is missing
             if kind == "expr":
                 result = fn(**context)
                 if isinstance(result, StrictUndefined):
@@ -375,6 +385,30 @@ def _from_item(raw, key) -> bool:
     """Return whether the value at ``key`` of ``raw`` is filled from the item (holds Jinja)."""
     value = raw.get(key) if isinstance(raw, dict) else None
     return isinstance(value, str) and "{" in value
+
+
+def _compile(value: str) -> tuple[str, Any]:
+    """Return ``("expr", fn)`` for a value that is one whole expression, else ``("text", t)``."""
+    whole = _WHOLE_EXPR.match(value)
+    if whole:
+        return "expr", _JINJA.compile_expression(whole.group("expr"), undefined_to_none=False)
+    return "text", _JINJA.from_string(value)
+
+
+def _plain_names(value: str) -> tuple[str, tuple[str, ...]] | None:
+    """Return ``("names", (text, name, text, name, ..., text))`` for a value made only of
+    text and ``{{ name }}`` lookups; None for anything else (Jinja renders it)."""
+    parts = _NAME.split(value)
+    names = parts[1::2]
+    if not names or any(name in _JINJA_WORDS for name in names):
+        return None
+    texts = parts[0::2]
+    if len(names) == 1 and not texts[0].strip() and not texts[1].strip() and \
+            _WHOLE_EXPR.match(value):
+        return "names", ("", names[0], "")  # one whole expression: keeps the field's type
+    if any("{" in t or "}" in t or "\r" in t for t in texts) or value.endswith("\n"):
+        return None
+    return "names", tuple(parts)
 
 
 def _has_jinja(value: Any) -> bool:
