@@ -28,10 +28,13 @@ def sheetgen_command() -> list[str]:
             f"PYTHONPATH={root}", sys.executable, "-m", "sheetgen"]
 
 
-def run_process(args: list[str], cwd: str | None = None) -> tuple[float, float, float]:
-    """Run ``args`` once; return (wall seconds, peak memory in MB, CPU seconds) of it."""
+def run_process(args: list[str], cwd: str | None = None,
+                env: dict | None = None) -> tuple[float, float, float]:
+    """Run ``args`` once (with ``env`` added to the environment); return (wall seconds, peak
+    memory in MB, CPU seconds) of it."""
     start = time.perf_counter()
-    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(args, cwd=cwd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            env={**os.environ, **env} if env else None)
     _, status, usage = os.wait4(proc.pid, 0)
     wall = time.perf_counter() - start
     if os.waitstatus_to_exitcode(status) != 0:

@@ -1,8 +1,9 @@
-"""The Mythology deck in protograf 0.5.2, for the side-by-side figure of bench_iteration.py.
+"""The Mythology deck in protograf 0.6.0, for the side-by-side figure of bench_iteration.py.
 
 protograf (https://pypi.org/project/protograf/) is a Python library for drawing card decks
 with PyMuPDF. It is installed by the benchmark itself into a throw-away virtual environment
-(``python -m venv``, then ``pip install protograf==0.5.2``), never into sheetgen's.
+(``python3.13 -m venv``, then ``pip install protograf==0.6.0``), never into sheetgen's.
+protograf 0.6.0 needs Python 3.13: :func:`python313` finds one, or the column is skipped.
 
 The deck, as close to sheetgen's as protograf's vocabulary allows: the 32 cards of
 ``data/ragnarocks/mythology-cards.yaml`` (read here, so both tools print the same words), poker
@@ -20,9 +21,9 @@ anything, flatters protograf.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
-import venv
 from pathlib import Path
 
 import yaml
@@ -30,7 +31,8 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 DECK = ROOT / "data" / "ragnarocks" / "mythology-cards.yaml"
 ICONS = ROOT / "templates" / "icons"
-VERSION = "0.5.2"
+VERSION = "0.6.0"
+PYTHON = "3.13"  # protograf 0.6.0 requires it
 
 SCRIPT = '''\
 from protograf import *
@@ -72,13 +74,22 @@ def deck_rows() -> list[list[str]]:
     return rows
 
 
-def prepare(folder: Path) -> list[str]:
-    """Make a venv with protograf in ``folder`` and write the deck script; return the command
-    that builds the deck (run it with ``cwd=folder``)."""
+def python313() -> str | None:
+    """Return a Python 3.13 interpreter (on PATH, or a pyenv version), or None."""
+    found = shutil.which(f"python{PYTHON}")
+    if found:
+        return found
+    pyenv = sorted(Path.home().glob(f".pyenv/versions/{PYTHON}*/bin/python{PYTHON}"))
+    return str(pyenv[-1]) if pyenv else None
+
+
+def prepare(folder: Path, python: str) -> list[str]:
+    """Make a venv of ``python`` (3.13) with protograf in ``folder`` and write the deck
+    script; return the command that builds the deck (run it with ``cwd=folder``)."""
     env = folder / "venv"
     if not (env / "bin" / "python").exists():
         print(f"installing protograf {VERSION} into a throw-away venv ({env}) ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(env)
+        subprocess.run([python, "-m", "venv", str(env)], check=True)
         subprocess.run([str(env / "bin" / "python"), "-m", "pip", "install", "-q",
                         f"protograf=={VERSION}"], check=True)
     (folder / "deck.json").write_text(json.dumps(deck_rows()), encoding="utf-8")
@@ -89,4 +100,7 @@ def prepare(folder: Path) -> list[str]:
 if __name__ == "__main__":
     target = Path(sys.argv[1] if len(sys.argv) > 1 else ".").resolve()
     target.mkdir(parents=True, exist_ok=True)
-    print(prepare(target))
+    interpreter = python313()
+    if interpreter is None:
+        raise SystemExit(f"protograf {VERSION} needs Python {PYTHON}; none found")
+    print(prepare(target, interpreter))
