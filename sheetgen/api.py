@@ -123,6 +123,7 @@ class Session:
 
         self.project = project
         self.print_checks, self.keys_only = print_checks, keys_only
+        self.defer_checks = False  # face checks kept for ComponentChecks.run_deferred
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -149,7 +150,8 @@ class Session:
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)
         if self.print_checks:
-            builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
+            builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons,
+                                             deferred=[] if self.defer_checks else None)
         builder.keys_only = self.keys_only
         return builder
 

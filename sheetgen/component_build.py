@@ -15,6 +15,8 @@ icons, and send back only bytes and problems.
 
 from __future__ import annotations
 
+import os
+import pickle
 from dataclasses import dataclass, field
 
 from .cache import drawn
@@ -38,6 +40,7 @@ class ComponentResult:
     drawn: tuple = (frozenset(), frozenset())            # icon names, image files it draws
     prepared: bool = False                               # its faces were all built
     nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
+    checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
 
     def clean(self, checks_stop: bool) -> bool:
         """Return whether nothing found so far stops the build (``checks_stop``: enforced
@@ -68,8 +71,15 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     """
     if workers > 1 and len(work.selected) >= workers and _can_fork():
         return _forked(work, workers, bar)
+    # one output (one deck after an edit): its print checks run in a forked child while it
+    # renders here, instead of before
+    beside = (workers > 1 and len(work.jobs) == 1 and work.render and work.base is None
+              and hasattr(os, "fork"))
+    work.session.defer_checks = beside
     ready = [_prepare(work, index) for index in range(len(work.selected))]
     results = [result for result, _ in ready]
+    if beside:
+        return _render_beside_checks(work, ready, bar)
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
         return results
     if workers > 1 and len(work.jobs) > 1 and _can_fork():
@@ -102,9 +112,10 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
         options = work.options
         prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)
-    failures, warnings = split_problems([checks for _, _, checks in session.checks[checked:]])
-    result = ComponentResult(index, problems.problems, session.warnings[warned:], failures,
-                             warnings)
+    result = ComponentResult(index, problems.problems, session.warnings[warned:])
+    result.checks = [checks for _, _, checks in session.checks[checked:]]
+    if not session.defer_checks:
+        result.check_failures, result.check_warnings = split_problems(result.checks)
     result.prepared = not problems.problems
     result.nothing_to_print = result.prepared and not prepared
     if not prepared:
@@ -114,6 +125,51 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     fit_problems(_jobs_of(work, comp, ready), misfits)
     result.misfits = misfits.problems
     return result, ready
+
+
+def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentResult]:
+    """Check the prepared faces in a forked child while the one output renders here; keep
+    the output only if the checks let the build go on. Messages, outputs and their order are
+    those of checking first: an output rendered in vain is dropped with its problems."""
+    from .checks.findings import split_problems
+
+    checks = [entry for result, _ in ready for entry in result.checks]
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: check, send the outcome, leave without running exit handlers
+        status = 1
+        try:
+            os.close(reader)
+            with os.fdopen(writer, "wb") as out:
+                out.write(pickle.dumps([entry.run_deferred() for entry in checks]))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
+    try:
+        rendered = []
+        for result, prepared in ready:
+            if result.clean(work.checks_stop) and prepared is not None:
+                scratch = ComponentResult(result.index)
+                _render(work, scratch, prepared, bar)
+                rendered.append((result, scratch))
+    finally:
+        with os.fdopen(reader, "rb") as received:
+            data = received.read()
+        _, status = os.waitpid(pid, 0)
+    if status == 0 and data:
+        for entry, outcome in zip(checks, pickle.loads(data)):
+            entry.absorb(outcome)
+    else:  # the child failed: check here, where a bug keeps its traceback
+        for entry in checks:
+            entry.run_deferred()
+    for result, _ in ready:
+        result.check_failures, result.check_warnings = split_problems(result.checks)
+    for result, scratch in rendered:
+        if result.clean(work.checks_stop):
+            result.outputs, result.render_problems = scratch.outputs, scratch.render_problems
+            result.drawn = scratch.drawn
+    return [result for result, _ in ready]
 
 
 def _jobs_of(work: BuildWork, comp, ready) -> list:
@@ -199,6 +255,7 @@ def _worker(index: int) -> ComponentResult:
     work, failed = _FORKED
     # prepared even after another component failed, so one run reports every mistake
     result, ready = _prepare(work, index)
+    result.checks = []  # they hold the fonts: the parent needs only their problems
     if not result.clean(work.checks_stop) or not work.render:
         failed.set()
         return result
