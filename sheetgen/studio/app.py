@@ -22,70 +22,14 @@ from starlette.staticfiles import StaticFiles
 
 from ..errors import UserError
 from . import pages
-from .extras import compare, dice_panel, page_png, print_profiles, printed
-from .face_images import ALLOWED_DPI, FaceImages
+from .extras import compare, dice_panel, page_png, print_profiles
+from .face_images import ALLOWED_DPI
 from .guard import allowed_hosts, project_file
-from .workspace import Workspace
+from .live import Studio
 
 STATIC = Path(__file__).parent / "static"
 FIRST_TILES = 16     # items of a grid drawn before its JSON is sent
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
-
-
-class Studio:
-    """The workspace, its images and the listeners of the change stream."""
-
-    def __init__(self, project, game_ids: list[str], editor: str = "vscode"):
-        self.workspace = Workspace(project)
-        self.images = FaceImages(lambda: self.workspace.session)
-        self.game_ids, self.editor = game_ids, editor
-        self.listeners: set[asyncio.Queue] = set()
-        self.shown: dict[tuple, None] = {}   # components the pages showed last: drawn first
-        self._printed: dict[tuple, list] = {}
-        self.loop = None    # the server's event loop, for news from worker threads
-
-    def changed(self, paths: set) -> None:
-        """Refresh after a change and draw the new faces of the components on show."""
-        ws = self.workspace
-        with ws.lock:
-            ws.refresh(paths)
-            live = set()
-            for (game_id, variant), view in ws.views.items():
-                for cid, cv in view.components.items():
-                    scope = (game_id, variant)
-                    live |= {(scope, key) for key in cv.faces()}
-                    if (game_id, variant, cid) in self.shown:
-                        self.images.draw(scope, list(cv.faces().values()))
-            self.images.forget_except(live)
-
-    def printed(self, view, cv, profile: str):
-        """Return a component imposed for ``profile`` (the last few are kept)."""
-        if profile == "-":  # the first profile the component builds by default
-            book = self.workspace.session.profiles
-            shown = print_profiles(self.workspace.session, cv.comp)
-            profile = next((p for p in book.default_profiles(cv.comp.model) if p in shown),
-                           shown[0])
-        key = (view.game_id, view.variant, cv.comp.model.id, profile, self.workspace.version)
-        if key not in self._printed:
-            self._printed[key] = (profile, printed(self.workspace.session, view.game, cv.comp,
-                                                   cv.prepared, profile))
-            while len(self._printed) > 2:
-                self._printed.pop(next(iter(self._printed)))
-        return self._printed[key]
-
-    def judge_late(self, view, cid: str) -> None:
-        """Judge a component prepared without its print checks, and tell the pages."""
-        if self.workspace.judge_late(view, cid):
-            with self.workspace.lock:
-                self.workspace.version += 1
-            if self.loop is not None:
-                self.loop.call_soon_threadsafe(self.publish)
-
-    def publish(self) -> None:
-        """Tell every open page that the workspace changed."""
-        message = json.dumps({"version": self.workspace.version})
-        for queue in list(self.listeners):
-            queue.put_nowait(message)
 
 
 def _variant(request) -> str | None:

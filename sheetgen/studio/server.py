@@ -21,9 +21,10 @@ from watchfiles import awatch
 from ..errors import UserError
 from ..profiles import PROJECT_FILE
 from ..suggest import unknown
-from .app import Studio, build_app
+from .app import build_app
 from .extras import variants_of
 from .guard import LOCAL_HOSTS
+from .live import Studio
 
 WATCHED = ("data", "templates", "fonts")
 STEP_MS = 15        # quiet time that ends one save's group of events

@@ -17,7 +17,7 @@ from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..errors import UserError
-from ..yamlload import LineDict, LineList, line_of, load_yaml
+from ..yamlload import LineDict, line_of, load_yaml
 from .guard import editor_link
 
 _PARSER = SandboxedEnvironment()
@@ -62,44 +62,33 @@ def _absolute(shown: str) -> Path:
     return Path(shown).resolve()
 
 
+def _nodes(value):
+    """Yield ``value`` and every mapping, list and scalar nested in it, depth first."""
+    yield value
+    inner = value.values() if isinstance(value, dict) else value if isinstance(value, list) else ()
+    for child in inner:
+        yield from _nodes(child)
+
+
 def _raw_element(path: Path, line: int):
     """Return the template entry written at ``line`` of ``path`` (None if not found)."""
     try:
         raw = load_yaml(path)
     except (UserError, OSError):
         return None
-    found = []
-
-    def walk(node):
-        if isinstance(node, LineDict):
-            if node.line == line and "type" in node:
-                found.append(node)
-            for value in node.values():
-                walk(value)
-        elif isinstance(node, LineList):
-            for value in node:
-                walk(value)
-    walk(raw)
-    return found[0] if found else None
+    return next((node for node in _nodes(raw) if isinstance(node, LineDict)
+                 and node.line == line and "type" in node), None)
 
 
 def _fields_read(raw) -> set[str]:
     """Return the names an element's Jinja reads (fields, or ``game``, ``credits``...)."""
     names: set[str] = set()
-
-    def walk(value):
+    for value in _nodes(raw):
         if isinstance(value, str) and "{" in value:
             try:
                 names.update(meta.find_undeclared_variables(_PARSER.parse(value)))
             except Exception:  # noqa: BLE001 - a broken expression is reported by the build
                 pass
-        elif isinstance(value, dict):
-            for inner in value.values():
-                walk(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                walk(inner)
-    walk(raw)
     return names
 
 

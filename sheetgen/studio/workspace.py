@@ -11,7 +11,6 @@ keeps the component's last good faces (marked stale) and records every problem.
 from __future__ import annotations
 
 import threading
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..api import Session
@@ -20,47 +19,9 @@ from ..components import component_for
 from ..errors import ProblemList, UserError
 from ..loading import load_game
 from ..templates import TemplateBook
-from .judge import Verdict, distinct_faces, judge
+from .judge import judge
 from .memo import MemoBuilder
-
-
-@dataclass
-class ComponentView:
-    """One component as the studio shows it: its faces (the last good ones) and problems."""
-
-    comp: object                 # LoadedComponent
-    builder: object              # FaceBuilder, warm: its faces and elements are cached
-    game: object = None          # LoadedGame it was loaded with
-    inputs: set = field(default_factory=set)  # resolved files its faces depend on
-    prepared: object = None      # Prepared, the last good one
-    stale: bool = False          # the last preparation failed: ``prepared`` is older
-    problems: list = field(default_factory=list)
-    warnings: list = field(default_factory=list)
-    verdict: Verdict = field(default_factory=Verdict)
-    pending: bool = False        # not prepared yet: nobody has asked to see it
-    unjudged: bool = False       # prepared, its print checks and fits still to run
-
-    def faces(self) -> dict:
-        """Return every live face by key."""
-        return {f.key: f for f in distinct_faces(self.prepared)} if self.prepared else {}
-
-
-@dataclass
-class GameView:
-    """One game (or one of its variants) as loaded now, with its components in order."""
-
-    game_id: str
-    variant: str | None
-    game: object = None          # LoadedGame, the last one that loaded
-    components: dict = field(default_factory=dict)
-    load_problems: list = field(default_factory=list)
-
-    def problems(self) -> list:
-        """Return every mistake, loading first, then each component's."""
-        out = list(self.load_problems)
-        for view in self.components.values():
-            out.extend(p for p in view.problems if p not in out)
-        return out
+from .views import ComponentView, GameView
 
 
 class Workspace:
