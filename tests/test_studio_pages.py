@@ -33,9 +33,10 @@ def cli(*args: str, cwd) -> subprocess.CompletedProcess:
 @pytest.fixture(scope="module")
 def served(tmp_path_factory):
     project = tmp_path_factory.mktemp("studio-pages")
-    shutil.copytree(REPO / "data" / GAME, project / "data" / GAME)
+    for game in (GAME, "roll-and-might"):
+        shutil.copytree(REPO / "data" / game, project / "data" / game)
     cache = tmp_path_factory.mktemp("cache")
-    server = Served(project, GAME, env={"SHEETGEN_CACHE_DIR": str(cache)})
+    server = Served(project, env={"SHEETGEN_CACHE_DIR": str(cache)})  # every game
     yield server, project
     server.stop()
 
@@ -99,3 +100,19 @@ def test_a_finding_is_drawn_where_its_text_is(tmp_path):
         assert text_box[0] - 0.5 <= x0 < x1 <= text_box[2] + 0.5
         assert text_box[1] - 0.5 <= y0 < y1 <= text_box[3] + 0.5
     assert any("tiny-card-front.yaml" in p and "4.5 pt" in p for p in face["problems"])
+
+
+def test_a_value_from_a_spreadsheet_points_at_its_cell(served):
+    server, project = served
+    face = json.loads(server.get("/api/face/roll-and-might/cards/3/front"))
+    element = next(e["index"] for e in face["elements"] if e["name"] == "location")
+    shown = json.loads(server.get(f"/api/source/roll-and-might/cards/3/front/{element}"))
+    rows = (project / "data" / "roll-and-might" / "cards.csv").read_text().splitlines()
+    row = next(n for n, text in enumerate(rows, 1) if text.startswith(face["label"] + ","))
+    column = rows[0].split(",").index("location") + 1
+    field = next(loc for loc in shown if loc["what"] == "field location")
+    assert field["shown"].endswith("cards.csv") and (field["line"], field["column"]) == (row,
+                                                                                         column)
+    assert [text for n, text in field["lines"] if n == row] == [rows[row - 1]]
+    template = next(loc for loc in shown if loc["what"].startswith("template element"))
+    assert template["path"].endswith("might-front.yaml")

@@ -22,6 +22,8 @@ from .guard import editor_link
 
 _PARSER = SandboxedEnvironment()
 _CELL = re.compile(r"^(?P<file>.+):(?P<row>\d+):(?P<col>\d+)$")
+_SHEET_CELL = re.compile(r"^(?P<file>.+\.xlsx):.*!(?P<col>[A-Z]+)(?P<row>\d+)$", re.I)
+TEXT_FILES = (".yaml", ".yml", ".csv")  # shown line by line; a workbook is not
 CONTEXT = 2  # lines shown either side of a located line
 
 
@@ -101,18 +103,32 @@ def _field_where(comp, label: str, name: str) -> tuple[Path, int, int] | None:
     if comp.item_sources is not None:
         source, line = comp.item_sources[index]
         cell = _CELL.match(source)
-        if cell is None:
+        sheet = _SHEET_CELL.match(source)
+        if sheet is not None:  # a workbook's row: its first cell
+            return Path(sheet["file"]).resolve(), int(sheet["row"]), _letters(sheet["col"])
+        if cell is None:  # a variant's item: its line in the variant file
             return Path(source).resolve(), line, 0
         table = Path(cell["file"]).resolve()
-        return table, int(cell["row"]), _column(table, name) or int(cell["col"])
-    entries = comp.raw.get("items")
-    entry = entries[index] if isinstance(entries, list) and index < len(entries) else None
-    if isinstance(entry, dict) and name in entry:
-        return Path(comp.path), line_of(comp.raw, ("items", index, name)), 0
+        column = _column(table, name)
+        if column:
+            return table, int(cell["row"]), column
+    else:
+        entries = comp.raw.get("items")
+        entry = entries[index] if isinstance(entries, list) and index < len(entries) else None
+        if isinstance(entry, dict) and name in entry:
+            return Path(comp.path), line_of(comp.raw, ("items", index, name)), 0
     defaults = comp.raw.get("defaults")
     if isinstance(defaults, dict) and name in defaults:
         return Path(comp.path), line_of(comp.raw, ("defaults", name)), 0
     return None
+
+
+def _letters(column: str) -> int:
+    """Return the 1-based number of a spreadsheet column (A: 1, AA: 27)."""
+    number = 0
+    for letter in column.upper():
+        number = number * 26 + ord(letter) - 64
+    return number
 
 
 def _column(table: Path, name: str) -> int:
@@ -130,7 +146,8 @@ def _column(table: Path, name: str) -> int:
 def _located(what: str, path: Path, line: int, column: int, editor: str) -> Location:
     """Return a Location with the lines around ``line`` and its editor link."""
     try:
-        text = Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+        text = (Path(path).read_text(encoding="utf-8", errors="replace").splitlines()
+                if Path(path).suffix.lower() in TEXT_FILES else [])
     except OSError:
         text = []
     first = max(1, line - CONTEXT)
