@@ -16,9 +16,11 @@ from .checks.report import CheckReport, check_report
 from .component_build import BuildWork, build_components, fit_problems
 from .components import component_for
 from .errors import ProblemList, UserError
-from .loading import LoadedComponent, LoadedGame, load_game
+from .games import load_game
+from .loading import LoadedComponent, LoadedGame
 from .project import DICE_FILE, VARIANTS_DIR, Project
 from .units import MM
+from .variant_changes import patched_templates
 from .suggest import unknown
 
 if TYPE_CHECKING:
@@ -144,8 +146,6 @@ class Session:
 
         templates = self.templates
         if component.element_changes:
-            from .variants import patched_templates
-
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)

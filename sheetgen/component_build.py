@@ -23,6 +23,7 @@ from .cache import drawn
 from .components import component_for
 from .errors import ProblemList, UserError
 from .units import MM
+from .variant_stamps import mark_changes
 
 
 @dataclass
@@ -107,8 +108,6 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     warned, checked = len(session.warnings), len(session.checks)
     prepared = session.prepare_all([(game, comp)], problems)
     if prepared and work.base is not None:
-        from .variants import mark_changes
-
         options = work.options
         prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)

@@ -12,8 +12,9 @@ from pydantic import ValidationError
 from .component_models import component_models
 from .errors import Problem, ProblemList, UserError
 from .limits import MAX_COUNT, MAX_ID
-from .model import KEBAB, GameSpec, slugify
+from .model import KEBAB, GameSpec, Item, slugify
 from .project import GAME_FILE, Project, user_path
+from .tabular import read_rows
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown
 from .validation import describe, validate_model
@@ -64,26 +65,20 @@ class LoadedGame:
                         f"its components: {known}")
 
 
-def load_game(project: Project, game_id: str, only: list[str] | None = None,
-              variant: str | None = None, problems: ProblemList | None = None
-              ) -> LoadedGame | None:
-    """Load and validate ``data/<game_id>/``; raise one UserError holding every problem.
+def load_game_files(project: Project, game_id: str, only: list[str] | None,
+                    problems: ProblemList) -> LoadedGame | None:
+    """Load and validate ``data/<game_id>/``, recording every mistake in ``problems``.
 
     ``only`` limits the component files read to those ids (a build of one component need not
-    validate the rest); an id the game does not list is a UserError naming the listed ones.
-    ``variant`` applies ``variants/<variant>.yaml`` to the components it changes.
-    With ``problems`` given, mistakes are recorded there instead and the game comes back with
-    the components that loaded (None when game.yaml itself is unusable).
+    validate the rest); an id the game does not list is a problem naming the listed ones.
+    The game comes back with the components that loaded (None when game.yaml itself is
+    unusable); generated items are not computed here (``games.load_game`` does it next).
     """
-    own = problems is None
-    problems = ProblemList() if own else problems
     folder = project.game_dir(game_id)
     game_path = folder / GAME_FILE
     try:
         raw_game = load_yaml(game_path)
     except UserError as exc:
-        if own:
-            raise
         problems.extend(exc)
         return None
     spec = validate_model(GameSpec, raw_game, game_path, problems)
@@ -114,12 +109,7 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
                 problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
             continue
         components.append(comp)
-    game = LoadedGame(spec, folder, components) if spec is not None else None
-    if game is not None and variant is not None:
-        _apply_variant(project, game, variant, problems)
-    if own:
-        problems.raise_if_any()
-    return game
+    return LoadedGame(spec, folder, components) if spec is not None else None
 
 
 def _listed_ids(raw_game: Any) -> list[str]:
@@ -129,24 +119,6 @@ def _listed_ids(raw_game: Any) -> list[str]:
         return []
     return list(dict.fromkeys(c for c in listed if isinstance(c, str) and re.match(KEBAB, c)
                               and len(c) <= MAX_ID))
-
-
-def _apply_variant(project: Project, game: LoadedGame, name: str,
-                   problems: ProblemList) -> None:
-    """Apply a variant file's changes to the loaded components (problems at its lines)."""
-    from .templates import TemplateBook
-    from .variants import apply_changes, check_component_ids, load_variant
-
-    try:
-        game.variant = load_variant(game.folder, name)
-    except UserError as exc:
-        problems.extend(exc)
-        return
-    check_component_ids(game.variant, game.spec.components, problems)
-    templates = TemplateBook(project)
-    for comp in game.components:
-        if apply_changes(comp, game.variant, templates, problems):
-            game.changed.add(comp.model.id)
 
 
 def load_component(project: Project, path: Path, component_id: str,
@@ -175,63 +147,26 @@ def load_component(project: Project, path: Path, component_id: str,
     if model.items_from is not None:
         cells = _items_from(project, model, raw, path, problems)
         loaded.item_sources = None if cells is None else [(cell, 0) for cell in cells]
-    _assign_item_ids(loaded, problems)
+    assign_item_ids(loaded, problems)
     if len(problems.problems) > before:
         return None
     return loaded
 
 
-def _generated(model, raw, path: Path, problems: ProblemList) -> None:
-    """Fill the component's items from its generator; a wrong option is blamed at its line."""
-    from .generators import generate, generator
-    from .model import Item
-
-    source, line = model.items_from, line_of(raw, ("items_from",))
-    try:
-        spec = generator(source.generator)
-    except ValueError as exc:
-        problems.add(path, line_of(raw, ("items_from", "generator")) or line,
-                     f"items_from: {exc}")
-        return
-    try:
-        options = spec.options.model_validate(source.options)
-    except ValidationError as exc:
-        for err in exc.errors():
-            where = line_of(raw, ("items_from", "options") + tuple(err["loc"])) or line
-            loc = err["loc"]  # describe names the last key (or list.index): say the rest
-            named = 2 if len(loc) > 1 and isinstance(loc[-1], int) else 1
-            inside = "".join(f"{step}." for step in loc[:-named])
-            problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
-        return
-    try:
-        items = generate(source.generator, options, path.parent)
-        model.items = [Item.model_validate(item) for item in items]
-    except UserError as exc:  # a mistake in a file the generator reads, at its own line
-        problems.extend(exc)
-    except ValueError as exc:
-        option = getattr(exc, "option", None)  # generators.OptionError names its option
-        where = line_of(raw, ("items_from", "options", option)) if option else line
-        problems.add(path, where, f"items_from: {exc}")
-
-
 def _items_from(project: Project, model, raw, path: Path,
                 problems: ProblemList) -> list[str] | None:
-    """Replace the component's items with a table's rows or a generator's items.
+    """Replace the component's items with a table's rows (a generator's items are computed
+    after loading, by ``generators.expand_generated``).
 
     Returns the cell reference of each table row (for messages), or None for a generator.
     """
-    from .model import Item
-
     line = line_of(raw, ("items_from",))
     if model.items:
         problems.add(path, line, "give either items: or items_from:, not both")
         return None
     source = model.items_from
     if source.generator is not None:
-        _generated(model, raw, path, problems)
         return None
-    from .tabular import read_rows
-
     name = source.csv or source.xlsx
     key_line = line_of(raw, ("items_from", "csv" if source.csv else "xlsx"))
     try:
@@ -255,7 +190,7 @@ def _items_from(project: Project, model, raw, path: Path,
     return cells
 
 
-def _assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
+def assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
     """Give every item a stable id (given, or from its name) and refuse duplicates."""
     model, raw, path = loaded.model, loaded.raw, loaded.path
     seen: dict[str, str] = {}

@@ -12,8 +12,8 @@ from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from .checks.rules import PrintChecks
 from .limits import MAX_COUNT, MAX_ID
+from .units import to_points
 
 KEBAB = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -36,7 +36,6 @@ HexColor = Annotated[str, AfterValidator(_hex)]
 
 
 def _size(value: str) -> str:
-    from .units import to_points
 
     if to_points(value) <= 0:
         raise ValueError(f"{value} must be larger than 0")
@@ -58,6 +57,35 @@ class PlayerRange(Strict):
 
     min: int = Field(ge=1, description="Fewest players.")
     max: int = Field(ge=1, description="Most players.")
+
+
+class PrintChecks(BaseModel):
+    """``print_checks:`` in game.yaml: ``enforce`` (default) or ``warn``, and the limits."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    mode: Literal["enforce", "warn"] = Field(
+        "enforce", description="enforce: a failed check stops the build (exit 2). warn: report "
+        "every failure but build anyway (early drafts).")
+    min_text_size: float = Field(6.0, gt=0, description="Smallest text (pt) after shrink-to-fit.")
+    min_stroke: float = Field(0.25, gt=0, description="Thinnest line (pt).")
+    safe_area: str = Field("3mm", description="Text and icons stay this far inside the trim "
+                           "unless their element says bleed_art: true.")
+
+    @model_validator(mode="after")
+    def _safe_area(self):
+        to_points(self.safe_area)
+        return self
+
+    @property
+    def safe_area_pt(self) -> float:
+        """The safe margin in points."""
+        return to_points(self.safe_area)
+
+    @property
+    def enforced(self) -> bool:
+        """Whether a failure stops the build."""
+        return self.mode == "enforce"
 
 
 class GameSpec(Strict):

@@ -56,7 +56,7 @@ def _palette(canvas, fonts, y: float, title: str, named: list[tuple[str, str]]) 
 
 def _game_colours(canvas, fonts, project) -> None:
     """Add a page of each of the project's games' own colours (game.yaml ``colors:``)."""
-    from .loading import load_game
+    from .games import load_game
 
     y = None
     for game_id in project.default_game_ids():

@@ -11,7 +11,7 @@ from sheetgen.api import Session
 from sheetgen.elements.hex_board import HexBoard
 from sheetgen.profiles import builtin_profiles
 from sheetgen.imposition.tiling import MARK_ZONE, PAPER_MARGIN, plan_tiles
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 
 PAPER = builtin_profiles().size
 

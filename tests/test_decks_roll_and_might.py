@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 
 GAME = "roll-and-might"
 # reference: The Turn x5 (one per player), Scoring, Solo Turn, Solo Scoring, First Player

@@ -70,3 +70,14 @@ def test_reader_errors_point_at_the_line(tmp_path):
     assert exc.value.problems[0].line == 7 and "count" in exc.value.problems[0].message
     with pytest.raises(UserError, match="not found"):
         read_deck(tmp_path, "missing")
+
+
+def test_a_deck_computed_by_a_generator_is_refused_at_its_items_from_line(tmp_path):
+    # a dice.yaml deck is read as written: the loader never computes items (the dice-deck
+    # generator itself reads decks, so a generated deck would read itself)
+    (tmp_path / "deck.yaml").write_text(
+        DECK_HEAD + "items_from:\n  generator: dice-deck\n", encoding="utf-8")
+    with pytest.raises(UserError) as exc:
+        read_deck(tmp_path, "deck")
+    problem = exc.value.problems[0]
+    assert problem.line == 5 and "computed by generator 'dice-deck'" in problem.message

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from conftest import run_cli
 from sheetgen.generators import generate
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 
 ODDS = """id: odds
 title: Raid odds

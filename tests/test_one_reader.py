@@ -8,7 +8,7 @@ import pytest
 
 from sheetgen.api import Session
 from sheetgen.dice.decks import read_deck
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 from sheetgen.yamlload import load_yaml
 
 from conftest import REPO

@@ -15,7 +15,7 @@ from sheetgen.checks.colour import contrast
 from sheetgen.checks.face_checks import check_face
 from sheetgen.faces import Origin
 from sheetgen.checks.record import DrawingCache, record
-from sheetgen.checks.rules import PrintChecks
+from sheetgen.model import PrintChecks
 from sheetgen.faces import Face
 
 SIZE = 200.0

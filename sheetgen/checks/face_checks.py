@@ -16,10 +16,11 @@ from itertools import chain
 
 from ..colors import rgb_to_cmyk
 from ..faces import Origin
+from ..model import PrintChecks
 from .colour import contrast
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
-from .rules import PrintChecks, needed_contrast
+from .rules import needed_contrast
 from .under import Under
 
 PAPER = (1.0, 1.0, 1.0)

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 
 from ..errors import Problem, UserError
 from ..faces import Origin
+from ..model import PrintChecks
 from .face_checks import FaceFigures, Finding, check_face
-from .rules import PrintChecks
 
 
 @dataclass

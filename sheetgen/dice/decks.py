@@ -14,8 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import ProblemList, user_error
+from ..loading import load_component
 from ..model import slugify
 from ..project import Project, user_path
+from ..templates import TemplateBook
+from ..variant_changes import apply_changes
+from ..variants import load_variant
+from ..yamlload import line_of
 
 __all__ = ["Card", "read_deck", "slugify"]
 
@@ -41,8 +46,6 @@ def read_deck(game_dir: Path, component: str, variant: str | None = None,
     A card's ``name`` is its ``name`` field, else its ``title``, else its id; its fields are
     the component's defaults under the item's own (``count`` aside).
     """
-    from ..loading import load_component
-
     path = user_path(game_dir, component, where or (game_dir, 0), "deck", ".yaml")
     if not path.is_file():
         raise user_error(path, 0, f"deck {component!r} not found: dice.yaml names a component "
@@ -51,10 +54,12 @@ def read_deck(game_dir: Path, component: str, variant: str | None = None,
     project = Project.at(game_dir.parent.parent)
     loaded = load_component(project, path, component, problems)
     problems.raise_if_any()
+    source = loaded.model.items_from
+    if source is not None and source.generator is not None:
+        raise user_error(path, line_of(loaded.raw, ("items_from",)),
+                         f"deck {component!r} is computed by generator {source.generator!r}; "
+                         "a dice.yaml deck lists its cards (items:, or a csv or xlsx table)")
     if variant is not None:
-        from ..templates import TemplateBook
-        from ..variants import apply_changes, load_variant
-
         apply_changes(loaded, load_variant(game_dir, variant), TemplateBook(project), problems)
         problems.raise_if_any()
     model = loaded.model

@@ -14,13 +14,16 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 from functools import cached_property
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from ..errors import ProblemList, user_error
+from ..model import KEBAB
 from ..project import DICE_FILE, user_path
+from ..variants import load_variant, variant_file
 from ..yamlload import line_of, load_yaml
 from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
@@ -97,8 +100,6 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")
     if variant is not None:
-        from ..variants import variant_file  # variants.py imports this module's constants
-
         if variant_file(game_dir, variant) is not None:
             return _file_variant_dice(game, game_dir, path, variant)
     data = path.read_bytes()
@@ -127,8 +128,6 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
 def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str) -> GameDice:
     """Return the dice rules of a playtest variant file: its ``dice:`` step changes (if any)
     over dice.yaml, shuffling the decks as the variant changes them."""
-    from ..variants import load_variant
-
     variant = load_variant(game_dir, name)
     raw = load_yaml(path)
     modes = dict(raw.get("variants") or {})
@@ -291,10 +290,6 @@ def _check_modes(gd: GameDice, part: str, i: int, step, problems: ProblemList) -
 
 def _deck_found(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> bool:
     """A shuffle's ``deck`` must name a component file of the game (blamed at its line)."""
-    import re
-
-    from ..model import KEBAB
-
     if step.deck is None:
         return True
     if re.match(KEBAB, step.deck) and user_path(gd.game_dir, step.deck, (gd.path, 0), "deck",

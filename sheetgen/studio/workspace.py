@@ -17,7 +17,7 @@ from ..api import Session
 from ..cache import input_files
 from ..components import component_for
 from ..errors import ProblemList, UserError
-from ..loading import load_game
+from ..games import load_game
 from ..templates import TemplateBook
 from .judge import judge
 from .memo import MemoBuilder

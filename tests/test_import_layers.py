@@ -1,0 +1,40 @@
+"""The stage order of imports is enforced by a tool: import-linter's contracts in pyproject.toml
+(layers in pipeline order, the dice engine writing no PDF, no import circle)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from conftest import REPO
+
+LINT = Path(sys.executable).with_name("lint-imports")
+
+
+def _lint(root: Path) -> subprocess.CompletedProcess:
+    env = {**os.environ, "PYTHONPATH": str(root)}
+    return subprocess.run([str(LINT), "--no-cache"], cwd=root, env=env, capture_output=True,
+                          text=True, timeout=300)
+
+
+def test_every_import_contract_is_kept():
+    done = _lint(REPO)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "3 kept, 0 broken" in done.stdout
+
+
+def test_an_import_against_the_stage_order_breaks_the_contract(tmp_path):
+    shutil.copytree(REPO / "sheetgen", tmp_path / "sheetgen",
+                    ignore=shutil.ignore_patterns("__pycache__", "_builtin"))
+    shutil.copy(REPO / "pyproject.toml", tmp_path)
+    loader = tmp_path / "sheetgen" / "loading.py"
+    # the loader reaching up into the impose stage (a model that knows its pages)
+    loader.write_text(loader.read_text(encoding="utf-8")
+                      + "\nfrom .components import component_kinds  # noqa\n", encoding="utf-8")
+    done = _lint(tmp_path)
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "sheetgen.loading is not allowed to import sheetgen.components" in done.stdout
+    assert "Stages import downwards only BROKEN" in done.stdout
