@@ -17,12 +17,14 @@ from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from pydantic import ValidationError
 
+from .choices import ChoiceError, needs_resolving, resolve
 from .elements import DrawContext, Element, element_class, element_types
 from .errors import Problem, UserError, display_path
 from .placement import Placer
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
 from .suggest import close_matches, unknown
+from .yamlload import line_of
 
 MAX_REPEAT = 100_000  # items a "x" * n or [..] * n may build in a template expression
 
@@ -239,29 +241,37 @@ class FaceBuilder:
             self.checks.inspect(face, face.origins)
 
     def _fail(self, template: Template, raw, where: Where, message: str,
-              blame_item: bool) -> UserError:
-        """Return a UserError blaming the item (for filled values) or the template line.
+              blame_item: bool, line: int | None = None) -> UserError:
+        """Return a UserError blaming the item (for filled values) or the template line
+        (``line``, or the element's).
 
         A template mistake is reported once, not once per item that fills the template.
         """
         tpath = display_path(template.path)
+        line = line or raw.line
         if blame_item:
             return UserError(Problem(display_path(where.path), where.line,
-                                     f"{where.label}: {message} (template {tpath}:{raw.line})"))
-        key = (tpath, raw.line, message)
+                                     f"{where.label}: {message} (template {tpath}:{line})"))
+        key = (tpath, line, message)
         if key in self._template_mistakes:
             return UserError([])
         self._template_mistakes.add(key)
-        return UserError(Problem(tpath, raw.line, f"{message} (filling {where.label})"))
+        return UserError(Problem(tpath, line, f"{message} (filling {where.label})"))
 
     def _fill(self, template: Template, raw, context, where: Where) -> dict | None:
         """Return the element's values with Jinja filled in, or None when ``when`` is false."""
         plan = self._plans.get(id(raw))
         if plan is None:
-            plan = self._plans[id(raw)] = (raw, [(k, v, _has_jinja(v)) for k, v in raw.items()])
+            plan = self._plans[id(raw)] = (raw, [(k, v, _has_jinja(v)) for k, v in raw.items()],
+                                           needs_resolving(raw))
         try:
             values = {key: self._render(value, context) if templated else value
                       for key, value, templated in plan[1]}
+            if plan[2]:
+                values = resolve(values, context)
+        except ChoiceError as exc:
+            raise self._fail(template, raw, where, exc.message, exc.blame_item,
+                             line_of(raw, exc.loc)) from None
         except UndefinedError as exc:
             name = re.search(r"'([^']+)' is undefined", str(exc))
             missing = name.group(1) if name else str(exc)

@@ -28,6 +28,14 @@ JINJA = {"type": "string", "pattern": r"\{\{|\{%",
          "description": "A Jinja expression filled per item, e.g. \"{{ name }}\"."}
 
 
+# Any element value may be picked by an item's field: {by: type, warrior: red, else: ink}
+BY_FIELD = {"type": "object", "required": ["by"],
+            "properties": {"by": {"type": "string", "description": "The item field that picks."},
+                           "else": {"description": "The value when no choice matches."}},
+            "description": "A value picked by an item field: {by: FIELD, VALUE: PICK, ..., "
+                           "else: PICK}."}
+
+
 def _finish(schema: dict, title: str) -> dict:
     schema = {"$schema": DIALECT, **schema}
     schema["title"] = title
@@ -39,7 +47,7 @@ def element_schema(name: str) -> dict:
     schema = copy.deepcopy(element_types()[name].model_json_schema())
     for key, prop in schema.get("properties", {}).items():
         if key != "type":
-            schema["properties"][key] = {"anyOf": [prop, JINJA],
+            schema["properties"][key] = {"anyOf": [prop, JINJA, BY_FIELD],
                                          "description": prop.get("description", "")}
     schema["required"] = sorted(set(schema.get("required", [])) | {"type"})
     return schema

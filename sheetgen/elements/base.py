@@ -120,6 +120,28 @@ IconName = Annotated[str, BeforeValidator(_icon),
                      WithJsonSchema({"type": "string", "description": "An icon name."})]
 
 
+def _count_or_field(value: Any) -> Any:
+    if isinstance(value, str) and not value.strip().lstrip("-").isdigit():
+        raise ValueError(f"{value!r} is not a number (an item field's name is read before this)")
+    return value
+
+
+def _count_in_range(value: int) -> int:
+    if not 0 <= value <= MAX_FIELD_COUNT:
+        raise ValueError(f"{value} is outside the allowed range 0 to {MAX_FIELD_COUNT}")
+    return value
+
+
+MAX_FIELD_COUNT = 100
+# A count an item gives by its field's name (``repeat: appetite``; sheetgen/choices.py reads it)
+FieldCount = Annotated[int, BeforeValidator(_count_or_field), AfterValidator(_count_in_range),
+                       WithJsonSchema({
+                           "description": "A whole number from 0 to 100, or the name of an "
+                                          "item field holding it.",
+                           "anyOf": [{"type": "integer", "minimum": 0, "maximum": 100},
+                                     {"type": "string"}]})]
+
+
 # What a field means when several elements share its name; an element's own
 # ``Field(description=...)`` wins. Lengths take units (12mm, 0.5in, 9pt, 50%); sizes of text are
 # points; colours are palette names, game colours or #rrggbb.
@@ -140,6 +162,8 @@ SHARED_FIELD_DOCS = {
              "bottom-right (top-center, center-left... also work). Replaces x and y.",
     "inset": "Room kept between the parent's edges and the element (a length, [top-bottom, "
              "left-right] or [top, right, bottom, left]); in a stack, space around the child.",
+    "repeat": "Draw it this many times (a whole number, or the name of an item field holding "
+              "it: `repeat: appetite`); 0 draws nothing.",
     "grow": "In a stack: this child's share of the room its siblings leave (1 = one share). A "
             "child with no size along the stack grows by 1.",
     "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",

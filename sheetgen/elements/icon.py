@@ -1,10 +1,11 @@
-"""``icon``: a named icon or piece of colour art, fitted and centred in its box."""
+"""``icon``: a named icon or piece of colour art, fitted and centred in its box; repeated in a
+row by a number (``repeat: appetite`` reads the item's field)."""
 
 import warnings
-from typing import Literal
+from typing import ClassVar, Literal
 
 from . import register
-from .base import Color, Element, IconName
+from .base import Color, Element, FieldCount, IconName, Length
 
 
 class ArtWarning(UserWarning):
@@ -13,18 +14,23 @@ class ArtWarning(UserWarning):
 
 @register
 class Icon(Element):
-    """An icon, square, as large as fits the box, centred in it."""
+    """An icon, square, as large as fits the box, centred in it (or ``repeat`` in a row)."""
 
     type: Literal["icon"] = "icon"
     icon: IconName
     color: Color = "ink"
     rotate: Literal[0, 90, 180, 270] = 0
+    repeat: FieldCount | None = None
+    gap: Length = "0.5mm"
 
-    field_docs = {"rotate": "Turn the icon clockwise by 90, 180 or 270 degrees."}
+    counts: ClassVar[tuple[str, ...]] = ("repeat",)
+    field_docs = {"rotate": "Turn the icon clockwise by 90, 180 or 270 degrees.",
+                  "gap": "Space between repeated icons (length)."}
     doc = ("A named icon (templates/icons/<name>.svg, in `color`) or piece of colour art "
            "(templates/art/<set>/<name>.svg as `set/name`, in its own colours) fitted and "
            "centred in its box; `rotate` turns it clockwise by 90, 180 or 270 degrees (a "
-           "folded standee's back panel).")
+           "folded standee's back panel); `repeat: N` (or an item field's name) draws N in a "
+           "centred row, gap apart.")
     sample = {"type": "icon", "icon": "viking", "x": "5mm", "y": "5mm", "w": "8mm", "h": "8mm"}
 
     def prepare(self, ctx) -> None:
@@ -32,16 +38,26 @@ class Icon(Element):
         for message in ctx.icons.warnings_of(self.icon):
             warnings.warn(message, ArtWarning, stacklevel=2)
 
+    def content_width(self, ctx) -> float:
+        """Return the width of the row at the box's height."""
+        count = 1 if self.repeat is None else self.repeat
+        return count * self.h + self.gap * max(count - 1, 0)
+
     def draw(self, canvas, ctx) -> None:
-        """Paint the icon."""
-        size = min(self.w, self.h)
-        x = self.x + (self.w - size) / 2
+        """Paint the icon (or the row of repeated icons)."""
+        count = 1 if self.repeat is None else self.repeat
+        if count == 0:
+            return
+        size = min(self.h, (self.w - self.gap * (count - 1)) / count)
+        row = count * size + self.gap * (count - 1)
+        x = self.x + (self.w - row) / 2
         y = self.bottom(ctx) + (self.h - size) / 2
         canvas.saveState()
         ctx.fill(canvas, self.color, is_fill=False)
-        if self.rotate:
-            canvas.translate(x + size / 2, y + size / 2)
+        if self.rotate:  # turned about the row's centre
+            canvas.translate(x + row / 2, y + size / 2)
             canvas.rotate(-self.rotate)
-            x = y = -size / 2
-        ctx.icons.draw(canvas, self.icon, x, y, size)
+            x, y = -row / 2, -size / 2
+        for index in range(count):
+            ctx.icons.draw(canvas, self.icon, x + index * (size + self.gap), y, size)
         canvas.restoreState()

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import ClassVar, Literal
 
 from pydantic import PrivateAttr, model_validator
 
 from . import register
-from .base import Color, Element, FontFamily, FontSize, TextValue, YLength, in_range
+from .base import (MAX_TEXT, Color, Element, FieldCount, FontFamily, FontSize, TextValue,
+                   YLength, in_range)
 from .sheet_common import readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
@@ -33,6 +34,7 @@ class Text(Element):
     italic: bool = False
     min_h: YLength | None = None
     max_h: YLength | None = None
+    repeat: FieldCount | None = None
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -42,6 +44,8 @@ class Text(Element):
             'Smallest size in points the text may shrink to, to fit its box; default: size (no '
             'shrinking).'),
         'leading': 'Line spacing as a multiple of the size.',
+        'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
+                  'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
         'min_h': 'With h: auto, the least height the text takes (length).',
         'max_h': 'With h: auto, the most height the text may take (length): longer text '
                  'shrinks towards min_size to fit it.',
@@ -51,10 +55,17 @@ class Text(Element):
     sample = {"type": "text", "x": "4mm", "y": "4mm", "w": "40mm", "h": "12mm",
               "text": "When **Summoning**: move :viking: again.", "size": 9, "min_size": 7}
 
+    counts: ClassVar[tuple[str, ...]] = ("repeat",)
+
     @model_validator(mode="after")
     def _sizes(self):
         if self.size <= 0 or (self.min_size is not None and not 0 < self.min_size <= self.size):
             raise ValueError("need 0 < min_size <= size")
+        if self.repeat is not None:
+            if len(self.text) * self.repeat > MAX_TEXT:
+                raise ValueError(f"repeat: {self.repeat} copies of the text make more than "
+                                 f"{MAX_TEXT:,} characters")
+            self.text = " ".join([self.text] * self.repeat)
         return self
 
     def icons(self) -> set[str]:
