@@ -56,6 +56,10 @@ class FaceImages:
             self._images[(scope, face.key, dpi)] = buffer.getvalue()
         self._trim()
 
+    def kept(self) -> set[tuple]:
+        """Return the (scope, face key, dpi) of every image kept."""
+        return set(self._images)
+
     def forget_except(self, live: set) -> None:
         """Forget the images of faces not in ``live`` ((scope, key) pairs) beyond KEEP."""
         old = [k for k in self._images if (k[0], k[1]) not in live]

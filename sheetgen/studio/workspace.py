@@ -154,9 +154,12 @@ class Workspace:
                 components[comp.model.id] = old
                 continue
             inputs = self._inputs(game, comp)
-            warm = old is not None and not fresh and not uses & templates
+            # a builder sees the game, the component's id and title and a variant's element
+            # changes: when those change, a new builder
+            warm = (old is not None and not fresh and not uses & templates
+                    and (old.comp.model.title, old.comp.element_changes)
+                    == (comp.model.title, comp.element_changes))
             builder = old.builder if warm else MemoBuilder(self.session.builder(game, comp))
-            builder.templates = self.session.templates
             # judged after the new faces are on the page (judge_pending)
             components[comp.model.id] = self._prepare(game, comp, builder, inputs, old, False)
         if problems.problems:  # a component that failed to load keeps its last good faces
