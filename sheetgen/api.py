@@ -131,16 +131,25 @@ class Session:
         self.templates = TemplateBook(project)
         self.profiles = ProfileBook.for_project(project)
         self.credits = Credits.for_project(project)
+        self._art_sets: dict[tuple, tuple[str, ...]] = {}
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
+
+    def art_sets(self, game: LoadedGame) -> tuple[str, ...]:
+        """Return the art sets a game's files name (its credits block credits them), once."""
+        key = (game.spec.id, id(game))
+        if key not in self._art_sets:
+            self._art_sets[key] = self.credits.art_sets_of(self.project, game)
+        return self._art_sets[key]
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
         from .faces import FaceBuilder
 
         spec = game.spec
-        globals_ = {"game": spec.model_dump(), "credits": self.credits.block(spec.credits),
+        globals_ = {"game": spec.model_dump(),
+                    "credits": self.credits.block(spec.credits, self.art_sets(game)),
                     "component": {"id": component.model.id, "title": component.model.title}}
         from .checks.findings import ComponentChecks
 
@@ -360,22 +369,27 @@ def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> No
     cache.save()
 
 
-def _options_key(options: BuildOptions, profile_name: str) -> str:
-    """Return the build options that change an output's bytes, as one string."""
-    return json.dumps([profile_name, options.cmyk, options.ink_saver,
-                       list(options.back_offset_mm), options.copies])
+def _options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
+    """Return the build options that change an output's bytes, as one string, with the art
+    sets the game's credits block names (another component's file can change them)."""
+    key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
+           options.copies]
+    return json.dumps(key + [list(art_sets)] if art_sets else key)
 
 
 def _stale(project: Project, selected, planned, options: BuildOptions, cache) -> list:
     """Return the selected components with an output (of those ``planned``) that is missing
     or out of date."""
     from .cache import input_files
+    from .credits import Credits
     from .icons import IconBook
 
     icons = IconBook.for_project(project).files
+    credits = Credits.for_project(project)
+    art = {id(g): credits.art_sets_of(project, g) for g, _ in selected}
     inputs = {(g.spec.id, c.model.id): input_files(project, g, c) for g, c in selected}
     stale = {(g.spec.id, c.model.id) for g, c, _, profile, path in planned
-             if not cache.fresh(path, _options_key(options, profile.name),
+             if not cache.fresh(path, _options_key(options, profile.name, art[id(g)]),
                                 inputs[(g.spec.id, c.model.id)], icons)}
     return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
@@ -384,16 +398,22 @@ def _record(project: Project, jobs, options: BuildOptions, cache, drawn: dict) -
     """Record what every output of a finished build was made from (``drawn``: each
     component's icon names and image files, by id)."""
     from .cache import input_files
+    from .credits import Credits
     from .icons import IconBook
 
     icon_files = IconBook.for_project(project).files
+    credits = Credits.for_project(project)
     inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share the files
+    art: dict[int, tuple] = {}
     for game, comp, _ready, profile, path in jobs:
         names, images = drawn[id(comp)]
         icons = {name: icon_files[name] for name in names if name in icon_files}
         if id(comp) not in inputs:
             inputs[id(comp)] = input_files(project, game, comp)
-        cache.record(path, _options_key(options, profile.name), inputs[id(comp)], icons, images)
+        if id(game) not in art:
+            art[id(game)] = credits.art_sets_of(project, game)
+        cache.record(path, _options_key(options, profile.name, art[id(game)]), inputs[id(comp)],
+                     icons, images)
 
 
 def _merge_problems(results, planning: ProblemList, problems: ProblemList, warn,

@@ -206,13 +206,16 @@ def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]
         return None, exc.problems
 
 
-def _render_env(game, comp, profile, options, session):
+def _render_env(game, comp, profile, options, session, prepared=None):
     """Return the fonts, icons, options, title and copies one job renders with."""
     from .components.contract import RenderEnv
     from .imposition.common import ImposeOptions
 
-    # every home-printed page carries the licence credits along its margin
-    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
+    # every home-printed page carries the licence credits along its margin, with the credit
+    # of each art set the component's faces draw
+    art = session.icons.art_sets(drawn(prepared)[0]) if prepared is not None else ()
+    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
+                                    art_sets=art)
     return RenderEnv(session.fonts, session.icons,
                      ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
                                    options.cmyk, options.ink_saver, footer),
@@ -223,7 +226,7 @@ def _render_env(game, comp, profile, options, session):
 def _output(job, options, session) -> tuple[str, object]:
     """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
     game, comp, prepared, profile, path = job
-    env = _render_env(game, comp, profile, options, session)
+    env = _render_env(game, comp, profile, options, session, prepared)
     if profile.output == "tts":
         from .tts import tts_files
 

@@ -49,6 +49,14 @@ class IconBook:
                 files[f"{svg.parent.name}/{svg.stem}"] = svg
         return cls(files)
 
+    def icon_names(self) -> list[str]:
+        """Return the names of the icons (``templates/icons/``), sorted."""
+        return sorted(n for n in self.files if "/" not in n and not n.startswith(FILE_PREFIX))
+
+    def art_names(self) -> list[str]:
+        """Return the names of the colour art (``set/name``), sorted."""
+        return sorted(n for n in self.files if "/" in n and not n.startswith(FILE_PREFIX))
+
     def add_file(self, path: Path) -> str:
         """Return the name art file ``path`` is known by (an ``image``'s SVG), checking it."""
         name = FILE_PREFIX + str(path)

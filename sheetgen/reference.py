@@ -190,10 +190,17 @@ def reference_markdown(project) -> str:
                 if name == "box" or f.name not in common]
         out += _table(("field", "takes", "default", "meaning"), rows) + [""]
     icons = IconBook.for_project(project)
+    names, art = icons.icon_names(), icons.art_names()
     out += ["#### Icons", "",
-            f"{len(icons.files)} icons (`icon:` fields, or `:name:` inline in text and table "
+            f"{len(names)} icons (`icon:` fields, or `:name:` inline in text and table "
             "cells); `sheetgen reference` draws them all. game-icons.net, CC BY 3.0.", "",
-            ", ".join(f"`{name}`" for name in sorted(icons.files))]
+            ", ".join(f"`{name}`" for name in names), ""]
+    out += ["#### Colour art", "",
+            f"{len(art)} pieces of colour art, drawn in their own colours (`icon:` fields, or "
+            "`:set/name:` inline); `sheetgen reference` draws them all. `fluent/`: Fluent Emoji "
+            "Flat by Microsoft, MIT (`templates/art/fluent/`); its credit prints only where a "
+            "piece is used.", "",
+            ", ".join(f"`{name}`" for name in art)]
     return "\n".join(out).rstrip() + "\n"
 
 

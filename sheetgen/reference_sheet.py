@@ -6,6 +6,8 @@ The text content is the same registries :mod:`sheetgen.reference` lists.
 
 from __future__ import annotations
 
+from reportlab.pdfbase.pdfmetrics import stringWidth
+
 from .checks.colour import contrast
 from .colors import PALETTE, parse_color
 from .elements.sheet_common import INK
@@ -96,14 +98,17 @@ def _sizes(canvas, fonts, y: float, sizes: dict) -> float:
     return y - (-(-len(sizes) // 3)) * 6 * MM
 
 
-def _icons(canvas, fonts, icons) -> None:
-    names = sorted(icons.files)
+def _pictures(canvas, fonts, icons, title: str, names: list[str], footer: str,
+              prefix: str = "") -> None:
+    """Draw ``names`` (icons or colour art) with their names (less ``prefix``, which the title
+    says), 88 a page."""
     columns, cell, label = 8, (PAGE[0] - 2 * MARGIN) / 8, 7
     per_page = columns * 11
     for start in range(0, len(names), per_page):
         canvas.showPage()
         y = _heading(canvas, fonts, PAGE[1] - MARGIN - 6 * MM,
-                     f"Icons ({start + 1}-{min(len(names), start + per_page)} of {len(names)})")
+                     f"{title} ({start + 1}-{min(len(names), start + per_page)} of "
+                     f"{len(names)})")
         chunk = names[start:start + per_page]
         for name in chunk:
             icons.form_name(canvas, name)
@@ -112,20 +117,22 @@ def _icons(canvas, fonts, icons) -> None:
             x, top = MARGIN + col * cell, y - row * 22 * MM
             canvas.setFillColorRGB(*INK)
             icons.draw(canvas, name, x + (cell - 12 * MM) / 2, top - 13 * MM, 12 * MM)
-            canvas.setFont(fonts.font_name("body"), label)
-            canvas.drawCentredString(x + cell / 2, top - 17 * MM, name)
-    footer = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
-    canvas.setFont(fonts.font_name("body"), 7)
-    canvas.drawString(MARGIN, MARGIN / 2, footer)
+            shown, font = name.removeprefix(prefix), fonts.font_name("body")
+            size = max(5.0, min(label, label * (cell - 2) / stringWidth(shown, font, label)))
+            canvas.setFont(font, size)
+            canvas.drawCentredString(x + cell / 2, top - 17 * MM, shown)
+        canvas.setFont(fonts.font_name("body"), 7)
+        canvas.drawString(MARGIN, MARGIN / 2, footer)
 
 
 def reference_pdf(project) -> bytes:
     """Return the reference sheet: palette, fonts and sizes on page 1, the project's games'
-    own colours, then every icon."""
+    own colours, then every icon and every piece of colour art."""
     from io import BytesIO
 
     from reportlab.pdfgen.canvas import Canvas
 
+    from .credits import Credits
     from .fonts import FontBook
     from .icons import IconBook
     from .profiles import ProfileBook
@@ -143,7 +150,15 @@ def reference_pdf(project) -> bytes:
     sizes = {n: (w / MM, h / MM) for n, (w, h) in ProfileBook.for_project(project).sizes.items()}
     _sizes(canvas, fonts, y, sizes)
     _game_colours(canvas, fonts, project)
-    _icons(canvas, fonts, icons)
+    _pictures(canvas, fonts, icons, "Icons", icons.icon_names(),
+              "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0")
+    credits = Credits.for_project(project).art
+    art = icons.art_names()
+    for art_set in sorted({name.split("/")[0] for name in art}):
+        prefix = f"{art_set}/"
+        _pictures(canvas, fonts, icons, f"Colour art {prefix}...",
+                  [n for n in art if n.startswith(prefix)],
+                  credits.get(art_set, {}).get("line", f"Colour art: {art_set}"), prefix)
     canvas.showPage()
     canvas.save()
     return buffer.getvalue()

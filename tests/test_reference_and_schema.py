@@ -69,8 +69,11 @@ def test_reference_command_draws_swatches_fonts_and_every_icon(tmp_path, project
     for name, value in PALETTE.items():
         if value != "none":
             assert name in text and value in text
-    for icon in IconBook.for_project(project).files:
+    book = IconBook.for_project(project)
+    for icon in book.icon_names():
         assert icon in text
+    for art in book.art_names():  # labelled without the set, which the page title names
+        assert art.split("/")[1] in text and f"Colour art {art.split('/')[0]}/" in text
     assert (tmp_path / "reference.md").read_text() == reference_markdown(project)
 
 

@@ -38,8 +38,8 @@ def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
 def test_icons_have_credits(project):
     icons = IconBook.for_project(project)
     credits = (builtin_root() / "templates" / "icons" / "CREDITS.md").read_text()
-    assert len(icons.files) >= 40
-    for name in icons.files:
+    assert len(icons.icon_names()) >= 40
+    for name in icons.icon_names():
         assert f"| {name} |" in credits, f"icon {name} has no credit line"
 
 

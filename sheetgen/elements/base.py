@@ -182,7 +182,8 @@ SHARED_FIELD_DOCS = {
     "outline": "Colour of the heavy outline around the whole region, or none.",
     "outline_width": "Width of that outline (length).",
     "color": "Colour of the text, line or icon.",
-    "icon": "An icon name (templates/icons/<name>.svg); `sheetgen reference` shows them all.",
+    "icon": "An icon name (templates/icons/<name>.svg) or colour art set/name "
+            "(templates/art/<set>/<name>.svg); `sheetgen reference` shows them all.",
     "icon_color": "Colour of the icons drawn inside the element.",
     "font": "Font family: title, body or runic (fonts/fonts.yaml), or a project's own.",
     "bold": "Bold style of the font family.",

@@ -1,0 +1,150 @@
+"""Vendor colour art from an Iconify JSON package on npm into ``templates/art/<set>/``.
+
+Each set folder holds ``pieces.txt``: its first line names the npm package and version
+(``package: @iconify-json/fluent-emoji-flat 1.2.6``), then one piece a line, an Iconify name
+or ``our-name = iconify-name``; ``#`` starts a comment. To add pieces, add names and run::
+
+    python .ci/vendor_art.py                 # every set folder that has a pieces.txt
+    python .ci/vendor_art.py templates/art/fluent
+
+The script runs ``npm pack`` in a scratch folder (the build never needs npm), writes one SVG
+file per listed piece, deletes the folder's SVGs that are no longer listed, writes
+``CREDITS.md`` (which piece is which source icon) and ``LICENSE.md`` (the package's licence),
+and checks that sheetgen draws every piece without a warning. Same list, same files.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import tarfile
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from sheetgen.art.read import read_art  # noqa: E402 - after the path is set
+
+LICENCES = {"MIT": """MIT License
+
+Copyright (c) Microsoft Corporation.
+
+Permission is hereby granted, free of charge, to any person obtaining a copy
+of this software and associated documentation files (the "Software"), to deal
+in the Software without restriction, including without limitation the rights
+to use, copy, modify, merge, publish, distribute, sublicense, and/or sell
+copies of the Software, and to permit persons to whom the Software is
+furnished to do so, subject to the following conditions:
+
+The above copyright notice and this permission notice shall be included in all
+copies or substantial portions of the Software.
+
+THE SOFTWARE IS PROVIDED "AS IS", WITHOUT WARRANTY OF ANY KIND, EXPRESS OR
+IMPLIED, INCLUDING BUT NOT LIMITED TO THE WARRANTIES OF MERCHANTABILITY,
+FITNESS FOR A PARTICULAR PURPOSE AND NONINFRINGEMENT. IN NO EVENT SHALL THE
+AUTHORS OR COPYRIGHT HOLDERS BE LIABLE FOR ANY CLAIM, DAMAGES OR OTHER
+LIABILITY, WHETHER IN AN ACTION OF CONTRACT, TORT OR OTHERWISE, ARISING FROM,
+OUT OF OR IN CONNECTION WITH THE SOFTWARE OR THE USE OR OTHER DEALINGS IN THE
+SOFTWARE.
+"""}
+
+
+def read_list(path: Path) -> tuple[str, str, dict[str, str]]:
+    """Return (package, version, {our name: iconify name}) of a ``pieces.txt``."""
+    package = version = ""
+    pieces: dict[str, str] = {}
+    for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        line = raw.split("#", 1)[0].strip()
+        if not line:
+            continue
+        if line.startswith("package:"):
+            package, version = line.removeprefix("package:").split()
+            continue
+        ours, _, theirs = (part.strip() for part in line.partition("="))
+        source = theirs or ours
+        if not ours.replace("-", "").isalnum() or ours != ours.lower() or ours in pieces:
+            sys.exit(f"{path}:{number}: {ours!r} is not a new lower-case name (a-z, 0-9, -)")
+        pieces[ours] = source
+    if not package:
+        sys.exit(f"{path}: the first line must be 'package: <npm package> <version>'")
+    return package, version, pieces
+
+
+def fetch(package: str, version: str, scratch: Path) -> tuple[dict, dict]:
+    """Return (icons.json, info.json) of the npm package, fetched with ``npm pack``."""
+    subprocess.run(["npm", "pack", f"{package}@{version}", "--silent"], cwd=scratch,
+                   check=True, stdout=subprocess.DEVNULL)
+    tarball = next(scratch.glob("*.tgz"))
+    with tarfile.open(tarball) as archive:
+        icons = json.load(archive.extractfile("package/icons.json"))
+        info = json.load(archive.extractfile("package/info.json"))
+    return icons, info
+
+
+def svg_of(icons: dict, name: str) -> str:
+    """Return the SVG file text of Iconify icon ``name`` (following an alias)."""
+    entry = icons["icons"].get(name)
+    alias = icons.get("aliases", {}).get(name)
+    if entry is None and alias is not None:
+        entry = {**icons["icons"][alias["parent"]], **{k: v for k, v in alias.items()
+                                                         if k != "parent"}}
+    if entry is None:
+        raise KeyError(name)
+    if any(entry.get(key) for key in ("rotate", "hFlip", "vFlip")):
+        raise KeyError(f"{name} (rotated or flipped: not supported)")
+    width, height = entry.get("width", icons.get("width", 16)), entry.get(
+        "height", icons.get("height", 16))
+    box = f"{entry.get('left', 0)} {entry.get('top', 0)} {width} {height}"
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{entry["body"]}</svg>\n')
+
+
+def vendor(folder: Path) -> int:
+    """Write the pieces of one set folder; return how many."""
+    package, version, pieces = read_list(folder / "pieces.txt")
+    with tempfile.TemporaryDirectory() as scratch:
+        icons, info = fetch(package, version, Path(scratch))
+    missing = []
+    for ours, source in pieces.items():
+        try:
+            (folder / f"{ours}.svg").write_text(svg_of(icons, source), encoding="utf-8")
+        except KeyError as exc:
+            missing.append(str(exc))
+    if missing:
+        sys.exit(f"{folder}/pieces.txt: not in {package} {version}: {', '.join(missing)}")
+    for stale in folder.glob("*.svg"):
+        if stale.stem not in pieces:
+            stale.unlink()
+    problems = [f"{ours}: {w}" for ours in pieces
+                for w in read_art(folder / f"{ours}.svg").warnings]
+    if problems:
+        sys.exit("pieces sheetgen cannot draw in full (pick others):\n" + "\n".join(problems))
+    licence = info["license"]
+    (folder / "LICENSE.md").write_text(LICENCES[licence["spdx"]], encoding="utf-8")
+    rows = "\n".join(f"| {ours} | {source} |" for ours, source in sorted(pieces.items()))
+    author = info["author"]
+    (folder / "CREDITS.md").write_text(
+        f"# {info['name']}\n\n"
+        f"Every SVG in this folder is from **{info['name']}** by {author['name']} "
+        f"({author['url']}), licensed under the **{licence['title']}** licence "
+        f"({licence['url']}; the text is in `LICENSE.md`).\n\n"
+        f"They were written by `.ci/vendor_art.py` from the npm package `{package}` {version} "
+        "(Iconify's packaging of the same drawings) from the names in `pieces.txt`; the "
+        "drawings are unchanged. A build prints the credit of `credit.yaml` on the pages of "
+        "every component that draws one of them.\n\n"
+        f"| sheetgen name ({folder.name}/...) | {info['name']} name |\n| --- | --- |\n"
+        f"{rows}\n", encoding="utf-8")
+    return len(pieces)
+
+
+def main(args: list[str]) -> None:
+    """Vendor the set folders named (default: every one with a pieces.txt)."""
+    folders = [Path(a) for a in args] or sorted(
+        p.parent for p in (ROOT / "templates/art").glob("*/pieces.txt"))
+    for folder in folders:
+        print(f"{folder}: {vendor(folder)} pieces")
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
