@@ -28,6 +28,7 @@ def served(tmp_path_factory):
     project = new_project(top / "proj", GAME)
     (project / "data" / GAME / "leak.yaml").symlink_to(top / "secret.txt")
     (project / "templates" / "leak").symlink_to(top)
+    (project / "data" / GAME / "notes.yaml").write_text("# <script>alert(1)</script>\n")
     server = Served(project, GAME, env={"SHEETGEN_CACHE_DIR": str(top / "cache")})
     yield server, project
     server.stop()
@@ -52,10 +53,14 @@ def tree_hash(folder) -> str:
     return digest.hexdigest()
 
 
-def test_a_project_file_is_served(served):
+def test_a_project_file_is_served_escaped_with_line_anchors(served):
     server, project = served
     status, body = raw(server.port, "GET", f"/file/data/{GAME}/deck.yaml")
-    assert status == 200 and b"name: Scout" in body
+    lines = (project / "data" / GAME / "deck.yaml").read_text().splitlines()
+    scout = next(n for n, text in enumerate(lines, 1) if "name: Scout" in text)
+    assert status == 200 and f'<div id="L{scout}">'.encode() in body
+    status, body = raw(server.port, "GET", f"/file/data/{GAME}/notes.yaml")
+    assert status == 200 and b"<script>" not in body and b"&lt;script&gt;" in body
 
 
 @pytest.mark.parametrize("target", [

@@ -16,7 +16,8 @@ from starlette.applications import Starlette
 from starlette.background import BackgroundTask
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
-from starlette.responses import FileResponse, JSONResponse, Response, StreamingResponse
+from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
+                                 StreamingResponse)
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
@@ -24,7 +25,7 @@ from ..errors import UserError
 from . import pages
 from .extras import compare, dice_panel, page_png, print_profiles
 from .face_images import ALLOWED_DPI
-from .guard import allowed_hosts, project_file
+from .guard import SOURCE_HEADERS, allowed_hosts, project_file, source_page
 from .live import Studio
 
 STATIC = Path(__file__).parent / "static"
@@ -142,8 +143,8 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         path = project_file(ws.project, request.path_params["path"])
         if path is None:
             return Response("not found", status_code=404, media_type="text/plain")
-        return FileResponse(path, media_type="text/plain; charset=utf-8",
-                            headers={"X-Content-Type-Options": "nosniff"})
+        return HTMLResponse(source_page(request.path_params["path"], path),
+                            headers=SOURCE_HEADERS)
 
     async def events(request):
         queue: asyncio.Queue = asyncio.Queue()

@@ -10,6 +10,7 @@ lies outside those folders are refused.
 
 from __future__ import annotations
 
+import html
 import socket
 from pathlib import Path, PurePosixPath
 from urllib.parse import quote
@@ -56,6 +57,28 @@ def project_file(project, relative: str) -> Path | None:
         if target.is_relative_to(folder) and target.is_file():
             return target
     return None
+
+
+# a shown source file runs nothing and loads nothing
+SOURCE_HEADERS = {"Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'",
+                  "X-Content-Type-Options": "nosniff"}
+MAX_SHOWN_BYTES = 2_000_000
+
+
+def source_page(name: str, path: Path) -> str:
+    """Return a project text file as an HTML page, every line numbered with an anchor
+    (``#L12``), escaped; a file too large or not text is shown as such, not read whole."""
+    data = path.read_bytes()[:MAX_SHOWN_BYTES + 1]
+    if len(data) > MAX_SHOWN_BYTES or b"\0" in data:
+        body = "<p>(not shown: a binary or very large file)</p>"
+    else:
+        lines = data.decode("utf-8", errors="replace").splitlines()
+        body = "".join(f'<div id="L{n}"><a href="#L{n}">{n:>5}</a>  {html.escape(text)}</div>'
+                       for n, text in enumerate(lines, 1))
+    return ("<!doctype html><meta charset=utf-8><title>" + html.escape(name) + "</title>"
+            "<style>body{font:13px ui-monospace,monospace;white-space:pre;margin:1em}"
+            "a{color:#999;text-decoration:none}div:target{background:#fff1b8}</style>"
+            f"<h3>{html.escape(name)}</h3>{body}")
 
 
 def relative_name(project, path: Path) -> str | None:
