@@ -59,6 +59,29 @@ class PlayerRange(Strict):
     max: int = Field(ge=1, description="Most players.")
 
 
+class GameTextRule(BaseModel):
+    """``min_game_text:`` the smallest game text (footers, credits, card numbers and slugs
+    excepted; sheetgen/checks/game_text.py): ``true`` (7 pt, 1.7 mm), ``false`` (off), or
+    ``{size: 7, glyph_height: 1.7mm}``."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    on: bool = Field(True, description="Whether game text is checked.")
+    size: float = Field(7.0, gt=0, description="Smallest game text (pt).")
+    glyph_height: str = Field("1.7mm", description="Smallest height of capitals (and of the "
+                              "figures of a number), measured from the font's outlines.")
+
+    @model_validator(mode="after")
+    def _height(self):
+        to_points(self.glyph_height)
+        return self
+
+    @property
+    def glyph_height_pt(self) -> float:
+        """The smallest glyph height in points."""
+        return to_points(self.glyph_height)
+
+
 class PrintChecks(BaseModel):
     """``print_checks:`` in game.yaml: ``enforce`` (default) or ``warn``, and the limits."""
 
@@ -71,6 +94,15 @@ class PrintChecks(BaseModel):
     min_stroke: float = Field(0.25, gt=0, description="Thinnest line (pt).")
     safe_area: str = Field("3mm", description="Text and icons stay this far inside the trim "
                            "unless their element says bleed_art: true.")
+    min_game_text: GameTextRule | bool = Field(
+        default_factory=GameTextRule, description="Game text at arm's length: 7 pt and capitals "
+        "and figures 1.7 mm tall; elements with role footer, credit, number or slug are exempt "
+        "(they keep min_text_size). false turns it off while a game's layout is redone.")
+
+    @field_validator("min_game_text", mode="after")
+    @classmethod
+    def _game_text_switch(cls, value: Any) -> GameTextRule:
+        return GameTextRule(on=value) if isinstance(value, bool) else value
 
     @model_validator(mode="after")
     def _safe_area(self):

@@ -177,13 +177,13 @@ def reference_markdown(project) -> str:
         out += _table(("key", "takes", "default", "meaning"), rows) + [""]
     out += ["#### Element types", "",
             "Every element also takes `id`, `x`, `y`, `w`, `h` and `when`, the placing keys "
-            "`place`, `inset` and `grow` (see Layout without millimetres), and the print "
-            "check overrides `allow_small`, `allow_thin`, `allow_low_contrast` and `bleed_art` "
-            "(see `box`). "
+            "`place`, `inset` and `grow` (see Layout without millimetres), the print "
+            "check overrides `allow_small`, `allow_thin`, `allow_low_contrast` and `bleed_art`, "
+            "and `role` (game text or a footer, credit, number or slug; see `box`). "
             "Lengths take units: `12mm`, `0.5in`, `9pt`, `50%` (of the face, or of the "
             "container); a bare number is mm. Sizes of text are points.", ""]
     common = {"id", "x", "y", "w", "h", "when", "place", "inset", "grow", "allow_small",
-              "allow_thin", "allow_low_contrast", "bleed_art"}
+              "allow_thin", "allow_low_contrast", "bleed_art", "role"}
     for name, cls in sorted(element_types().items()):
         out += [f"##### `{name}`", "", cls.doc, ""]
         rows = [(f"`{f.name}`", f.takes, f.default, f.meaning) for f in element_fields(name)

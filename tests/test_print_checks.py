@@ -116,7 +116,7 @@ def test_light_and_mid_tone_text_turns_ink_on_an_ink_saver_band(tmp_path, title)
     # be 1.6:1, so it prints the text in ink (the checks pass in every rendering)
     import pypdfium2
 
-    root = make(tmp_path, band="#1f3b5a", title=title, size=7)
+    root = make(tmp_path, band="#1f3b5a", title=title, size=7, extra="\n    font: title")
     assert build(root).exit_code == 0
     assert build(root, "--ink-saver", "--out", str(tmp_path / "saver")).exit_code == 0
     page = pypdfium2.PdfDocument(str(tmp_path / "saver/demo/cards-pod.pdf"))[0]
@@ -143,7 +143,8 @@ def test_thin_lines_and_the_safe_area(tmp_path):
 
 
 def test_overrides_are_per_element_and_visible(tmp_path):
-    root = make(tmp_path, size=4, extra="\n    allow_small: 4   # deliberate fine print")
+    root = make(tmp_path, size=4,
+                extra="\n    allow_small: 4   # deliberate fine print\n    role: credit")
     result = build(root)
     assert result.exit_code == 0, result.output
     assert (root / "out/demo/cards-pod.pdf").is_file()
@@ -165,8 +166,59 @@ def test_limits_are_set_per_game(tmp_path):
     assert '"DEF" is 7.0 pt, minimum 8 pt' in result.output
 
 
-def test_check_command_reports_every_output(tmp_path):
+def test_game_text_under_7_pt_is_refused_and_7_pt_passes(tmp_path):
+    # Cinzel's capitals are 0.70 em: at 7 pt they are 1.73 mm tall, so only the size decides
+    root = make(tmp_path, size=6.5, extra="\n    font: title")
+    result = run_cli("--project", str(root), "check", "demo")
+    assert result.exit_code == 2, result.output
+    assert (f"templates/demo-front.yaml:{line_of(root, 'id: def')}: (def): text \"DEF\" is "
+            "6.5 pt, game text needs 7 pt (min_game_text") in result.output, result.output
+    root = make(tmp_path / "ok", size=7, extra="\n    font: title")
+    result = run_cli("--project", str(root), "check", "demo")
+    assert result.exit_code == 0, result.output
+
+
+def test_game_text_is_measured_by_its_glyphs_not_its_size(tmp_path):
+    # Alegreya Sans's capitals are 0.64 em: 7 pt gives 1.58 mm, under 1.7 mm; 7.6 pt passes
     root = make(tmp_path, size=7)
+    result = build(root)
+    assert result.exit_code == 2, result.output
+    assert ('(def): text "DEF" is 7.0 pt but its capitals are 1.58 mm tall, game text needs '
+            "1.70 mm") in result.output, result.output
+    assert build(make(tmp_path / "ok", size=7.6)).exit_code == 0
+    # a number is read by its figures: Alegreya's old-style "1" is x-height tall at 9 pt
+    root = make(tmp_path / "number", size=9)
+    front = root / "templates/demo-front.yaml"
+    front.write_text(front.read_text().replace("text: DEF", 'text: "+1"'))
+    result = build(root)
+    assert "its figures are 1.59 mm tall" in result.output, result.output
+    # ... and the lining figures of the label family pass at 7 pt
+    front.write_text(front.read_text().replace("size: 9", "size: 7\n    font: label"))
+    assert build(root).exit_code == 0
+
+
+def test_footers_credits_numbers_and_slugs_may_be_6_pt(tmp_path):
+    for role in ("footer", "credit", "number", "slug"):
+        root = make(tmp_path / role, size=6, extra=f"\n    role: {role}")
+        assert build(root).exit_code == 0, role
+    # but not under the game's minimum, and game text is not exempt by default
+    assert build(make(tmp_path / "tiny", size=5.5, extra="\n    role: footer")).exit_code == 2
+    assert build(make(tmp_path / "game", size=6)).exit_code == 2
+
+
+def test_min_game_text_is_switched_per_game(tmp_path):
+    off = make(tmp_path / "off", size=6.5, game_extra="print_checks: {min_game_text: false}\n")
+    assert build(off).exit_code == 0
+    lower = make(tmp_path / "lower", size=6.5,
+                 game_extra="print_checks: {min_game_text: {size: 6.5, glyph_height: 1.4mm}}\n")
+    assert build(lower).exit_code == 0
+    bad = make(tmp_path / "bad", game_extra="print_checks: {min_game_text: {height: 2}}\n")
+    result = build(bad)
+    assert result.exit_code == 2 and "data/demo/game.yaml:4" in result.output, result.output
+
+
+def test_check_command_reports_every_output(tmp_path):
+    root = make(tmp_path, size=7, extra="\n    font: title")
     result = run_cli("--project", str(root), "check", "demo", "-p", "pod", "-p", "a4")
     assert result.exit_code == 0, result.output
     assert "ok   demo/cards-pod.pdf: smallest text 7.0 pt" in result.output
@@ -190,7 +242,7 @@ def test_check_command_fails_with_exit_2(tmp_path):
 def test_check_command_finds_rgb_in_cmyk_output(tmp_path):
     from sheetgen.checks.pdf_checks import check_pdf
 
-    root = make(tmp_path, size=7)
+    root = make(tmp_path, size=7, extra="\n    font: title")
     assert build(root, "--cmyk").exit_code == 0
     assert build(root).exit_code == 0
     cmyk, rgb = root / "out/demo/cards-pod-cmyk.pdf", root / "out/demo/cards-pod.pdf"
@@ -242,7 +294,7 @@ def test_colours_a_deutan_cannot_tell_apart_are_refused_at_their_group(tmp_path)
 
 
 def test_colours_that_also_carry_a_letter_pass(tmp_path):
-    root = make(tmp_path, size=7)
+    root = make(tmp_path, size=7, extra="\n    font: title")
     with_meaning_colors(root, "  clans:\n    '#a3322a': letter R\n    '#3a7a3a': letter G\n")
     assert build(root).exit_code == 0
 
@@ -259,7 +311,7 @@ def test_an_unknown_meaning_colour_is_an_error_at_its_line(tmp_path):
 def test_simulated_previews_show_what_a_deutan_sees(tmp_path):
     from PIL import Image
 
-    root = make(tmp_path, size=7, band="#a3322a", title="white")
+    root = make(tmp_path, size=7, band="#a3322a", title="white", extra="\n    font: title")
     out = tmp_path / "o"
     result = build(root, "--simulate", "deutan", "--out", str(out))
     assert result.exit_code == 0, result.output

@@ -37,8 +37,7 @@ def test_reference_names_every_colour_key_field_and_icon(project):
         for field in cls.model_fields:
             if field == "type" or (name != "box" and field in (
                     "id", "x", "y", "w", "h", "when", "place", "inset", "grow", "allow_small",
-                    "allow_thin",
-                    "allow_low_contrast", "bleed_art")):
+                    "allow_thin", "allow_low_contrast", "bleed_art", "role")):
                 continue
             assert f"| `{field}` |" in section, f"{name}.{field} missing from the reference"
     for kind, cls in component_models().items():

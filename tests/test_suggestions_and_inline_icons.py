@@ -16,6 +16,7 @@ def _project(tmp_path, cell: str, text: str = "Roll a :die:") -> str:
         "size: a6\nbleed: 3mm\nelements:\n"
         f"  - {{id: rule, type: text, x: 10mm, y: 10mm, w: 80mm, h: 10mm, text: \"{text}\"}}\n"
         "  - id: costs\n    type: table\n    x: 10mm\n    y: 30mm\n    w: 80mm\n    h: 16mm\n"
+        "    font: label\n"
         f"    rows: [[Cost, Reward], [\"2 :die:\", \"{cell}\"]]\n")
     return str(tmp_path)
 

@@ -5,7 +5,8 @@ The face is recorded (:mod:`.record`) in the three renderings a user can ask for
 the template line of the element that drew it. An element may lower a
 limit for itself, visibly in its template: ``allow_small: 5`` (pt, deliberate fine print),
 ``allow_thin: 0.1`` (pt), ``allow_low_contrast: 3`` (ratio) or ``bleed_art: true`` (may run
-into the bleed and the safe margin).
+into the bleed and the safe margin). ``role: footer|credit|number|slug`` exempts an
+element's text from the game-text rule (:mod:`.game_text`).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..colors import rgb_to_cmyk
 from ..faces import Origin
 from ..model import PrintChecks
 from .colour import contrast
+from .game_text import EXEMPT_ROLES, game_text_problem
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
 from .rules import needed_contrast
@@ -33,7 +35,7 @@ class Finding:
 
     origin: Origin
     face: str
-    kind: str  # text-size, stroke, contrast, safe-area
+    kind: str  # text-size, game-text, stroke, contrast, safe-area
     value: float
     detail: str
     # where on the face (x0, y0, x1, y1 in points, trim origin), for the studio's overlay;
@@ -97,6 +99,8 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
     whose contrast was measured.
     """
     safe = rules.safe_area_pt
+    game_text = rules.min_game_text
+    game_size, game_height = game_text.size, game_text.glyph_height_pt
     lowest = None
     for index, drawing in enumerate(drawings):
         strokes, marks = drawing.strokes, drawing.marks
@@ -110,6 +114,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
         items = _in_order(strokes, marks) if not thinnest >= thin - 0.005 else marks
         small = getattr(element, "allow_small", None) or rules.min_text_size
         bleeds = getattr(element, "bleed_art", False)
+        is_game_text = game_text.on and getattr(element, "role", "game") not in EXEMPT_ROLES
         for item in items:
             kind = item.__class__
             if kind is not Text and kind is not Icon:  # a stroke: its width
@@ -125,6 +130,14 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                     yield Finding(origin, face.label, "text-size", size,
                                   f"text {_quote(item.text)} is {size:.1f} pt, minimum "
                                   f"{small:g} pt", item.box)
+                elif is_game_text:
+                    problem = game_text_problem(item.font, size, item.text, game_size,
+                                                game_height)
+                    if problem is not None:
+                        yield Finding(origin, face.label, "game-text", problem[0],
+                                      f"text {_quote(item.text)} {problem[1]} (min_game_text; "
+                                      "footers, credits, card numbers, slugs: role: "
+                                      "footer|credit|number|slug)", item.box)
                 if item.colours[NORMAL] is not None:
                     unders = under.normal(index, item)
                     measured.append((index, item, unders))

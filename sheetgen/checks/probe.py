@@ -36,15 +36,18 @@ def cmyk_to_rgb(c: float, m: float, y: float, k: float) -> tuple[float, float, f
 
 class Text:
     """A text run: box, colours (normal, ink saver), size in points after scaling, its string,
-    three sample points along its middle, and how many fills and strokes its element painted
-    before it."""
+    three sample points along its middle, how many fills and strokes its element painted
+    before it, and its font."""
 
-    __slots__ = ("box", "colours", "size", "text", "samples", "fills_before", "strokes_before")
+    __slots__ = ("box", "colours", "size", "text", "samples", "fills_before", "strokes_before",
+                 "font")
 
-    def __init__(self, box, colours, size, text, samples, fills_before, strokes_before):
+    def __init__(self, box, colours, size, text, samples, fills_before, strokes_before,
+                 font=""):
         self.box, self.colours, self.size, self.text = box, colours, size, text
         self.samples, self.fills_before, self.strokes_before = samples, fills_before, \
             strokes_before
+        self.font = font
 
 
 class Icon:
@@ -299,7 +302,7 @@ class ProbeCanvas:
         self.marks.append(Text((min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3),
                                 max(y0, y1, y2, y3)), (self._fill, self._saver_fill),
                                size * (self._scale or self._current_scale()), text, samples,
-                               len(self.fills), len(self.strokes)))
+                               len(self.fills), len(self.strokes), self._font))
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
         """Record a text run centred on x."""

@@ -3,7 +3,8 @@
 
 ``print_checks: warn`` (or ``{mode: warn}``) is for early drafts: every check runs and is
 reported, but the build does not fail. The default, ``enforce``, refuses a build whose faces
-break a rule, with the template line of the element.
+break a rule, with the template line of the element. ``min_game_text`` (on unless a game says
+``min_game_text: false``) is the arm's-length rule of :mod:`.game_text`.
 """
 
 from __future__ import annotations

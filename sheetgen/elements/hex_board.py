@@ -105,9 +105,10 @@ class HexBoard(Element):
     terrain: list[Literal[TERRAIN_KINDS]] = []
     terrain_strength: Ratio = 0.3
     coordinates: bool = False
-    coordinate_size: FontSize = 6.0   # the print checks' minimum: coordinates pass by default
+    # game text (min_game_text): 7 pt of the lining-figure label family passes by default
+    coordinate_size: FontSize = 7.0
     coordinate_color: Color = "dark-gray"
-    coordinate_font: FontFamily = "body"
+    coordinate_font: FontFamily = "label"
     coordinate_bold: bool = False
     coordinate_plaque: Color = "none"
     label_size: FontSize = 8.0

@@ -92,6 +92,17 @@ def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, 
     canvas.restoreState()
 
 
+_NUMBER_SIGNS = frozenset("+-/x×−–.,%= ")
+
+
+def is_number(text: Any) -> bool:
+    """Return whether ``text`` reads as a number: figures and signs only (``3``, ``+2``,
+    ``17%``), one figure at least."""
+    stripped = str(text).strip()
+    return any(c.isdigit() for c in stripped) and all(
+        c.isdigit() or c in _NUMBER_SIGNS for c in stripped)
+
+
 def label(canvas, ctx, text: Any, cx: float, cy: float, size: float, color=(0.14, 0.12, 0.13),
           bold: bool = False, max_width: float | None = None, font: str = "body",
           align: str = "center") -> None:

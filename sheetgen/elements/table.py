@@ -12,8 +12,8 @@ from typing import Literal
 from pydantic import ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, FontSize, Length
-from .sheet_common import cell_icons, check_icon, icon_of, label
+from .base import Color, Element, FontFamily, FontSize, Length
+from .sheet_common import cell_icons, check_icon, icon_of, is_number, label
 
 
 @register
@@ -31,6 +31,8 @@ class Table(Element):
     size: FontSize = 8.0
     align: Literal["center", "left"] = "center"
     color: Color = "ink"
+    font: FontFamily = "body"
+    number_font: FontFamily | None = None
 
     field_docs = {
         'rows': (
@@ -38,6 +40,8 @@ class Table(Element):
             "write-in cell."),
         'widths': 'Relative column widths, e.g. [2, 1, 1]; default: equal.',
         'header_col': 'Shade the first column as a heading.',
+        'number_font': ('Font family of the cells that are numbers (3, "+2", "17%"); label '
+                        'gives lining figures as tall as capitals. Default: font.'),
     }
     doc = ("Ruled table filling its box: rows of cells (text, a number, ':icon:' or empty for a "
            "write-in). header shades the first row, header_col the first column; widths gives "
@@ -102,11 +106,12 @@ class Table(Element):
                 if cell is None or cell == "":
                     continue
                 bold = (self.header and j == 0) or (self.header_col and i == 0)
+                font = self.number_font if self.number_font and is_number(cell) else self.font
                 cw = xs[i + 1] - xs[i]
                 cy = top - (j + 0.5) * rh
                 if self.align == "left" and not icon_of(cell):
                     label(canvas, ctx, cell, xs[i] + size * 0.3, cy, size, self.color, bold,
-                          max_width=cw - size * 0.6, align="left")
+                          max_width=cw - size * 0.6, font=font, align="left")
                 else:
                     label(canvas, ctx, cell, (xs[i] + xs[i + 1]) / 2, cy, size, self.color,
-                          bold, max_width=cw * 0.9)
+                          bold, max_width=cw * 0.9, font=font)

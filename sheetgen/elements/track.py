@@ -13,8 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from . import register
-from .base import Color, Count, Element, FontSize, IconName, Length
-from .sheet_common import die, icon_at, icon_of, label, shape, check_icon, pen
+from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
+from .sheet_common import check_icon, die, icon_at, icon_of, is_number, label, pen, shape
 
 
 class Space(BaseModel):
@@ -60,6 +60,7 @@ class Track(Element):
     below_size: FontSize = 7.0
     icon_color: Color = "dark-gray"
     tag_color: Color = "ink"
+    number_font: FontFamily | None = None
 
     field_docs = {
         'spaces': (
@@ -71,6 +72,8 @@ class Track(Element):
         'wrap': 'Snake to a new row (or column) every N spaces.',
         'numbers': 'Number the spaces, starting from N.',
         'below_size': 'Size in points of the values printed under (or beside) spaces.',
+        'number_font': ('Font family of the numbers printed in, under and beside spaces; label '
+                        'gives lining figures as tall as capitals. Default: body.'),
     }
     doc = ("Track of spaces (right, down or up; wrap: N snakes every N spaces). Each space: text, "
            "icon or icons (a double space, span: 2), fill, mark (corner icon), tags (small icons "
@@ -160,7 +163,8 @@ class Track(Element):
                 self._tags(canvas, ctx, sp.tags, x, y, bw, bh)
             if text is not None:
                 ty = cy + bh * 0.2 if sp.tags else cy
-                label(canvas, ctx, text, cx, ty, self.text_size, bold=True, max_width=bw * 0.85)
+                label(canvas, ctx, text, cx, ty, self.text_size, bold=True, max_width=bw * 0.85,
+                      font=self._font(text))
             if sp.mark:
                 icon_at(canvas, ctx, sp.mark, x + bw - self.space * 0.12, y + bh - self.space * 0.1,
                         self.space * 0.42, (0.72, 0.53, 0.17))
@@ -191,7 +195,8 @@ class Track(Element):
             die(canvas, ctx, ax, ay, s * 0.8, sp.below_die, width=self.line_width * 0.8)
         elif sp.below is not None:
             label(canvas, ctx, sp.below, ax, ay, self.below_size, bold=True,
-                  color=self.icon_color if icon_of(sp.below) else (0.14, 0.12, 0.13))
+                  color=self.icon_color if icon_of(sp.below) else (0.14, 0.12, 0.13),
+                  font=self._font(sp.below))
 
     def _divider(self, canvas, ctx, text: str, x, y, bw, bh) -> None:
         """Draw a heavy line after the space (tier boundary) with its label."""
@@ -203,10 +208,14 @@ class Track(Element):
             canvas.line(x + bw + g, y - self.space * 0.2, x + bw + g, y + bh + self.space * 0.2)
             canvas.restoreState()
             label(canvas, ctx, text, x + bw + g, y + bh + self.space * 0.45, self.below_size,
-                  bold=True)
+                  bold=True, font=self._font(text))
             return
         ly = y + bh + g if self.direction == "up" else y - g
         canvas.line(x - self.space * 0.25, ly, x + bw + self.space * 0.95, ly)
         canvas.restoreState()
         label(canvas, ctx, text, x - self.space * 0.3, ly, self.below_size, bold=True,
-              align="right")
+              align="right", font=self._font(text))
+
+    def _font(self, text) -> str:
+        """Return the font family of ``text``: number_font for a number, else body."""
+        return self.number_font if self.number_font and is_number(text) else "body"

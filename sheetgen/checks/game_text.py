@@ -1,0 +1,79 @@
+"""The game-text rule (``min_game_text``): text a player reads at arm's length is big enough.
+
+Game text is every text run except those whose element says ``role: footer``, ``credit``,
+``number`` (a card's number) or ``slug``: those may go down to the game's ``min_text_size``
+(6 pt). Game text needs ``size`` points (7) and glyphs at least ``glyph_height`` tall (1.7 mm),
+measured from the font's own outlines, because fonts differ: Alegreya Sans's capitals are
+0.64 em tall, IBM Plex Sans's 0.70 em, so 7 pt of Alegreya reads like 6.4 pt of Plex.
+
+What is measured: a run that is a number (only figures and the signs ``+ - / x ×``, e.g. a
+score box's "10" or a die face's "+1") by the height of every figure it prints, each from its
+lowest to its highest point (old-style figures such as Alegreya's "0" and "1" are x-height
+tall: print numbers in the lining ``label`` family or larger); any other run by the height of
+the font's capital H.
+"""
+
+from __future__ import annotations
+
+import struct
+from functools import lru_cache
+
+from reportlab.pdfbase import pdfmetrics
+
+from ..elements.sheet_common import is_number
+
+MM = 72 / 25.4
+EXEMPT_ROLES = frozenset({"footer", "credit", "number", "slug"})
+
+
+@lru_cache(maxsize=256)
+def _glyph_extent(font: str, char: str) -> float | None:
+    """Return the height of ``char``'s outline in ``font`` (em/1000, lowest to highest point);
+    None when the font has no outline for it (a base-14 font, an unmapped character)."""
+    face = getattr(pdfmetrics.getFont(font), "face", None)
+    glyph = getattr(face, "charToGlyph", {}).get(ord(char))
+    if glyph is None or not hasattr(face, "glyphPos"):
+        return None
+    start, end = face.glyphPos[glyph], face.glyphPos[glyph + 1]
+    if end == start:
+        return 0.0
+    table = face.get_table_pos("glyf")[0] + start
+    _contours, _x0, y_min, _x1, y_max = struct.unpack(">hhhhh", face._ttf_data[table:table + 10])
+    return (y_max - min(y_min, 0)) * 1000 / face.unitsPerEm
+
+
+@lru_cache(maxsize=256)
+def cap_height(font: str) -> float:
+    """Return the height of ``font``'s capital H (em/1000); the font's declared cap height when
+    it has no H."""
+    measured = _glyph_extent(font, "H")
+    if measured:
+        return measured
+    return float(getattr(getattr(pdfmetrics.getFont(font), "face", None), "capHeight", 700))
+
+
+def glyph_height(font: str, size: float, text: str) -> float:
+    """Return the height in points that ``text`` at ``size`` is read by: its shortest figure if
+    it is a number, else its font's capital height."""
+    if is_number(text):
+        heights = [_glyph_extent(font, c) for c in text if c.isdigit()]
+        known = [h for h in heights if h]
+        if known:
+            return min(known) * size / 1000
+    return cap_height(font) * size / 1000
+
+
+def game_text_problem(font: str, size: float, text: str, need_size: float,
+                      need_height: float) -> tuple[float, str] | None:
+    """Return (measured value, why) when a game text run is too small, else None.
+
+    ``need_size`` is in points, ``need_height`` (capitals or figures) in points too.
+    """
+    if size < need_size - 0.01:
+        return size, f"is {size:.1f} pt, game text needs {need_size:g} pt"
+    height = glyph_height(font, size, text)
+    if height < need_height - 0.005:
+        what = "its figures are" if is_number(text) else "its capitals are"
+        return height, (f"is {size:.1f} pt but {what} {height / MM:.2f} mm tall, game text "
+                        f"needs {need_height / MM:.2f} mm")
+    return None
