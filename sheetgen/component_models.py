@@ -47,6 +47,7 @@ class CardsModel(ComponentBase):
     back: str | None = Field(None, description="Template name of the backs; it may use each "
                              "card's fields (per-card backs) or none (one shared back).")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "gutterfold", "one-per-page")
+    content_unit: ClassVar[str] = "cards"
 
 
 @register_model
@@ -65,6 +66,10 @@ class SheetModel(ComponentBase):
 
     _strip = field_validator("glue_strip")(_length)
 
+    def contents(self) -> tuple[int, str]:
+        """Return the sheets of the pad (``copies`` of every sheet)."""
+        return self.copies * max(1, sum(item.count for item in self.items)), "sheets"
+
     def strip(self) -> float:
         """Return the glue strip width in points (0 with no glue edge)."""
         return 0.0 if self.glue_edge == "none" else to_points(self.glue_strip)
@@ -79,6 +84,7 @@ class TokensModel(CardsModel):
     gap: str | None = Field(None, description="Space between tokens on the sheet; default 3mm "
                             "for round and hex tokens, 0 for square ones (shared cuts).")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "one-per-page")
+    content_unit: ClassVar[str] = "tokens"
 
     @field_validator("gap")
     @classmethod
@@ -140,6 +146,10 @@ class BoardModel(ComponentBase):
     model_config = ConfigDict(extra="forbid", defer_build=True)
     layouts: ClassVar[tuple[str, ...]] = ("tiled", "one-per-page")
 
+    def contents(self) -> tuple[int, str]:
+        """Return one board (its sides print on one sheet each, or tiled)."""
+        return 1, "board"
+
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
 
@@ -177,3 +187,9 @@ class DiceModel(CardsModel):
         if bad is not None:
             raise ValueError(f"copies of {bad!r}: between 1 and {MAX_DIE_COPIES}")
         return value
+
+    def contents(self) -> tuple[int, str]:
+        """Return the dice to make: each die (six faces) times its ``copies``."""
+        items = [item.fields() for item in self.items for _ in range(item.count)]
+        return sum(self.copies.get(items[k].get("die", ""), 1)
+                   for k in range(0, len(items), 6)), "dice"

@@ -19,6 +19,7 @@ from .dice.faces import icon_of
 from .limits import MAX_COUNT, MAX_ID
 from .errors import UserError
 from .model import KEBAB, Strict
+from .print_guide import PrintGuideOptions, guide_inputs, print_guide
 from .project import DICE_FILE, user_path
 from .suggest import unknown
 from .validation import describe
@@ -155,6 +156,7 @@ class Generator:
     make: Callable[[Any, Path], list[dict[str, Any]]]
     reads_dice: bool = False
     reads_deck_option: bool = False
+    reads_game: bool = False  # every data file of the game (the print guide counts them)
 
 
 GENERATORS: dict[str, Generator] = {
@@ -162,6 +164,7 @@ GENERATORS: dict[str, Generator] = {
     "dice-deck": Generator(NoOptions, _dice_deck),
     "dice-faces": Generator(FacesOptions, _dice_faces, reads_dice=True),
     "dice-list": Generator(DiceListOptions, _dice_list, reads_dice=True),
+    "print-guide": Generator(PrintGuideOptions, print_guide, reads_game=True),
 }
 
 
@@ -181,6 +184,8 @@ def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
             files.add(user_path(game_dir, options["deck"], (game_dir, 0), "deck", ".yaml"))
         except UserError:
             pass  # no file can have this name: the generator's options model says where
+    if spec is not None and spec.reads_game:
+        files |= guide_inputs(game_dir)
     return files
 
 

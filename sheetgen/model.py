@@ -218,3 +218,10 @@ class ComponentBase(Strict):
     # build: the layout families it has, and whether --copies sets how many of each item print
     layouts: ClassVar[tuple[str, ...]] = ()
     takes_copies: ClassVar[bool] = False
+    # what one printed piece of this kind is called (the print guide's contents checklist)
+    content_unit: ClassVar[str] = "items"
+
+    def contents(self) -> tuple[int, str]:
+        """Return how many pieces this component prints and what they are (the print guide's
+        contents checklist counts them, so they cannot drift from the data)."""
+        return sum(item.count for item in self.items), self.content_unit

@@ -1,0 +1,133 @@
+"""The ``print-guide`` generator: a game's "How to print" page, from its YAML and its components.
+
+A published print-and-play game opens with a page saying which files to print, how to set the
+duplex, on what paper, how many copies per player count, in what order to cut, fold and glue,
+and what the box holds. The words are the game's data (the component's ``items_from.options``);
+the counts of the files and of the contents checklist are read from the game's components
+(:meth:`sheetgen.model.ComponentBase.contents`), so a deck that grows a card changes the page.
+The template ``how-to-print`` lays it out.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field
+
+from .limits import MAX_COUNT, MAX_ID
+from .model import KEBAB, Strict
+
+GENERATOR = "print-guide"
+
+
+class GuideFile(Strict):
+    """One file to print, in print order."""
+
+    component: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                           description="Component id (its file is <id>-a4.pdf or -letter.pdf).")
+    sides: Literal["single", "double"] = Field(
+        "single", description="double: duplex, long edge (fronts and backs on one sheet).")
+    stock: str = Field("paper", max_length=200, description="Paper or card stock to print on.")
+    note: str = Field("", max_length=500, description="What the file holds, how many to print.")
+
+
+class GuideCheck(Strict):
+    """One line of the contents checklist: a component (counted) or a thing to add."""
+
+    label: str = Field(max_length=200, description="What to tick off.")
+    component: str | None = Field(None, pattern=KEBAB, max_length=MAX_ID,
+                                  description="Count this component's pieces.")
+    count: int | None = Field(None, ge=0, le=MAX_COUNT,
+                              description="The count of a thing not printed (pencils, dice).")
+    note: str = Field("", max_length=300, description="Printed after the count.")
+
+
+class PrintGuideOptions(Strict):
+    """Options of ``print-guide`` (every text may use **bold** and :icon: markup)."""
+
+    title: str = Field("How to print", max_length=200, description="The page title.")
+    intro: str = Field("", max_length=1000, description="A line under the title.")
+    files: list[GuideFile] = Field(min_length=1, max_length=30,
+                                   description="The files to print, in print order.")
+    duplex: str = Field(max_length=1500, description="Printer settings for double-sided files.")
+    duplex_wrong: str = Field(max_length=1500, description="What goes wrong otherwise.")
+    paper: str = Field(max_length=1500, description="Paper and card stock.")
+    copies: list[list[str | int]] = Field(
+        min_length=2, max_length=12, description="Copies per player count: a header row, then "
+        "one row per player count.")
+    steps: list[str] = Field(min_length=1, max_length=20,
+                             description="The cut, fold and glue order.")
+    checklist: list[GuideCheck] = Field(min_length=1, max_length=40,
+                                        description="The contents checklist.")
+
+
+def _unit(pieces: int, unit: str) -> str:
+    """Return ``unit`` for ``pieces`` of it: "1 card", "1 die", "2 cards"."""
+    if pieces != 1:
+        return unit
+    return {"dice": "die", "board sides": "board side"}.get(unit, unit.removesuffix("s"))
+
+
+def guide_inputs(game_dir: Path) -> set[Path]:
+    """Return the files the guide reads: every data file of the game's folder."""
+    return {path for path in game_dir.iterdir()
+            if path.is_file() and path.suffix in (".yaml", ".csv", ".xlsx")}
+
+
+def _counts(game_dir: Path) -> dict[str, tuple[int, str, str]]:
+    """Return {component id: (pieces, unit, title)} of the game's components (not guides)."""
+    # late imports: the loader runs the generators, so it cannot be imported at the top
+    from .errors import ProblemList
+    from .loading import load_component
+    from .project import Project
+    from .yamlload import load_yaml
+
+    project = Project.at(game_dir.parents[1])
+    listed = load_yaml(game_dir / "game.yaml").get("components") or []
+    counts = {}
+    for cid in listed:
+        raw = load_yaml(game_dir / f"{cid}.yaml")
+        source = raw.get("items_from") if isinstance(raw, dict) else None
+        if isinstance(source, dict) and source.get("generator") == GENERATOR:
+            continue  # a guide does not count itself (nor load itself again)
+        loaded = load_component(project, game_dir / f"{cid}.yaml", cid, ProblemList())
+        if loaded is not None:
+            pieces, unit = loaded.model.contents()
+            counts[cid] = (pieces, _unit(pieces, unit), loaded.model.title)
+    return counts
+
+
+def print_guide(options: PrintGuideOptions, game_dir: Path) -> list[dict[str, Any]]:
+    """Return the one item of a How-to-print page: the options' texts, each file and checklist
+    line with its count read from the game's components."""
+    from .generators import OptionError  # late: generators imports this module
+
+    counts = _counts(game_dir)
+
+    def count_of(cid: str, option: str) -> tuple[int, str, str]:
+        if cid not in counts:
+            raise OptionError(option, f"component {cid!r} is not one of this game's "
+                              f"components: {', '.join(counts)}")
+        return counts[cid]
+
+    files = []
+    for number, entry in enumerate(options.files, 1):
+        pieces, unit, title = count_of(entry.component, "files")
+        files.append({"number": number, "file": f"{entry.component}-a4.pdf",
+                      "title": title, "pieces": pieces, "unit": unit,
+                      "sides": entry.sides, "stock": entry.stock, "note": entry.note})
+    checklist = []
+    for entry in options.checklist:
+        if entry.component is not None:
+            pieces, unit, _ = count_of(entry.component, "checklist")
+        elif entry.count is not None:
+            pieces, unit = entry.count, ""  # the label names what is counted
+        else:
+            raise OptionError("checklist", f"{entry.label!r} needs component: or count:")
+        checklist.append({"label": entry.label, "count": pieces, "unit": unit,
+                          "note": entry.note})
+    return [{"id": "how-to-print", "title": options.title, "intro": options.intro,
+             "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
+             "paper": options.paper, "copies": options.copies, "steps": options.steps,
+             "checklist": checklist}]
