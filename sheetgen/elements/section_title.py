@@ -26,6 +26,7 @@ class SectionTitle(Element):
     line_width: Length = "0.4mm"
     frame: Length | None = None
     note: str = ""
+    note_size: FontSize | None = None
 
     field_docs = {
         'text': 'The title.',
@@ -34,6 +35,7 @@ class SectionTitle(Element):
             "Draw a rounded frame of this height (length, from the title's top) around the region"
             " below."),
         'note': "Smaller text at the title's right end.",
+        'note_size': "Size in points of the note; default 72% of the title's size.",
     }
     doc = ("A region's title: style band (text on a coloured band), rule (text over a line) or "
            "plain; optional icon before the text. frame: draw a rounded frame of this height "
@@ -67,8 +69,8 @@ class SectionTitle(Element):
             icon_at(canvas, ctx, self.icon, x + self.h * 0.4, cy, self.h * 0.75, color)
             x += self.h * 0.9
         if self.note:
-            label(canvas, ctx, self.note, self.x + self.w - pad, cy, size * 0.72, color,
-                  align="right", max_width=self.w * 0.62)
+            label(canvas, ctx, self.note, self.x + self.w - pad, cy, self.note_size or size * 0.72,
+                  color, align="right", max_width=self.w * 0.62)
         if self.align == "center":
             label(canvas, ctx, self.text, self.x + self.w / 2, cy, size, color, bold=True,
                   font=self.font, max_width=self.w - 2 * pad)

@@ -9,7 +9,7 @@ from pydantic import PrivateAttr, model_validator
 from . import register
 from .base import (MAX_TEXT, Color, Element, FieldCount, FontFamily, FontSize, TextValue,
                    YLength, in_range)
-from .sheet_common import readable
+from .sheet_common import is_number, readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
 
@@ -35,6 +35,7 @@ class Text(Element):
     min_h: YLength | None = None
     max_h: YLength | None = None
     repeat: FieldCount | None = None
+    number_font: FontFamily | None = None
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -49,6 +50,8 @@ class Text(Element):
         'min_h': 'With h: auto, the least height the text takes (length).',
         'max_h': 'With h: auto, the most height the text may take (length): longer text '
                  'shrinks towards min_size to fit it.',
+        'number_font': ('Font family of the words that are numbers ("3", "+2", "1."); label '
+                        'gives lining figures as tall as capitals. Default: font.'),
     }
     doc = ("Wrapped text; shrinks from size to min_size (pt) to fit, else the build stops with "
            "an error. Markup: **bold**, :icon-name: inline icons, newline = new paragraph.")
@@ -93,7 +96,7 @@ class Text(Element):
         fonts = ctx.fonts
 
         def measure(text, bold, size):
-            name = fonts.font_name(self.font, bold or self.bold, self.italic)
+            name = fonts.font_name(self._family(text), bold or self.bold, self.italic)
             return fonts.width(text, name, size)
         return measure
 
@@ -115,29 +118,36 @@ class Text(Element):
             baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
             shift = {"left": 0.0, "center": (self.w - line.width) / 2,
                      "right": self.w - line.width}[self.align]
-            for kind, x, text in _segments(line.runs):
+            for kind, x, text in _segments(line.runs, self.number_font is not None):
                 x += self.x + shift
                 if kind == "icon":
                     ctx.fill(canvas, icon_color, is_fill=False)
                     ctx.icons.draw(canvas, text, x, baseline - lay.size * 0.16, lay.size)
                 else:
                     ctx.fill(canvas, color, is_fill=False)
-                    name = ctx.fonts.font_name(self.font, kind == "bold" or self.bold,
-                                               self.italic)
+                    name = ctx.fonts.font_name(self._family(text), kind.endswith("bold")
+                                               or self.bold, self.italic)
                     canvas.setFont(name, lay.size)
                     canvas.drawString(x, baseline, text)
         canvas.restoreState()
 
+    def _family(self, word: str) -> str:
+        """Return the font family of ``word``: number_font for a number, else font."""
+        return self.number_font if self.number_font and is_number(word) else self.font
 
-def _segments(runs):
+
+def _segments(runs, numbers: bool = False):
     """Yield (kind, x, text) with neighbouring words of one style joined by their spaces.
 
     One string per styled stretch keeps the PDF small and its text extractable as phrases;
-    positions match the layout because ReportLab does not kern.
+    positions match the layout because ReportLab does not kern. With ``numbers``, words that are
+    numbers are stretches of their own (they take the number font).
     """
     current = None
     for run, offset in runs:
         kind = "icon" if run.icon else "bold" if run.bold else "plain"
+        if numbers and kind != "icon" and is_number(run.text):
+            kind = "number-" + kind
         if current and kind == current[0] != "icon":
             current[2] += (" " if run.space else "") + run.text
             continue

@@ -1,0 +1,121 @@
+"""Roll & Raid at retail look (issue 24): every decision printed where a player needs it.
+
+Each test names a decision of the issue; the rulings (R1-R12) are the Clarifications cards'
+numbers, cited on the sheet and the aids.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+from pypdf import PdfReader
+
+from sheetgen.loading import load_game
+from sheetgen.templates import TemplateBook
+
+MM = 72 / 25.4
+PENCIL = 5 * MM  # the smallest space a pencil mark goes in
+
+
+def _text(path, pages=None) -> str:
+    reader = PdfReader(str(path))
+    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
+
+
+def _sheet_elements(project):
+    """The clan sheet's elements as written (raw mappings, by id)."""
+    template = TemplateBook(project).get("roll-and-raid-clan-sheet", ("test", 0))
+    return {raw.get("id"): raw for raw in template.elements}
+
+
+def test_the_game_text_rule_is_on(project):
+    game = load_game(project, "roll-and-raid")
+    assert game.spec.print_checks.min_game_text.on
+    assert game.spec.print_checks.enforced
+
+
+def test_great_hall_fills_an_inner_hex_and_counts_the_living(built):
+    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    assert "Living" in text
+    assert "Dead: cross the outer hex; it stays used (R3)" in text
+
+
+def test_pencil_spaces_are_at_least_5_mm(project):
+    from sheetgen.units import to_points
+
+    elements = _sheet_elements(project)
+    for name in ("great-hall", "harbor", "armory"):
+        raw = elements[name]
+        inner = float(raw["inner"]) * to_points(raw["size"]) * math.sqrt(3)  # across flats
+        assert inner >= PENCIL - 0.01, (name, inner / MM)
+    boxes = [raw for raw in elements.values() if raw.get("type") == "check_boxes"]
+    assert boxes and all(to_points(raw["size"]) >= PENCIL for raw in boxes)
+    tracks = [raw for raw in elements.values() if raw.get("type") == "track"]
+    assert tracks and all(to_points(raw["space"]) >= PENCIL for raw in tracks)
+    assert to_points(elements["living-box"]["h"]) >= PENCIL
+
+
+def test_production_ladders_are_counted_in_fives(project):
+    elements = _sheet_elements(project)
+    for name in ("wood-tracker", "metal-tracker", "villagers-tracker"):
+        spaces = elements[name]["spaces"]
+        assert len(spaces) == 20
+        marked = {i + 1: s["text"] for i, s in enumerate(spaces) if s.get("text")}
+        assert marked == {5: "5", 10: "10", 15: "15"}, name
+
+
+def test_settlements_say_the_die_hex_is_no_house_and_shields_match(built):
+    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    assert "The die hex is no house (R6)" in text
+    rulings = _text(built("roll-and-raid", "clarifications", "a4"))
+    assert "\"orange shield\" is the yellow shield (Y)" in rulings
+
+
+def test_clan_boxes_take_shield_counts_with_the_conversion_beside_them(project, built):
+    elements = _sheet_elements(project)
+    from sheetgen.units import to_points
+
+    table, yellow = elements["shields-table"], elements["sum-yellow"]
+    # the conversion table lies right under the Y, B, R boxes
+    assert 0 < to_points(table["y"]) - to_points(yellow["y"]) < 10 * MM
+    assert table["rows"][0][0] == "Y, B or R" and table["rows"][1][:4] == ["GP", 0, 1, 2]
+    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    assert "Y, B, R take your shield counts" in text and "(R8)" in text
+
+
+def test_both_red_raid_dice_print_and_the_dice_deck_is_offered(project, built):
+    game = load_game(project, "roll-and-raid")
+    dice = next(c.model for c in game.components if c.model.id == "printable-dice")
+    assert dice.contents() == (5, "dice")
+    assert [item.fields()["die"] for item in dice.items[::6]].count("raid") == 2
+    guide = _text(built("roll-and-raid", "how-to-print", "a4"))
+    assert "36 cards that replace the two Raid dice" in guide
+
+
+def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, built):
+    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    assert "boxes: Wood, Metal, Villagers" in text
+    assert "write S (ship), A (axe) or H (house)" in text
+    elements = _sheet_elements(project)
+    marks = [raw for name, raw in elements.items() if name and name.endswith("-marks")
+             and raw.get("icon")]
+    assert marks and {raw["icon"] for raw in marks} == {"bolt"}
+
+
+def test_every_ruling_is_printed_where_it_is_needed(built):
+    rulings = _text(built("roll-and-raid", "clarifications", "a4"))
+    topics = ["Game length", "Start", "Great Hall", "Retreat", "Empty Raid deck", "Settlements",
+              "Shields", "Clan score", "Raid dice", "Dice script", "Creatures by script",
+              "Specialized production"]
+    for number, topic in enumerate(topics, 1):
+        assert f"R{number} · {topic}." in rulings, topic
+    sheet = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    aids = _text(built("roll-and-raid", "reference", "a4"))
+    assert "16 rounds (R1)" in sheet
+    assert "every clan starts empty (R2)" in aids
+    assert "your choice (R4)" in aids and "deck empty: play on (R5)" in aids
+    assert "--variant creatures (R11)" in aids
+    assert "(R12)" in sheet and "(R12)" in aids
+    assert "8 Raid rolls a round" in rulings and "Roll real dice" in rulings
