@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..elements.sheet_common import is_number
 from ..units import MM
 from .common import LayoutError, draw_footer, size_text
 
-MARGIN, LEFT_MARGIN, GAP, CAPTION = 10 * MM, 12 * MM, 6 * MM, 7.0
+MARGIN, LEFT_MARGIN, GAP, CAPTION = 10 * MM, 12 * MM, 6 * MM, 7.7
+FACE_LABEL = 7.7  # game text (min_game_text): a face's name under it on the reference card
 # (column, row from the top) of faces 1..6 in the net
 NET = {0: (1, 1), 1: (1, 0), 2: (0, 1), 3: (2, 1), 4: (1, 2), 5: (1, 3)}
 # glue tabs: (face index, side) on one edge of each pair glued together
@@ -190,11 +192,13 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
                 fx = x + 4 * MM + k * (face + 2.2 * MM)
                 _place_scaled(doc, art, fx, y - CAPTION - 1 * MM - face, face)
                 doc.set_color((0.2, 0.2, 0.2))
-                c.setFont(doc.fonts.font_name("body"), 6)
+                name = die.labels[k].replace("-", " ")
+                # numbers in lining figures (as tall as capitals), names in the body face
+                family = "label" if is_number(name) else "body"
+                c.setFont(doc.fonts.font_name(family), FACE_LABEL)
                 # names alternate between two lines so that long ones never touch
-                drop = 6.5 + (k % 2) * 6.5
-                c.drawCentredString(fx + face / 2, y - CAPTION - 1 * MM - face - drop,
-                                    die.labels[k].replace("-", " "))
+                drop = FACE_LABEL + 0.5 + (k % 2) * (FACE_LABEL + 0.5)
+                c.drawCentredString(fx + face / 2, y - CAPTION - 1 * MM - face - drop, name)
             y -= row_h
 
     return Block(w, h, draw)
