@@ -119,3 +119,13 @@ def test_every_ruling_is_printed_where_it_is_needed(built):
     assert "--variant creatures (R11)" in aids
     assert "(R12)" in sheet and "(R12)" in aids
     assert "8 Raid rolls a round" in rulings and "Roll real dice" in rulings
+
+
+def test_the_script_says_what_to_do_when_raid_rolls_run_out(project):
+    from conftest import run_cli
+
+    result = run_cli("--project", str(project.root), "dice", "roll-and-raid", "--players", "3",
+                     "--seed", "odin")
+    assert result.exit_code == 0, result.output
+    assert "past the 8th, roll real dice" in result.output
+    assert result.output.count("Raid rolls (roll 1") == 3 * 16  # every seat, every round
