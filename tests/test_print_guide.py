@@ -55,9 +55,9 @@ def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
     assert "49 cards · Raid cards" in _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))
     deck = root / "data/roll-and-raid/raid-cards.yaml"
     text = deck.read_text()
-    assert "  - {id: paris, name: Paris," in text
-    deck.write_text(text.replace("  - {id: paris, name: Paris,", "  - {id: paris, count: 3, "
-                                 "name: Paris,", 1))
+    paris = "  - {id: paris, target: capital, name: Paris,"
+    assert paris in text
+    deck.write_text(text.replace(paris, paris.replace("{id: paris,", "{id: paris, count: 3,"), 1))
     # the incremental build sees the deck change (the guide reads every data file)
     assert run_cli(*args).exit_code == 0
     assert "51 cards · Raid cards" in _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))

@@ -86,20 +86,27 @@ def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
     assert f"printable-dice.yaml:{line}: copies: no die 'crew-green'" in result.output
 
 
-@pytest.mark.parametrize("game, dice, profile", [
-    ("rolling-thunder", ["red", "blue", "yellow"], "letter"),
-    ("roll-and-raid", ["wood", "metal", "villagers", "raid"], "a4")])
-def test_coloured_d6_stickers_and_nets(built, game, dice, profile):
+@pytest.mark.parametrize("game, dice, copies, profile", [
+    ("rolling-thunder", ["red", "blue", "yellow"], {}, "letter"),
+    # Roll & Raid's box holds two red Raid dice: both print (copies: {raid: 2})
+    ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4")])
+def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
     path = built(game, "printable-dice", profile)
     reader = PdfReader(path)
     spec = dice_yaml(game)["dice"]
     text = "\n".join(page.extract_text() for page in reader.pages)
     for die in dice:
-        assert f"{spec[die]['name']}: stickers for a 16 mm blank die" in text
-        assert f"{spec[die]['name']}: 16 mm cube" in text
-    # Each face three times: on its 16 mm net, as a sticker and on the reference card.
+        name = spec[die]["name"]
+        if die in copies:
+            for n in range(1, copies[die] + 1):
+                assert f"{name} {n}/{copies[die]}: 16 mm cube" in text
+        else:
+            assert f"{name}: stickers for a 16 mm blank die" in text
+            assert f"{name}: 16 mm cube" in text
+    # Each face on its 16 mm net and as a sticker per copy, and once on the reference card.
+    printed = sum(copies.get(die, 1) for die in dice)
     placed = [p for k in range(len(reader.pages)) for p in placements(reader, k)]
-    assert len(placed) == len(dice) * 6 * 3
+    assert len(placed) == printed * 6 * 2 + len(dice) * 6
 
 
 def test_an_unknown_die_is_a_located_error(copy_game):
