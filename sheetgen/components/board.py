@@ -31,10 +31,6 @@ class Board(Component):
 
     model_class = BoardModel
 
-    def contents(self) -> tuple[int, str]:
-        """Return one board (its sides print on one sheet each, or tiled)."""
-        return 1, "board"
-
     def prepare(self, builder, loaded) -> Prepared:
         """Build one face per side; every mistake is reported at its line."""
         model = self.model
