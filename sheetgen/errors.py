@@ -66,3 +66,11 @@ class ProblemList:
         """Raise a UserError holding every recorded problem, if there is one."""
         if self.problems:
             raise UserError(self.problems)
+
+
+class OptionError(ValueError):
+    """A generator option that is well formed but wrong (names the option, for its line)."""
+
+    def __init__(self, option: str, message: str):
+        super().__init__(message)
+        self.option = option

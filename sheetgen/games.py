@@ -14,6 +14,7 @@ from .errors import ProblemList, UserError
 from .generators import generate, generator
 from .loading import LoadedGame, assign_item_ids, load_game_files
 from .model import Item
+from .print_guide import Count
 from .project import Project
 from .variant_changes import overlay_variant
 from .validation import describe
@@ -35,6 +36,8 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
     game = load_game_files(project, game_id, only, problems)
     if game is not None:
         expand_generated(game, problems)
+        if any(_counts_pieces(comp) for comp in game.components):
+            expand_generated(game, problems, piece_counts(project, game))
         if variant is not None:
             overlay_variant(project, game, variant, problems)
     if own:
@@ -42,24 +45,61 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
     return game
 
 
-def expand_generated(game: LoadedGame, problems: ProblemList) -> None:
+def expand_generated(game: LoadedGame, problems: ProblemList,
+                     counts: dict[str, Count] | None = None) -> None:
     """Compute the items of every generated component of ``game`` and give them ids; a
-    component whose generator fails is dropped, its mistakes recorded at their lines."""
+    component whose generator fails is dropped, its mistakes recorded at their lines.
+
+    Without ``counts``, the generators made from the game's files; with them (the pieces of
+    every other component, :func:`piece_counts`), those made from counts (the print guide).
+    """
     kept = []
     for comp in game.components:
         source = comp.model.items_from
-        if source is None or source.generator is None or comp.model.items:
+        if source is None or source.generator is None or comp.model.items \
+                or _counts_pieces(comp) != (counts is not None):
             kept.append(comp)
             continue
         before = len(problems.problems)
-        _generate(comp.model, comp.raw, comp.path, problems)
+        _generate(comp.model, comp.raw, comp.path, problems, counts)
         assign_item_ids(comp, problems)
         if len(problems.problems) == before:
             kept.append(comp)
     game.components = kept
 
 
-def _generate(model, raw, path: Path, problems: ProblemList) -> None:
+def _counts_pieces(comp) -> bool:
+    """Return whether ``comp`` is generated from the other components' counts."""
+    source = comp.model.items_from
+    if source is None or source.generator is None:
+        return False
+    try:
+        return generator(source.generator).counts
+    except ValueError:
+        return False
+
+
+def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
+    """Return how many pieces each component of ``game`` prints (generated items computed),
+    those a partial load left out read too, so a guide counts the whole game."""
+    loaded = {comp.model.id: comp for comp in game.components}
+    missing = [cid for cid in game.spec.components if cid not in loaded]
+    if missing:
+        rest = load_game_files(project, game.spec.id, missing, ProblemList())
+        if rest is not None:
+            expand_generated(rest, ProblemList())
+            loaded.update({comp.model.id: comp for comp in rest.components})
+    counts = {}
+    for cid in game.spec.components:
+        comp = loaded.get(cid)
+        if comp is not None and not _counts_pieces(comp):
+            pieces, unit = comp.model.contents()
+            counts[cid] = Count(pieces, unit, comp.model.title)
+    return counts
+
+
+def _generate(model, raw, path: Path, problems: ProblemList,
+              counts: dict[str, Count] | None = None) -> None:
     """Fill the component's items from its generator; a wrong option is blamed at its line."""
     source, line = model.items_from, line_of(raw, ("items_from",))
     try:
@@ -79,7 +119,7 @@ def _generate(model, raw, path: Path, problems: ProblemList) -> None:
             problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
         return
     try:
-        items = generate(source.generator, options, path.parent)
+        items = generate(source.generator, options, path.parent, counts)
         model.items = [Item.model_validate(item) for item in items]
     except UserError as exc:  # a mistake in a file the generator reads, at its own line
         problems.extend(exc)

@@ -17,7 +17,7 @@ from pydantic import Field, ValidationError
 from .dice.decks import read_deck
 from .dice.faces import icon_of
 from .limits import MAX_COUNT, MAX_ID
-from .errors import UserError
+from .errors import OptionError, UserError
 from .model import KEBAB, Strict
 from .print_guide import PrintGuideOptions, guide_inputs, print_guide
 from .project import DICE_FILE, user_path
@@ -25,14 +25,6 @@ from .suggest import unknown
 from .validation import describe
 
 Bonus = Annotated[int, Field(ge=-100, le=100)]
-
-
-class OptionError(ValueError):
-    """A generator option that is well formed but wrong (names the option, for its line)."""
-
-    def __init__(self, option: str, message: str):
-        super().__init__(message)
-        self.option = option
 
 
 class OddsOptions(Strict):
@@ -157,6 +149,8 @@ class Generator:
     reads_dice: bool = False
     reads_deck_option: bool = False
     reads_game: bool = False  # every data file of the game (the print guide counts them)
+    # made from the counts of the game's other components (games.py passes them), not its files
+    counts: bool = False
 
 
 GENERATORS: dict[str, Generator] = {
@@ -164,7 +158,7 @@ GENERATORS: dict[str, Generator] = {
     "dice-deck": Generator(NoOptions, _dice_deck),
     "dice-faces": Generator(FacesOptions, _dice_faces, reads_dice=True),
     "dice-list": Generator(DiceListOptions, _dice_list, reads_dice=True),
-    "print-guide": Generator(PrintGuideOptions, print_guide, reads_game=True),
+    "print-guide": Generator(PrintGuideOptions, print_guide, reads_game=True, counts=True),
 }
 
 
@@ -189,9 +183,11 @@ def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
     return files
 
 
-def generate(name: str, options: dict | Strict, game_dir: Path) -> list[dict[str, Any]]:
+def generate(name: str, options: dict | Strict, game_dir: Path,
+             counts: dict | None = None) -> list[dict[str, Any]]:
     """Return the items of generator ``name`` made with ``options`` (a mapping is checked
-    against the generator's options model first); ValueError says what is wrong."""
+    against the generator's options model first); ValueError says what is wrong. A generator
+    made from ``counts`` (the print guide) gets them instead of the game's folder."""
     spec = generator(name)
     if not isinstance(options, spec.options):
         try:
@@ -199,4 +195,6 @@ def generate(name: str, options: dict | Strict, game_dir: Path) -> list[dict[str
         except ValidationError as exc:
             raise ValueError("; ".join(f"options: {describe(e)}" for e in exc.errors())) \
                 from None
+    if spec.counts:
+        return spec.make(options, counts or {})
     return spec.make(options, game_dir)

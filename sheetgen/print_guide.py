@@ -4,21 +4,31 @@ A published print-and-play game opens with a page saying which files to print, h
 duplex, on what paper, how many copies per player count, in what order to cut, fold and glue,
 and what the box holds. The words are the game's data (the component's ``items_from.options``);
 the counts of the files and of the contents checklist are read from the game's components
-(:meth:`sheetgen.model.ComponentBase.contents`), so a deck that grows a card changes the page.
+(:meth:`sheetgen.model.ComponentBase.contents`, gathered by :func:`sheetgen.games.piece_counts`
+once the other generators have run), so a deck that grows a card changes the page.
 The template ``how-to-print`` lays it out.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field
 
+from .errors import OptionError
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, Strict
 
-GENERATOR = "print-guide"
+
+@dataclass(frozen=True)
+class Count:
+    """How many pieces a component prints, what one is called, and the component's title."""
+
+    pieces: int
+    unit: str
+    title: str
 
 
 class GuideFile(Strict):
@@ -75,41 +85,18 @@ def guide_inputs(game_dir: Path) -> set[Path]:
             if path.is_file() and path.suffix in (".yaml", ".csv", ".xlsx")}
 
 
-def _counts(game_dir: Path) -> dict[str, tuple[int, str, str]]:
-    """Return {component id: (pieces, unit, title)} of the game's components (not guides)."""
-    # late imports: the loader runs the generators, so it cannot be imported at the top
-    from .errors import ProblemList
-    from .loading import load_component
-    from .project import Project
-    from .yamlload import load_yaml
-
-    project = Project.at(game_dir.parents[1])
-    listed = load_yaml(game_dir / "game.yaml").get("components") or []
-    counts = {}
-    for cid in listed:
-        raw = load_yaml(game_dir / f"{cid}.yaml")
-        source = raw.get("items_from") if isinstance(raw, dict) else None
-        if isinstance(source, dict) and source.get("generator") == GENERATOR:
-            continue  # a guide does not count itself (nor load itself again)
-        loaded = load_component(project, game_dir / f"{cid}.yaml", cid, ProblemList())
-        if loaded is not None:
-            pieces, unit = loaded.model.contents()
-            counts[cid] = (pieces, _unit(pieces, unit), loaded.model.title)
-    return counts
-
-
-def print_guide(options: PrintGuideOptions, game_dir: Path) -> list[dict[str, Any]]:
+def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
+                ) -> list[dict[str, Any]]:
     """Return the one item of a How-to-print page: the options' texts, each file and checklist
-    line with its count read from the game's components."""
-    from .generators import OptionError  # late: generators imports this module
-
-    counts = _counts(game_dir)
+    line with its count read from the game's components (``counts``, made by
+    :func:`sheetgen.games.piece_counts`)."""
 
     def count_of(cid: str, option: str) -> tuple[int, str, str]:
         if cid not in counts:
             raise OptionError(option, f"component {cid!r} is not one of this game's "
                               f"components: {', '.join(counts)}")
-        return counts[cid]
+        found = counts[cid]
+        return found.pieces, _unit(found.pieces, found.unit), found.title
 
     files = []
     for number, entry in enumerate(options.files, 1):

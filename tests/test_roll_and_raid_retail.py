@@ -11,7 +11,7 @@ import re
 
 from pypdf import PdfReader
 
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 from sheetgen.templates import TemplateBook
 
 MM = 72 / 25.4
