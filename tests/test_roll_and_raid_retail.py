@@ -131,3 +131,42 @@ def test_the_script_says_what_to_do_when_raid_rolls_run_out(project):
     assert result.exit_code == 0, result.output
     assert "past the 8th, roll real dice" in result.output
     assert result.output.count("Raid rolls (roll 1") == 3 * 16  # every seat, every round
+
+
+def _forms(path) -> list[set[str]]:
+    """Return, per page, the names of every form drawn on it (nested forms included)."""
+    out = []
+    for page in PdfReader(str(path)).pages:
+        names: set[str] = set()
+
+        def walk(resources, depth=0):
+            for name, form in ((resources or {}).get("/XObject", {}) or {}).items():
+                names.add(name)
+                if depth < 4:
+                    walk(form.get_object().get("/Resources"), depth + 1)
+
+        walk(page["/Resources"])
+        out.append(names)
+    return out
+
+
+def test_raid_card_fronts_picture_their_target_in_colour(project, built):
+    game = load_game(project, "roll-and-raid")
+    cards = next(c.model for c in game.components if c.model.id == "raid-cards")
+    targets = {item.fields()["target"] for item in cards.items}
+    assert targets == {"monastery", "voyage", "fortress", "town", "capital"}
+    fronts = _forms(built("roll-and-raid", "raid-cards", "pod"))[::2]
+    art = [{n for n in page if ".art-fluent~" in n} for page in fronts]
+    assert all(len(names) == 1 for names in art)  # one picture on every front
+    pictured = {n.split("~")[1] for names in art for n in names}
+    assert pictured == {"church", "sailboat", "castle", "houses", "crown"}
+    text = _text(built("roll-and-raid", "raid-cards", "pod"), [0])
+    assert "a monastery · raided 793" in text  # the word beside the picture
+
+
+def test_creatures_and_the_clan_sheet_carry_colour_art(built):
+    creatures = _forms(built("roll-and-raid", "creature-cards", "pod"))[::2]
+    assert all(any(".art-fluent~" in n for n in page) for page in creatures)
+    sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
+    assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
+        "sailboat", "axe", "houses", "fire"}
