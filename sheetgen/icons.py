@@ -99,14 +99,18 @@ class IconBook:
 
     @staticmethod
     def _form(name: str, colour: bool) -> str:
+        """Return the PDF name of the form of ``name``: the name itself (``/`` as ``~``), or
+        for a file, its stem and a digest of its path."""
         key = name.replace("/", "~")
         if not _PLAIN_NAME.fullmatch(key):
-            key = hashlib.sha256(name.encode()).hexdigest()[:20]
+            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(name).stem)[:40]
+            key = f"{stem}-{hashlib.sha256(name.encode()).hexdigest()[:12]}"
         return f"{'art' if colour else 'icon'}-{key}"
 
     def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
-        """Return the name of the form holding ``name`` (longer side 1 pt), drawing it once
-        per document; colour art in the document's colour mode."""
+        """Return the name of the form holding ``name`` (1 x 1 pt: the viewBox stretched to
+        the square; :meth:`draw_box` gives it back its proportions), drawing it once per
+        document; colour art in the document's colour mode."""
         art = self.art(name)
         colour = not art.one_colour
         form = self._form(name, colour)
@@ -128,7 +132,7 @@ class IconBook:
 
         # drawn once per process, replayed in every other document
         kind = ("art", name, inks) if colour else ("icon", name)
-        draw_form(canvas, form, (0, 0, *art.size), self, kind, draw)
+        draw_form(canvas, form, (0, 0, 1, 1), self, kind, draw)
         if resources and (resources[0] or resources[1]):
             _give_resources(canvas, form, *resources)
         defined.add(form)
@@ -148,17 +152,18 @@ class IconBook:
         """Draw ``name`` in the box (x, y, w, h): as large as fits, aligned as its
         preserveAspectRatio says, or stretched to the box (``stretch``, or ``none``)."""
         art = self.art(name)
-        fw, fh = art.size
         canvas.saveState()
         if stretch or art.align == "none":
             canvas.translate(x, y)
-            canvas.scale(w / fw, h / fh)
-        else:
-            scale = min(w / fw, h / fh)
+            canvas.scale(w, h)
+        else:  # the art's proportions, as large as fits, aligned
+            aspect = art.box[2] / art.box[3]
+            dw = min(w, h * aspect)
+            dh = dw / aspect
             ax = {"xMin": 0.0, "xMid": 0.5, "xMax": 1.0}[art.align[:4]]
             ay = {"YMin": 1.0, "YMid": 0.5, "YMax": 0.0}[art.align[4:]]
-            canvas.translate(x + (w - fw * scale) * ax, y + (h - fh * scale) * ay)
-            canvas.scale(scale, scale)
+            canvas.translate(x + (w - dw) * ax, y + (h - dh) * ay)
+            canvas.scale(dw, dh)
         canvas.doForm(self._form(name, not art.one_colour))
         canvas.restoreState()
 

@@ -268,3 +268,62 @@ def test_colour_art_inline_in_text(tmp_path):
     assert sum(name.endswith("icon-shapes") for name in found) == 1
     faces = [content.decode("latin-1") for name, content in found.items() if "face-" in name]
     assert all(content.count("/FormXob.art-mine~scene Do") == 2 for content in faces)
+
+
+WIDE = """<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 200 100" {ratio}>
+  <rect width="200" height="100" fill="#0000cc" fill-opacity="0.5"/>
+  <circle cx="100" cy="50" r="40" fill="#cc0000" opacity=".5" stroke="#000" stroke-width="4"/>
+</svg>
+"""
+
+
+def _image_template(fit: str) -> str:
+    return f"""size: poker
+elements:
+  - type: image
+    src: art/wide.svg
+    fit: {fit}
+    x: 10mm
+    y: 10mm
+    w: 40mm
+    h: 40mm
+"""
+
+
+@pytest.mark.parametrize("fit, ratio, band", [
+    ("contain", "", (0.25, 0.75)),                 # centred: the middle half of the box
+    ("contain", 'preserveAspectRatio="xMidYMin meet"', (0.0, 0.5)),  # at the top
+    ("fill", "", (0.0, 1.0)),                      # stretched to the whole box
+    ("contain", 'preserveAspectRatio="none"', (0.0, 1.0)),
+])
+def test_an_svg_image_is_placed_by_fit_and_its_aspect_ratio(tmp_path, fit, ratio, band):
+    root = make_project(tmp_path, svg=WIDE.format(ratio=ratio),
+                        svg_path="templates/art/wide.svg", template=_image_template(fit))
+    pdf = build(root)
+    top, bottom = band
+    for fy in (top + 0.03, bottom - 0.03):  # inside: the half-transparent blue over paper
+        r, g, b = pixel(pdf, 0.05, fy)
+        assert b > 150 and r < 150 and g < 150, (fy, (r, g, b))
+    for fy in (top - 0.03, bottom + 0.03):  # outside: paper
+        if 0 < fy < 1:
+            assert min(pixel(pdf, 0.05, fy)) > 240, fy
+
+
+def test_opacity_in_art_is_a_graphics_state_of_its_form(tmp_path):
+    root = make_project(tmp_path, svg=WIDE.format(ratio=""), svg_path="templates/art/wide.svg",
+                        template=_image_template("contain"))
+    reader = PdfReader(build(root))
+    states = []
+
+    def visit(resources):
+        for name, ref in (resources or {}).get("/XObject", {}).items():
+            obj = ref.get_object()
+            if "art-" in name:
+                states.extend(s.get_object() for s in
+                              obj["/Resources"].get("/ExtGState", {}).values())
+            visit(obj.get("/Resources"))
+
+    visit(reader.pages[0].get("/Resources"))
+    assert sorted(tuple(s.items()) for s in states) == [(("/CA", 0.5),), (("/ca", 0.5),)]
+    r, g, b = pixel(build(root), 0.5, 0.5)  # red at half over blue at half over paper
+    assert 100 < r < 200 and b > 60 and g < 140, (r, g, b)

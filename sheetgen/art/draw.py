@@ -1,9 +1,11 @@
 """Paint an :class:`~.model.Art` on a ReportLab canvas, as vector: paths, flat colours,
 gradients (PDF shadings), opacity, clips.
 
-Art is drawn into a form of size :attr:`Art.size` (longer side 1), y upwards. A one-colour
-icon sets no colour (the colour set before ``doForm`` shows through); colour art sets its own,
-in the document's colour mode: CMYK when asked, paler for the ink saver (as every fill).
+Art is drawn into a 1 x 1 form, its viewBox stretched to the square (y upwards): the element
+scales the form back to the art's proportions, so the form's square is exactly the art's box.
+A one-colour icon sets no colour (the colour set before ``doForm`` shows through); colour art
+sets its own, in the document's colour mode: CMYK when asked, paler for the ink saver (as
+every fill).
 """
 
 from __future__ import annotations
@@ -74,13 +76,12 @@ def draw_one_colour(canvas, art: Art) -> None:
     ``fill-rule: nonzero``.
     """
     vx, vy, vw, vh = art.box
-    scale = 1 / max(vw, vh)
-    top = art.size[1]
+    sx, sy = 1 / vw, 1 / vh
     path = canvas.beginPath()
     for shape in art.shapes:
         for cmd in transformed(shape.commands, shape.matrix):
             # SVG y grows downwards; the form's y grows upwards.
-            pts = [((cmd[i] - vx) * scale, top - (cmd[i + 1] - vy) * scale)
+            pts = [((cmd[i] - vx) * sx, 1 - (cmd[i + 1] - vy) * sy)
                    for i in range(1, len(cmd), 2)]
             if cmd[0] == "M":
                 path.moveTo(*pts[0])
@@ -97,9 +98,8 @@ def draw_one_colour(canvas, art: Art) -> None:
 def draw_colour(canvas, art: Art, inks: Inks) -> None:
     """Paint colour art with its own colours, gradients, opacity and clips."""
     vx, vy, vw, vh = art.box
-    scale = 1 / max(vw, vh)
     canvas.saveState()
-    canvas.transform(scale, 0, 0, -scale, -vx * scale, art.size[1] + vy * scale)
+    canvas.transform(1 / vw, 0, 0, -1 / vh, -vx / vw, 1 + vy / vh)
     for shape in art.shapes:
         canvas.saveState()
         for clip in shape.clips:

@@ -102,9 +102,3 @@ class Art:
         return len(rules) <= 1 and all(
             s.stroke is None and s.fill_alpha == 1 and not s.clips
             and (s.fill == CURRENT or s.fill == (0.0, 0.0, 0.0)) for s in self.shapes)
-
-    @property
-    def size(self) -> tuple[float, float]:
-        """Return the art's width and height with the longer side 1."""
-        w, h = self.box[2], self.box[3]
-        return w / max(w, h), h / max(w, h)
