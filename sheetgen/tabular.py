@@ -114,13 +114,20 @@ class SheetReader:
         return None
 
     def _xlsx_grid(self) -> list[list[Any]] | None:
+        import zlib
+        from xml.etree.ElementTree import ParseError
         from zipfile import BadZipFile
 
         from openpyxl import load_workbook
 
+        # what a damaged workbook raises, opening it or reading its rows: a broken zip or
+        # compressed part, an unknown compression, a missing part, malformed XML (refused
+        # entities included: openpyxl parses with defusedxml when it is installed)
+        damaged = (BadZipFile, zlib.error, NotImplementedError, EOFError, KeyError, ValueError,
+                   OSError, ParseError)
         try:
             book = load_workbook(self.path, read_only=True, data_only=True)
-        except (BadZipFile, KeyError, ValueError, OSError) as exc:
+        except damaged as exc:
             self.table_problem(f"not a readable .xlsx workbook ({exc})")
             return None
         try:
@@ -130,6 +137,9 @@ class SheetReader:
                 return None
             rows = book[self.sheet].iter_rows(values_only=True, max_row=MAX_ROWS + 1)
             return [list(row) for row in rows]
+        except damaged as exc:
+            self.table_problem(f"not a readable .xlsx workbook ({exc})")
+            return None
         finally:
             book.close()
 

@@ -344,9 +344,66 @@ def input_cases(count: int, seed: str = "fuzz") -> list[tuple[Case, str]]:
     return out
 
 
+def xlsx_workbook(rows: list[list], sheet: str = "Cards") -> bytes:
+    """Return the bytes of a workbook holding ``rows`` on sheet ``sheet``."""
+    import io
+
+    from openpyxl import Workbook
+
+    book = Workbook()
+    book.active.title = sheet
+    for row in rows:
+        book.active.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def xlsx_cases(rows: list[list], count: int, seed: str = "fuzz") -> list[tuple[str, bytes]]:
+    """Return ``count`` seeded (description, bytes) mutations of a workbook of ``rows``: broken
+    bytes (flipped, truncated, random, another format) and hostile cell values."""
+    import math
+
+    original = xlsx_workbook(rows)
+    out = []
+    for i in range(count):
+        rng = random.Random(f"{seed}:xlsx:{i}")
+        row, column = rng.randrange(1, len(rows)), rng.randrange(len(rows[0]))
+
+        def cell(value):
+            changed = [list(r) for r in rows]
+            changed[row][column] = value
+            return xlsx_workbook(changed)
+
+        def flipped():
+            data = bytearray(original)
+            for _ in range(rng.randint(1, 20)):
+                data[rng.randrange(len(data))] = rng.randrange(256)
+            return bytes(data)
+
+        choices: list[tuple[str, Callable[[], bytes]]] = [
+            ("flipped bytes", flipped),
+            ("truncated", lambda: original[:rng.randrange(len(original))]),
+            ("random bytes", lambda: rng.randbytes(2000)),
+            ("a CSV named .xlsx", lambda: b"id,name\na,b\n"),
+            ("empty", lambda: b""),
+            ("no such sheet", lambda: xlsx_workbook(rows, sheet="Other")),
+            ("header only", lambda: xlsx_workbook(rows[:1])),
+            ("cell value", lambda: cell(rng.choice(
+                [math.nan, math.inf, 1e308, -1, 0, True, "=1/0", '=HYPERLINK("http://x")',
+                 "x" * 30_000, "{{ 7 * 7 }}", "\u202e", None, 3.5, "[1, 2]", "2024-05-01"]))),
+            ("unchanged", lambda: original),
+        ]
+        name, make = choices[i % len(choices)] if i < len(choices) else rng.choice(choices)
+        out.append((name, make()))
+    return out
+
+
 # ---- running a case -------------------------------------------------------------------
 
-ERROR_LINE = re.compile(r"^error: (?P<path>.+?):(?P<line>\d+): ", re.M)
+# path:line, path.csv:row:column, or a workbook's cell: path.xlsx:Sheet!C7
+ERROR_LINE = re.compile(r"^error: (?P<path>.+?):(?:(?P<line>\d+)|[^:!\n]+![A-Z]+(?P<row>\d+)): ",
+                        re.M)
 
 
 @dataclass
@@ -479,7 +536,7 @@ class Sandbox:
         for line in result.output.splitlines():
             if line.startswith("error:"):
                 match = ERROR_LINE.match(line)
-                if not match or int(match["line"]) < 1:
+                if not match or int(match["line"] or match["row"]) < 1:
                     outcome.unlocated.append(line[:300])
         after_out = _digest_tree(self.out)
         if result.exit_code != 0 or command[0] == "validate":

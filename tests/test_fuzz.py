@@ -15,7 +15,9 @@ import resource
 
 import pytest
 
-from fuzzcases import Sandbox, cases, component_for, input_cases
+import csv
+
+from fuzzcases import Case, Sandbox, cases, component_for, input_cases, xlsx_cases
 
 # Cases per game; Reavers of Midgard (whose board alone validates in seconds) is left to the
 # long run. Each game's build sample uses a small component that prints on A4.
@@ -85,3 +87,25 @@ def test_hostile_svg_art_and_csv_items_never_break_the_rules(sandbox):
     assert slowest.seconds < MAX_SECONDS, (slowest.case.file, slowest.case.mutation)
     assert {o.case.mutation for o in outcomes} >= {"entity bomb", "use loop", "100,000 elements",
                                                    "number replaced", "unbalanced quote"}
+
+
+def test_hostile_xlsx_items_never_break_the_rules(tmp_path):
+    box = Sandbox(tmp_path, ["roll-and-might"], max_items=MAX_ITEMS)
+    folder = box.root / "data" / "roll-and-might"
+    with (folder / "cards.csv").open(encoding="utf-8") as handle:
+        rows = list(csv.reader(handle))
+    deck = folder / "cards.yaml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace(
+        "items_from: {csv: cards.csv}", "items_from: {xlsx: cards.xlsx, sheet: Cards}"),
+        encoding="utf-8")
+    outcomes = []
+    for name, data in xlsx_cases(rows, 40, seed="suite"):
+        case = Case("roll-and-might", "data/roll-and-might/cards.xlsx", name, data)
+        outcomes.append(box.run(case, ["validate", "roll-and-might", "cards"]))
+    broken = [f"[{o.case.mutation}]: {rule}" for o in outcomes for rule in o.broken]
+    assert not broken, "\n".join(broken[:30])
+    assert {o.exit_code for o in outcomes} == {0, 2}
+    refused = [o for o in outcomes if o.exit_code == 2]
+    assert all("cards.xlsx" in o.output or "cards.yaml" in o.output for o in refused), \
+        [o.output[:200] for o in refused]
+    assert max(o.seconds for o in outcomes) < MAX_SECONDS

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
 
+from ..cache import drawn
 from ..components import component_for
 from ..components.contract import RenderEnv
 from ..diff import changed_faces, diff_games
@@ -47,7 +48,8 @@ def printed(session, game, comp, prepared, profile_name: str) -> Printed:
     if profile_name not in print_profiles(session, comp):
         raise UserError(f"{comp.model.id} is not printed in profile {profile_name!r}")
     profile = session.profiles.get(profile_name)
-    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name)
+    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
+                                    art_sets=session.icons.art_sets(drawn(prepared)[0]))
     env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer=footer),
                     title=f"{game.spec.name}: {comp.model.title}")
     artifact = component_for(comp.model).render(prepared, profile, env)
