@@ -431,9 +431,10 @@ def test_a_font_file_that_is_no_truetype_is_blamed_at_its_fonts_yaml_line(proj):
 
 
 @pytest.mark.parametrize("svg, words", [
-    ("garbage", "no <path d=...> found"),
+    ("garbage", "the SVG is not well-formed XML"),
     ('<svg viewBox="0 0 0 0"><path d="M 0 0 L 10 10 Z"/></svg>', "viewBox needs a width"),
-    ('<svg><path d="M 1e400 0 L 10 10 Z"/></svg>', "a path number is out of range"),
+    ('<svg viewBox="0 0 24 24"><path d="M 1e400 0 L 10 10 Z"/></svg>',
+     "'1e400' at character 3 is out of range"),
 ])
 def test_an_icon_that_cannot_be_drawn_is_found_by_validate(proj, svg, words):
     icons = proj / "templates" / "icons"
