@@ -12,7 +12,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .checks.report import CheckReport, check_report
 from .component_build import BuildWork, build_components, fit_problems
 from .components import component_for
 from .errors import ProblemList, UserError
@@ -24,6 +23,7 @@ from .variant_changes import patched_templates
 from .suggest import unknown
 
 if TYPE_CHECKING:
+    from .checks.report import CheckReport
     from .components.contract import Prepared
 
 @dataclass
@@ -350,6 +350,8 @@ def run_check(project: Project, game_id: str | None, component_ids: list[str],
               options: BuildOptions, warn=None) -> CheckReport:
     """Build the chosen components (``options`` as for a build, into a temporary folder unless
     ``options.out_dir`` says where) and check every output; return the report."""
+    from .checks.report import check_report  # start-up: only `check` reads its PDFs back
+
     record: dict = {}
     with tempfile.TemporaryDirectory(prefix="sheetgen-check-") as tmp:
         if options.out_dir is None:
