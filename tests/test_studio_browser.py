@@ -8,6 +8,7 @@ from __future__ import annotations
 import base64
 import io
 import json
+import os
 import subprocess
 import sys
 
@@ -67,7 +68,7 @@ def validate_errors(project) -> list[str]:
     """Return what ``sheetgen validate`` prints for the project, without ``error: ``."""
     run = subprocess.run([sys.executable, "-m", "sheetgen", "--project", ".", "validate"],
                          cwd=project, capture_output=True, text=True,
-                         env={"PYTHONPATH": str(REPO), "PATH": ""})
+                         env={**os.environ, "PYTHONPATH": str(REPO)})
     assert run.returncode == 2, run.stderr
     return [line.removeprefix("error: ") for line in run.stderr.splitlines()
             if line.startswith("error: ")]

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from ..checks.record import record
 from ..errors import display_path
+from .extras import has_dice, variants_of
 from .face_images import GRID_DPI, LARGE_DPI
 from .guard import relative_name
 from .judge import face_findings
@@ -41,8 +42,6 @@ def _problems(view) -> dict:
 
 def games(workspace, game_ids: list[str]) -> list[dict]:
     """Return every game with its components (each loaded and prepared)."""
-    from .extras import has_dice, variants_of
-
     out = []
     for game_id in game_ids:
         view = workspace.view(game_id)
