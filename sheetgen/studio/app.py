@@ -108,7 +108,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         return JSONResponse({"version": ws.version, "profile": profile,
                              "profiles": print_profiles(ws.session, cv.comp),
                              "pages": [f"{base}/{n}.png{query}" for n in range(document.pages)],
-                             **pages._problems(view)})
+                             **pages.problems_of(view)})
 
     def page_image(request):
         view = _view(studio, request)
@@ -130,7 +130,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         return JSONResponse({"version": ws.version, "text": result.text, "rows": [
             {"component": cid, "label": label, "side": side, "base": url(base, a),
              "variant": url(other, b), "changed": changed}
-            for cid, label, side, a, b, changed in result.rows], **pages._problems(other)})
+            for cid, label, side, a, b, changed in result.rows], **pages.problems_of(other)})
 
     def dice(request):
         q = request.query_params

@@ -35,7 +35,8 @@ def _face(workspace, view, face, dpi: int = GRID_DPI) -> dict | None:
             "width": face.width, "height": face.height, "bleed": face.bleed, "key": face.key}
 
 
-def _problems(view) -> dict:
+def problems_of(view) -> dict:
+    """Return the mistakes and warnings of a game view, as the banner shows them."""
     warnings = [str(w) for cv in view.components.values() for w in cv.warnings]
     return {"problems": [str(p) for p in view.problems()], "warnings": warnings}
 
@@ -46,7 +47,7 @@ def games(workspace, game_ids: list[str]) -> list[dict]:
     for game_id in game_ids:
         view = workspace.view(game_id)
         name = view.game.spec.name if view.game is not None else game_id
-        out.append({"id": game_id, "name": name, **_problems(view),
+        out.append({"id": game_id, "name": name, **problems_of(view),
                     "variants": variants_of(workspace.project, game_id),
                     "dice": has_dice(workspace.project, game_id),
                     "components": [{"id": cid, "kind": cv.comp.model.kind,
@@ -73,7 +74,7 @@ def component(workspace, view, cid: str) -> dict:
     cv = workspace.ready(view, cid, judged=False)
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "title": cv.comp.model.title, "kind": cv.comp.model.kind,
-            "stale": cv.stale, **_problems(view),
+            "stale": cv.stale, **problems_of(view),
             "tiles": [{"index": index, "label": card.label, "count": count,
                        "front": _face(workspace, view, card.front),
                        "back": _face(workspace, view, card.back)}
@@ -104,7 +105,7 @@ def face(workspace, view, cid: str, index: int, side: str) -> dict:
     rules = view.game.spec.print_checks
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "index": index, "side": side, "label": card.label,
-            "stale": cv.stale, "safe": rules.safe_area_pt, **_problems(view),
+            "stale": cv.stale, "safe": rules.safe_area_pt, **problems_of(view),
             "face": _face(workspace, view, chosen, LARGE_DPI), "elements": elements,
             "findings": findings, "has_back": card.back is not None,
             "cards": len(cv.prepared.cards)}
