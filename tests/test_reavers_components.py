@@ -16,6 +16,7 @@ DECKS = {  # component: cards decided in its YAML
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
     "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
     "reference": 27,  # five aids for each of 5 players, setup and contents once
+    "clarifications": 3,  # this edition's rulings R1-R12
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
     "dice-stickers": 24,  # the same faces, as stickers
 }
@@ -42,7 +43,7 @@ def total(game, component) -> int:
 
 
 def test_every_component_listed_and_counted(game):
-    assert set(game.spec.components) == set(DECKS) | {"board", "dice-aid"}
+    assert set(game.spec.components) == set(DECKS) | {"board", "dice-aid", "how-to-print"}
     for component, count in DECKS.items():
         assert total(game, component) == count, component
 
@@ -76,8 +77,10 @@ def board_element(project, element_id):
 def test_reavers_last_six_rounds_at_max_players(game, project):
     recruit = board_element(project, "recruit-spaces")["spaces"]
     at_max = [s for s in recruit if s.get("label", "").startswith(("2+", "3+", "4+", "5"))]
-    assert len(at_max) == 8
-    assert total(game, "reaver-cards") >= 6 * len(at_max)
+    # a cross-formation space takes two cards (rulebook: "designed to hold 2 cards")
+    assert sum(2 if s.get("cross") else 1 for s in at_max) == 8
+    assert [s["label"] for s in at_max if s.get("cross")] == ["2+ players", "5 players"]
+    assert total(game, "reaver-cards") >= 6 * 8
     for reaver in items(game, "reaver-cards"):
         assert reaver["faction"] in {"wolf", "raven", "boar", "serpent"}
         assert reaver["location"] in {"village", "keep", "conquer", "sea"}
@@ -161,7 +164,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert texts("sea-battle-cards").count("**Lost:** discard") == len(battles)
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
-    for words in ("2 players: 2 each", "never back", "none left in the supply",
+    for words in ("2 players: 2 each", "never back", "**Trophies:** none left: score its :glory: at once",
                   "Master of the Hall", ":food: **Food:**", ":triquetra: **Favor:**",
                   "lose what you have; Glory never drops below 0"):
         assert words in aids, words
@@ -242,7 +245,7 @@ def test_setup_card_gives_every_player_their_start(built):
     assert "Setup Once, before round 1" in text
     for words in ("last to see the ocean, or at random", "with 3 players also the Honor Ship",
                   "its pawn (2 with 2 players)", "its Glory marker on 0",
-                  "3 Crew dice (one of each colour, rolled onto the hold)",
+                  "3 Crew dice (one of each colour, rolled onto the hold, R8)",
                   "1 Prophecy card", "+1 per seat clockwise after the Start Player (5, 6",
                   "Sea Journey, Sea Battle and Prophecy decks", "shuffle each type alone",
                   "Round marker on 1"):

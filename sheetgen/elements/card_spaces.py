@@ -3,7 +3,9 @@
 Spaces fill the box row by row, ``columns`` to a row, each ``size`` large with ``gap`` between.
 Each space has a style (how it is drawn), a label printed inside it (hidden once a card lies on
 it) and optionally a note under the label and an icon; ``pair: true`` joins a space and the
-next one on a backdrop, for board spaces that take two cards.
+next one on a backdrop, for board spaces that take two cards; ``cross: true`` makes a space
+that takes two cards crossed (one upright, one turned across it, both ends of each visible),
+as wide as a card is tall.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ class CardSpace(BaseModel):
     note: str = ""
     icon: IconName | None = None
     pair: bool = False
+    cross: bool = False
     fill: Color = "none"
 
 
@@ -60,7 +63,8 @@ class CardSpaces(Element):
            "true to join it with the next space on a backdrop.")
     field_docs = {
         "spaces": "The spaces in order, row by row: each {style, label, note, icon, pair, "
-                  "fill}; pair: true joins it with the next space on a backdrop.",
+                  "cross, fill}; pair: true joins it with the next space on a backdrop; cross: "
+                  "true takes two cards crossed (a square as wide as a card is tall).",
         "size": "Width and height of one space ([w, h] lengths; default a mini card).",
         "columns": "Spaces per row.",
         "style": "Default style of a space: card (dashed), deck (filled), discard (dashed, "
@@ -91,10 +95,17 @@ class CardSpaces(Element):
         return self
 
     def boxes(self) -> list[tuple[float, float, float, float]]:
-        """Return each space's (x, y, w, h) relative to the box's top-left corner."""
+        """Return each space's (x, y, w, h) relative to the box's top-left corner (a cross
+        space is h wide; the spaces after it in its row move along)."""
         w, h = self.size
-        return [((i % self.columns) * (w + self.gap), (i // self.columns) * (h + self.gap), w, h)
-                for i in range(len(self.spaces))]
+        boxes, x = [], 0.0
+        for i, space in enumerate(self.spaces):
+            if i % self.columns == 0:
+                x = 0.0
+            width = h if space.cross else w
+            boxes.append((x, (i // self.columns) * (h + self.gap), width, h))
+            x += width + self.gap
+        return boxes
 
     def icons(self) -> set[str]:
         """Return every space's icon."""
@@ -102,8 +113,8 @@ class CardSpaces(Element):
 
     def prepare(self, ctx) -> None:
         """Refuse a label or note too wide for its space (text is never shrunk)."""
-        w = self.size[0]
         for index, space in enumerate(self.spaces):
+            w = self.size[1] if space.cross else self.size[0]
             for text, size, bold in ((space.label, self.label_size, True),
                                      (space.note, self.note_size, False)):
                 width = ctx.fonts.width(text, ctx.fonts.font_name("body", bold), size)
@@ -139,6 +150,10 @@ class CardSpaces(Element):
             canvas.setDash([4, 2])
         if style == "pawn":
             canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, **paint)
+        elif space.cross:  # an upright card and one across it, the card's width apart
+            across = self.size[0]
+            canvas.roundRect(x + (w - across) / 2, y, across, h, self.radius, **paint)
+            canvas.roundRect(x, y + (h - across) / 2, w, across, self.radius, **paint)
         else:
             canvas.roundRect(x, y, w, h, self.radius, **paint)
         if style == "discard":

@@ -99,25 +99,32 @@ def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) ->
     total = sum(1 + len(p.tiles) for p in plans)
     page = 0
     for side, plan in zip(sides, plans):
+        name = side_name(side.label, len(sides))
         doc.set_pagesize(paper)
-        _page_map(doc, side, plan, paper)
+        _page_map(doc, name, side, plan, paper)
         page += 1
-        draw_footer(doc, f"{options.footer} · side {side.label} · page map", page, total)
+        draw_footer(doc, f"{options.footer} · {name.lower()} · page map", page, total)
         doc.canvas.showPage()
         for tile in plan.tiles:
             doc.set_pagesize(plan.page)
             ox, oy = plan.origin(tile)
             x0, y0, x1, y1 = tile.window
             doc.place(side.front, ox, oy, clip=(ox + x0, oy + y0, ox + x1, oy + y1))
-            _tile_marks(doc, side, plan, tile, ox, oy)
+            _tile_marks(doc, name, side.front, plan, tile, ox, oy)
             page += 1
-            draw_footer(doc, f"{options.footer} · side {side.label} · tile {tile.label}", page,
+            draw_footer(doc, f"{options.footer} · {name.lower()} · tile {tile.label}", page,
                         total)
             doc.canvas.showPage()
     return page
 
 
-def _page_map(doc, side, plan: TilePlan, paper) -> None:
+def side_name(label: str, sides: int) -> str:
+    """Return how the pages name a side labelled ``label`` ("a" or "side a"): "Side a", or
+    "Board" when the board has one side."""
+    return "Board" if sides == 1 else f"Side {label.removeprefix('side ')}"
+
+
+def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
     """Draw the whole side in small, every tile's trimmed area and label, and how to assemble."""
     c, face = doc.canvas, side.front
     font, bold = doc.fonts.font_name("body"), doc.fonts.font_name("body", bold=True)
@@ -131,12 +138,12 @@ def _page_map(doc, side, plan: TilePlan, paper) -> None:
     doc.set_color((0, 0, 0))
     c.setFont(bold, 14)
     c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 4 * MM,
-                 f"Side {side.label}: page map ({plan.rows} x {plan.cols} tiles, "
+                 f"{name}: page map ({plan.rows} x {plan.cols} tiles, "
                  f"{'landscape' if plan.page[0] > plan.page[1] else 'portrait'} pages)")
     if face.note:
         c.setFont(font, 10)
         c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 9 * MM,
-                     f"Side {side.label}: {face.note}.")
+                     f"{name}: {face.note}.")
     # the map leaves the text out: at this scale it would be illegible
     name = doc.form(face, text=False)
     c.saveState()
@@ -176,9 +183,10 @@ def _page_map(doc, side, plan: TilePlan, paper) -> None:
             y -= 13
 
 
-def _tile_marks(doc, side, plan: TilePlan, tile: Tile, ox: float, oy: float) -> None:
+def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
+                oy: float) -> None:
     """Cut edges, glue strips, half-diamonds, crop marks at the trim and the tile's label."""
-    c, face = doc.canvas, side.front
+    c = doc.canvas
     bold = doc.fonts.font_name("body", bold=True)
     x0, y0, x1, y1 = (ox + tile.window[0], oy + tile.window[1], ox + tile.window[2],
                       oy + tile.window[3])
@@ -267,7 +275,7 @@ def _tile_marks(doc, side, plan: TilePlan, tile: Tile, ox: float, oy: float) -> 
     page_w, page_h = plan.page
     c.setFont(bold, 8)
     label_y = page_h - PAPER_MARGIN - 3.5 * MM
-    c.drawString(PAPER_MARGIN + MARK_ZONE, label_y, f"Side {side.label} · tile {tile.label}: "
+    c.drawString(PAPER_MARGIN + MARK_ZONE, label_y, f"{name} · tile {tile.label}: "
                  f"row {tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols}")
     _mini_map(doc, plan, tile, page_w - PAPER_MARGIN - MARK_ZONE, label_y - 1 * MM)
     c.restoreState()
@@ -327,5 +335,5 @@ def _glue_step(plan) -> str:
     order = "R1·C2 over R1·C1" if plan.cols > 1 else ""
     if plan.rows > 1:
         order += (", then " if order else "") + "row 2 over row 1"
-    return (f"Spread glue on a grey strip and lay the next tile over it: {order}. Match the hex "
-            "lines, and the half-diamonds in the margins beside every seam.")
+    return (f"Spread glue on a grey strip and lay the next tile over it: {order}. Line up the "
+            "artwork across the seam, and the half-diamonds in the margins beside every seam.")

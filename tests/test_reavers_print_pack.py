@@ -1,0 +1,74 @@
+"""Reavers of Midgard at retail look (issue 25): every decision printed where it is needed.
+
+The rulings (R1-R12) are the Clarifications cards' numbers; the aids, the board and the
+Longships cite them. The How-to-print page opens the print pack and says how the dice are made.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from pypdf import PdfReader
+
+from sheetgen.loading import load_game
+
+GAME = "reavers-of-midgard"
+# The five rules issue 25 asks to decide (and where the rulebook leaves them open).
+DECIDED = ["Pawns", "Specialize", "Shares", "Reavers you own", "Trophies"]
+
+
+def _text(path) -> str:
+    reader = PdfReader(str(path))
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+
+
+@pytest.fixture(scope="module")
+def rulings(built) -> dict[int, str]:
+    """Every ruling printed on the Clarifications cards: number -> its text."""
+    text = _text(built(GAME, "clarifications", "a4"))
+    assert text.count("Edition ruling · not the publisher's") >= 3
+    found = re.findall(r"R(\d+) · (.+?)(?= R\d+ · | Edition ruling|$)", text)
+    return {int(n): body for n, body in found}
+
+
+def test_the_game_text_rule_is_on(project):
+    game = load_game(project, GAME)
+    assert game.spec.print_checks.min_game_text.on and game.spec.print_checks.enforced
+
+
+def test_every_issue_ruling_is_decided_in_order(rulings):
+    assert sorted(rulings) == list(range(1, len(rulings) + 1)) and len(rulings) >= 12
+    topics = [rulings[n].split(".")[0] for n in sorted(rulings)]
+    assert topics[:5] == DECIDED
+    assert "only under the Action Space its card names" in rulings[2]
+    assert "Troll trophy scores 2 Glory, each Kraken 3" in rulings[5]
+
+
+def test_every_cited_ruling_exists_and_the_aids_cite_the_issue_rulings(built, rulings):
+    cited = set()
+    for component in ("reference", "board", "player-boards"):
+        text = _text(built(GAME, component, "a4" if component != "board" else "pod"))
+        cited |= {int(n) for n in re.findall(r"\bR(\d+)\b", text)}
+    assert cited <= set(rulings)
+    assert {1, 2, 3, 4, 5, 6, 7} <= cited
+
+
+def test_rulebook_slips_are_corrected_in_the_aids(built):
+    aids = _text(built(GAME, "reference", "a4"))
+    assert "Keep Spoils on Raid Keeps" in aids
+    assert "the DEF of the card or tile you attack" in aids
+    assert "[card placement]" not in aids and "[Defense Token]" not in aids
+    assert "top right corner" in aids and "Fortifications" in aids
+
+
+def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built):
+    game = load_game(project, GAME)
+    assert game.spec.components[0] == "how-to-print"
+    text = _text(built(GAME, "how-to-print", "a4")).replace(" :", ":")
+    assert "printable-dice-a4.pdf: 72 dice" in text and "Dice as cube nets" in text
+    assert "dice-stickers-a4.pdf: 72 dice" in text and "stickers for 16 mm blank dice" in text
+    for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 3)):
+        assert f"{deck}-a4.pdf: {count} cards" in text
+    assert "flip on long edge" in text and "Copies per player count" in text
+    assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
