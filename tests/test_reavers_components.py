@@ -164,8 +164,9 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert texts("sea-battle-cards").count("**Lost:** discard") == len(battles)
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
-    for words in ("2 players: 2 each", "never back", "**Trophies:** none left: score its :glory: at once",
-                  "Master of the Hall", ":food: **Food:**", ":triquetra: **Favor:**",
+    for words in ("2 players: 2 each", "never back",
+                  "**Trophies:** none left: score its :glory: at once", "Master of the Hall",
+                  ":food: **Food:**", ":triquetra: **Favor:**",
                   "lose what you have; Glory never drops below 0"):
         assert words in aids, words
 

@@ -11,7 +11,10 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from pdfcheck import placements
 from sheetgen.loading import load_game
+
+MM = 72 / 25.4
 
 GAME = "reavers-of-midgard"
 # The five rules issue 25 asks to decide (and where the rulebook leaves them open).
@@ -72,3 +75,32 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
         assert f"{deck}-a4.pdf: {count} cards" in text
     assert "flip on long edge" in text and "Copies per player count" in text
     assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
+
+
+@pytest.mark.parametrize("component, profile", [
+    ("reaver-cards", "a4"), ("village-spoils", "a4"), ("keep-spoils", "a4"),
+    ("journey-cards", "a4"), ("sea-battle-cards", "a4"), ("prophecy-cards", "a4"),
+    ("territory-tiles", "a4"), ("tokens", "a4"), ("board", "a4"), ("player-boards", "a4")])
+def test_colour_art_is_printed_and_credited(built, component, profile):
+    # the art credit is printed only on outputs that draw a piece of colour art
+    path = built(GAME, component, profile)
+    assert "Art: Fluent Emoji" in PdfReader(str(path)).pages[0].extract_text()
+
+
+def test_card_art_windows_are_in_colour_not_one_ink(built):
+    import pypdfium2 as pdfium
+
+    path = built(GAME, "reaver-cards", "a4")
+    reader = PdfReader(str(path))
+    scale = 100 / 72
+    image = pdfium.PdfDocument(str(path))[0].render(scale=scale).to_pil().convert("HSV")
+    height = float(reader.pages[0].mediabox.height)
+    hues = set()
+    for card in placements(reader, 0):  # each face: its trim's lower left corner
+        card_top = card.y + 63.5 * MM  # a mini card is 63.5 mm tall
+        # the art window: 7-37.45 mm across, 21.6-38.6 mm down from the card's top edge
+        box = (int((card.x + 7 * MM) * scale), int((height - card_top + 21.6 * MM) * scale),
+               int((card.x + 37.45 * MM) * scale), int((height - card_top + 38.6 * MM) * scale))
+        hues |= {h // 20 for h, sat, val in image.crop(box).getdata() if sat > 90 and val > 60}
+    # page 1 holds Wolf clan Reavers: one-colour icons would all be the clan's grey
+    assert len(hues) >= 3, hues
