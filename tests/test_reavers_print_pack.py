@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import placements
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 
 MM = 72 / 25.4
 
@@ -101,6 +101,8 @@ def test_card_art_windows_are_in_colour_not_one_ink(built):
         # the art window: 7-37.45 mm across, 21.6-38.6 mm down from the card's top edge
         box = (int((card.x + 7 * MM) * scale), int((height - card_top + 21.6 * MM) * scale),
                int((card.x + 37.45 * MM) * scale), int((height - card_top + 38.6 * MM) * scale))
-        hues |= {h // 20 for h, sat, val in image.crop(box).getdata() if sat > 90 and val > 60}
+        data = image.crop(box).tobytes()  # H, S, V bytes per pixel
+        hues |= {data[k] // 20 for k in range(0, len(data), 3)
+                 if data[k + 1] > 90 and data[k + 2] > 60}
     # page 1 holds Wolf clan Reavers: one-colour icons would all be the clan's grey
     assert len(hues) >= 3, hues
