@@ -178,7 +178,8 @@ class DiceModel(CardsModel):
                                    "(its dice.yaml id) to print, as nets and as sticker rows, "
                                    "so a table has every die it needs; a die not named prints "
                                    "once.")
-    layouts: ClassVar[tuple[str, ...]] = ("grid",)
+    # one-per-page: Tabletop Simulator's tts profile (a texture per die), or a face a page
+    layouts: ClassVar[tuple[str, ...]] = ("grid", "one-per-page")
 
     @field_validator("copies")
     @classmethod

@@ -10,7 +10,13 @@ A build in the ``tts`` profile writes a folder ``<component>-tts/`` holding
 - for tokens: one image per distinct face and a ``Custom_Tile`` per token copy (round, square
   or hex tile, the back as its secondary image);
 - for a board: one image per side and a ``Custom_Board`` per side; a sheet is a board too
-  (players write on it with TTS's drawing tools).
+  (players write on it with TTS's drawing tools);
+- for printable dice: one ``Custom_Dice`` (``CustomDice.Type`` 1, a d6) per die, whose texture
+  ``die-N.png`` follows TTS's d6 template (its Modding/Dice Templates folder, shown in the
+  knowledge base's Custom Dice page): a square of 3 x 3 cells, the top row unused, the middle
+  row faces 2, 4, 5 and the bottom row faces 1, 3, 6, with 1 and 6 turned upside down. Faces
+  are the die's in dice.yaml order (1st opposite 6th, as on a d6 and in TTS), and each face's
+  ``RotationValues`` entry names it, so TTS says "horn" when a horn is rolled.
 
 Copy the folder into TTS's ``Saved Objects`` folder: the JSON's image URLs are ``file://``
 URLs of the images next to it, and ``<component>.png`` is the thumbnail TTS shows. Images are
@@ -24,6 +30,14 @@ import math
 from pathlib import Path
 
 COLUMNS, ROWS = 10, 7
+DIE_FACE_PX = 256  # a die's face in its texture, in pixels at least
+DICE_TYPES = {4: 0, 6: 1, 8: 2, 10: 3, 12: 4, 20: 5}  # CustomDice.Type by number of sides
+# TTS's d6 template: face number -> (column, row, turned upside down) on a 3 x 3 grid
+D6_TEMPLATE = {1: (0, 2, True), 2: (0, 1, False), 3: (1, 2, False), 4: (1, 1, False),
+               5: (2, 1, False), 6: (2, 2, True)}
+# the rotation that brings each face of TTS's d6 up (its standard die's RotationValues)
+D6_ROTATIONS = {1: (-90.0, 0.0, 0.0), 2: (0.0, 0.0, 0.0), 3: (0.0, 0.0, -90.0),
+                4: (0.0, 0.0, 90.0), 5: (0.0, 0.0, -180.0), 6: (90.0, 0.0, 0.0)}
 PER_SHEET = COLUMNS * ROWS - 1
 TILE_TYPES = {"square": 0, "hex": 1, "round": 2}
 WHITE = {"r": 1.0, "g": 1.0, "b": 1.0}
@@ -163,6 +177,47 @@ def tile_files(component, cards: list, names: dict[str, str], env, dpi: int, fol
     return out.files
 
 
+def d6_texture(faces: list):
+    """Return the TTS d6 texture of six face images (in face order 1-6)."""
+    from PIL import Image
+
+    size = faces[0].size[0]
+    corner = faces[0].getpixel((0, 0))
+    texture = Image.new("RGB", (3 * size, 3 * size), corner)  # the unused top row too
+    for number, image in enumerate(faces, start=1):
+        column, row, turned = D6_TEMPLATE[number]
+        image = image.resize((size, size))
+        texture.paste(image.rotate(180) if turned else image, (column * size, row * size))
+    return texture
+
+
+def dice_files(component, cards: list, env, dpi: int, folder: Path) -> dict[str, bytes]:
+    """Return the files of printable dice: a d6 texture and a ``Custom_Dice`` per die (faces
+    of at least ``DIE_FACE_PX`` pixels: a 20 mm face at the profile's 150 dpi would be 118)."""
+    dpi = max(dpi, math.ceil(DIE_FACE_PX * 72 / cards[0].front.width))
+    images = face_images([c.front for c in cards], env, dpi)
+    items = [item.fields() for item in component.items for _ in range(item.count)]
+    out = TtsFolder(folder, dpi)
+    objects, first = [], None
+    for n, start in enumerate(range(0, len(cards), 6), start=1):
+        faces = [images[c.front.key] for c in cards[start:start + 6]]
+        texture = d6_texture(faces)
+        first = first or texture
+        url = out.add_image(f"die-{n}.png", texture)
+        names = [str(items[start + k]["face"]) for k in range(6)]
+        rotations = [{"Value": name, "Rotation": dict(zip("xyz", D6_ROTATIONS[k]))}
+                     for k, name in enumerate(names, start=1)]
+        image = {"ImageURL": url, "ImageSecondaryURL": "", "ImageScalar": 1.0,
+                 "WidthScale": 0.0, "CustomDice": {"Type": DICE_TYPES[6]}}
+        copies = (getattr(component, "copies", None) or {}).get(items[start].get("die"), 1)
+        for _ in range(copies):  # as many of a die as the component prints (copies:)
+            objects.append(_object("Custom_Dice", str(items[start]["die_name"]),
+                                   x=len(objects) * 2.5, CustomImage=image,
+                                   RotationValues=rotations))
+    out.add_saved_object(component.id, component.title, objects, first)
+    return out.files
+
+
 def tts_files(component, cards: list, env, dpi: int, folder: Path) -> dict[str, bytes]:
     """Return the export of any component kind that prints cards, tokens or board sides."""
     names = {item.id: str((item.model_extra or {}).get("name") or
@@ -171,6 +226,8 @@ def tts_files(component, cards: list, env, dpi: int, folder: Path) -> dict[str, 
     names.setdefault(component.id, component.title)
     if component.kind == "sheet":  # a notepad: one board per distinct page, not per copy
         cards = list({card.front.key: card for card in cards}.values())
+    if component.kind == "dice":
+        return dice_files(component, cards, env, dpi, folder)
     if component.kind == "cards":
         return deck_files(component, cards, names, env, dpi, folder)
     if component.kind == "tokens":

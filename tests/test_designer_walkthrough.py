@@ -60,13 +60,13 @@ def test_board_coordinates_pass_the_print_checks_with_their_defaults(designer):
 
 
 def test_a_profile_some_components_refuse_names_the_command_for_the_others(designer):
-    result = cli(designer, "build", "-q", "hexfall", "-p", "tts", "--out",
-                 str(designer / "tts-out"))
+    result = cli(designer, "build", "-q", "hexfall", "-p", "pod", "--out",
+                 str(designer / "pod-out"))
     assert result.exit_code == 2
-    assert "dice component 'printable-dice' cannot be built in profile 'tts'" in result.output
-    assert ("sheetgen build hexfall deck score-sheet board -p tts" in result.output), \
+    assert "dice component 'printable-dice' cannot be built in profile 'pod'" in result.output
+    assert ("sheetgen build hexfall deck score-sheet board -p pod" in result.output), \
         result.output
-    assert not (designer / "tts-out").exists()
+    assert not (designer / "pod-out").exists()
 
 
 def test_unknown_keys_suggest_the_close_key_inside_nested_models(designer, tmp_path):

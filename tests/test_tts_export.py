@@ -64,3 +64,81 @@ def test_the_export_is_deterministic(tmp_path):
     files = {p.name: p.read_bytes() for p in one.iterdir()}
     again = _export(tmp_path, "roll-and-might", "cards") / "cards-tts"
     assert {p.name: p.read_bytes() for p in again.iterdir()} == files
+
+
+# Tabletop Simulator's d6 template (Modding/Dice Templates, shown on the knowledge base's
+# Custom Dice page): a square of 3 x 3 cells, the top row unused, faces 2, 4, 5 in the middle
+# row and 1, 3, 6 in the bottom row, 1 and 6 upside down. (column, row) of each face:
+TTS_D6_CELLS = {2: (0, 1), 4: (1, 1), 5: (2, 1), 1: (0, 2), 3: (1, 2), 6: (2, 2)}
+
+
+def _cells(texture_path):
+    texture = Image.open(texture_path).convert("L")
+    width, height = texture.size
+    assert width == height and width % 3 == 0 and width // 3 >= 256
+    size = width // 3
+    return {face: texture.crop((c * size, r * size, (c + 1) * size, (r + 1) * size))
+            for face, (c, r) in TTS_D6_CELLS.items()}
+
+
+def _blobs(cell) -> int:
+    """Count the spots (pips) that stand out from a face's colour, on a coarse grid."""
+    small = cell.resize((48, 48))
+    background = small.getpixel((1, 1))
+    light = {(x, y) for x in range(48) for y in range(48)
+             if abs(small.getpixel((x, y)) - background) > 60}
+    count = 0
+    while light:
+        count += 1
+        todo = [light.pop()]
+        while todo:
+            x, y = todo.pop()
+            for near in ((x + 1, y), (x - 1, y), (x, y + 1), (x, y - 1)):
+                if near in light:
+                    light.remove(near)
+                    todo.append(near)
+    return count
+
+
+def _same(a, b) -> bool:
+    from PIL import ImageChops
+
+    return max(ImageChops.difference(a, b).getextrema()) <= 40
+
+
+def test_printable_dice_are_custom_dice_with_the_tts_d6_texture(tmp_path):
+    folder = _export(tmp_path, "roll-and-raid", "printable-dice") / "printable-dice-tts"
+    objects = json.loads((folder / "printable-dice.json").read_text())["ObjectStates"]
+    assert [o["Nickname"] for o in objects] == ["Wood", "Metal", "Villagers", "Raid die"]
+    for obj in objects:
+        assert obj["Name"] == "Custom_Dice"
+        assert obj["CustomImage"]["CustomDice"] == {"Type": 1}  # TTS: 0 d4, 1 d6 ... 5 d20
+        assert [r["Value"] for r in obj["RotationValues"]] == ["1", "2", "3", "4", "5", "6"]
+        texture = folder / obj["CustomImage"]["ImageURL"].removeprefix(f"file://{folder}/")
+        assert texture.is_file()
+        # each cell of the template shows the face TTS expects there (its number of pips)
+        cells = _cells(texture)
+        assert {face: _blobs(cell) for face, cell in cells.items()} == {
+            n: n for n in range(1, 7)}
+    assert (folder / "printable-dice.png").is_file()
+
+
+def test_tts_turns_faces_one_and_six_upside_down(copy_game, tmp_path, private_cache_dir):
+    root = copy_game("reavers-of-midgard")
+    dice = root / "data" / "reavers-of-midgard" / "dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    old = "faces: [hammer, hammer, two-hammers, two-hammers, shield, ship]"
+    assert old in text
+    dice.write_text(text.replace(old, "faces: [hammer, hammer, shield, shield, ship, ship]"),
+                    encoding="utf-8")
+    result = run_cli("--project", str(root), "build", "-q", "reavers-of-midgard",
+                     "printable-dice", "-p", "tts", "--out", str(tmp_path / "out"))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "out" / "reavers-of-midgard" / "printable-dice-tts"
+    first = json.loads((folder / "printable-dice.json").read_text())["ObjectStates"][0]
+    assert [r["Value"] for r in first["RotationValues"]] == [
+        "hammer", "hammer", "shield", "shield", "ship", "ship"]
+    cells = _cells(folder / "die-1.png")
+    assert _same(cells[1].rotate(180), cells[2]) and not _same(cells[1], cells[2])
+    assert _same(cells[3], cells[4])
+    assert _same(cells[6].rotate(180), cells[5]) and not _same(cells[6], cells[5])

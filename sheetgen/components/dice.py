@@ -83,4 +83,5 @@ class Dice(Cards):
         pages = impose_dice(doc, self._blocks(prepared.cards), profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
-    layouts = {"grid": Layout(_fit_sheet, _impose_sheet)}
+    layouts = {"grid": Layout(_fit_sheet, _impose_sheet),
+               "one-per-page": Cards.layouts["one-per-page"]}
