@@ -573,6 +573,7 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
     """Return the Diff of variant ``b`` against ``a`` (None: the base game), or against the
     project at git ``revision``; with ``out_file``, write the changed faces side by side."""
     from .diff import changed_faces, diff_games, project_at_revision, side_by_side_pdf
+    from .dice_diff import dice_changes, dice_rules
 
     holder = None
     left_project = project
@@ -586,6 +587,8 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
         from .templates import TemplateBook
 
         result = diff_games(left, right, label_a, b or "base", TemplateBook(project))
+        result.dice = dice_changes(dice_rules(left_project.game_dir(game_id), a),
+                                   dice_rules(project.game_dir(game_id), b))
         if out_file:
             from .output import output_errors, write_target
 

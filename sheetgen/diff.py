@@ -2,8 +2,8 @@
 
 Both sides are loaded with the same loader the build uses, so the diff is exactly what would
 print: items added and removed, and for changed items each field ``old -> new`` (nested
-fields as ``winter.ships``); component settings the same way. ``--out`` draws every changed
-face before and after, side by side.
+fields as ``winter.ships``); component settings the same way, and the dice script's changes
+(``dice_diff.py``). ``--out`` draws every changed face before and after, side by side.
 """
 
 from __future__ import annotations
@@ -42,10 +42,11 @@ class Diff:
     removed: list[tuple[str, str]] = field(default_factory=list)
     changed: list[ItemChange] = field(default_factory=list)
     settings: list[ItemChange] = field(default_factory=list)        # item "" = the component
+    dice: list[ItemChange] = field(default_factory=list)    # dice.yaml: "(rules)" or a step
 
     def is_empty(self) -> bool:
-        """Return whether the two sides print the same items."""
-        return not (self.added or self.removed or self.changed or self.settings)
+        """Return whether the two sides print the same items and script the same dice."""
+        return not (self.added or self.removed or self.changed or self.settings or self.dice)
 
     def as_json(self) -> str:
         """Return the diff for tools: added, removed, changed (field -> [old, new])."""
@@ -57,7 +58,8 @@ class Diff:
             "added": [{"component": c, "item": i} for c, i in self.added],
             "removed": [{"component": c, "item": i} for c, i in self.removed],
             "changed": [change(c) for c in self.changed],
-            "settings": [change(c) for c in self.settings]}, indent=2, default=str)
+            "settings": [change(c) for c in self.settings],
+            "dice": [change(c) for c in self.dice]}, indent=2, default=str)
 
     def as_text(self) -> str:
         """Return the diff as a terminal table, one line per added, removed or changed field."""
@@ -67,7 +69,7 @@ class Diff:
         rows = [("", "component", "item", "field", "change")]
         rows += [("+", c, i, "", "added") for c, i in self.added]
         rows += [("-", c, i, "", "removed") for c, i in self.removed]
-        for c in self.settings + self.changed:
+        for c in self.settings + self.changed + self.dice:
             for name, (old, new) in c.fields.items():
                 rows.append(("~", c.component, c.item or "(settings)", name,
                              f"{_show(old)} -> {_show(new)}"))
@@ -96,7 +98,8 @@ def _flatten(value: Any, prefix: str = "") -> dict[str, Any]:
     return {prefix.rstrip("."): value}
 
 
-def _field_changes(old: dict, new: dict) -> dict[str, tuple[Any, Any]]:
+def field_changes(old: dict, new: dict) -> dict[str, tuple[Any, Any]]:
+    """Return each (nested) field that differs between two mappings: ``name: (old, new)``."""
     a, b = _flatten(old), _flatten(new)
     return {k: (a.get(k, MISSING), b.get(k, MISSING)) for k in dict.fromkeys([*a, *b])
             if a.get(k, MISSING) != b.get(k, MISSING)}
@@ -128,7 +131,7 @@ def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
         if old_model is None:
             result.added += [(new_model.id, item.id) for item in new_model.items]
             continue
-        settings = _field_changes(old_model.model_dump(exclude={"items"}),
+        settings = field_changes(old_model.model_dump(exclude={"items"}),
                                   new_model.model_dump(exclude={"items"}))
         settings |= {f"elements.{k}": v for k, v in _element_changes(comp, templates).items()}
         if settings:
@@ -140,7 +143,7 @@ def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
             if item_id not in before:
                 result.added.append((new_model.id, item_id))
                 continue
-            changes = _field_changes(before[item_id].fields(), item.fields())
+            changes = field_changes(before[item_id].fields(), item.fields())
             if changes:
                 result.changed.append(ItemChange(new_model.id, item_id, changes))
     return result

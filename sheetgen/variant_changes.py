@@ -23,7 +23,7 @@ from .validation import describe
 from .templates import TemplateBook
 from .variants import Variant, check_component_ids, load_variant
 
-RESERVED = ("add", "remove", "settings", "elements")
+RESERVED = ("add", "remove", "settings", "elements", "fields")
 _JINJA_NAME = re.compile(r"\{\{-?\s*([A-Za-z_][A-Za-z0-9_]*)|\{%-?\s*if\s+([A-Za-z_]\w*)")
 
 
@@ -62,18 +62,28 @@ def apply_changes(loaded, variant: Variant, templates, problems: ProblemList) ->
         usable = _usable_fields(model, templates, (str(loaded.path), 0))
         _apply_settings(loaded, change, path, problems)
         _apply_elements(loaded, change, path, templates, problems)
+        _apply_fields(loaded, change, path, usable, templates, problems)
         sources = _apply_items(model, change, path, usable, sources, problems)
     loaded.item_sources = sources
     return touched
 
 
-def _usable_fields(model, templates, where) -> set[str]:
+def _template_names(model) -> list[str]:
+    """Return the templates a component draws with (its front, back, template, board sides')."""
     names = [getattr(model, key) for key in ("front", "back", "template")
              if isinstance(getattr(model, key, None), str)]
+    names += [side.template for side in getattr(model, "sides", None) or []
+              if isinstance(getattr(side, "template", None), str)]
+    return list(dict.fromkeys(names))
+
+
+def _usable_fields(model, templates, where) -> set[str]:
     usable = {"id", "count", "name", "title"} | set(model.defaults)
     for item in model.items:
         usable |= set(item.model_extra or {})
-    return usable | template_fields(templates, names, where)
+    for side in getattr(model, "sides", None) or []:
+        usable |= set(getattr(side, "fields", None) or {})
+    return usable | template_fields(templates, _template_names(model), where)
 
 
 def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> None:
@@ -92,7 +102,9 @@ def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> 
             problems.add(path, line_of(settings, (key,)),
                          "settings: " + unknown("component key", key, allowed))
             return
-    data = {**model.model_dump(exclude={"items"}), **settings}
+    data = model.model_dump(exclude={"items"})
+    for key, value in settings.items():  # mappings merge key by key, as item fields do
+        data[key] = _merge(data.get(key), value)
     try:
         updated = type(model).model_validate({**data, "items": []})
     except ValidationError as exc:
@@ -114,9 +126,7 @@ def _apply_elements(loaded, change: dict, path: Path, templates,
         problems.add(path, line_of(change, ("elements",)),
                      "elements: a mapping of element id -> keys to change")
         return
-    model = loaded.model
-    names = [getattr(model, key) for key in ("front", "back", "template")
-             if isinstance(getattr(model, key, None), str)]
+    names = _template_names(loaded.model)
     known: list[str] = []
     for name in names:
         try:
@@ -139,6 +149,38 @@ def _apply_elements(loaded, change: dict, path: Path, templates,
                                  **{k: (v, str(path), line_of(keys, (k,)))
                                     for k, v in keys.items()}}
     loaded.element_changes = overrides
+
+
+def _apply_fields(loaded, change: dict, path: Path, usable: set[str], templates,
+                  problems: ProblemList) -> None:
+    """Give every face of the component a field's value (``fields: {rounds: 6}``): over the
+    templates' ``fields:``, the component's ``defaults`` and each item's or side's own value,
+    mappings merged key by key. A change to one item (below) still wins over it."""
+    values = change.get("fields")
+    if values is None:
+        return
+    if not isinstance(values, dict):
+        problems.add(path, line_of(change, ("fields",)),
+                     "fields: a mapping of field -> the value every face gets, e.g. {rounds: 6}")
+        return
+    model = loaded.model
+    template_values: dict = {}
+    for name in reversed(_template_names(model)):  # the first template's value wins
+        try:
+            template_values.update(templates.get(name, (str(loaded.path), 0)).fields)
+        except UserError:
+            continue
+    for name, value in values.items():
+        if name in ("id", "count") or name not in usable:
+            problems.add(path, line_of(values, (name,)), "fields: " + unknown(
+                f"field of {model.id}", name, sorted(usable - {"id", "count"}),
+                "no item has it and no template uses it"))
+            continue
+        model.defaults[name] = _merge(model.defaults.get(name, template_values.get(name)), value)
+        for owner in [item.model_extra for item in model.items] + [
+                getattr(side, "fields", None) for side in getattr(model, "sides", None) or []]:
+            if isinstance(owner, dict) and name in owner:
+                owner[name] = _merge(owner[name], value)
 
 
 def patched_templates(templates, changes: dict):

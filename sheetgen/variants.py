@@ -14,7 +14,9 @@ A variant file says what a playtest changes, and nothing else::
         add:                        # new items, as in the component file
           - {name: Hamburg, players: 3, level: III, ...}
         remove: [paris]             # item ids left out
-        settings: {back: raid-back} # component keys (front, back, template, copies...)
+        settings: {back: raid-back} # component keys (front, back, template, copies...);
+                                    # mappings (defaults) merge key by key, as item fields do
+        fields: {rounds: 6}         # a value every face gets (a sheet's or template's fields)
         elements:                   # template elements by id: keys to change, for this
           turns-label: {text: "6 turns"}   # component only (a sheet's track, a card's rule)
     dice:                           # optional: the dice script's step changes (dice.yaml)
@@ -54,7 +56,8 @@ class VariantFile(Strict):
     extends: str | None = Field(None, description="Another variant whose changes come first.")
     changes: dict[str, dict[str, Any]] = Field(default_factory=dict, description=(
         "Component id -> its changes: item id -> fields to set; add: [new items]; "
-        "remove: [item ids]; settings: {component keys}."))
+        "remove: [item ids]; settings: {component keys}; elements: {element id -> keys}; "
+        "fields: {field -> the value every face gets}. Mappings merge key by key."))
     dice: dict[str, Any] | None = Field(None, description=(
         "Changes to the dice script, as a dice.yaml variant: steps (step id -> fields), "
         "players."))
