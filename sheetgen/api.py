@@ -503,7 +503,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
                              + ("" if own else _takers_hint(game, prepared, book, name)))
                 continue
             profile = book.get(name)
-            suffix = "-cmyk" if options.cmyk else ""
+            # a variation of the normal output never takes its name: -cmyk, -ink, -cmyk-ink
+            suffix = ("-cmyk" if options.cmyk else "") + ("-ink" if options.ink_saver else "")
             folder = (f"{game.spec.id}/variants/{game.variant.name}" if game.variant
                       else game.spec.id)
             relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"

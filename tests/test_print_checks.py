@@ -119,7 +119,7 @@ def test_light_and_mid_tone_text_turns_ink_on_an_ink_saver_band(tmp_path, title)
     root = make(tmp_path, band="#1f3b5a", title=title, size=7, extra="\n    font: title")
     assert build(root).exit_code == 0
     assert build(root, "--ink-saver", "--out", str(tmp_path / "saver")).exit_code == 0
-    page = pypdfium2.PdfDocument(str(tmp_path / "saver/demo/cards-pod.pdf"))[0]
+    page = pypdfium2.PdfDocument(str(tmp_path / "saver/demo/cards-pod-ink.pdf"))[0]
     image = page.render(scale=2).to_pil().convert("L")
     # the title box (6 mm in from the trim + 1/8 in bleed, 8 mm down) has dark glyphs on a
     # pale band
