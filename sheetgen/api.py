@@ -221,7 +221,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
         (warn or _ignore)(problem)
     session.apply_print_checks(warn, problems)
     fit_problems(_plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
-                            problems), problems)
+                            problems, None if component_ids else []), problems)
     problems.raise_if_any()
     return len(selected)
 
@@ -253,8 +253,11 @@ def _ignore(_problem) -> None:
 
 def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
           options: BuildOptions | None = None, progress: bool = False, warn=None,
-          record: dict | None = None) -> list[Path]:
+          record: dict | None = None, skipped: list | None = None) -> list[Path]:
     """Build the chosen components in their profiles; return the paths written.
+
+    A build of whole games (no ``component_ids``) in named profiles leaves out the
+    components that do not take them; ``skipped`` (a list) receives a Skipped for each.
 
     All or nothing: every output is rendered into a staging folder inside ``out/`` and moved
     into place only when all succeeded. ``warn(problem)`` receives each warning (e.g. an
@@ -290,9 +293,12 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     selected = _select(project, game_id, component_ids or [], options.variant, skip=fresh,
                        problems=problems)
     planned = None  # every output of the command, when the cache picks the stale ones
+    skips: list | None = None if component_ids else []
     if cache.enabled and options.cache and not problems.problems:
         planned = _plan_jobs([(g, c, None) for g, c in selected], options,
-                             OutputWriter(out_dir), ProfileBook.for_project(project))
+                             OutputWriter(out_dir), ProfileBook.for_project(project),
+                             skipped=skips)
+        _report_skips(skips, skipped)
         selected = _stale(project, selected, planned, options, cache)
         if not selected:
             _remember(cache, command, before, planned, fresh)
@@ -306,8 +312,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
             _select(project, game_id, component_ids or []))
     writer = OutputWriter(out_dir)
     planning = ProblemList()
+    again = None if skips is None else [] if planned is not None else skips  # reported once
     jobs = _plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
-                      planning)
+                      planning, again)
+    _report_skips(again if planned is None else None, skipped)
     work = BuildWork(session, selected, jobs, options, base, checks_stop=record is None,
                      render=not planning.problems and not problems.problems)
     bar = _progress(len(jobs), progress)
@@ -318,8 +326,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         bar.close()
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
-    skipped = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
-    jobs = [job for job in jobs if id(job[1]) not in skipped]
+    nothing = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
+    jobs = [job for job in jobs if id(job[1]) not in nothing]
     if record is not None:
         record["checks"] = session.checks
         record["jobs"] = [(game, comp, profile, path) for game, comp, _, profile, path in jobs]
@@ -358,6 +366,12 @@ def run_check(project: Project, game_id: str | None, component_ids: list[str],
             options.out_dir = tmp
         build(project, game_id, component_ids, options, warn=warn, record=record)
         return check_report(record, options)
+
+
+def _report_skips(found: list | None, skipped: list | None) -> None:
+    """Pass the components a game-wide build left out to the caller's list, once each."""
+    if found and skipped is not None:
+        skipped.extend(s for s in dict.fromkeys(found) if s not in skipped)
 
 
 def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> None:
@@ -469,14 +483,32 @@ def _stage_previews(built: dict, writer, staging, session: Session,
             staging.file(path, contact_sheet(simulated, font))
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A component a game-wide build left out: it does not take a profile the user named."""
+
+    game: str
+    component: str
+    kind: str
+    profile: str
+    accepted: tuple[str, ...]
+
+    def __str__(self) -> str:
+        return (f"skipped {self.game} {self.component}: {self.kind} components do not take "
+                f"{self.profile} (they take {', '.join(self.accepted)})")
+
+
 def _plan_jobs(prepared, options: BuildOptions, writer, book,
-               problems: ProblemList | None = None) -> list:
+               problems: ProblemList | None = None, skipped: list | None = None) -> list:
     """Decide every (component, profile, path) up front (no paths when ``writer`` is None).
 
-    A profile that is unknown, or not accepted by a component that is built, is an error
-    naming the known or accepted ones; nothing is skipped in silence. The errors are raised
-    together, or recorded in ``problems`` when given (the jobs that could be planned are
-    returned).
+    A profile that is unknown is an error naming the known ones. A profile the user named
+    (``-p``) that a component does not accept is an error naming the accepted ones when the
+    components were named too; for a game-wide build (``skipped``, a list, given) the
+    component is left out and recorded there, and only a profile no component takes is an
+    error. A component's own profile it does not accept is always an error. The errors are
+    raised together, or recorded in ``problems`` when given (the jobs that could be planned
+    are returned).
     """
     from .yamlload import line_of
 
@@ -495,6 +527,10 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
         model = comp.model
         accepted = book.accepting(model.kind)
         for name in options.profiles or book.default_profiles(model):
+            if name not in accepted and options.profiles and skipped is not None:
+                skipped.append(Skipped(game.spec.id, model.id, model.kind, name,
+                                       tuple(accepted)))
+                continue
             if name not in accepted:
                 own = not options.profiles
                 problems.add(comp.path, line_of(comp.raw, ("profiles",)) if own else 0,
@@ -510,6 +546,11 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
             relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
             jobs.append((game, comp, ready, profile, path))
+    taken = {job[3].name for job in jobs}
+    for name in options.profiles or []:
+        if skipped is not None and prepared and name not in taken:
+            problems.add("sheetgen", 0, f"no component being built takes profile {name!r}; "
+                         "see `sheetgen profiles`")
     if raise_here:
         problems.raise_if_any()
     return jobs

@@ -201,7 +201,11 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         simulate=simulate, variant=variant, stamp_all=stamp == "all", changed_only=changed_only,
         cache=not no_cache, jobs=jobs,
     )
-    written = build(project, game, list(components), options, progress=not quiet, warn=_warn)
+    skipped: list = []
+    written = build(project, game, list(components), options, progress=not quiet, warn=_warn,
+                    skipped=skipped)
+    for skip in skipped:
+        click.echo(str(skip))
     if not written:
         click.echo("nothing to print: the variant changes no face of these components"
                    if changed_only else UP_TO_DATE)

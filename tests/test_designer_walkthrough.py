@@ -59,14 +59,20 @@ def test_board_coordinates_pass_the_print_checks_with_their_defaults(designer):
     assert result.exit_code == 0, result.output
 
 
-def test_a_profile_some_components_refuse_names_the_command_for_the_others(designer):
+def test_a_profile_some_components_refuse_builds_the_others_and_names_the_skipped(designer):
     result = cli(designer, "build", "-q", "hexfall", "-p", "pod", "--out",
                  str(designer / "pod-out"))
-    assert result.exit_code == 2
-    assert "dice component 'printable-dice' cannot be built in profile 'pod'" in result.output
-    assert ("sheetgen build hexfall deck score-sheet board -p pod" in result.output), \
-        result.output
-    assert not (designer / "pod-out").exists()
+    assert result.exit_code == 0, result.output
+    assert "skipped hexfall printable-dice: dice components do not take pod" in result.output
+    assert sorted(p.name for p in (designer / "pod-out" / "hexfall").iterdir()) == [
+        "board-pod.pdf", "deck-pod.pdf", "score-sheet-pod.pdf"]
+    # a component named on the command line must take the profile
+    named = cli(designer, "build", "-q", "hexfall", "printable-dice", "deck", "-p", "pod",
+                "--out", str(designer / "named-out"))
+    assert named.exit_code == 2
+    assert "dice component 'printable-dice' cannot be built in profile 'pod'" in named.output
+    assert "build hexfall deck -p pod" in named.output, named.output
+    assert not (designer / "named-out").exists()
 
 
 def test_unknown_keys_suggest_the_close_key_inside_nested_models(designer, tmp_path):

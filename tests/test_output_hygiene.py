@@ -37,3 +37,22 @@ def test_ink_saver_outputs_get_their_own_suffix_and_leave_the_normal_pdf(tmp_pat
     both = run_cli(*args, "--ink-saver", "--cmyk")
     assert both.exit_code == 0 and (out / "roll-and-might" / "cards-a4-cmyk-ink.pdf").is_file()
     assert normal.read_bytes() == before
+
+
+def test_a_game_wide_build_in_a_profile_builds_every_component_that_takes_it(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("build", "-q", "roll-and-raid", "-p", "pod", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "skipped roll-and-raid printable-dice: dice components do not take pod (they " \
+           "take a4, letter, tts)" in result.output
+    built = sorted(p.name for p in (out / "roll-and-raid").iterdir())
+    assert built == ["clan-sheet-pod.pdf", "creature-cards-pod.pdf", "dice-deck-pod.pdf",
+                     "odds-card-pod.pdf", "raid-cards-pod.pdf", "reference-pod.pdf"]
+    named = run_cli("build", "-q", "roll-and-raid", "printable-dice", "-p", "pod", "--out",
+                    str(tmp_path / "named"))
+    assert named.exit_code == 2
+    assert "dice component 'printable-dice' cannot be built in profile 'pod'" in named.output
+    assert not (tmp_path / "named").exists()
+    nobody = run_cli("build", "-q", "rolling-thunder", "printable-dice", "-p", "a4", "-p",
+                     "pod-png", "--out", str(tmp_path / "nobody"))
+    assert nobody.exit_code == 2 and not (tmp_path / "nobody").exists()

@@ -33,9 +33,10 @@ def test_an_unknown_profile_beside_a_good_one_writes_nothing(copy_game):
     assert not (root / "out").exists()
 
 
-def test_a_profile_some_component_refuses_is_an_error(copy_game):
+def test_a_profile_a_named_component_refuses_is_an_error(copy_game):
     root = copy_game("ragnarocks")
-    result = run_cli("--project", str(root), "build", "ragnarocks", "-p", "pod-png")
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards", "board",
+                     "-p", "pod-png")
     assert result.exit_code == 2
     assert "board component 'board' cannot be built in profile 'pod-png'" in result.output
     assert not (root / "out").exists()
