@@ -429,7 +429,7 @@ def _record(project: Project, jobs, options: BuildOptions, cache, drawn: dict) -
         if id(game) not in art:
             art[id(game)] = credits.art_sets_of(project, game)
         cache.record(path, _options_key(options, profile.name, art[id(game)]), inputs[id(comp)],
-                     icons, images)
+                     icons, images, (game.spec.id, comp.model.id))
 
 
 def _merge_problems(results, planning: ProblemList, problems: ProblemList, warn,

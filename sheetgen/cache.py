@@ -10,7 +10,8 @@ After a build, each output is recorded with the files it was made from and their
 - sheetgen's own code (every ``.py`` and ``.yaml`` of the package) and the build options
   that change bytes (profile, ``--cmyk``, ``--ink-saver``, ``--back-offset``, ``--copies``);
 - the output's size and modification time, so an output edited or deleted by hand is built
-  again (a stat, not a hash: the outputs are the big files).
+  again (a stat, not a hash: the outputs are the big files), and the game and component it
+  is an output of, so ``sheetgen clean`` knows what sheetgen wrote (clean.py).
 
 The next build loads the YAML (which is fast and validates everything), and skips preparing
 and rendering every component whose outputs are all recorded with the same inputs. The
@@ -228,11 +229,13 @@ class BuildCache:
         return all(self._hash(Path(p)) == h for p, h in recorded.items())
 
     def record(self, output: Path, options_key: str, inputs: set[Path],
-               icons: dict[str, Path], images: set[Path]) -> None:
+               icons: dict[str, Path], images: set[Path], source: tuple[str, str]) -> None:
         """Remember what ``output`` (already in place) was built from: the files known before
-        drawing (``inputs``), the icons its faces drew (name -> file) and their images."""
+        drawing (``inputs``), the icons its faces drew (name -> file) and their images, and
+        the (game, component) it is an output of (``sheetgen clean`` reads it)."""
         files = set(inputs) | set(icons.values()) | set(images)
         self.entries[self._name(output)] = {
+            "source": list(source),
             "options": options_key, "code": code_version(), "output": output_stamp(output),
             "before": sorted(str(p) for p in inputs),
             "icons": {name: str(path) for name, path in sorted(icons.items())},

@@ -192,6 +192,7 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
                           cmyk, ink_saver)
         if up_to_date(project, Path(out_dir) if out_dir else project.out_dir, key, game):
             click.echo(UP_TO_DATE)
+            _list_stale(project, out_dir)
             return
     from .api import BuildOptions, build
 
@@ -212,12 +213,48 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
     if len(written) <= 8:
         for path in written:
             click.echo(f"wrote {path}")
-        return
-    by_folder: dict = {}
-    for path in written:
-        by_folder.setdefault(path.parent, []).append(path)
-    for folder, paths in by_folder.items():
-        click.echo(f"wrote {len(paths)} files in {folder}/")
+    else:
+        by_folder: dict = {}
+        for path in written:
+            by_folder.setdefault(path.parent, []).append(path)
+        for folder, paths in by_folder.items():
+            click.echo(f"wrote {len(paths)} files in {folder}/")
+    if not variant:
+        _list_stale(project, out_dir)
+
+
+def _list_stale(project, out_dir: str | None) -> None:
+    """Print the outputs whose component or game no longer exists (``clean`` removes them)."""
+    from pathlib import Path
+
+    from .clean import stale_outputs
+
+    for stale in stale_outputs(project, Path(out_dir) if out_dir else project.out_dir):
+        click.echo(f"stale: {stale.path} ({stale.reason()}); `sheetgen clean` removes it")
+
+
+@main.command("clean")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False),
+              help="Output folder (default: out/ in the project).")
+@click.option("--dry-run", is_flag=True, help="List what would be removed; remove nothing.")
+@click.pass_obj
+def clean_command(project, out_dir, dry_run) -> None:
+    """Remove the outputs of components and games that no longer exist.
+
+    Only outputs the build record says sheetgen wrote, still exactly as written, are removed;
+    any other file in the output folder is left alone.
+    """
+    from pathlib import Path
+
+    from .clean import clean
+
+    done = clean(project, Path(out_dir) if out_dir else project.out_dir, dry_run)
+    for path in done.removed:
+        click.echo(f"{'would remove' if dry_run else 'removed'} {path}")
+    for path, why in done.kept:
+        click.echo(f"kept {path}: {why}")
+    if not done.removed and not done.kept:
+        click.echo("nothing to clean: every recorded output belongs to a component")
 
 
 @main.command("profiles")

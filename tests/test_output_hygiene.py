@@ -4,6 +4,8 @@ some components lack builds the others, and outputs of removed components are li
 
 from __future__ import annotations
 
+import shutil
+
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -56,3 +58,70 @@ def test_a_game_wide_build_in_a_profile_builds_every_component_that_takes_it(tmp
     nobody = run_cli("build", "-q", "rolling-thunder", "printable-dice", "-p", "a4", "-p",
                      "pod-png", "--out", str(tmp_path / "nobody"))
     assert nobody.exit_code == 2 and not (tmp_path / "nobody").exists()
+
+
+def _drop_component(root, game: str, component: str) -> None:
+    path = root / "data" / game / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    assert f"  - {component}\n" in text
+    path.write_text(text.replace(f"  - {component}\n", ""), encoding="utf-8")
+
+
+def test_outputs_of_removed_components_are_listed_and_cleaned_and_nothing_else(copy_game):
+    root = copy_game("rolling-thunder")
+    out = root / "out" / "rolling-thunder"
+    build = ["--project", str(root), "build", "-q", "rolling-thunder", "-p", "a4", "-p", "tts"]
+    assert run_cli(*build).exit_code == 0
+    _drop_component(root, "rolling-thunder", "printable-dice")
+    mine = out / "notes.pdf"  # a file sheetgen did not write, in its output folder
+    mine.write_bytes(b"%PDF my notes")
+    (out / "printable-dice-tts" / "my-die.png").write_bytes(b"mine")  # inside an output folder
+    result = run_cli(*build)
+    assert result.exit_code == 0, result.output
+    stale = [line for line in result.output.splitlines() if line.startswith("stale: ")]
+    assert len(stale) == 2 and all("has no component 'printable-dice'" in s for s in stale)
+    assert any("printable-dice-a4.pdf" in s for s in stale)
+    assert any("printable-dice-tts" in s for s in stale)
+    edited = out / "printable-dice-a4.pdf"
+    sheet = (out / "play-sheet-a4.pdf").read_bytes()
+    dry = run_cli("--project", str(root), "clean", "--dry-run")
+    assert dry.exit_code == 0 and "would remove" in dry.output and edited.exists()
+    result = run_cli("--project", str(root), "clean")
+    assert result.exit_code == 0, result.output
+    assert not edited.exists()
+    # the tts folder holds a file sheetgen did not write: it is kept whole
+    assert "my-die.png" in [p.name for p in (out / "printable-dice-tts").iterdir()]
+    assert (out / "printable-dice-tts" / "die-1.png").exists()
+    assert f"kept {out / 'printable-dice-tts'}: changed since sheetgen wrote it" in result.output
+    (out / "printable-dice-tts" / "my-die.png").unlink()
+    assert "removed" in run_cli("--project", str(root), "clean").output
+    assert not (out / "printable-dice-tts").exists()
+    assert mine.read_bytes() == b"%PDF my notes"
+    assert (out / "play-sheet-a4.pdf").read_bytes() == sheet
+    again = run_cli("--project", str(root), "build", "rolling-thunder", "-p", "a4")
+    assert "stale:" not in again.output
+
+
+def test_clean_keeps_an_output_changed_since_it_was_written_and_cleans_removed_games(
+        copy_game):
+    root = copy_game("rolling-thunder")
+    copy = root / "data" / "thunder-copy"  # a game of the project's own (not a built-in one)
+    shutil.copytree(root / "data" / "rolling-thunder", copy)
+    game = copy / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8").replace("id: rolling-thunder",
+                                                             "id: thunder-copy"), "utf-8")
+    for game_id in ("rolling-thunder", "thunder-copy"):
+        built = run_cli("--project", str(root), "build", "-q", game_id, "-p", "a4")
+        assert built.exit_code == 0, built.output
+    _drop_component(root, "rolling-thunder", "printable-dice")
+    edited = root / "out" / "rolling-thunder" / "printable-dice-a4.pdf"
+    edited.write_bytes(edited.read_bytes() + b"% edited by hand\n")
+    shutil.rmtree(copy)
+    gone = sorted((root / "out" / "thunder-copy").iterdir())
+    listed = run_cli("--project", str(root), "build", "-q", "rolling-thunder", "-p", "a4")
+    assert "game 'thunder-copy' no longer exists" in listed.output
+    result = run_cli("--project", str(root), "clean")
+    assert result.exit_code == 0, result.output
+    assert edited.exists() and f"kept {edited}: changed since sheetgen wrote it" in \
+        result.output
+    assert gone and not any(p.exists() for p in gone)
