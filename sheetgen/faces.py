@@ -24,6 +24,7 @@ from .placement import Placer
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
 from .suggest import close_matches, unknown
+from .validation import keys_at
 from .yamlload import line_of
 
 MAX_REPEAT = 100_000  # items a "x" * n or [..] * n may build in a template expression
@@ -348,17 +349,20 @@ class FaceBuilder:
     def _invalid(self, template: Template, raw, where: Where, kind: str, cls, err: dict
                  ) -> UserError:
         """Return one pydantic error of an element as a UserError at its line."""
-        key = err["loc"][0] if err["loc"] else None
-        field_text = f" {'.'.join(str(p) for p in err['loc'])}" if err["loc"] else ""
+        loc = tuple(err["loc"])
+        key = loc[0] if loc else None
+        field_text = f" {'.'.join(str(p) for p in loc)}" if loc else ""
         message = err["msg"].removeprefix("Value error, ")
         if err["type"] == "extra_forbidden":
-            allowed = ", ".join(sorted(cls.model_fields))
-            near = close_matches(str(key), cls.model_fields)
+            # a nested key (spaces.2.labl) is offered the keys of its own level
+            known = keys_at(cls, loc[:-1]) if len(loc) > 1 else sorted(cls.model_fields)
+            near = close_matches(str(loc[-1]), known)
             hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
-            message = f"unknown key for a {kind} element; {hint}allowed: {allowed}"
+            what = f"a {kind} element" if len(loc) == 1 else ".".join(map(str, loc[:-1]))
+            message = f"unknown key for {what}; {hint}allowed: {', '.join(sorted(known))}"
         from_item = _from_item(raw, key)
         return self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
-                          from_item)
+                          from_item, line_of(raw, loc) if len(loc) > 1 else None)
 
     def _render(self, value: Any, context: dict) -> Any:
         """Return ``value`` with every Jinja string in it filled from ``context``."""

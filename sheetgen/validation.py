@@ -30,8 +30,12 @@ def describe(error: dict, model_cls: type[BaseModel] | None = None) -> str:
     if kind == "extra_forbidden":
         known = keys_at(model_cls, error["loc"][:-1]) if model_cls else []
         near = close_matches(field, known)
-        return f"unknown key {field!r}" + (
+        message = f"unknown key {field!r}" + (
             f"; did you mean {' or '.join(repr(n) for n in near)}?" if near else "")
+        inside = [str(step) for step in loc[:-1]]
+        if inside and known:  # a nested key: name its place and the keys that belong there
+            message += f" (keys of {'.'.join(inside)}: {', '.join(known)})"
+        return message
     if kind == "missing":
         return f"missing required key {field!r}"
     got = error.get("input")

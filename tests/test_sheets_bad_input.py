@@ -41,7 +41,10 @@ def break_and_build(root, game, comp, file, anchor, old, new, *words):
                      "-q", cwd=root)
     assert result.exit_code == 2, result.output
     assert "Traceback" not in result.output
-    assert f"{file}:{line_of(text, anchor)}" in result.output, result.output
+    # at the element's line, or at the broken value's own line when it is nested (cells.0.icon)
+    own = text[:at].count("\n") + 1
+    assert any(f"{file}:{n}:" in result.output for n in (line_of(text, anchor), own)), \
+        result.output
     for word in words:
         assert word in result.output, result.output
     assert pdf.read_bytes() == before
@@ -60,6 +63,9 @@ def test_unknown_icon_in_a_grid_cell(sheet_project):
                           "templates/rolling-thunder-play-sheet.yaml", "  - id: sectors\n",
                           "icon: troll}", "icon: trolll}", "unknown icon 'trolll'")
     assert "troll" in out.split("unknown icon")[1]  # suggests the near names
+    text = (sheet_project / "templates/rolling-thunder-play-sheet.yaml").read_text()
+    own = text[:text.index("icon: trolll}")].count("\n") + 1
+    assert f"rolling-thunder-play-sheet.yaml:{own}: square_grid element cells.0.icon" in out
 
 
 def test_grid_cell_out_of_range(sheet_project):

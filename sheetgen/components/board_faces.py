@@ -52,8 +52,8 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
         board = HexBoard.model_validate(values, context=context)
     except ValidationError as exc:
         for err in exc.errors():
-            message = describe(err, HexBoard)
-            if err["type"] == "extra_forbidden":
+            message = describe(err, HexBoard)  # a nested key: suggestions from its own level
+            if err["type"] == "extra_forbidden" and len(err["loc"]) == 1:
                 allowed = ", ".join(sorted(set(HexBoard.model_fields) - {"type", "x", "y", "w",
                                                                         "h", "when", "id"}))
                 key = repr(str(err["loc"][-1]))
@@ -148,7 +148,7 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     if backdrop is not None:
         elements, origins = backdrop.elements + elements, backdrop.origins + origins
         where = backdrop.where
-    return Face(width, height, bleed, elements, key, side.id, where, origins)
+    return Face(width, height, bleed, elements, key, f"side {side.id}", where, origins)
 
 
 def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
