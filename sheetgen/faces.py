@@ -120,6 +120,7 @@ class Where:
     path: str
     line: int
     label: str
+    cells: tuple[tuple[str, str], ...] = ()  # (field, cell) of an item read from a table
 
 
 @dataclass(frozen=True)
@@ -283,11 +284,38 @@ class FaceBuilder:
             raise self._fail(template, raw, where, f"template expression error: {exc}",
                              False) from None
         except Exception as exc:  # noqa: BLE001 - any error of a user's expression is theirs
-            raise self._fail(template, raw, where, f"template expression error: "
-                             f"{type(exc).__name__}: {exc}", False) from None
+            raise self._expression_error(template, raw, where, context, plan[1], exc) from None
         if values.get("when", True) in (False, None, "", "False", "false", 0):
             return None
         return values
+
+    def _expression_error(self, template: Template, raw, where: Where, context: dict,
+                          plan: list, exc: Exception) -> UserError:
+        """Return an expression's failure in words, at the item's value that made it fail
+        (its spreadsheet cell, or the item's line), or at the template line when no item
+        field is to blame."""
+        from .expression_errors import explain
+
+        expression, key = "", None
+        for key, value, templated in plan:  # find the value that fails, to quote it
+            if not templated:
+                continue
+            try:
+                self._render(value, context)
+            except Exception:  # noqa: BLE001 - the one we are looking for
+                expression = value if isinstance(value, str) else str(value)
+                break
+        item_fields = set(context) - {"game", "credits", "component"}
+        explained = explain(exc, expression, _JINJA, context, item_fields)
+        cells = dict(where.cells)
+        line = line_of(raw, (key,)) if key is not None else raw.line
+        if explained.field is None:
+            return self._fail(template, raw, where, explained.message, False, line)
+        if explained.field in cells:
+            tpath = display_path(template.path)
+            return UserError(Problem(cells[explained.field], 0, f"{explained.message} "
+                                     f"(template {tpath}:{line}, filling {where.label})"))
+        return self._fail(template, raw, where, explained.message, True, line)
 
     def _element(self, template: Template, raw, values: dict, where: Where,
                  draw_ctx, prepare: bool = True) -> Element:

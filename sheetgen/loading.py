@@ -32,6 +32,12 @@ class LoadedComponent:
     item_sources: list[tuple[str, int]] | None = None
     # a variant's changes to template elements (element id -> {key: (value, path, line)})
     element_changes: dict | None = None
+    # the cell of each field of a table's items: item id -> {field: "cards.csv:7:3"}
+    item_cells: dict | None = None
+
+    def cells_of(self, item_id: str) -> tuple[tuple[str, str], ...]:
+        """Return (field, cell) of every field of a table's item; empty for a YAML item."""
+        return tuple((self.item_cells or {}).get(item_id, {}).items())
 
     def item_line(self, index: int) -> int:
         """Return the line where item ``index`` starts (in the component file)."""
@@ -144,10 +150,14 @@ def load_component(project: Project, path: Path, component_id: str,
         problems.add(path, line_of(raw, ("id",)),
                      f"id {model.id!r} must match the file name {component_id!r}")
     loaded = LoadedComponent(model, path, raw)
+    cells = None
     if model.items_from is not None:
         cells = _items_from(project, model, raw, path, problems)
-        loaded.item_sources = None if cells is None else [(cell, 0) for cell in cells]
+        loaded.item_sources = (None if cells is None
+                               else [(next(iter(c.values()), ""), 0) for c in cells])
     assign_item_ids(loaded, problems)
+    if cells is not None:
+        loaded.item_cells = {item.id: c for item, c in zip(model.items, cells)}
     if len(problems.problems) > before:
         return None
     return loaded
@@ -158,7 +168,8 @@ def _items_from(project: Project, model, raw, path: Path,
     """Replace the component's items with a table's rows (a generator's items are computed
     after loading, by ``generators.expand_generated``).
 
-    Returns the cell reference of each table row (for messages), or None for a generator.
+    Returns the cells of each table row (field -> cell reference, for messages), or None
+    for a generator.
     """
     line = line_of(raw, ("items_from",))
     if model.items:
@@ -181,7 +192,7 @@ def _items_from(project: Project, model, raw, path: Path,
     for row in read_rows(table, source.sheet, problems, (str(path), key_line)):
         try:
             items.append(Item.model_validate(row.fields))
-            cells.append(row.where())
+            cells.append({"": row.where(), **row.cells})
         except ValidationError as exc:
             for err in exc.errors():
                 field = str(err["loc"][0]) if err["loc"] else None

@@ -32,12 +32,14 @@ class Cards(Component):
         for index, item in enumerate(model.items):
             fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
             item_path, line = loaded.item_where(index)
+            cells = loaded.cells_of(item.id)
             try:
                 front = builder.build(model.front, fields,
-                                      Where(item_path, line, f"{item.id} front"), front_where)
+                                      Where(item_path, line, f"{item.id} front", cells),
+                                      front_where)
                 back = (builder.build(model.back, fields,
-                                      Where(item_path, line, f"{item.id} back"), back_where)
-                        if model.back else None)
+                                      Where(item_path, line, f"{item.id} back", cells),
+                                      back_where) if model.back else None)
             except UserError as exc:
                 problems.extend(exc)
                 continue

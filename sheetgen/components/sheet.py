@@ -40,7 +40,8 @@ class Sheet(Component):
                                else (path, line_of(loaded.raw, ("template",))))
             label = item.id if item else model.id
             try:
-                face = builder.build(model.template, fields, Where(item_path, line, label),
+                cells = loaded.cells_of(item.id) if item else ()
+                face = builder.build(model.template, fields, Where(item_path, line, label, cells),
                                      template_where)
             except UserError as exc:
                 problems.extend(exc)
