@@ -86,6 +86,8 @@ class Face:
     note: str = ""
     # where a playtest variant's stamp goes (the template's stamp_corner)
     stamp_corner: str = "lower-left"
+    # how messages name the face when its label is not enough ("side a", not "a")
+    shown: str = ""
 
     def icons(self) -> frozenset[str]:
         """Return every icon the face draws (worked out once: a face does not change)."""

@@ -119,7 +119,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
             kind = item.__class__
             if kind is not Text and kind is not Icon:  # a stroke: its width
                 if item < thin - 0.005:
-                    yield Finding(origin, face.label, "stroke", item,
+                    yield Finding(origin, face.shown or face.label, "stroke", item,
                                   f"line is {item:.2f} pt wide, minimum {thin:g} pt")
                 continue
             if kind is Text and item.text.strip():
@@ -127,7 +127,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                 if figures.smallest_text is None or size < figures.smallest_text:
                     figures.smallest_text, figures.smallest_text_sample = size, item.text
                 if size < small - 0.01:
-                    yield Finding(origin, face.label, "text-size", size,
+                    yield Finding(origin, face.shown or face.label, "text-size", size,
                                   f"text {_quote(item.text)} is {size:.1f} pt, minimum "
                                   f"{small:g} pt", item.box)
                 elif is_game_text:
@@ -153,7 +153,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                 margin = min(x0, y0, face.width - x1, face.height - y1)
                 if margin < safe - 0.1:
                     what = f"text {_quote(item.text)}" if kind is Text else f"icon {item.name!r}"
-                    yield Finding(origin, face.label, "safe-area", margin,
+                    yield Finding(origin, face.shown or face.label, "safe-area", margin,
                                   f"{what} comes {margin / MM:.1f} mm from the trim, inside the "
                                   f"{safe / MM:.1f} mm safe area (mark the element bleed_art: "
                                   "true if it is meant to run off the edge)", item.box)
@@ -225,7 +225,7 @@ def _contrast_finding(face, element, origin: Origin, item: Text, ratio: float,
                       rendering: str) -> Finding | None:
     need = getattr(element, "allow_low_contrast", None) or needed_contrast(item.size)
     if ratio < need - 0.005:
-        return Finding(origin, face.label, "contrast", ratio,
+        return Finding(origin, face.shown or face.label, "contrast", ratio,
                        f"text {_quote(item.text)} has contrast {ratio:.1f}:1 against what is "
                        f"under it ({rendering} rendering), minimum {need:g}:1 at "
                        f"{item.size:.1f} pt", item.box)

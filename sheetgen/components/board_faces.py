@@ -148,7 +148,8 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     if backdrop is not None:
         elements, origins = backdrop.elements + elements, backdrop.origins + origins
         where = backdrop.where
-    return Face(width, height, bleed, elements, key, f"side {side.id}", where, origins)
+    return Face(width, height, bleed, elements, key, side.id, where, origins,
+                shown=f"side {side.id}")
 
 
 def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
