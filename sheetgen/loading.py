@@ -11,6 +11,7 @@ from pydantic import ValidationError
 
 from .component_models import component_models
 from .errors import Problem, ProblemList, UserError
+from .field_types import check_items
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, Item, slugify
 from .project import GAME_FILE, Project, user_path
@@ -158,6 +159,7 @@ def load_component(project: Project, path: Path, component_id: str,
     assign_item_ids(loaded, problems)
     if cells is not None:
         loaded.item_cells = {item.id: c for item, c in zip(model.items, cells)}
+    check_items(loaded, problems)
     if len(problems.problems) > before:
         return None
     return loaded

@@ -195,6 +195,23 @@ class ItemsFrom(Strict):
         return self
 
 
+class FieldType(Strict):
+    """What an item field may hold, checked on every item (YAML, spreadsheet, variant)."""
+
+    type: Literal["text", "int", "number", "bool", "list", "mapping"] | None = Field(
+        None, description="text, int (a whole number), number, bool, list or mapping; "
+        "default: any.")
+    min: float | None = Field(None, ge=-1e12, le=1e12,
+                              description="Smallest number allowed (int, number).")
+    max: float | None = Field(None, ge=-1e12, le=1e12,
+                              description="Largest number allowed (int, number).")
+    choices: list[Any] | None = Field(None, min_length=1, max_length=1000,
+                                      description="The only values allowed.")
+    also: list[Any] = Field(default_factory=list, max_length=100, description=(
+        "Values allowed besides the type, e.g. [any] for a die face that may be 'any'."))
+    required: bool = Field(False, description="Every item must give it (or defaults:).")
+
+
 class ComponentBase(Strict):
     """What every component file shares; ``kind`` picks the rest of its shape."""
 
@@ -206,6 +223,9 @@ class ComponentBase(Strict):
     profiles: list[str] | None = Field(None, description="Profiles built by default.")
     defaults: dict[str, Any] = Field(default_factory=dict,
                                      description="Fields every item gets unless it sets them.")
+    fields: dict[str, FieldType] = Field(
+        default_factory=dict, description="Types of item fields, checked on every item: "
+        "{die: {type: int, min: 1, max: 6, also: [any]}}.")
     items: list[Item] = Field(default_factory=list, description="The cards, sheets or tokens.")
     items_from: ItemsFrom | None = Field(None, description="Read or compute the items instead "
                                          "of listing them: a CSV or XLSX table, or a generator "

@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from .errors import ProblemList, UserError
+from .field_types import check_items
 from .model import KEBAB, Item, slugify
 from .suggest import unknown
 from .yamlload import LineDict, line_of
@@ -320,3 +321,4 @@ def overlay_variant(project, game, name: str, problems: ProblemList) -> None:
     for comp in game.components:
         if apply_changes(comp, game.variant, templates, problems):
             game.changed.add(comp.model.id)
+            check_items(comp, problems)  # the variant's values are typed too
