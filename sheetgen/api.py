@@ -20,7 +20,7 @@ from .loading import LoadedComponent, LoadedGame
 from .project import DICE_FILE, VARIANTS_DIR, Project
 from .units import MM
 from .variant_changes import patched_templates
-from .suggest import unknown
+from .suggest import command, unknown
 
 if TYPE_CHECKING:
     from .checks.report import CheckReport
@@ -87,8 +87,8 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
     if component_ids and not game_id:
         raise UserError("name a game before its components")
     if variant and not game_id:
-        raise UserError("name the game whose variant to build, e.g. build GAME "
-                        f"--variant {variant}")
+        raise UserError("name the game whose variant to build, e.g. "
+                        f"{command(f'GAME --variant {variant}')}")
     selected: list[tuple[LoadedGame, LoadedComponent]] = []
     for gid in [game_id] if game_id else project.default_game_ids():
         if gid in skip:
@@ -518,7 +518,7 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
     unknown_names = [name for name in options.profiles or [] if name not in book.profiles]
     for name in unknown_names:
         problems.add("sheetgen", 0, unknown("profile", name, book.names(),
-                                            "see `sheetgen profiles`"))
+                                            f"see `{command(name='profiles')}`"))
     if unknown_names:
         if raise_here:
             problems.raise_if_any()
@@ -550,7 +550,7 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
     for name in options.profiles or []:
         if skipped is not None and prepared and name not in taken:
             problems.add("sheetgen", 0, f"no component being built takes profile {name!r}; "
-                         "see `sheetgen profiles`")
+                         f"see `{command(name='profiles')}`")
     if raise_here:
         problems.raise_if_any()
     return jobs
@@ -562,8 +562,8 @@ def _takers_hint(game, prepared, book, profile: str) -> str:
               and profile in book.accepting(comp.model.kind)]
     if not takers:
         return ""
-    return (f" (to build the components that take it: sheetgen build {game.spec.id} "
-            f"{' '.join(takers)} -p {profile})")
+    args = " ".join([game.spec.id, *takers, "-p", profile])
+    return f" (for the components that take it: {command(args)})"
 
 
 class _Progress:

@@ -22,6 +22,7 @@ if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__":
 
 from .errors import UserError
 from .output import StdoutRefused, guard_stdout, silence_stdout
+from .suggest import remember_run
 
 # A build makes millions of short-lived objects and few reference cycles: with Python's default
 # threshold (a collection every 700 allocations) the cycle collector took about a tenth of a
@@ -77,6 +78,8 @@ class SheetgenGroup(click.Group):
             if len(exc.problems) > MAX_SHOWN:
                 click.echo(f"... and {len(exc.problems) - MAX_SHOWN} more errors", err=True)
             ctx.exit(2)
+        finally:
+            remember_run(None, None)  # the next run in this process suggests afresh
 
 
 @click.group(cls=SheetgenGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -90,6 +93,9 @@ def main(ctx: click.Context, project_dir: str) -> None:
     """Turn YAML game components into print-ready PDFs, and write seeded dice scripts."""
     from .project import Project
 
+    given = ctx.get_parameter_source("project_dir") is not click.core.ParameterSource.DEFAULT
+    # the commands that messages suggest keep --project and the subcommand the user ran
+    remember_run(project_dir if given else None, ctx.invoked_subcommand)
     ctx.obj = Project.at(project_dir)
 
 
@@ -228,9 +234,11 @@ def _list_stale(project, out_dir: str | None) -> None:
     from pathlib import Path
 
     from .clean import stale_outputs
+    from .suggest import command
 
     for stale in stale_outputs(project, Path(out_dir) if out_dir else project.out_dir):
-        click.echo(f"stale: {stale.path} ({stale.reason()}); `sheetgen clean` removes it")
+        click.echo(f"stale: {stale.path} ({stale.reason()}); "
+                   f"`{command(name='clean')}` removes it")
 
 
 @main.command("clean")

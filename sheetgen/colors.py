@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 
-from .suggest import unknown
+from .suggest import command, unknown
 
 RGB = tuple[float, float, float]
 
@@ -35,7 +35,7 @@ def parse_color(value: str,
     match = _HEX.match(text)
     if not match:
         raise ValueError(unknown("colour", value, lookup, "use #rrggbb, or a name from "
-                                 "`sheetgen reference`"))
+                                 f"`{command(name='reference')}`"))
     h = match.group(1)
     return tuple(int(h[i:i + 2], 16) / 255 for i in (0, 2, 4))  # type: ignore[return-value]
 

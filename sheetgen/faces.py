@@ -23,7 +23,7 @@ from .errors import Problem, UserError, display_path
 from .placement import Placer
 from .templates import Template, TemplateBook
 from .textlayout import TextFitError
-from .suggest import close_matches, unknown
+from .suggest import close_matches, command, unknown
 from .validation import keys_at
 from .yamlload import line_of
 
@@ -344,8 +344,9 @@ class FaceBuilder:
         kind = values.get("type")
         cls = element_class(kind) if isinstance(kind, str) else None
         if cls is None:
-            raise self._fail(template, raw, where, unknown("element type", kind, element_types(),
-                                                           "see `sheetgen reference`"), False)
+            see = f"see `{command(name='reference')}`"
+            raise self._fail(template, raw, where,
+                             unknown("element type", kind, element_types(), see), False)
         vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
                 "icons": self.icons, "colors": self.colors, "project": self.project,
                 "base_dir": template.path.parent, "where_path": str(template.path),

@@ -23,7 +23,7 @@ from reportlab.pdfbase import pdfdoc
 from .art.draw import Inks, draw_colour, draw_one_colour
 from .art.read import read_art
 from .project import Project
-from .suggest import unknown
+from .suggest import command, unknown
 
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.~-]+")
 FILE_PREFIX = "file:"
@@ -68,8 +68,8 @@ class IconBook:
         """Raise ValueError naming similar icons when ``name`` is unknown, or saying why its
         file cannot be drawn (so validate finds what a build would meet)."""
         if name not in self.files:
-            hint = ("`sheetgen reference` draws every icon and piece of art with its name; "
-                    "colour art is named set/name")
+            hint = (f"`{command(name='reference')}` draws every icon and piece of art with its "
+                    "name; colour art is named set/name")
             raise ValueError(unknown("icon", name, self.files, hint))
         self.art(name)
 

@@ -22,7 +22,7 @@ from .errors import ProblemList, user_error
 from .model import Strict
 from .units import MM, to_points
 from .yamlload import line_of, load_yaml
-from .suggest import unknown
+from .suggest import command, unknown
 from .validation import validate_model
 
 BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
@@ -111,7 +111,7 @@ class ProfileBook:
         """Return profile ``name``; an unknown name is a UserError naming the known ones."""
         if name not in self.profiles:
             raise user_error(where[0], where[1], unknown("profile", name, self.profiles,
-                                                         "see `sheetgen profiles`"))
+                                                         f"see `{command(name='profiles')}`"))
         return self.profiles[name]
 
     def size(self, name: str, where: tuple[str, int] = ("sheetgen", 0)) -> tuple[float, float]:

@@ -14,7 +14,7 @@ from functools import cached_property
 from pathlib import Path
 
 from .errors import user_error
-from .suggest import unknown
+from .suggest import command, unknown
 
 GAME_FILE = "game.yaml"
 DICE_FILE = "dice.yaml"       # a game's dice, decks and modes (the dice engine's input)
@@ -109,7 +109,7 @@ class Project:
             if "/" not in game_id and (folder / GAME_FILE).is_file():
                 return folder
         raise user_error(self.root, 0, unknown("game", game_id, self.game_ids(),
-                                               "see `sheetgen list`"))
+                                               f"see `{command(name='list')}`"))
 
     def find(self, subdir: str, name: str, where: tuple[str | Path, int], what: str = "file",
              suffix: str = "") -> Path | None:

@@ -3,9 +3,27 @@
 from __future__ import annotations
 
 import difflib
+import shlex
 from collections.abc import Iterable
 
 MAX_LISTED = 12
+_RUN: dict[str, str | None] = {"project": None, "command": None}
+
+
+def remember_run(project: str | None, command: str | None) -> None:
+    """Remember how this command line was run (``--project DIR``, the subcommand), so that a
+    command a message suggests can be typed as it is; ``None, None`` forgets it."""
+    _RUN["project"], _RUN["command"] = project, command
+
+
+def command(args: str = "", name: str | None = None) -> str:
+    """Return the command to suggest: ``sheetgen [--project DIR] NAME ARGS``, where NAME is the
+    subcommand the user ran unless given (``list``, ``profiles``), ``build`` outside the CLI."""
+    parts = ["sheetgen"]
+    if _RUN["project"]:
+        parts += ["--project", shlex.quote(_RUN["project"])]
+    parts.append(name or _RUN["command"] or "build")
+    return " ".join(parts + ([args] if args else []))
 
 
 def close_matches(name: str, known: Iterable[str], limit: int = 3) -> list[str]:

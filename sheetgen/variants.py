@@ -44,7 +44,7 @@ from pydantic import Field, ValidationError
 from .errors import ProblemList, user_error
 from .model import Strict
 from .project import DICE_FILE, VARIANTS_DIR, user_path
-from .suggest import close_matches, unknown
+from .suggest import close_matches, command, unknown
 from .yamlload import LineDict, line_of, load_yaml
 from .validation import describe
 
@@ -193,5 +193,5 @@ def check_component_ids(variant: Variant, known: list[str], problems: ProblemLis
     for path, changes in variant.changes:
         for cid in changes:
             if cid not in known:
-                problems.add(path, line_of(changes, (cid,)),
-                             unknown("component", cid, known, "see `sheetgen list`"))
+                problems.add(path, line_of(changes, (cid,)), unknown(
+                    "component", cid, known, f"see `{command(name='list')}`"))

@@ -1,0 +1,43 @@
+"""Commands that messages suggest keep the user's --project and the subcommand they ran."""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import run_cli
+from sheetgen.api import validate
+from sheetgen.errors import UserError
+from sheetgen.project import Project
+
+
+@pytest.mark.parametrize("subcommand", ["build", "validate", "check"])
+def test_the_profile_hint_keeps_project_and_subcommand(copy_game, subcommand):
+    root = copy_game("roll-and-raid")
+    result = run_cli("--project", str(root), subcommand, "roll-and-raid", "printable-dice",
+                     "raid-cards", "-p", "pod")
+    assert result.exit_code == 2
+    assert (f"(for the components that take it: sheetgen --project {root} {subcommand} "
+            "roll-and-raid raid-cards -p pod)") in result.output
+
+
+def test_pointers_to_other_commands_keep_the_project(copy_game):
+    root = copy_game("roll-and-raid")
+    cards = root / "data" / "roll-and-raid" / "creature-cards.yaml"
+    text = cards.read_text(encoding="utf-8")
+    assert "art: dragon" in text
+    cards.write_text(text.replace("art: dragon", "art: dragn", 1), encoding="utf-8")
+    result = run_cli("--project", str(root), "validate", "roll-and-raid", "creature-cards")
+    assert result.exit_code == 2
+    assert "unknown icon 'dragn'; did you mean 'dragon'" in result.output
+    assert f"`sheetgen --project {root} reference` draws every icon" in result.output
+    plain = run_cli("validate", "roll-and-raid", "creature-cards", cwd=root)
+    assert "`sheetgen reference` draws every icon" in plain.output  # no --project given
+
+
+def test_the_python_api_suggests_plain_commands_after_a_cli_run(copy_game):
+    root = copy_game("roll-and-raid")
+    run_cli("--project", str(root), "validate", "roll-and-raid", "printable-dice", "-p", "pod")
+    with pytest.raises(UserError) as caught:
+        validate(Project.at(root), ["roll-and-raid"], profiles=["pod"],
+                 component_ids=["printable-dice", "raid-cards"])
+    assert "sheetgen build roll-and-raid raid-cards -p pod" in str(caught.value.problems)
