@@ -22,7 +22,12 @@ def _project(tmp_path):
     template.write_text(text.replace(PIP, PIP.replace("die in [2, 3, 4, 5, 6]", "die > 1")),
                         encoding="utf-8")
     line = text[:text.index(PIP)].count("\n") + 1
-    return tmp_path / "data" / "roll-and-might", line
+    game = tmp_path / "data" / "roll-and-might"
+    cards = game / "cards.yaml"  # an untyped die column: the template meets the text
+    typed = "  die: {type: int, min: 1, max: 6, also: [any], required: true}\n"
+    assert typed in cards.read_text(encoding="utf-8")
+    cards.write_text(cards.read_text(encoding="utf-8").replace(typed, ""), encoding="utf-8")
+    return game, line
 
 
 def _rows(game):
