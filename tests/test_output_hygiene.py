@@ -125,3 +125,12 @@ def test_clean_keeps_an_output_changed_since_it_was_written_and_cleans_removed_g
     assert edited.exists() and f"kept {edited}: changed since sheetgen wrote it" in \
         result.output
     assert gone and not any(p.exists() for p in gone)
+
+
+def test_a_game_wide_tts_build_includes_the_printable_dice(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("build", "-q", "rolling-thunder", "-p", "tts", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert "skipped" not in result.output  # every kind takes tts, printable dice too
+    assert sorted(p.name for p in (out / "rolling-thunder").iterdir()) == [
+        "play-sheet-tts", "printable-dice-tts"]
