@@ -9,7 +9,7 @@ import shutil
 import pytest
 
 from conftest import REPO, run_cli
-from sheetgen.loading import load_game
+from sheetgen.games import load_game
 from sheetgen.project import Project
 
 
