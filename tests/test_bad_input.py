@@ -99,8 +99,8 @@ def test_unknown_colour(proj):
 
 def test_unknown_font(proj):
     template = project_template(proj)
-    line = replace(template, "font: title\n    bold: true\n    size: 7",
-                   "font: gothic\n    bold: true\n    size: 7")
+    line = replace(template, "font: title, bold: true,\n             size: 7,",
+                   "font: gothic, bold: true,\n             size: 7,")
     output = check_fails(proj, FRONT, None, "unknown font 'gothic'", "body")
     assert f"{FRONT}:{line - 8}" in output or FRONT in output
 
@@ -174,7 +174,7 @@ def test_validate_reports_without_writing(proj):
 
 def test_a_template_mistake_is_reported_once_not_per_card(proj):
     template = project_template(proj)
-    replace(template, "    font: title\n    bold: true\n    size: 15",
-            "    font: title\n    bold: true\n    size: 15\n    colour: red")
+    replace(template, "font: title,\n         bold: true, size: 15,",
+            "font: title, colour: red,\n         bold: true, size: 15,")
     output = check_fails(proj, FRONT, None, "unknown key for a text element")
     assert output.count("error:") == 1, output
