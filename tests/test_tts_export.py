@@ -109,7 +109,13 @@ def _same(a, b) -> bool:
 def test_printable_dice_are_custom_dice_with_the_tts_d6_texture(tmp_path):
     folder = _export(tmp_path, "roll-and-raid", "printable-dice") / "printable-dice-tts"
     objects = json.loads((folder / "printable-dice.json").read_text())["ObjectStates"]
-    assert [o["Nickname"] for o in objects] == ["Wood", "Metal", "Villagers", "Raid die"]
+    spec = load_game(Project.at(REPO), "roll-and-raid").component("printable-dice").model
+    dice = [item.model_extra for item in spec.items[::6]]  # six faces a die
+    # one Custom_Dice per die and copy (the two Raid dice: copies: {raid: 2})
+    assert [o["Nickname"] for o in objects] == [
+        die["die_name"] for die in dice for _ in range(spec.copies.get(die["die"], 1))]
+    assert len(objects) > len(dice) and len({o["CustomImage"]["ImageURL"] for o in objects}) \
+        == len(dice)  # copies share their die's texture
     for obj in objects:
         assert obj["Name"] == "Custom_Dice"
         assert obj["CustomImage"]["CustomDice"] == {"Type": 1}  # TTS: 0 d4, 1 d6 ... 5 d20
