@@ -20,17 +20,21 @@ def test_the_profile_hint_keeps_project_and_subcommand(copy_game, subcommand):
             "roll-and-raid raid-cards -p pod)") in result.output
 
 
-def test_pointers_to_other_commands_keep_the_project(copy_game):
-    root = copy_game("roll-and-raid")
-    cards = root / "data" / "roll-and-raid" / "creature-cards.yaml"
-    text = cards.read_text(encoding="utf-8")
-    assert "art: dragon" in text
-    cards.write_text(text.replace("art: dragon", "art: dragn", 1), encoding="utf-8")
-    result = run_cli("--project", str(root), "validate", "roll-and-raid", "creature-cards")
+def test_pointers_to_other_commands_keep_the_project(tmp_path):
+    game = tmp_path / "data" / "iconic"
+    game.mkdir(parents=True)
+    (game / "game.yaml").write_text("id: iconic\nname: Iconic\ncomponents: [deck]\n")
+    (game / "deck.yaml").write_text("id: deck\ntitle: Deck\nkind: cards\nfront: mark\n"
+                                    "items: [{name: One}]\n")
+    (tmp_path / "templates").mkdir()
+    (tmp_path / "templates" / "mark.yaml").write_text(
+        "width: 63.5mm\nheight: 88.9mm\nelements:\n"
+        "  - {type: icon, icon: dragn, x: 10mm, y: 10mm, w: 20mm, h: 20mm}\n")
+    result = run_cli("--project", str(tmp_path), "validate", "iconic")
     assert result.exit_code == 2
     assert "unknown icon 'dragn'; did you mean 'dragon'" in result.output
-    assert f"`sheetgen --project {root} reference` draws every icon" in result.output
-    plain = run_cli("validate", "roll-and-raid", "creature-cards", cwd=root)
+    assert f"`sheetgen --project {tmp_path} reference` draws every icon" in result.output
+    plain = run_cli("validate", "iconic", cwd=tmp_path)
     assert "`sheetgen reference` draws every icon" in plain.output  # no --project given
 
 
