@@ -90,6 +90,7 @@ def test_a_finding_is_drawn_where_its_text_is(tmp_path):
     server = Served(project, "tiny", env={"SHEETGEN_CACHE_DIR": str(tmp_path / "cache")})
     try:
         face = json.loads(server.get("/api/face/tiny/deck/0/front"))
+        grid = json.loads(server.get("/api/component/tiny/deck"))
     finally:
         server.stop()
     small = [f for f in face["findings"] if f["kind"] == "text-size"]
@@ -100,6 +101,7 @@ def test_a_finding_is_drawn_where_its_text_is(tmp_path):
         assert text_box[0] - 0.5 <= x0 < x1 <= text_box[2] + 0.5
         assert text_box[1] - 0.5 <= y0 < y1 <= text_box[3] + 0.5
     assert any("tiny-card-front.yaml" in p and "4.5 pt" in p for p in face["problems"])
+    assert all(tile["findings"] >= 1 for tile in grid["tiles"])  # every card's text is small
 
 
 def test_a_value_from_a_spreadsheet_points_at_its_cell(served):

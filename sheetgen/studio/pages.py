@@ -77,7 +77,9 @@ def component(workspace, view, cid: str) -> dict:
             "stale": cv.stale, **problems_of(view),
             "tiles": [{"index": index, "label": card.label, "count": count,
                        "front": _face(workspace, view, card.front),
-                       "back": _face(workspace, view, card.back)}
+                       "back": _face(workspace, view, card.back),
+                       "findings": sum(len(face_findings(cv.verdict.checked, face))
+                                       for face in (card.front, card.back) if face)}
                       for index, card, count in tiles(cv.prepared)]}
 
 

@@ -138,7 +138,9 @@ function gridPage(main, r) {
           if (face) { img.width = Math.round(face.width + 2 * face.bleed); img.height = Math.round(face.height + 2 * face.bleed); }
           setImage(img, face && face.url, loads);
         });
-        tile.lastChild.textContent = t.label + (t.count > 1 ? " ×" + t.count : "");
+        tile.lastChild.textContent = t.label + (t.count > 1 ? " ×" + t.count : "") +
+          (t.findings ? "  ⚠ " + t.findings + " print check" + (t.findings > 1 ? "s" : "") : "");
+        tile.classList.toggle("flagged", t.findings > 0);
       });
       while (grid.children.length > data.tiles.length) grid.removeChild(grid.lastChild);
       return finished(loads, data.version);
