@@ -75,12 +75,17 @@ def deck_rows() -> list[list[str]]:
 
 
 def python313() -> str | None:
-    """Return a Python 3.13 interpreter (on PATH, or a pyenv version), or None."""
-    found = shutil.which(f"python{PYTHON}")
-    if found:
-        return found
-    pyenv = sorted(Path.home().glob(f".pyenv/versions/{PYTHON}*/bin/python{PYTHON}"))
-    return str(pyenv[-1]) if pyenv else None
+    """Return a Python 3.13 interpreter that runs (on PATH, or a pyenv version), or None."""
+    candidates = [shutil.which(f"python{PYTHON}"),
+                  *map(str, sorted(Path.home().glob(f".pyenv/versions/{PYTHON}*/bin/python3")))]
+    check = f"import sys; sys.exit(sys.version_info[:2] != {tuple(map(int, PYTHON.split('.')))})"
+    for candidate in filter(None, candidates):
+        try:
+            if subprocess.run([candidate, "-c", check], capture_output=True).returncode == 0:
+                return candidate
+        except OSError:
+            continue
+    return None
 
 
 def prepare(folder: Path, python: str) -> list[str]:
