@@ -90,7 +90,7 @@ elements:
 PLAIN_FRONT = """size: poker
 elements:
   - {type: icon, icon: dragon, x: 10mm, y: 10mm, w: 20mm, h: 20mm}
-  - {type: text, text: "{{ credits }}", x: 5mm, y: 40mm, w: 53mm, h: 40mm, size: 7}
+  - {type: text, text: "{{ credits }}", x: 5mm, y: 40mm, w: 53mm, h: 40mm, size: 7, role: credit}
 """
 
 
