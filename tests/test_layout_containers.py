@@ -221,15 +221,20 @@ def _keys(elements):
         yield from _keys(element.get("children", []))
 
 
-def test_the_skeleton_front_has_no_coordinates_and_passes_the_checks(tmp_path):
-    front = REPO / "sheetgen/skeleton/templates/__GAME__-card-front.yaml"
-    assert not {"x", "y"} & set(_keys(yaml.safe_load(front.read_text())["elements"]))
+def test_the_skeleton_has_no_coordinates_and_passes_the_checks(tmp_path):
+    templates = sorted((REPO / "sheetgen/skeleton/templates").glob("*.yaml"))
+    assert len(templates) == 3
+    for template in templates:
+        elements = yaml.safe_load(template.read_text())["elements"]
+        assert not {"x", "y"} & set(_keys(elements)), template.name
     assert run_cli("new", "my-game", cwd=tmp_path).exit_code == 0
     root = tmp_path / "my-game"
-    result = run_cli("--project", str(root), "build", "my-game", "deck", "-p", "pod")
+    result = run_cli("--project", str(root), "build", "my-game", "-p", "pod")
     assert result.exit_code == 0, result.output
     checked = run_cli("--project", str(root), "check", "my-game", "-p", "pod")
-    assert checked.exit_code == 0 and "ok   my-game/deck-pod.pdf" in checked.output
+    assert checked.exit_code == 0, checked.output
+    assert "ok   my-game/deck-pod.pdf" in checked.output
+    assert "ok   my-game/score-sheet-pod.pdf" in checked.output
     pdf = pdfium.PdfDocument(str(root / "out/my-game/deck-pod.pdf"))
     text = pdf[0].get_textpage()
     left, bottom, _right, top = text.get_charbox(0)   # "S" of Scout

@@ -13,7 +13,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, PrivateAttr, field_validator, model_validator
 
 from . import register
-from .base import Color, Element, FontSize, IconName, Length, TextValue
+from .base import Color, Element, FontFamily, FontSize, IconName, Length, TextValue
 from .sheet_common import MIN_LINE, icon_at, label, pen
 from ..layout import LayoutError
 from ..perimeter import CORNERS, along, rectangle
@@ -53,8 +53,9 @@ class Path(Element):
     text_color: Color = "ink"
     icon_color: Color = "dark-gray"
     label_size: FontSize = 8.0
-    min_label_size: FontSize = 6.0
-    number_size: FontSize = 6.5
+    min_label_size: FontSize = 8.0
+    number_size: FontSize = 7.0
+    number_font: FontFamily = "label"
     _centres: list = PrivateAttr(default_factory=list)
     _labels: list = PrivateAttr(default_factory=list)
 
@@ -83,8 +84,11 @@ class Path(Element):
         "connect": "Colour of a line joining the spaces' centres (drawn under them), or none.",
         "text_color": "Colour of the labels and numbers.",
         "label_size": "Size in points of the labels (shrunk to fit, down to min_label_size).",
-        "min_label_size": "Smallest size in points a label may shrink to.",
+        "min_label_size": "Smallest size in points a label may shrink to (below 8 pt the "
+                          "body font's capitals fall under the game-text check's 1.7 mm).",
         "number_size": "Size in points of the numbers.",
+        "number_font": "Font family of the numbers (label: lining figures, as tall as "
+                       "capitals).",
     }
     sample = {"type": "path", "x": "2mm", "y": "2mm", "w": "120mm", "h": "80mm",
               "space": "18mm", "numbers": 1,
@@ -202,4 +206,5 @@ class Path(Element):
                       bold=True)
         if self.numbers is not None:
             label(canvas, ctx, str(self.numbers + index), cx - sw / 2 + sw * 0.08, cy + sh / 2
-                  - self.number_size * 0.9, self.number_size, pen(self.text_color), align="left")
+                  - self.number_size * 0.9, self.number_size, pen(self.text_color), align="left",
+                  font=self.number_font)
