@@ -90,6 +90,8 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     Raises TextFitError when even ``min_size`` does not fit.
     """
     steps = [size - 0.25 * i for i in range(int((size - min_size) / 0.25) + 1)] or [size]
+    if steps[-1] > min_size:  # a size between quarter points still tries the minimum itself
+        steps.append(min_size)
     lo, hi, best = 0, len(steps) - 1, None
     # sizes fit monotonically enough for a binary search (smaller never fits worse)
     while lo <= hi:

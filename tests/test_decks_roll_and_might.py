@@ -86,7 +86,10 @@ def test_pod_fronts_show_location_and_die(built, deck):
     for k, card in enumerate(copies(deck)):
         front, back = texts[2 * k], texts[2 * k + 1]
         assert card["location"].upper() in front
-        assert (f"({card['detail']})" in front) if card["detail"] else True
+        if card["detail"]:
+            assert f"({card['detail']})" in front
+        else:  # no detail: no empty brackets either
+            assert "()" not in front
         assert ("any die face" if card["die"] == "any" else f"die face {card['die']}") in front
         assert "ROLL & MIGHT" in back
         # both halves are labelled, and the location half says in words what it fills

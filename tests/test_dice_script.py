@@ -4,6 +4,7 @@ levels, Roll & Might re-rolls and reshuffles, teams and Odin); balanced dice dec
 from __future__ import annotations
 
 import csv
+import hashlib
 import io
 import json
 import re
@@ -47,7 +48,11 @@ def test_every_format_carries_the_same_script(project, game):
     script = make_script(project, game, n, seed="same seed")
     assert make_script(project, game, n, seed="same seed").digest == script.digest
     data = json.loads(writer("json")(script))
-    assert data["digest"] == script.digest == script.compute_digest()
+    # the digest is SHA-256 of the canonical JSON body (sorted keys, no spaces), as the
+    # README specifies it: recomputed here from the JSON format, not by the script's own code
+    body = {k: v for k, v in data.items() if k not in ("game_name", "digest", "seed", "summary")}
+    canonical = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    assert data["digest"] == script.digest == hashlib.sha256(canonical.encode()).hexdigest()
     assert data["commitment"] == script.commitment and data["seed"] == "same seed"
     # CSV: exactly the rows the structured script gives, as text.
     parsed = list(csv.reader(io.StringIO(writer("csv")(script))))

@@ -13,12 +13,18 @@ from sheetgen.project import Project, builtin_root
 
 
 def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
+    """Each sample is drawn alone on a 180 x 252 pt page; the page, rasterised, shows ink."""
+    from io import BytesIO
+
+    import pypdfium2 as pdfium
     from reportlab.pdfgen.canvas import Canvas
 
     fonts, icons = FontBook.for_project(project), IconBook.for_project(project)
     types = element_types()
     assert {"box", "line", "text", "icon", "image"} <= set(types)
-    canvas = Canvas("/dev/null", initialFontName=fonts.font_name("body"))
+    buffer = BytesIO()
+    canvas = Canvas(buffer, pagesize=(180.0, 252.0), initialFontName=fonts.font_name("body"))
+    drawn = []
     for name, cls in types.items():
         assert cls.doc, f"{name} has no doc"
         assert cls.model_json_schema()["properties"], f"{name} has no schema"
@@ -33,6 +39,18 @@ def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
         for icon in element.icons():
             icons.form_name(canvas, icon)
         element.draw(canvas, ctx)
+        canvas.showPage()
+        drawn.append(name)
+    canvas.save()
+    pdf = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        assert len(pdf) == len(drawn)
+        for name, page in zip(drawn, pdf):
+            grey = page.render(scale=1).to_pil().convert("L")
+            inked = sum(1 for value in grey.getdata() if value < 250)  # not paper white
+            assert inked >= 10, f"the {name} sample draws nothing visible"
+    finally:
+        pdf.close()
 
 
 def test_icons_have_credits(project):
