@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import json
 import tempfile
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Iterator
+
+import click
 
 from .component_build import BuildWork, build_components, fit_problems
 from .components import component_for
@@ -318,12 +321,9 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     _report_skips(again if planned is None else None, skipped)
     work = BuildWork(session, selected, jobs, options, base, checks_stop=record is None,
                      render=not planning.problems and not problems.problems)
-    bar = _progress(len(jobs), progress)
-    try:
+    with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)
-    finally:
-        bar.close()
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
     nothing = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
@@ -566,27 +566,28 @@ def _takers_hint(game, prepared, book, profile: str) -> str:
     return f" (for the components that take it: {command(args)})"
 
 
-class _Progress:
-    def __init__(self, total: int, enabled: bool):
-        self.bar = None
-        if enabled and total > 3:
-            import click
+class _Bar:
+    """A progress bar's one method the build calls: ``update(n, output name)``."""
 
-            self.bar = click.progressbar(length=total, label="building", file=None,
-                                         item_show_func=lambda name: name or "")
-            self.bar.__enter__()
+    def __init__(self, bar=None):
+        self.bar = bar
 
     def update(self, n: int, name: str) -> None:
-        if self.bar:
+        """Advance the bar by ``n`` outputs, showing ``name`` (nothing when there is no bar)."""
+        if self.bar is not None:
             self.bar.update(n, name)
 
-    def close(self) -> None:
-        if self.bar:
-            self.bar.__exit__(None, None, None)
 
-
-def _progress(total: int, enabled: bool) -> _Progress:
-    return _Progress(total, enabled)
+@contextmanager
+def progress_bar(total: int, enabled: bool) -> Iterator[_Bar]:
+    """Show a bar over ``total`` outputs while the block runs (only when ``enabled`` and more
+    than three); the bar is closed however the block ends."""
+    if not enabled or total <= 3:
+        yield _Bar()
+        return
+    with click.progressbar(length=total, label="building", file=None,
+                           item_show_func=lambda name: name or "") as bar:
+        yield _Bar(bar)
 
 
 def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
