@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
-from .component_build import BuildWork, build_components, fit_problems
+from .component_build import BuildOptions, BuildWork, Job, build_components, fit_problems
 from .components import component_for
 from .errors import ProblemList, UserError
 from .games import load_game
@@ -28,25 +28,6 @@ from .suggest import command, unknown
 if TYPE_CHECKING:
     from .checks.report import CheckReport
     from .components.contract import Prepared
-
-@dataclass
-class BuildOptions:
-    """Choices a user makes for one build."""
-
-    profiles: list[str] | None = None
-    out_dir: str | Path | None = None
-    back_offset_mm: tuple[float, float] = (0.0, 0.0)
-    copies: int | None = None
-    cmyk: bool = False
-    ink_saver: bool = False
-    previews: bool = False
-    simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
-    variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
-    stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
-    changed_only: bool = False   # a variant build prints only the faces it changed
-    cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
-    jobs: int = 1                # worker processes building components (the CLI: the cores)
-
 
 @dataclass
 class GameSummary:
@@ -327,22 +308,22 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
     nothing = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
-    jobs = [job for job in jobs if id(job[1]) not in nothing]
+    jobs = [job for job in jobs if id(job.comp) not in nothing]
     if record is not None:
         record["checks"] = session.checks
-        record["jobs"] = [(game, comp, profile, path) for game, comp, _, profile, path in jobs]
-    outputs = {work.jobs[index][4]: output for result in results
+        record["jobs"] = jobs
+    outputs = {work.jobs[index].path: output for result in results
                for index, output in result.outputs}
     previews: dict[str, list] = {}
     with Staging(writer) as staging:
-        for game, _comp, _ready, profile, path in jobs:
-            kind, data = outputs[path]
+        for job in jobs:
+            kind, data = outputs[job.path]
             if kind == "folder":
-                staging.folder(path, data)
+                staging.folder(job.path, data)
             else:
-                staging.file(path, data)
+                staging.file(job.path, data)
                 if options.previews:
-                    previews.setdefault(game.spec.id, []).append((path, data))
+                    previews.setdefault(job.game.spec.id, []).append((job.path, data))
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
     # the record hashes the inputs now: a file saved while this build ran would be recorded as
@@ -379,8 +360,8 @@ def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> No
     from .uptodate import remember
 
     outputs: dict[str, list[Path]] = {}
-    for game, _comp, _ready, _profile, path in planned:
-        outputs.setdefault(game.spec.id, []).append(path)
+    for job in planned:
+        outputs.setdefault(job.game.spec.id, []).append(job.path)
     remember(cache, command, before, outputs, fresh)
     cache.save()
 
@@ -404,9 +385,10 @@ def _stale(project: Project, selected, planned, options: BuildOptions, cache) ->
     credits = Credits.for_project(project)
     art = {id(g): credits.art_sets_of(project, g) for g, _ in selected}
     inputs = {(g.spec.id, c.model.id): input_files(project, g, c) for g, c in selected}
-    stale = {(g.spec.id, c.model.id) for g, c, _, profile, path in planned
-             if not cache.fresh(path, _options_key(options, profile.name, art[id(g)]),
-                                inputs[(g.spec.id, c.model.id)], icons)}
+    stale = {(job.game.spec.id, job.comp.model.id) for job in planned
+             if not cache.fresh(job.path, _options_key(options, job.profile.name,
+                                                       art[id(job.game)]),
+                                inputs[(job.game.spec.id, job.comp.model.id)], icons)}
     return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
 
@@ -421,15 +403,15 @@ def _record(project: Project, jobs, options: BuildOptions, cache, drawn: dict) -
     credits = Credits.for_project(project)
     inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share the files
     art: dict[int, tuple] = {}
-    for game, comp, _ready, profile, path in jobs:
-        names, images = drawn[id(comp)]
+    for job in jobs:
+        names, images = drawn[id(job.comp)]
         icons = {name: icon_files[name] for name in names if name in icon_files}
-        if id(comp) not in inputs:
-            inputs[id(comp)] = input_files(project, game, comp)
-        if id(game) not in art:
-            art[id(game)] = credits.art_sets_of(project, game)
-        cache.record(path, _options_key(options, profile.name, art[id(game)]), inputs[id(comp)],
-                     icons, images, (game.spec.id, comp.model.id))
+        if id(job.comp) not in inputs:
+            inputs[id(job.comp)] = input_files(project, job.game, job.comp)
+        if id(job.game) not in art:
+            art[id(job.game)] = credits.art_sets_of(project, job.game)
+        cache.record(job.path, _options_key(options, job.profile.name, art[id(job.game)]),
+                     inputs[id(job.comp)], icons, images, (job.game.spec.id, job.comp.model.id))
 
 
 def _merge_problems(results, planning: ProblemList, problems: ProblemList, warn,
@@ -499,7 +481,8 @@ class Skipped:
 
 
 def _plan_jobs(prepared, options: BuildOptions, writer, book,
-               problems: ProblemList | None = None, skipped: list | None = None) -> list:
+               problems: ProblemList | None = None, skipped: list | None = None
+               ) -> list[Job]:
     """Decide every (component, profile, path) up front (no paths when ``writer`` is None).
 
     A profile that is unknown is an error naming the known ones. A profile the user named
@@ -545,8 +528,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
                       else game.spec.id)
             relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
-            jobs.append((game, comp, ready, profile, path))
-    taken = {job[3].name for job in jobs}
+            jobs.append(Job(game, comp, profile, path, ready))
+    taken = {job.profile.name for job in jobs}
     for name in options.profiles or []:
         if skipped is not None and prepared and name not in taken:
             problems.add("sheetgen", 0, f"no component being built takes profile {name!r}; "

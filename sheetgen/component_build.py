@@ -15,15 +15,70 @@ icons, and send back only bytes and problems.
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import pickle
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
 
 from .cache import drawn
 from .components import component_for
+from .components.contract import Prepared
 from .errors import ProblemList, UserError
+from .loading import LoadedComponent, LoadedGame
+from .profiles import Profile
 from .units import MM
 from .variant_stamps import mark_changes
+
+
+@dataclass
+class BuildOptions:
+    """Choices a user makes for one build."""
+
+    profiles: list[str] | None = None
+    out_dir: str | Path | None = None
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    copies: int | None = None
+    cmyk: bool = False
+    ink_saver: bool = False
+    previews: bool = False
+    simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
+    variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
+    stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
+    changed_only: bool = False   # a variant build prints only the faces it changed
+    cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
+    jobs: int = 1                # worker processes building components (the CLI: the cores)
+
+
+@dataclass(frozen=True, eq=False)
+class Job:
+    """One planned output: a game's component in one profile, written at ``path`` (None: only
+    fitted, never written), with the component's faces once they are prepared."""
+
+    game: LoadedGame
+    comp: LoadedComponent
+    profile: Profile
+    path: Path | None = None
+    ready: Prepared | None = None
+
+    def with_faces(self, ready: Prepared) -> "Job":
+        """Return this job with the component's prepared faces."""
+        return dataclasses.replace(self, ready=ready)
+
+
+class BuildSession(Protocol):
+    """What the component builds take from the run's session (``api.Session``)."""
+
+    fonts: object
+    icons: object
+    credits: object
+    warnings: list
+    checks: list
+    defer_checks: bool
+
+    def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
+        """Build every face of every selected component: (game, component, Prepared)."""
 
 
 @dataclass
@@ -54,11 +109,12 @@ class ComponentResult:
 class BuildWork:
     """What the component builds of one command share."""
 
-    session: object          # api.Session: fonts, icons, templates, profiles, print checks
-    selected: list           # (game, component), in order
-    jobs: list               # planned (game, component, None, profile, path), in order
-    options: object          # api.BuildOptions
-    base: list | None = None  # a variant's base game, prepared by key (variants.mark_changes)
+    session: BuildSession    # fonts, icons, templates, profiles, print checks
+    selected: list[tuple[LoadedGame, LoadedComponent]]  # in order
+    jobs: list[Job]          # every planned output, in order
+    options: BuildOptions
+    # a variant's base game, prepared by key (variant_stamps.mark_changes)
+    base: list[tuple[LoadedGame, LoadedComponent, Prepared]] | None = None
     checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
     render: bool = True       # False: the plan itself failed, only look for more mistakes
 
@@ -91,11 +147,12 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     return results
 
 
-def fit_problems(jobs, problems: ProblemList) -> None:
+def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
     """Fit every job's faces to its profile's page; record every misfit at its size line."""
-    for _, comp, prepared, profile, _ in jobs:
-        for path, line, message in component_for(comp.model).check(prepared, profile):
-            problems.add(path, line, f"{comp.model.id} in profile {profile.name}: {message}")
+    for job in jobs:
+        model = job.comp.model
+        for path, line, message in component_for(model).check(job.ready, job.profile):
+            problems.add(path, line, f"{model.id} in profile {job.profile.name}: {message}")
 
 
 def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
@@ -171,10 +228,9 @@ def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentRe
     return [result for result, _ in ready]
 
 
-def _jobs_of(work: BuildWork, comp, ready) -> list:
+def _jobs_of(work: BuildWork, comp, ready) -> list[Job]:
     """Return the planned jobs of ``comp``, with its prepared faces."""
-    return [(game, c, ready, profile, path) for game, c, _, profile, path in work.jobs
-            if c is comp]
+    return [job.with_faces(ready) for job in work.jobs if job.comp is comp]
 
 
 def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> None:
@@ -185,7 +241,7 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
     result.drawn = drawn(ready)
     comp = work.selected[result.index][1]
     for index, job in enumerate(work.jobs):
-        if job[1] is not comp:
+        if job.comp is not comp:
             continue
         if stop is not None and stop.is_set():
             return
@@ -194,14 +250,14 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
             result.outputs.append((index, output))
         result.render_problems.extend(problems)
         if bar is not None:
-            bar.update(1, job[4].name)
+            bar.update(1, job.path.name)
 
 
 def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]:
     """Render planned job ``index`` with its component's prepared faces: (output, problems)."""
     job = work.jobs[index]
     try:
-        return _output((*job[:2], ready, *job[3:]), work.options, work.session), []
+        return _output(job.with_faces(ready), work.options, work.session), []
     except UserError as exc:
         return None, exc.problems
 
@@ -223,9 +279,9 @@ def _render_env(game, comp, profile, options, session, prepared=None):
                      copies=options.copies if comp.model.takes_copies else None)
 
 
-def _output(job, options, session) -> tuple[str, object]:
+def _output(job: Job, options: BuildOptions, session: BuildSession) -> tuple[str, object]:
     """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
-    game, comp, prepared, profile, path = job
+    game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
     env = _render_env(game, comp, profile, options, session, prepared)
     if profile.output == "tts":
         from .tts import tts_files
@@ -283,7 +339,7 @@ def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
             for result in pool.imap_unordered(_worker, _costliest_first(work)):
                 results[result.index] = result
                 for index, _ in result.outputs:
-                    bar.update(1, work.jobs[index][4].name)
+                    bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
     return results
@@ -322,7 +378,7 @@ def _costliest_first(work: BuildWork) -> list[int]:
     sheet is one large face, counted as many small ones."""
     outputs: dict[int, int] = {}
     for job in work.jobs:
-        outputs[id(job[1])] = outputs.get(id(job[1]), 0) + 1
+        outputs[id(job.comp)] = outputs.get(id(job.comp), 0) + 1
 
     def cost(index: int) -> int:
         comp = work.selected[index][1]
@@ -336,7 +392,7 @@ def _costliest_first(work: BuildWork) -> list[int]:
 def _job_worker(index: int) -> tuple[int, tuple | None, list]:
     """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems)."""
     work, ready = _FORKED
-    return (index, *_render_job(work, index, ready[id(work.jobs[index][1])]))
+    return (index, *_render_job(work, index, ready[id(work.jobs[index].comp)]))
 
 
 def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
@@ -350,19 +406,19 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
                     for result, prepared in ready}
     _FORKED = (work, {key: prepared for key, (_, prepared) in by_component.items()})
     indexes = [index for index, job in enumerate(work.jobs)
-               if not by_component[id(job[1])][0].nothing_to_print]
+               if not by_component[id(job.comp)][0].nothing_to_print]
     done: dict[int, tuple] = {}
     try:
         with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
                                                       ) as pool:
             for index, output, problems in pool.imap_unordered(_job_worker, indexes):
                 done[index] = (output, problems)
-                bar.update(1, work.jobs[index][4].name)
+                bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
     for index in sorted(done):  # in the planned order, whichever worker finished first
         output, problems = done[index]
-        result = by_component[id(work.jobs[index][1])][0]
+        result = by_component[id(work.jobs[index].comp)][0]
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)

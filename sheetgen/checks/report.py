@@ -71,10 +71,10 @@ def check_report(record: dict, options) -> CheckReport:
                 seen.add(problem)
                 report.face_problems.append((problem, checks.rules.enforced))
     by_component = {(g.spec.id, c.model.id): checks for g, c, checks in record["checks"]}
-    for game, comp, profile, path in record["jobs"]:
-        checks = by_component[(game.spec.id, comp.model.id)]
-        report.outputs.append(_output(game.spec.id, comp.model.id, profile, path, checks,
-                                      options))
+    for job in record["jobs"]:
+        checks = by_component[(job.game.spec.id, job.comp.model.id)]
+        report.outputs.append(_output(job.game.spec.id, job.comp.model.id, job.profile,
+                                      job.path, checks, options))
     return report
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 from ..checks.face_checks import check_face
 from ..checks.findings import ComponentChecks, split_problems
-from ..component_build import fit_problems
+from ..component_build import Job, fit_problems
 from ..errors import ProblemList, UserError
 
 
@@ -55,7 +55,7 @@ def judge(session, game, comp, prepared, checked: dict) -> Verdict:
     verdict.warnings.extend(warnings)
     book = session.profiles
     accepted = book.accepting(comp.model.kind)
-    jobs = [(game, comp, prepared, book.get(name), None)
+    jobs = [Job(game, comp, book.get(name), None, prepared)
             for name in book.default_profiles(comp.model) if name in accepted]
     misfits = ProblemList()
     fit_problems(jobs, misfits)
