@@ -6,7 +6,6 @@ problems), and only then writes, so a mistake anywhere leaves every previous fil
 
 from __future__ import annotations
 
-import json
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -247,35 +246,33 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     into place only when all succeeded. ``warn(problem)`` receives each warning (e.g. an
     image below 300 dpi).
     With ``record`` (a dict, for ``sheetgen check``) print-check failures do not stop the
-    build: the dict gets ``checks`` (game, component, ComponentChecks) and ``jobs`` (game,
-    component, profile, path) instead.
+    build: the dict gets ``checks`` (game, component, ComponentChecks) and ``jobs`` (every
+    output written, a Job each) instead.
+
+    The phases, in order: select (load the games, skip what the record knows is fresh),
+    plan (every output and its path), prepare and render (``component_build``), stage (all
+    or nothing into ``out/``), record (``build_record``).
     """
-    from .cache import BuildCache
+    # start-up: only a build reads the record, stages outputs and plans with profiles
+    from .build_record import BuildRecord
+    from .credits import Credits
     from .output import OutputWriter
     from .profiles import ProfileBook
-    from .staging import Staging
-
-    from .uptodate import command_key, fresh_games, snapshot
 
     options = options or BuildOptions()
     # every independent mistake, of every file and stage, is recorded and raised together
     problems = ProblemList()
     out_dir = Path(options.out_dir) if options.out_dir else project.out_dir
+    writer = OutputWriter(out_dir)
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
-    cache = BuildCache(out_dir, enabled=record is None and not options.variant
-                       and not options.previews)
-    command, before, fresh = "", {}, set()
-    if cache.enabled:
-        # stamps first, before anything is read: an edit made during the build is a change
-        command = command_key(game_id, component_ids or [], options.profiles,
-                              options.back_offset_mm, options.copies, options.cmyk,
-                              options.ink_saver)
-        before = snapshot(project)
-        if options.cache:
-            fresh = fresh_games(cache, command, before)
-    selected = _select(project, game_id, component_ids or [], options.variant, skip=fresh,
-                       problems=problems)
+    cache = BuildRecord.start(project, out_dir, record is None and not options.variant
+                              and not options.previews, game_id, component_ids or [], options,
+                              lambda game: Credits.for_project(project).art_sets_of(project,
+                                                                                   game))
+    # select
+    selected = _select(project, game_id, component_ids or [], options.variant,
+                       skip=cache.fresh, problems=problems)
     planned = None  # every output of the command, when the cache picks the stale ones
     skips: list | None = None if component_ids else []
     if cache.enabled and options.cache and not problems.problems:
@@ -283,24 +280,21 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                              OutputWriter(out_dir), ProfileBook.for_project(project),
                              skipped=skips)
         _report_skips(skips, skipped)
-        selected = _stale(project, selected, planned, options, cache)
+        selected = cache.stale(selected, planned, options)
         if not selected:
-            _remember(cache, command, before, planned, fresh)
+            cache.remember(planned)
             return []
+    # plan
     session = Session(project)
-    base = None
-    if options.variant and not problems.problems:
-        # the base game, only to tell changed faces: its own session, nothing of it printed or
-        # checked
-        base = Session(project, print_checks=False, keys_only=True).prepare_all(
-            _select(project, game_id, component_ids or []))
-    writer = OutputWriter(out_dir)
     planning = ProblemList()
     again = None if skips is None else [] if planned is not None else skips  # reported once
     jobs = _plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
-    work = BuildWork(session, selected, jobs, options, base, checks_stop=record is None,
+    # prepare and render (component_build: in this process or in workers)
+    work = BuildWork(session, selected, jobs, options,
+                     _base_game(project, game_id, component_ids, options, problems),
+                     checks_stop=record is None,
                      render=not planning.problems and not problems.problems)
     with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
@@ -312,6 +306,29 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     if record is not None:
         record["checks"] = session.checks
         record["jobs"] = jobs
+    # stage, then record
+    written = _stage(jobs, work, results, writer, session)
+    cache.finish(jobs, options, {id(selected[r.index][1]): r.drawn for r in results}, planned)
+    return written
+
+
+def _base_game(project: Project, game_id: str | None, component_ids: list[str] | None,
+               options: BuildOptions, problems: ProblemList) -> list | None:
+    """Return a variant build's base game, prepared only to tell changed faces (its own
+    session: nothing of it printed or checked); None for any other build."""
+    if not options.variant or problems.problems:
+        return None
+    return Session(project, print_checks=False, keys_only=True).prepare_all(
+        _select(project, game_id, component_ids or []))
+
+
+def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Session
+           ) -> list[Path]:
+    """Write every rendered output (and, asked for, the previews) into a staging folder and
+    move them into place together; return the paths written."""
+    from .staging import Staging  # start-up: only a build that renders stages anything
+
+    options = work.options
     outputs = {work.jobs[index].path: output for result in results
                for index, output in result.outputs}
     previews: dict[str, list] = {}
@@ -326,12 +343,6 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                     previews.setdefault(job.game.spec.id, []).append((job.path, data))
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
-    # the record hashes the inputs now: a file saved while this build ran would be recorded as
-    # built, so then nothing is recorded and the next build looks again
-    if cache.enabled and snapshot(project) == before:
-        _record(project, jobs, options, cache,
-                {id(selected[r.index][1]): r.drawn for r in results})
-        _remember(cache, command, before, jobs if planned is None else planned, fresh)
     return [final for _, final in staging.moves]
 
 
@@ -353,65 +364,6 @@ def _report_skips(found: list | None, skipped: list | None) -> None:
     """Pass the components a game-wide build left out to the caller's list, once each."""
     if found and skipped is not None:
         skipped.extend(s for s in dict.fromkeys(found) if s not in skipped)
-
-
-def _remember(cache, command: str, before: dict, planned, fresh: set[str]) -> None:
-    """Record the command's stamps and planned outputs per game (uptodate.py), and save."""
-    from .uptodate import remember
-
-    outputs: dict[str, list[Path]] = {}
-    for job in planned:
-        outputs.setdefault(job.game.spec.id, []).append(job.path)
-    remember(cache, command, before, outputs, fresh)
-    cache.save()
-
-
-def _options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
-    """Return the build options that change an output's bytes, as one string, with the art
-    sets the game's credits block names (another component's file can change them)."""
-    key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
-           options.copies]
-    return json.dumps(key + [list(art_sets)] if art_sets else key)
-
-
-def _stale(project: Project, selected, planned, options: BuildOptions, cache) -> list:
-    """Return the selected components with an output (of those ``planned``) that is missing
-    or out of date."""
-    from .cache import input_files
-    from .credits import Credits
-    from .icons import IconBook
-
-    icons = IconBook.for_project(project).files
-    credits = Credits.for_project(project)
-    art = {id(g): credits.art_sets_of(project, g) for g, _ in selected}
-    inputs = {(g.spec.id, c.model.id): input_files(project, g, c) for g, c in selected}
-    stale = {(job.game.spec.id, job.comp.model.id) for job in planned
-             if not cache.fresh(job.path, _options_key(options, job.profile.name,
-                                                       art[id(job.game)]),
-                                inputs[(job.game.spec.id, job.comp.model.id)], icons)}
-    return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
-
-
-def _record(project: Project, jobs, options: BuildOptions, cache, drawn: dict) -> None:
-    """Record what every output of a finished build was made from (``drawn``: each
-    component's icon names and image files, by id)."""
-    from .cache import input_files
-    from .credits import Credits
-    from .icons import IconBook
-
-    icon_files = IconBook.for_project(project).files
-    credits = Credits.for_project(project)
-    inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share the files
-    art: dict[int, tuple] = {}
-    for job in jobs:
-        names, images = drawn[id(job.comp)]
-        icons = {name: icon_files[name] for name in names if name in icon_files}
-        if id(job.comp) not in inputs:
-            inputs[id(job.comp)] = input_files(project, job.game, job.comp)
-        if id(job.game) not in art:
-            art[id(job.game)] = credits.art_sets_of(project, job.game)
-        cache.record(job.path, _options_key(options, job.profile.name, art[id(job.game)]),
-                     inputs[id(job.comp)], icons, images, (job.game.spec.id, job.comp.model.id))
 
 
 def _merge_problems(results, planning: ProblemList, problems: ProblemList, warn,

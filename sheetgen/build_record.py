@@ -1,0 +1,115 @@
+"""The two cache levels of a build behind one object.
+
+A command's stamps (``uptodate.py``: with nothing changed, a rebuild loads no game) and each
+output's record of what it was made from (``cache.py``: a rebuild renders only the outputs
+whose inputs changed) are read when a build starts and written when it ends, here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from .cache import BuildCache, input_files
+from .component_build import BuildOptions, Job
+from .icons import IconBook
+from .loading import LoadedComponent, LoadedGame
+from .project import Project
+from .uptodate import command_key, fresh_games, remember, snapshot
+
+
+def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
+    """Return the build options that change an output's bytes, as one string, with the art
+    sets the game's credits block names (another component's file can change them)."""
+    key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
+           options.copies]
+    return json.dumps(key + [list(art_sets)] if art_sets else key)
+
+
+class BuildRecord:
+    """What earlier builds into one output folder recorded, and what this one will record.
+
+    Disabled (a variant, preview or check build, whose outputs depend on more than one
+    component), it neither reads nor writes anything; ``--no-cache`` reads nothing but still
+    records.
+    """
+
+    def __init__(self, project: Project, out_dir: Path, enabled: bool,
+                 art_sets: Callable[[LoadedGame], tuple] = lambda game: ()):
+        self.project = project
+        self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
+        self.cache = BuildCache(out_dir, enabled=enabled)
+        self.command = ""
+        self.before: dict = {}       # the stamps of every input, taken before reading any
+        self.fresh: set[str] = set()  # games whose outputs need no look at all
+
+    @classmethod
+    def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
+              component_ids: list[str], options: BuildOptions,
+              art_sets: Callable[[LoadedGame], tuple]) -> "BuildRecord":
+        """Open the record of ``out_dir`` for one build command, stamps first: an edit made
+        while the build runs is a change for the next one. ``art_sets(game)`` names the art
+        sets a game's credits block prints (part of every output's key)."""
+        record = cls(project, out_dir, enabled, art_sets)
+        if record.enabled:
+            record.command = command_key(game_id, component_ids, options.profiles,
+                                         options.back_offset_mm, options.copies, options.cmyk,
+                                         options.ink_saver)
+            record.before = snapshot(project)
+            if options.cache:
+                record.fresh = fresh_games(record.cache, record.command, record.before)
+        return record
+
+    @property
+    def enabled(self) -> bool:
+        """Whether this build reads and writes the record."""
+        return self.cache.enabled
+
+    def stale(self, selected: list[tuple[LoadedGame, LoadedComponent]], planned: list[Job],
+              options: BuildOptions) -> list[tuple[LoadedGame, LoadedComponent]]:
+        """Return the selected components with an output (of those ``planned``) that is
+        missing or out of date."""
+        icons = IconBook.for_project(self.project).files
+        art = {id(g): self.art_sets(g) for g, _ in selected}
+        inputs = {(g.spec.id, c.model.id): input_files(self.project, g, c) for g, c in selected}
+        stale = {(job.game.spec.id, job.comp.model.id) for job in planned
+                 if not self.cache.fresh(job.path, options_key(options, job.profile.name,
+                                                               art[id(job.game)]),
+                                         inputs[(job.game.spec.id, job.comp.model.id)], icons)}
+        return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
+
+    def remember(self, planned: list[Job]) -> None:
+        """Record the command's stamps and planned outputs per game, and save."""
+        outputs: dict[str, list[Path]] = {}
+        for job in planned:
+            outputs.setdefault(job.game.spec.id, []).append(job.path)
+        remember(self.cache, self.command, self.before, outputs, self.fresh)
+        self.cache.save()
+
+    def finish(self, jobs: list[Job], options: BuildOptions, drawn: dict,
+               planned: list[Job] | None) -> None:
+        """Record what every output of a finished build was made from (``drawn``: each
+        component's icon names and image files, by id) and the command (``planned``: every
+        output of the command, when only the stale ones were built).
+
+        The record hashes the inputs now: a file saved while this build ran would be recorded
+        as built, so then nothing is recorded and the next build looks again.
+        """
+        if not self.enabled or snapshot(self.project) != self.before:
+            return
+        icon_files = IconBook.for_project(self.project).files
+        inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share files
+        art: dict[int, tuple] = {}
+        for job in jobs:
+            names, images = drawn[id(job.comp)]
+            icons = {name: icon_files[name] for name in names if name in icon_files}
+            if id(job.comp) not in inputs:
+                inputs[id(job.comp)] = input_files(self.project, job.game, job.comp)
+            if id(job.game) not in art:
+                art[id(job.game)] = self.art_sets(job.game)
+            self.cache.record(job.path, options_key(options, job.profile.name,
+                                                    art[id(job.game)]),
+                              inputs[id(job.comp)], icons, images,
+                              (job.game.spec.id, job.comp.model.id))
+        self.remember(jobs if planned is None else planned)
