@@ -34,13 +34,13 @@ def stamped(face, text: str, fonts, icons, path: Path):
     ctx = {"width": face.width, "height": face.height, "fonts": fonts, "icons": icons,
            "colors": {}, "project": None, "base_dir": path.parent, "where_path": str(path),
            "where_line": 0}
-    plaque = element_class("box").model_validate(
-        {"type": "box", "id": "variant-stamp-plaque", "x": f"{left}pt", "y": f"{top}pt",
-         "w": f"{width}pt", "h": f"{height}pt", "fill": "white", "stroke": "ink",
-         "stroke_width": "0.5pt", "radius": "1pt"}, context=ctx)
-    label = element_class("text").model_validate(
-        {"type": "text", "id": "variant-stamp", "x": f"{left}pt", "y": f"{top}pt",
-         "w": f"{width}pt", "h": f"{height}pt", "text": text, "size": STAMP_SIZE,
+    plaque = element_class("box").in_points(
+        {"type": "box", "id": "variant-stamp-plaque", "x": left, "y": top, "w": width,
+         "h": height, "fill": "white", "stroke": "ink", "stroke_width": 0.5, "radius": 1.0},
+        ctx)
+    label = element_class("text").in_points(
+        {"type": "text", "id": "variant-stamp", "x": left, "y": top, "w": width,
+         "h": height, "text": text, "size": STAMP_SIZE,
          "min_size": 6, "bold": True, "align": "center", "valign": "middle", "color": "ink"},
         context=ctx)
     label.prepare(DrawContext(face.width, face.height, fonts, icons))

@@ -13,7 +13,13 @@ import hashlib
 from pydantic import ValidationError
 
 from .. import hexgrid
-from ..faces import Face
+from ..elements import DrawContext
+from ..elements.box import Box
+from ..elements.hex_board import HexBoard
+from ..elements.text import Text
+from ..errors import UserError, display_path
+from ..faces import Face, Where, element_origin
+from ..textlayout import TextFitError
 from ..units import MM, to_points
 from ..yamlload import line_of
 from ..validation import describe
@@ -29,14 +35,45 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     mistakes are still found and recorded). ``size`` (trimmed width and height, points) makes
     the side that size, its hexes centred in it, so every side of a double-sided board prints
     at one trimmed size.
-    """
-    from ..elements import DrawContext
-    from ..elements.box import Box
-    from ..elements.hex_board import HexBoard
-    from ..elements.text import Text
-    from ..textlayout import TextFitError
 
-    raw, path = loaded.raw, loaded.path
+    The steps: the side's hex_board keys validated and resolved; its backdrop, if any; its
+    size around the hexes; the bands (background, frame, title, caption); the face.
+    """
+    line = _side_lines(comp, index, side, loaded.raw)
+    found = _side_board(comp, side, builder, loaded.path, problems, line)
+    if found is None or colors is None:
+        return None
+    board, values = found
+    backdrop = _backdrop(comp, index, side, builder, loaded, problems) if comp.backdrop else None
+    if comp.backdrop and backdrop is None:
+        return None
+    if backdrop is not None and size is None:
+        size = (backdrop.width, backdrop.height)
+    geometry = _geometry(comp, side, board, backdrop, size, loaded.path, problems, line)
+    if geometry is None:
+        return None
+    width, height, bleed = geometry
+    bands = _bands(comp, index, side, builder, loaded, problems, colors, board, backdrop,
+                   width, height, bleed)
+    if bands is None:
+        return None
+    elements = [*bands[:2], board, *bands[2:]] if backdrop is None else [board, *bands]
+    key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
+                             colors, backdrop.key if backdrop else None)).encode()).hexdigest()[:16]
+    shown = display_path(loaded.path)
+    side_line = line_of(loaded.raw, ("sides", index))
+    origins = [element_origin(shown, side_line, e) for e in elements]
+    where = (str(loaded.path), line(("hex_size",)))
+    if backdrop is not None:
+        elements, origins = backdrop.elements + elements, backdrop.origins + origins
+        where = backdrop.where
+    return Face(width, height, bleed, elements, key, side.id, where, origins,
+                shown=f"side {side.id}")
+
+
+def _side_lines(comp, index: int, side, raw):
+    """Return ``line(loc)``: the line of a side's key, its own or the every_side one it
+    inherited (the side's line for a key it does not write)."""
     own = side.model_extra or {}
 
     def line(loc: tuple) -> int:
@@ -45,8 +82,14 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
         if loc and loc[0] in comp.every_side:
             return line_of(raw, ("every_side",) + tuple(loc))
         return line_of(raw, ("sides", index))
+    return line
 
-    values = {**comp.every_side, **own, "type": "hex_board", "x": 0, "y": 0}
+
+def _side_board(comp, side, builder, path, problems, line) -> tuple[HexBoard, dict] | None:
+    """Return the side's hex_board element, resolved, and the values it was made from; or
+    None after recording every mistake at its line."""
+    values = {**comp.every_side, **(side.model_extra or {}), "type": "hex_board", "x": 0,
+              "y": 0}
     context = _context(builder, 1000.0, 1000.0, path)
     try:
         board = HexBoard.model_validate(values, context=context)
@@ -74,13 +117,16 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     if not resolved.cells:
         problems.add(path, line(()), f"side {side.id}: every hex is removed")
         return None
-    if colors is None:
-        return None
-    backdrop = _backdrop(comp, index, side, builder, loaded, problems) if comp.backdrop else None
-    if comp.backdrop and backdrop is None:
-        return None
-    if backdrop is not None and size is None:
-        size = (backdrop.width, backdrop.height)
+    board._board = resolved
+    return board, values
+
+
+def _geometry(comp, side, board, backdrop, size, path, problems, line
+              ) -> tuple[float, float, float] | None:
+    """Size the side around its hexes (margin, title and caption bands), centred in ``size``
+    when given, and place the board; return (width, height, bleed), or None when the hexes
+    do not fit the backdrop."""
+    resolved = board._board
     margin, title_h = to_points(comp.margin), to_points(comp.title_height) if side.title else 0.0
     caption_h = to_points(comp.caption_height) if side.caption else 0.0
     unit_w, unit_h = hexgrid.Layout(board.orientation == "pointy", 1.0).extent(
@@ -99,8 +145,15 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     bleed = backdrop.bleed if backdrop is not None else to_points(comp.bleed)
     board.x, board.y = margin + spare_w / 2, margin + title_h + spare_h / 2
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
-    board._board = resolved
-    context = _context(builder, width, height, path)
+    return width, height, bleed
+
+
+def _band_specs(comp, side, colors: dict, width: float, height: float, bleed: float
+                ) -> list[dict]:
+    """Return the background, frame, title and caption of a side without a backdrop, as
+    element values in points."""
+    margin, title_h = to_points(comp.margin), to_points(comp.title_height) if side.title else 0.0
+    caption_h = to_points(comp.caption_height) if side.caption else 0.0
     specs = [
         {"type": "box", "x": -bleed, "y": -bleed, "w": width + 2 * bleed,
          "h": height + 2 * bleed, "fill": colors["background"]},
@@ -108,55 +161,44 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
          "h": height - 2 * FRAME_INSET, "stroke": colors["frame"], "stroke_width": 0.8 * MM,
          "radius": 3 * MM},
     ]
-    if backdrop is not None:
-        specs = []  # the backdrop draws background, frame, title and caption
-    if side.title and backdrop is None:
+    if side.title:
         specs.append({"type": "text", "x": margin, "y": FRAME_INSET + 1 * MM,
                       "w": width - 2 * margin, "h": title_h + margin - FRAME_INSET - 2 * MM,
                       "text": side.title, "font": "title", "bold": True, "size": 22,
                       "min_size": 9, "align": "center", "valign": "middle",
                       "color": colors["title"]})
-    if side.caption and backdrop is None:
+    if side.caption:
         specs.append({"type": "text", "x": margin, "y": height - margin - caption_h,
                       "w": width - 2 * margin, "h": caption_h + margin - FRAME_INSET - 1 * MM,
                       "text": side.caption, "size": 10, "min_size": 6, "align": "center",
                       "valign": "middle", "color": colors["title"]})
-    elements = []
+    return specs
+
+
+def _bands(comp, index: int, side, builder, loaded, problems, colors: dict, board, backdrop,
+           width: float, height: float, bleed: float) -> list | None:
+    """Return the band elements of a side, laid out (none under a backdrop, which draws its
+    own); None after a title or caption that does not fit is recorded at its line."""
+    if backdrop is not None:
+        return []
+    context = _context(builder, width, height, loaded.path)
     draw_ctx = DrawContext(width, height, builder.fonts, builder.icons)
-    for spec in specs:
-        element = (Box if spec["type"] == "box" else Text).model_validate(
-            {k: (f"{v}pt" if isinstance(v, float) else v) for k, v in spec.items()},
-            context=context)
+    elements = []
+    for spec in _band_specs(comp, side, colors, width, height, bleed):
+        element = (Box if spec["type"] == "box" else Text).in_points(spec, context)
         try:
             element.prepare(draw_ctx)
         except TextFitError as exc:
             key = "title" if spec.get("text") == side.title else "caption"
-            problems.add(path, line_of(raw, ("sides", index, key)),
+            problems.add(loaded.path, line_of(loaded.raw, ("sides", index, key)),
                          f"side {side.id}: {key} {exc}; shorten it")
             return None
         elements.append(element)
-    elements.insert(2 if backdrop is None else 0, board)
-    key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
-                             colors, backdrop.key if backdrop else None)).encode()).hexdigest()[:16]
-    from ..errors import display_path
-    from ..faces import element_origin
-
-    shown = display_path(path)
-    side_line = line_of(raw, ("sides", index))
-    origins = [element_origin(shown, side_line, e) for e in elements]
-    where = (str(path), line(("hex_size",)))
-    if backdrop is not None:
-        elements, origins = backdrop.elements + elements, backdrop.origins + origins
-        where = backdrop.where
-    return Face(width, height, bleed, elements, key, side.id, where, origins,
-                shown=f"side {side.id}")
+    return elements
 
 
 def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
     """Return the backdrop template's face for ``side``, or None after recording problems."""
-    from ..errors import UserError
-    from ..faces import Where
-
     raw, path = loaded.raw, loaded.path
     fields = {**comp.defaults, "side": side.id, "title": side.title, "caption": side.caption}
     where = Where(str(path), line_of(raw, ("sides", index)), f"side {side.id}")
@@ -169,8 +211,6 @@ def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
 
 def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
     """Return the largest hex_size (points) at which ``face``'s side fits a page ``limit``."""
-    from ..elements.hex_board import HexBoard
-
     board = next(e for e in face.elements if isinstance(e, HexBoard))
     unit_w, unit_h = board.w / board.hex_size, board.h / board.hex_size
     fixed_w, fixed_h = face.width - board.w + 2 * face.bleed, face.height - board.h + 2 * face.bleed
@@ -180,9 +220,6 @@ def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
 
 def template_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     """Return the face of a side drawn by its template, or None after recording problems."""
-    from ..errors import UserError
-    from ..faces import Where
-
     raw, path = loaded.raw, loaded.path
     extra = sorted(side.model_extra or {})
     if extra:

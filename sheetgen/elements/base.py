@@ -15,7 +15,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       ValidationInfo, WithJsonSchema, model_validator)
 
 from ..colors import parse_color, rgb_to_cmyk, tint
-from ..units import to_points
+from ..units import Points, to_points
 
 
 def _length(reference_key: str | None):
@@ -255,6 +255,14 @@ class Element(BaseModel):
                 raise ValueError(f"{name}: {bad:g} is outside the allowed range "
                                  f"{-NUMBER_LIMIT:,} to {NUMBER_LIMIT:,}")
         return self
+
+    @classmethod
+    def in_points(cls, values: dict, context: dict) -> "Element":
+        """Return this element made by Python rather than written in a template: every float
+        in ``values`` is taken as points as it is (a board side's bands, a variant's stamp),
+        where a template's bare number would be millimetres."""
+        return cls.model_validate({key: Points(value) if isinstance(value, float) else value
+                                   for key, value in values.items()}, context=context)
 
     def icons(self) -> set[str]:
         """Return the icons this element draws (their forms are made before the face's).
