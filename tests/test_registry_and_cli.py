@@ -134,3 +134,14 @@ def test_a_bare_build_in_a_designers_folder_builds_only_its_games(copy_game):
     assert [p.name for p in (root / "out").iterdir() if p.name != ".sheetgen-cache.json"] \
         == ["ragnarocks"]
     assert "roll-and-raid" in run_cli("--project", str(root), "list").output  # still usable
+
+
+def test_an_element_made_in_python_takes_points_where_a_template_takes_millimetres(project):
+    fonts, icons = FontBook.for_project(project), IconBook.for_project(project)
+    context = {"width": 180.0, "height": 252.0, "fonts": fonts, "icons": icons, "colors": {}}
+    box = element_types()["box"]
+    values = {"type": "box", "x": 10.0, "y": 20.5, "w": 30.0, "h": 40.0, "radius": 2.0}
+    made = box.in_points(values, context)
+    assert (made.x, made.y, made.w, made.h, made.radius) == (10.0, 20.5, 30.0, 40.0, 2.0)
+    written = box.model_validate(values, context=context)  # a template's bare number is mm
+    assert round(written.x, 3) == round(10.0 * 72 / 25.4, 3)
