@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Iterator
 import click
 
 from .component_build import BuildOptions, BuildWork, Job, build_components, fit_problems
-from .components import component_for
 from .errors import ProblemList, UserError
 from .games import load_game
 from .loading import LoadedComponent, LoadedGame
@@ -151,6 +150,8 @@ class Session:
                     ) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
         """Build every face of every selected component, collecting all problems (raised
         together, or recorded in ``problems`` when given)."""
+        from .components import component_for  # start-up: the kinds load to prepare faces
+
         own = problems is None
         problems = ProblemList() if own else problems
         prepared = []

@@ -20,16 +20,16 @@ import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .cache import drawn
-from .components import component_for
-from .components.contract import Prepared
 from .errors import ProblemList, UserError
 from .loading import LoadedComponent, LoadedGame
 from .profiles import Profile
 from .units import MM
-from .variant_stamps import mark_changes
+
+if TYPE_CHECKING:  # start-up: the kinds, their drawing and ReportLab load when a build renders
+    from .components.contract import Prepared
 
 
 @dataclass
@@ -149,6 +149,8 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
 
 def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
     """Fit every job's faces to its profile's page; record every misfit at its size line."""
+    from .components import component_for  # start-up: the kinds load when faces are fitted
+
     for job in jobs:
         model = job.comp.model
         for path, line, message in component_for(model).check(job.ready, job.profile):
@@ -165,6 +167,8 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     warned, checked = len(session.warnings), len(session.checks)
     prepared = session.prepare_all([(game, comp)], problems)
     if prepared and work.base is not None:
+        from .variant_stamps import mark_changes  # start-up: elements, for variant builds only
+
         options = work.options
         prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)
@@ -187,7 +191,7 @@ def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentRe
     """Check the prepared faces in a forked child while the one output renders here; keep
     the output only if the checks let the build go on. Messages, outputs and their order are
     those of checking first: an output rendered in vain is dropped with its problems."""
-    from .checks.findings import split_problems
+    from .checks.findings import split_problems  # with ReportLab: not for a no-change build
 
     checks = [entry for result, _ in ready for entry in result.checks]
     reader, writer = os.pipe()
@@ -264,6 +268,7 @@ def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]
 
 def _render_env(game, comp, profile, options, session, prepared=None):
     """Return the fonts, icons, options, title and copies one job renders with."""
+    # start-up: the kinds and imposition (with ReportLab) load only when something renders
     from .components.contract import RenderEnv
     from .imposition.common import ImposeOptions
 
@@ -284,9 +289,11 @@ def _output(job: Job, options: BuildOptions, session: BuildSession) -> tuple[str
     game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
     env = _render_env(game, comp, profile, options, session, prepared)
     if profile.output == "tts":
-        from .tts import tts_files
+        from .tts import tts_files  # start-up: PIL and the TTS sheets, for a tts profile only
 
         return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
+    from .components import component_for  # start-up: see _render_env
+
     artifact = component_for(comp.model).render(prepared, profile, env)
     if profile.output == "png":
         return "folder", _rasterised(artifact, profile.dpi)
@@ -295,7 +302,7 @@ def _output(job: Job, options: BuildOptions, session: BuildSession) -> tuple[str
 
 def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
     """Return every page of ``artifact`` as a PNG, named by number and page label."""
-    from .raster import png_bytes, rasterise_pages
+    from .raster import png_bytes, rasterise_pages  # start-up: pypdfium2, png profiles only
 
     images = rasterise_pages(artifact.data, dpi)
     labels = artifact.page_labels or [""] * len(images)
@@ -325,7 +332,7 @@ def _worker(index: int) -> ComponentResult:
 
 def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
     """Build the components in ``workers`` forked processes, the costliest first."""
-    import multiprocessing
+    import multiprocessing  # start-up: only a build that forks needs it
 
     global _FORKED
 
@@ -398,7 +405,7 @@ def _job_worker(index: int) -> tuple[int, tuple | None, list]:
 def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     """Render the outputs of prepared components in forked workers, one output a task, into
     their results (``ready``: (result, Prepared) of each component)."""
-    import multiprocessing
+    import multiprocessing  # start-up: only a build that forks needs it
 
     global _FORKED
 

@@ -23,6 +23,7 @@ from .print_guide import PrintGuideOptions, guide_inputs, print_guide
 from .project import DICE_FILE, user_path
 from .suggest import unknown
 from .validation import describe
+from .yamlload import load_yaml
 
 Bonus = Annotated[int, Field(ge=-100, le=100)]
 
@@ -69,7 +70,7 @@ def _dice_odds(options: OddsOptions, game_dir: Path) -> list[dict[str, Any]]:
 
     Roll & Raid uses it for 2d6 against the Raid cards' defense values.
     """
-    from .dice.odds import odds_rows
+    from .dice.odds import odds_rows  # start-up: a generator's modules load when it runs
 
     deck, field, bonuses = options.deck, options.field, options.bonuses
     if not user_path(game_dir, deck, (game_dir, 0), "deck", ".yaml").is_file():  # a KEBAB id
@@ -98,7 +99,7 @@ def _target(card, field: str) -> int:
 
 def _dice_deck(options: NoOptions, game_dir: Path) -> list[dict[str, Any]]:
     """The 36 cards of a balanced 2d6 dice deck (one per ordered pair of faces)."""
-    from .dice.balanced import dice_deck_cards
+    from .dice.balanced import dice_deck_cards  # start-up: loaded when the generator runs
 
     # the deck's own `total` (cards in the deck) is a template field already: name it apart
     return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
@@ -106,8 +107,9 @@ def _dice_deck(options: NoOptions, game_dir: Path) -> list[dict[str, Any]]:
 
 def _dice_faces(options: FacesOptions, game_dir: Path) -> list[dict[str, Any]]:
     """One item per face of the game's dice (dice.yaml), for the printable dice component."""
-    from .dice.printable import die_face_items
+    # start-up: a generator's modules load when it runs
     from .dice.load import load_dice_dir
+    from .dice.printable import die_face_items
 
     return die_face_items(load_dice_dir(game_dir).model.dice, options.dice)
 
@@ -120,8 +122,7 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     the dice engine rolls. Options: id, title, subtitle, count, intro and outro (text lines
     before and after the dice).
     """
-    from .dice.load import load_dice_dir
-    from .yamlload import load_yaml
+    from .dice.load import load_dice_dir  # start-up: loaded when the generator runs
 
     dice = load_dice_dir(game_dir).model.dice
     written = load_yaml(game_dir / DICE_FILE)["dice"]

@@ -13,6 +13,7 @@ import hashlib
 from pydantic import ValidationError
 
 from .. import hexgrid
+from ..colors import parse_color
 from ..elements import DrawContext
 from ..elements.box import Box
 from ..elements.hex_board import HexBoard
@@ -242,8 +243,6 @@ def template_face(comp, index: int, side, builder, loaded, problems) -> Face | N
 def board_colors(comp, builder, raw, path, problems) -> dict | None:
     """Return the component's colours as names the elements accept; None after recording
     every one that is wrong."""
-    from ..colors import parse_color
-
     out = {}
     for key, name in (("background", "background"), ("frame", "frame"), ("title", "title_color")):
         value = getattr(comp, name)
