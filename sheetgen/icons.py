@@ -22,6 +22,7 @@ from reportlab.pdfbase import pdfdoc
 
 from .art.draw import Inks, draw_colour, draw_one_colour
 from .art.read import read_art
+from .docs_links import see
 from .project import Project
 from .suggest import command, unknown
 
@@ -69,7 +70,7 @@ class IconBook:
         file cannot be drawn (so validate finds what a build would meet)."""
         if name not in self.files:
             hint = (f"`{command(name='reference')}` draws every icon and piece of art with its "
-                    "name; colour art is named set/name")
+                    "name; colour art is named set/name" + see("icons"))
             raise ValueError(unknown("icon", name, self.files, hint))
         self.art(name)
 

@@ -41,6 +41,7 @@ from typing import Any
 
 from pydantic import Field, ValidationError
 
+from .docs_links import see
 from .errors import ProblemList, user_error
 from .model import Strict
 from .project import DICE_FILE, VARIANTS_DIR, user_path
@@ -134,7 +135,7 @@ def variant_file(game_dir: Path, name: str, where: tuple[str | Path, int] | None
                      + (f"; did you mean {' or '.join(map(repr, near))}?" if near else ";")
                      + f" variant files ({VARIANTS_DIR}/): {', '.join(files) or 'none'};"
                      f" game modes of {DICE_FILE}: {', '.join(modes) or 'none'}"
-                     f" (add {VARIANTS_DIR}/NAME.yaml to make one)")
+                     f" (add {VARIANTS_DIR}/NAME.yaml to make one)" + see("variants"))
 
 
 def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),

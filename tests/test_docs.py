@@ -6,7 +6,8 @@ import os
 import subprocess
 import sys
 
-from conftest import REPO
+from conftest import REPO, run_cli
+from sheetgen.docs_links import PAGES
 from sheetgen.reference_pages import GENERATED, reference_pages
 
 DOCS = REPO / "docs"
@@ -35,3 +36,20 @@ def test_generated_reference_pages_are_up_to_date(project):
         assert (folder / name).read_text(encoding="utf-8") == text, (
             f"docs/src/reference/{name} is stale: "
             "python -m sheetgen.reference_pages docs/src/reference")
+
+
+def test_every_page_a_message_points_at_exists():
+    for topic, page in PAGES.items():
+        assert (DOCS / "src" / page).is_file(), f"{topic}: docs/src/{page} does not exist"
+
+
+def test_a_print_check_failure_ends_with_its_page(copy_game, monkeypatch):
+    root = copy_game("roll-and-might")
+    path = root / "data" / "roll-and-might" / "game.yaml"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text + "print_checks: {min_text_size: 30}\n", encoding="utf-8")
+    result = run_cli("--project", str(root), "validate", "roll-and-might")
+    assert result.exit_code == 2
+    failures = [line for line in result.output.splitlines() if " pt, minimum 30 pt" in line]
+    assert failures and all(line.endswith("(docs: explanation/print-checks.md)")
+                            for line in failures), result.output

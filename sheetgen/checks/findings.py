@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..docs_links import see
 from ..errors import Problem, UserError
 from ..faces import Origin
 from ..model import PrintChecks
@@ -103,7 +104,8 @@ class ComponentChecks:
                 self.findings.items(), key=lambda kv: (kv[0][0].path, kv[0][0].line)):
             more = f" and {count - 1} more face{'s' if count > 2 else ''}" if count > 1 else ""
             out.append(Problem(origin.path, origin.line,
-                               f"{finding.message()} (on {finding.face}{more})"))
+                               f"{finding.message()} (on {finding.face}{more})"
+                               + see("print-checks")))
         return out
 
     def failed(self) -> list[Finding]:
