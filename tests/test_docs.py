@@ -6,6 +6,8 @@ import os
 import subprocess
 import sys
 
+import yaml
+
 from conftest import REPO, run_cli
 from sheetgen.docs_links import PAGES
 from sheetgen.reference_pages import GENERATED, reference_pages
@@ -43,11 +45,12 @@ def test_every_page_a_message_points_at_exists():
         assert (DOCS / "src" / page).is_file(), f"{topic}: docs/src/{page} does not exist"
 
 
-def test_a_print_check_failure_ends_with_its_page(copy_game, monkeypatch):
+def test_a_print_check_failure_ends_with_its_page(copy_game):
     root = copy_game("roll-and-might")
     path = root / "data" / "roll-and-might" / "game.yaml"
-    text = path.read_text(encoding="utf-8")
-    path.write_text(text + "print_checks: {min_text_size: 30}\n", encoding="utf-8")
+    game = yaml.safe_load(path.read_text(encoding="utf-8"))
+    game["print_checks"] = {"min_text_size": 30}
+    path.write_text(yaml.safe_dump(game), encoding="utf-8")
     result = run_cli("--project", str(root), "validate", "roll-and-might")
     assert result.exit_code == 2
     failures = [line for line in result.output.splitlines() if " pt, minimum 30 pt" in line]
