@@ -45,5 +45,11 @@ def _import_kinds() -> None:
 
 
 def component_for(model) -> Component:
-    """Return the stage logic of a validated component ``model``."""
-    return component_kinds()[model.kind](model)
+    """Return the stage logic of a validated component ``model``, importing only its kind's
+    module when it is named after the kind (start-up: one deck needs no board or sheet code)."""
+    if model.kind not in KINDS:
+        try:
+            importlib.import_module(f"{__name__}.{model.kind}")
+        except ModuleNotFoundError:
+            pass
+    return (KINDS if model.kind in KINDS else component_kinds())[model.kind](model)

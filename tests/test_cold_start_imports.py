@@ -1,0 +1,36 @@
+"""A cold one-deck build imports only what it uses (issue 21: start-up time)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from conftest import REPO
+
+NOT_NEEDED = [
+    "sheetgen.components.board", "sheetgen.components.sheet", "sheetgen.components.tokens",
+    "sheetgen.components.dice", "sheetgen.imposition.tiling", "sheetgen.imposition.notepad",
+    "sheetgen.dice.cli",            # the dice commands
+    "sheetgen.checks.pdf_checks",   # `sheetgen check` reads PDFs back; a build does not
+    "sheetgen.previews",            # --previews only
+    "multiprocessing",              # one output: no workers
+    "importlib.metadata",           # pydantic's plugin loader, with every plugin off
+]
+
+
+def test_a_one_deck_build_imports_only_what_it_uses(tmp_path):
+    code = ("import sys, json\nfrom sheetgen.cli import main\n"
+            f"try:\n    main(['--project', {str(REPO)!r}, 'build', 'ragnarocks', "
+            f"'mythology-cards', '-p', 'a4', '-q', '--out', {str(tmp_path / 'out')!r}])\n"
+            "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
+            "print(json.dumps(sorted(sys.modules)))")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          cwd=tmp_path, timeout=120,
+                          env={"SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
+                               "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    assert (tmp_path / "out/ragnarocks/mythology-cards-a4.pdf").is_file()
+    assert "sheetgen.components.cards" in loaded and "jinja2" in loaded  # it did build
+    assert [name for name in NOT_NEEDED if name in loaded] == []
