@@ -14,6 +14,7 @@ from typing import Any, Callable
 
 from .elements import DrawContext, Element, element_class
 from .elements.base import PLACES, _inset
+from .elements.containers import MAX_CHILDREN
 from .errors import UserError
 from .layout import Box, ChildSize, LayoutError, place_in
 from .suggest import unknown
@@ -78,10 +79,25 @@ class Placer:
         box = Box(inner.x, inner.y, w, h) if written else place_in(inner, w, h, place,
                                                                      default or "top-left")
         if getattr(cls, "is_container", False):
-            container = self.make(raw, with_box(values, box), False)
+            container = self._container(raw, values, box)
             out = [(raw, container)] if container.has_background() else []
             return out + self._place_children(container, raw, values, box)
         return [(raw, self.make(raw, with_box(values, box), True))]
+
+    def _container(self, raw, values: dict, box: Box):
+        """Return the container element at ``box``, made without its children: they are
+        placed one by one, and containers alike on every face are made once."""
+        children = values.get("children")
+        if not isinstance(children, list):
+            return self.make(raw, with_box(values, box), False)  # the model names the mistake
+        if len(children) > MAX_CHILDREN:
+            raise self.fail(raw, f"children: {len(children)} children; the limit is "
+                            f"{MAX_CHILDREN}", "children")
+        for index, child in enumerate(children):
+            if not isinstance(child, dict):
+                raise self.fail(raw, f"children: child {index + 1} is {child!r}, not a mapping "
+                                "with a type", "children")
+        return self.make(raw, with_box({**values, "children": []}, box), False)
 
     def _place_children(self, container, raw, values: dict, box: Box) -> list:
         """Place a container's children in their slots; every child's mistakes together."""
@@ -164,7 +180,7 @@ class Placer:
 
     def _container_length(self, raw, values: dict, key: str, room: Box) -> float:
         """Return a stack's length along itself: its children's lengths, gaps and padding."""
-        container = self.make(raw, with_box(values, room), False)
+        container = self._container(raw, values, room)
         vertical = getattr(container, "direction", None) == "vertical"
         if getattr(container, "direction", None) != ("vertical" if key == "h" else "horizontal"):
             raise self.fail(raw, f"{key}: auto: a {values['type']} has a size of its own only "

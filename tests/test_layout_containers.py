@@ -262,3 +262,15 @@ def test_the_readme_example_builds_and_passes_the_checks(tmp_path):
     assert boxes(axe)["rules"][1] == boxes(shield)["rules"][1]     # the same anatomy
     assert boxes(axe)["cost"][2] < boxes(shield)["cost"][2]        # "3" is narrower than "12"
     assert boxes(axe)["badge"] == (53.5, 4, 6, 6)
+
+
+def test_a_child_that_is_not_a_mapping_names_the_container(tmp_path):
+    root = make(tmp_path, """
+  - id: column
+    type: stack
+    children: [{type: box}, 3]
+""")
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod")
+    assert result.exit_code == 2
+    assert f"lay-front.yaml:{line_of(root, 'id: column')}: children: child 2 is 3, not a " \
+        "mapping with a type" in result.output
