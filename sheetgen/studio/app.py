@@ -29,7 +29,7 @@ from .guard import SOURCE_HEADERS, allowed_hosts, project_file, source_page
 from .live import Studio
 
 STATIC = Path(__file__).parent / "static"
-FIRST_TILES = 16     # items of a grid drawn before its JSON is sent
+FIRST_TILES = 8      # items of a grid drawn before its JSON is sent (a first screen)
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
 
 
@@ -74,6 +74,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
                  if tile[side]]
         faces = ws.ready(view, cid, judged=False).faces()
         studio.images.draw((view.game_id, view.variant), [faces[f["key"]] for f in first])
+        studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it
         return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))
 
@@ -153,12 +154,16 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         async def stream():
             try:
                 yield f"event: change\ndata: {json.dumps({'version': ws.version})}\n\n"
-                while True:
+                quiet = 0.0
+                while not studio.stopping():  # ends with the server (Ctrl+C): no hanging on
                     try:
-                        message = await asyncio.wait_for(queue.get(), 15)
+                        message = await asyncio.wait_for(queue.get(), 0.5)
                         yield f"event: change\ndata: {message}\n\n"
                     except asyncio.TimeoutError:
-                        yield ": still here\n\n"
+                        quiet += 0.5
+                        if quiet >= 15:
+                            quiet = 0.0
+                            yield ": still here\n\n"
             finally:
                 studio.listeners.discard(queue)
         return StreamingResponse(stream(), media_type="text/event-stream",

@@ -9,10 +9,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+import threading
+import time
 
 from .extras import print_profiles, printed
 from .face_images import FaceImages
 from .workspace import Workspace
+
+JUDGE_DELAY = 0.4  # seconds between a first showing and its print checks
 
 
 class Studio:
@@ -26,6 +30,8 @@ class Studio:
         self.shown: dict[tuple, None] = {}   # components the pages showed last: drawn first
         self._printed: dict[tuple, list] = {}
         self.loop = None    # the server's event loop, for news from worker threads
+        self.first_shown = threading.Event()   # a page has had a component's faces
+        self.stopping = lambda: False          # the server sets it: true once it stops
 
     def changed(self, paths: set) -> None:
         """Refresh after a change and draw the new faces of the components on show."""
@@ -57,7 +63,9 @@ class Studio:
         return self._printed[key]
 
     def judge_late(self, view, cid: str) -> None:
-        """Judge a component prepared without its print checks, and tell the pages."""
+        """Judge a component prepared without its print checks, and tell the pages; first
+        the page gets the images it asks for right after the faces (checks hold the lock)."""
+        time.sleep(JUDGE_DELAY)
         if self.workspace.judge_late(view, cid):
             with self.workspace.lock:
                 self.workspace.version += 1

@@ -29,7 +29,8 @@ from .live import Studio
 WATCHED = ("data", "templates", "fonts")
 STEP_MS = 15        # quiet time that ends one save's group of events
 DEBOUNCE_MS = 400   # the longest a group may gather
-WARM_DELAY = 1.0    # seconds the first page has before the rest of its game is prepared
+FIRST_WAIT = 10.0   # seconds the rest of the first game waits for a page to show a component
+WARM_DELAY = 1.0    # and then, for that page to load its first images
 
 
 def studio_games(project, game: str | None) -> list[str]:
@@ -91,6 +92,8 @@ async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:
     show the component it asked for, prepare the others, so the page lists every mistake."""
     ws = studio.workspace
     view = await asyncio.to_thread(ws.view, game_id, variant)
+    # the rest waits until a page has shown its first component (or a while has passed)
+    await asyncio.to_thread(studio.first_shown.wait, FIRST_WAIT)
     await asyncio.sleep(WARM_DELAY)
     for cid in list(view.components):
         await asyncio.to_thread(ws.ready, view, cid)
@@ -136,5 +139,7 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
                f"{port} can see the project (read-only)")
     report(f"sheetgen studio: {url}  (Ctrl+C to stop)")
     config = uvicorn.Config(build_app(studio, host, lifespan), log_level="warning",
-                            timeout_graceful_shutdown=1)
-    uvicorn.Server(config).run(sockets=[sock])
+                            timeout_graceful_shutdown=2)
+    server = uvicorn.Server(config)
+    studio.stopping = lambda: server.should_exit
+    server.run(sockets=[sock])
