@@ -57,10 +57,10 @@ def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     (root / "templates").mkdir()
     shutil.copy(REPO / "templates" / "odds-front.yaml", root / "templates" / "odds-front.yaml")
     assert run() == ["odds-card"]
-    # icon: a project's dragon.svg replaces the built-in one (Fafnir's art)
-    (root / "templates" / "icons").mkdir()
-    shutil.copy(REPO / "templates" / "icons" / "wolf.svg",
-                root / "templates" / "icons" / "dragon.svg")
+    # art: a project's fluent/dragon.svg replaces the built-in one (Fafnir's picture)
+    (root / "templates" / "art" / "fluent").mkdir(parents=True)
+    shutil.copy(REPO / "templates" / "art" / "fluent" / "wolf.svg",
+                root / "templates" / "art" / "fluent" / "dragon.svg")
     assert run() == ["creature-cards"]
     # option: --cmyk outputs are other files, built once
     assert run(cmyk=True) == sorted(COMPONENTS)
