@@ -152,10 +152,6 @@ def _segments(runs, numbers: bool = False):
             current[2] += (" " if run.space else "") + run.text
             continue
         if current:
-            if run.space and "number-" in current[0] + kind and current[0] != "icon":
-                # a number and a word drawn apart keep their space (invisible, at the end of
-                # the first), so the PDF's text reads "10 GP", not "10GP"
-                current[2] += " "
             yield tuple(current)
         current = [kind, offset, run.text]
     if current:
