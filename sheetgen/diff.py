@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from .errors import UserError
+from .templates import every_element
 
 MISSING = "(none)"
 
@@ -114,7 +115,7 @@ def _element_changes(comp, templates) -> dict[str, tuple[Any, Any]]:
     for key in ("front", "back", "template"):
         name = getattr(model, key, None)
         if isinstance(name, str):
-            for element in templates.get(name, (str(comp.path), 0)).elements:
+            for element in every_element(templates.get(name, (str(comp.path), 0)).elements):
                 raw.setdefault(element.get("id"), element)
     return {f"{eid}.{key}": (raw.get(eid, {}).get(key, MISSING), value)
             for eid, keys in comp.element_changes.items() for key, (value, _, _) in keys.items()}

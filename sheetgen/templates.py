@@ -125,6 +125,19 @@ class TemplateBook:
 
 
 
+def every_element(elements: list) -> list[LineDict]:
+    """Return ``elements`` and, depth first, the children of containers among them (a
+    variant or a diff names an element by id wherever it sits)."""
+    out = []
+    for element in elements:
+        if isinstance(element, dict):
+            out.append(element)
+            children = element.get("children")
+            if isinstance(children, list):
+                out += every_element(children)
+    return out
+
+
 def _check_shape(raw: LineDict, path: Path) -> None:
     """Check a template's keys and value types; raise every problem at its line together."""
     problems = ProblemList()

@@ -19,9 +19,9 @@ from .errors import ProblemList, UserError
 from .field_types import check_items
 from .model import KEBAB, Item, slugify
 from .suggest import unknown
-from .yamlload import LineDict, line_of
+from .yamlload import LineDict, LineList, line_of
 from .validation import describe
-from .templates import TemplateBook
+from .templates import TemplateBook, every_element
 from .variants import Variant, check_component_ids, load_variant
 
 RESERVED = ("add", "remove", "settings", "elements", "fields")
@@ -131,8 +131,8 @@ def _apply_elements(loaded, change: dict, path: Path, templates,
     known: list[str] = []
     for name in names:
         try:
-            known += [e.get("id") for e in templates.get(name, (str(loaded.path), 0)).elements
-                      if e.get("id")]
+            known += [e.get("id") for e in every_element(
+                templates.get(name, (str(loaded.path), 0)).elements) if e.get("id")]
         except UserError:
             continue
     overrides = dict(getattr(loaded, "element_changes", None) or {})
@@ -199,13 +199,28 @@ def patched_templates(templates, changes: dict):
         def get(self, name, where, _chain=()):
             if name not in patched:
                 template = templates.get(name, where, _chain)
-                elements = [_patched_element(element, changes[element.get("id")])
-                            if changes.get(element.get("id")) else element
-                            for element in template.elements]
+                elements = [_patched(element, changes) for element in template.elements]
                 patched[name] = replace(template, elements=elements)
             return patched[name]
 
     return Patched()
+
+
+def _patched(element: LineDict, changes: dict) -> LineDict:
+    """Return ``element`` with its changes, and its children's (inside a container), applied;
+    the element itself when nothing in it changes."""
+    out = _patched_element(element, changes[element.get("id")]) \
+        if changes.get(element.get("id")) else element
+    children = element.get("children")
+    if isinstance(children, list):
+        new = [_patched(c, changes) if isinstance(c, dict) else c for c in children]
+        if any(a is not b for a, b in zip(new, children)):
+            out = _patched_element(out, {}) if out is element else out
+            kids = LineList(new)
+            kids.path, kids.line = getattr(children, "path", ""), getattr(children, "line", 0)
+            kids.item_lines = list(getattr(children, "item_lines", [0] * len(new)))
+            out["children"] = kids
+    return out
 
 
 def _patched_element(element: LineDict, change: dict) -> LineDict:

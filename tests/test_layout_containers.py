@@ -274,3 +274,33 @@ def test_a_child_that_is_not_a_mapping_names_the_container(tmp_path):
     assert result.exit_code == 2
     assert f"lay-front.yaml:{line_of(root, 'id: column')}: children: child 2 is 3, not a " \
         "mapping with a type" in result.output
+
+
+def test_a_variant_changes_an_element_inside_a_stack(tmp_path):
+    root = make(tmp_path, """
+  - type: stack
+    inset: 5mm
+    children:
+      - {id: title, type: text, text: "{{ name }}", size: 12, h: auto}
+      - {id: art, type: box, fill: gold}
+""")
+    (root / "data/lay/variants").mkdir()
+    (root / "data/lay/variants/big.yaml").write_text(
+        "title: Big\nchanges:\n  cards:\n    elements:\n      title: {size: 20}\n"
+        "      arts: {fill: red}\n")
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod", "--variant", "big")
+    assert result.exit_code == 2
+    assert "big.yaml:6: elements: unknown element of lay-front 'arts'; did you mean 'art'?" \
+        in result.output
+    (root / "data/lay/variants/big.yaml").write_text(
+        "title: Big\nchanges:\n  cards:\n    elements:\n      title: {size: 20}\n")
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod", "--variant", "big")
+    assert result.exit_code == 0, result.output
+    doc = pdfium.PdfDocument(str(next((root / "out").rglob("cards-*pod*.pdf"))))
+    try:
+        text = doc[0].get_textpage()
+        found = text.search("Axe", match_case=True).get_next()
+        _left, bottom, _right, top = text.get_charbox(found[0])   # "A" at 20 pt, not 12
+        assert top - bottom > 0.6 * 20 * 0.9
+    finally:
+        doc.close()
