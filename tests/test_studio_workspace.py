@@ -4,6 +4,8 @@ face that uses it."""
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 
 from sheetgen.newgame import new_project
@@ -87,3 +89,13 @@ def test_a_title_change_gets_a_new_builder(studio):
     edit(live, deck, "title: Deck", "title: The Deck")
     new = live.workspace.views[(GAME, None)].components["deck"].builder
     assert new is not old and new.globals["component"]["title"] == "The Deck"
+
+
+def test_a_deleted_game_folder_is_a_problem_not_a_crash(studio):
+    live, project = studio
+    good = fronts(live)
+    shutil.rmtree(project / "data" / GAME)
+    live.changed({str(project / "data" / GAME / "deck.yaml")})
+    view = live.workspace.views[(GAME, None)]
+    assert any(f"unknown game {GAME!r}" in p.message for p in view.problems())
+    assert view.components["deck"].stale and fronts(live) == good

@@ -37,7 +37,8 @@ class Workspace:
         self._folders: dict[str, list[Path]] = {}   # data, templates, fonts: resolved
 
     def view(self, game_id: str, variant: str | None = None) -> GameView:
-        """Return the view of a game (loading and preparing it the first time)."""
+        """Return the view of a game, loading it the first time (each component is prepared
+        when first asked for: ``ready``)."""
         with self.lock:
             key = (game_id, variant)
             if key not in self.views:
@@ -101,8 +102,11 @@ class Workspace:
                 self.session.templates = TemplateBook(self.project)
             changed = []
             for key, view in self.views.items():
-                folder = self.project.game_dir(view.game_id).resolve()
-                touched = {p for p in paths if p.is_relative_to(folder)}
+                try:
+                    folder = self.project.game_dir(view.game_id).resolve()
+                except UserError:  # the game's folder is gone: loading says so
+                    folder = None
+                touched = {p for p in paths if folder is None or p.is_relative_to(folder)}
                 if touched or templates:
                     self._reload(view, touched | templates)
                     changed.append(key)
