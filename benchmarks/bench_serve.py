@@ -76,6 +76,7 @@ class Studio:
             if value:
                 return value
             time.sleep(0.005)
+        self.stop()  # never left running after a failed measurement
         raise SystemExit(f"timed out waiting for {condition}; the server said:\n"
                          f"{self.log.read_text()[-3000:]}")
 
@@ -83,7 +84,9 @@ class Studio:
         """Write the change; return ms until the page has shown ``images`` new images."""
         seen = self.browser.evaluate("window.studio.updates.length")
         text = path.read_text()
-        assert old in text, old
+        if old not in text:
+            self.stop()
+            raise SystemExit(f"{path} no longer has {old!r}: update the benchmark's edit")
         written = time.time()
         path.write_text(text.replace(old, new, 1))
         done = self.wait(f"(function(){{var u=window.studio.updates.slice({seen});"
