@@ -57,9 +57,9 @@ def test_fronts_and_backs_of_different_sizes(copy_game):
 
 def test_a_token_larger_than_the_sheet(copy_game):
     root = copy_game("ragnarocks")
-    write_template(root, "token-huge", "extends: token-20-icon\nwidth: 200mm\nheight: 200mm\n")
-    edit(root, "tokens.yaml", "front: token-20-icon", "front: token-huge")
-    edit(root, "tokens.yaml", "back: token-20-icon", "back: token-huge")
+    write_template(root, "token-huge", "extends: token-19-icon\nwidth: 200mm\nheight: 200mm\n")
+    edit(root, "tokens.yaml", "front: token-19-icon", "front: token-huge")
+    edit(root, "tokens.yaml", "back: token-19-icon", "back: token-huge")
     result = run_cli("--project", str(root), "build", "ragnarocks", "tokens")
     assert result.exit_code == 2
     assert "templates/token-huge.yaml:2: tokens in profile a4: a token of 200.0 x 200.0 mm " \

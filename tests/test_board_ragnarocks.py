@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import math
+
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
@@ -61,9 +64,49 @@ def test_side_b_is_a_different_legal_board(sides):
     assert set(cells) != set(board_of(sides["a"]).resolve().cells)
 
 
-def test_hexes_fit_a_20mm_token(sides):
+def test_hexes_fit_a_19mm_token(sides):
     for card in sides.values():
         assert board_of(card).hex_size >= 22 * MM
+
+
+TOKEN = 19 * MM  # the printed Runestone and Viking (tokens.yaml; test_tokens_ragnarocks)
+
+
+def _glyph_boxes(pdf_path, page_no, name):
+    """Return the tight glyph box (x0, y0, x1, y1, PDF points) of every whole-word ``name``."""
+    page = pdfium.PdfDocument(pdf_path)[page_no]
+    text = page.get_textpage()
+    search = text.search(name, match_case=True, match_whole_word=True)
+    boxes = []
+    while (hit := search.get_next()) is not None:
+        chars = [text.get_charbox(hit[0] + k) for k in range(hit[1])]
+        boxes.append((min(c[0] for c in chars), min(c[1] for c in chars),
+                      max(c[2] for c in chars), max(c[3] for c in chars)))
+    return boxes
+
+
+@pytest.mark.parametrize("page_no,side", [(0, "a"), (1, "b")])
+def test_a_token_on_the_hex_centre_covers_no_coordinate(built, sides, page_no, side):
+    # Issue 25: a 23 mm token hid the name 9.5 mm below the centre. Now each name's glyphs must
+    # lie outside a token-sized circle centred on its hex, and inside the hex's own corner.
+    path = built("ragnarocks", "board", "pod")
+    reader = PdfReader(path)
+    card, board = sides[side], board_of(sides[side])
+    resolved = board.resolve()
+    trim = [float(v) for v in reader.pages[page_no].trimbox]
+    radius = board.hex_size / math.sqrt(3)
+    for cell, (cx, cy_down) in board.centers().items():
+        name = resolved.names.name(cell)
+        cx, cy = trim[0] + cx, trim[1] + card.front.height - cy_down
+        box = min(_glyph_boxes(path, page_no, name),
+                  key=lambda b: math.hypot((b[0] + b[2]) / 2 - cx, (b[1] + b[3]) / 2 - cy))
+        x0, y0, x1, y1 = box
+        assert y1 < cy, name  # below the centre
+        nearest = math.hypot(min(max(cx, x0), x1) - cx, min(max(cy, y0), y1) - cy)
+        assert nearest > TOKEN / 2, (name, nearest / MM)
+        # inside the pointy hex: below its centre, |x| * tan 30 + depth <= circumradius
+        for x in (x0, x1):
+            assert abs(x - cx) * math.tan(math.radians(30)) + (cy - y0) < radius, name
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

@@ -95,14 +95,14 @@ def test_a_new_kind_is_a_model_a_class_and_a_profile(copy_game):
         game.write_text(game.read_text(encoding="utf-8").replace(
             "components:\n", "components:\n  - stickers\n", 1), encoding="utf-8")
         (root / "data" / "ragnarocks" / "stickers.yaml").write_text(
-            "id: stickers\ntitle: Stickers\nkind: stickers\nfront: token-20-icon\n"
+            "id: stickers\ntitle: Stickers\nkind: stickers\nfront: token-19-icon\n"
             "items:\n  - {id: odin, icon: odin, color: gold}\n"
             "  - {id: thor, icon: hammer, color: red}\n", encoding="utf-8")
         result = run_cli("--project", str(root), "build", "ragnarocks", "stickers", "-q")
         assert result.exit_code == 0, result.output
         reader = PdfReader(root / "out" / "ragnarocks" / "stickers-sticker-pod.pdf")
         assert len(reader.pages) == 2
-        assert round(float(reader.pages[0].trimbox.width) / 72 * 25.4, 1) == 20.0
+        assert round(float(reader.pages[0].trimbox.width) / 72 * 25.4, 1) == 19.0
     finally:
         KINDS.pop("stickers", None)
         MODELS.pop("stickers", None)

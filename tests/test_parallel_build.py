@@ -63,7 +63,7 @@ def test_mistakes_found_in_different_workers_are_reported_as_one_process_reports
         copy_game):
     # two components, each prepared by its own worker, both naming a template that is missing
     root = copy_game("ragnarocks")
-    for name, key, template in (("tokens", "front", "token-20-icon"),
+    for name, key, template in (("tokens", "front", "token-19-icon"),
                                 ("mythology-cards", "front", "mythology-front")):
         path = root / "data" / "ragnarocks" / f"{name}.yaml"
         text = path.read_text(encoding="utf-8")

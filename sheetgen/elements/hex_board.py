@@ -19,6 +19,7 @@ from ..colors import PALETTE, parse_color, tint
 from . import register
 from .base import (Color, Element, ElementProblems, FontFamily, FontSize, IconName, Length, Ratio,
                    TextValue, in_range)
+from .hex_coordinates import coordinate_box
 from .hex_terrain import TERRAIN_KINDS, draw_terrain
 from .sheet_common import polygon
 
@@ -111,6 +112,7 @@ class HexBoard(Element):
     coordinate_font: FontFamily = "label"
     coordinate_bold: bool = False
     coordinate_plaque: Color = "none"
+    coordinate_clear: Length | None = None
     label_size: FontSize = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
@@ -120,6 +122,9 @@ class HexBoard(Element):
         'coordinate_font': 'Font family of the printed hex names.',
         'coordinate_bold': 'Print the hex names in bold.',
         'coordinate_plaque': 'Colour of a light plaque behind each hex name, or none.',
+        'coordinate_clear': (
+            "Diameter of a piece standing on the hex centre (length): each name sits in the "
+            "hex's lower corner, wholly outside that circle, on a plaque hugging the text."),
         'orientation': (
             "pointy: hexes point up, rows are letters (A1 is the top row's leftmost hex); flat: "
             "flat tops, columns are letters (A1 is the leftmost column's top hex)."),
@@ -323,21 +328,20 @@ class HexBoard(Element):
     def _draw_coordinate(self, canvas, ctx, name: str, cx: float, cy: float, radius: float,
                          low: float, color) -> None:
         """Write a hex's name ``low`` radii below its centre in ``color``, on its plaque when
-        one is set."""
+        one is set; with ``coordinate_clear``, just below the circle a piece covers."""
         font = ctx.fonts.font_name(self.coordinate_font, bold=self.coordinate_bold)
         size = self.coordinate_size
-        baseline = cy - radius * low
+        box = coordinate_box(ctx.fonts.width(name, font, size), size, radius, low,
+                             self.coordinate_clear)
         if self.coordinate_plaque is not None:
-            width = ctx.fonts.width(name, font, size) + size * 0.8
-            height = size * 1.2
             canvas.saveState()
             ctx.fill(canvas, self.coordinate_plaque)
-            canvas.roundRect(cx - width / 2, baseline - size * 0.3, width, height, height * 0.3,
-                             stroke=0, fill=1)
+            canvas.roundRect(cx + box.left, cy - box.bottom, box.width, box.height,
+                             box.height * 0.3, stroke=0, fill=1)
             canvas.restoreState()
         ctx.fill(canvas, color, is_fill=False)
         canvas.setFont(font, size)
-        canvas.drawCentredString(cx, baseline, name)
+        canvas.drawCentredString(cx, cy - box.baseline, name)
 
     def _draw_marks(self, canvas, ctx, board, lay, pt) -> None:
         """Icons, labels and coordinates."""
