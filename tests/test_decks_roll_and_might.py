@@ -129,8 +129,10 @@ def test_sheets_leave_armies_uncapped_and_dice_room():
 
     sheet = elements("roll-and-might-score-sheet")
     # no army cap in the rules: eight turns fill at most two spots a turn, all in one army
-    for army in ("west-army", "east-army"):
-        assert len(sheet[army]["spaces"]) >= 8 * 2
+    for side in ("west", "east"):
+        rows = [raw for name, raw in sheet.items() if name.startswith(f"{side}-army")
+                and raw["type"] == "check_boxes"]
+        assert sum(raw["count"] for raw in rows) >= 8 * 2
     for side in ("west", "east"):
         assert {f"{side}-strength", f"{side}-versus", f"score-{side}"} <= set(sheet)
     legend = elements("roll-and-might-legend")
