@@ -7,6 +7,7 @@ A page's fenced blocks are taken in order:
   naming where it goes: ``# data/<game>/<file>.yaml`` (the whole file), or
   ``# fragment of data/<game>/<file>.yaml``: its top-level keys go into that file (a mapping
   adds to the file's mapping of that key, and ``items`` replace the items of the same name).
+  A whole ``# templates/<name>.yaml`` is built as the front and back of a one-card deck.
 - ``sh`` blocks are commands, one a line (a trailing ``\\`` continues a line; ``# exit 2`` at
   the end of a line says the command must fail with that code).
 - ``console`` blocks are ``$ command`` lines, each followed by the output it must print.

@@ -52,8 +52,22 @@ def place_snippet(example: Example, ws: Path) -> None:
     shutil.copyfile(source, ws / relative)
 
 
+def deck_of(template: str, ws: Path) -> str:
+    """Add a game with one card whose front and back are ``template``; return the game id.
+
+    A template shown on its own is built on a card named "Example", so its drawing, fitting and
+    print checks run (the template's ``fields:`` give whatever else it uses)."""
+    folder = ws / "data" / "docs-example"
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "game.yaml").write_text("id: docs-example\nname: Docs example\n"
+                                      "players: {min: 1, max: 4}\ncomponents: [deck]\n")
+    (folder / "deck.yaml").write_text(f"id: deck\ntitle: Deck\nkind: cards\nfront: {template}\n"
+                                      f"back: {template}\nitems: [{{name: Example}}]\n")
+    return "docs-example"
+
+
 def place_yaml(example: Example, ws: Path) -> str | None:
-    """Write a YAML example into the workspace; return the game it belongs to, if any."""
+    """Write a YAML example into the workspace; return the game that exercises it, if any."""
     named = target(example)
     assert named, (f"{example.where}: a YAML example starts with `# data/<game>/<file>.yaml` "
                    "or `# fragment of <path>` (see tests/docs_examples.py)")
@@ -74,6 +88,8 @@ def place_yaml(example: Example, ws: Path) -> str | None:
     else:
         destination.parent.mkdir(parents=True, exist_ok=True)
         destination.write_text(example.text, encoding="utf-8")
+    if path.startswith("templates/") and not fragment:
+        return deck_of(Path(path).stem, ws)
     return path.split("/")[1] if path.startswith("data/") else None
 
 
