@@ -8,6 +8,7 @@ The conventions are in ``tests/docs_examples.py``.
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -62,7 +63,8 @@ def deck_of(template: str, ws: Path) -> str:
     (folder / "game.yaml").write_text("id: docs-example\nname: Docs example\n"
                                       "players: {min: 1, max: 4}\ncomponents: [deck]\n")
     (folder / "deck.yaml").write_text(f"id: deck\ntitle: Deck\nkind: cards\nfront: {template}\n"
-                                      f"back: {template}\nitems: [{{name: Example}}]\n")
+                                      f"back: {template}\nprofiles: [pod]\n"  # any face size
+                                      "items: [{name: Example}]\n")
     return "docs-example"
 
 
@@ -115,7 +117,11 @@ def run(command: Command, ws: Path, path: str) -> None:
     where = command.example.where
     if any(f"sheetgen {word}" in command.text or f" {word} " in f" {command.text} "
            for word in LONG_RUNNING):
-        process = subprocess.Popen(["bash", "-c", command.text], cwd=ws, env=env,
+        # the studio on a free port: a fixed one may be taken on a shared machine
+        text = re.sub(r"--port \d+", "--port 0", command.text)
+        if "serve" in text and "--port" not in text:
+            text += " --port 0"
+        process = subprocess.Popen(["bash", "-c", text], cwd=ws, env=env,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:
             process.wait(timeout=4)
