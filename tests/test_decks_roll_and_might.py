@@ -12,7 +12,8 @@ from sheetgen.games import load_game
 
 GAME = "roll-and-might"
 # reference: The Turn x5 (one per player), Scoring, Solo Turn, Solo Scoring, First Player
-DECKS = {"cards": 15, "reference": 9}
+# cards: the 15-card deck and 3 blank Spare cards (ruling R10) filling its second page
+DECKS = {"cards": 18, "reference": 9}
 PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 3, 5],
@@ -22,7 +23,8 @@ STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 
 @pytest.fixture(scope="module")
 def deck(project):
     model = load_game(project, GAME).component("cards").model
-    return [{**model.defaults, **item.fields()} for item in model.items]
+    cards = [{**model.defaults, **item.fields()} for item in model.items]
+    return [card for card in cards if card["location"] != "Spare"]  # 3 blank spares (R10)
 
 
 def copies(deck):

@@ -1,6 +1,6 @@
 """Roll & Might at retail look (issue 24): every decision printed where a player needs it.
 
-Each test names a decision of the issue; the rulings (R1-R9) are the Clarifications cards'
+Each test names a decision of the issue; the rulings (R1-R10) are the Clarifications cards'
 numbers, cited on the score sheet, the aids, the Legend page and the dice script.
 """
 
@@ -41,7 +41,7 @@ def test_the_game_text_rule_is_on_and_how_to_print_comes_first(project):
 def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
     rulings = _text(built("roll-and-might", "clarifications", "a4"))
     topics = ["Step 4", "Ties", "Two players", "Dealing", "Army, Castle", "Legend", "Army size",
-              "Solo cards", "First player"]
+              "Solo cards", "First player", "Spare cards"]
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
     assert "the last card is never passed" in rulings
@@ -103,3 +103,17 @@ def test_cards_name_army_and_castle_as_the_rulebook(built):
     deck = _text(built("roll-and-might", "cards", "a4"))
     assert "either side" not in deck and "any part" not in deck
     assert "a spot in your West or East army" in deck
+
+
+def test_the_deck_pages_are_full_and_spares_stay_out_of_the_script(project, built):
+    from sheetgen.dice.decks import read_deck
+
+    _, cards = read_deck(project.game_dir("roll-and-might"), "cards")
+    assert len(cards) == 18 == 2 * 9  # two full pages of nine
+    deck = _text(built("roll-and-might", "cards", "a4"))
+    assert deck.count("SPARE CARD · not in the deck") == 3
+    from conftest import run_cli
+
+    result = run_cli("--project", str(project.root), "dice", "roll-and-might", "--players", "5",
+                     "--seed", "spare")
+    assert result.exit_code == 0 and "Spare" not in result.output
