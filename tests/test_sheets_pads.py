@@ -15,7 +15,7 @@ SHEETS = [
     ("roll-and-raid", "clan-sheet", "roll-and-raid-clan-sheet", (210, 297), 100, 1, 1),
     ("rolling-thunder", "play-sheet", "rolling-thunder-play-sheet", (297, 210), 50, 1, 1),
     ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
-    ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 20, 4, 4),
+    ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 4, 4, 4),  # one page (R6)
 ]
 # Home pages are turned to landscape where that prints the sheets upright (as a player holds
 # them): a landscape sheet, two portrait A5 side by side, four landscape A6.
@@ -46,11 +46,11 @@ TEXTS = {
                    "tie: most Trolls struck"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
                     "EAST TOWERS", "Towers", "Army strength", "West strength", "vs their East",
-                    "Solo: best before this game",
+                    "Solo record to beat (not scored)",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
                     "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
     "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "Solo armies", "1-2",
-               "3-4", "Wild Die", "two scales"],
+               "3-4", "Wild Die", "Two scales"],
 }
 # Elements whose box must carry ink (one per region at least).
 REGIONS = {
