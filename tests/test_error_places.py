@@ -37,11 +37,13 @@ def test_a_nested_key_of_a_template_element_is_reported_at_its_line(tmp_path):
     (tmp_path / "templates").mkdir()
     template = tmp_path / "templates" / "rolling-thunder-play-sheet.yaml"
     text = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text(encoding="utf-8")
-    old = "    spaces: [{}, {}, {}, {}, {}, {}, {}, {}, {}, {}]\n"
-    assert old in text
+    # a block-style track appended to the sheet, its fourth space with a misspelt key
+    track = ("  - id: extra-track\n    type: track\n    x: 8mm\n    y: 30mm\n    w: 98mm\n"
+             "    h: 8mm\n    spaces:\n")
     spaces = "".join("      - {txt: x}\n" if n == 3 else "      - {}\n" for n in range(10))
-    template.write_text(text.replace(old, "    spaces:\n" + spaces, 1), encoding="utf-8")
-    line = text[:text.index(old)].count("\n") + 1 + 1 + 3
+    text = text.rstrip("\n") + "\n"
+    template.write_text(text + track + spaces, encoding="utf-8")
+    line = (text + track).count("\n") + 1 + 3
     result = run_cli("--project", str(tmp_path), "validate", "rolling-thunder", "play-sheet")
     assert result.exit_code == 2
     assert (f"rolling-thunder-play-sheet.yaml:{line}: track element spaces.3.txt: unknown key "

@@ -312,9 +312,9 @@ def _edit(root: Path, file: str, old: str, new: str) -> int:
 
 
 @pytest.mark.parametrize("old, new, words", [
-    ("options: {dice: [red, blue, yellow]}", "options: {dice: [[], blue]}",
+    ("options: {dice: [red, blue, yellow, dummy]}", "options: {dice: [[], blue]}",
      "items_from: options: dice.0: expected text, got []"),
-    ("options: {dice: [red, blue, yellow]}", "options: {dice: red, colour: 3}",
+    ("options: {dice: [red, blue, yellow, dummy]}", "options: {dice: red, colour: 3}",
      "items_from: options: dice: expected a list, got 'red'"),
 ])
 def test_a_wrong_generator_option_is_named_at_its_line(copy_game, old, new, words):

@@ -87,7 +87,9 @@ def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
 
 
 @pytest.mark.parametrize("game, dice, copies, profile", [
-    ("rolling-thunder", ["red", "blue", "yellow"], {}, "letter"),
+    # Rolling Thunder: 2 players and the dummy need 7 dice (ruling T10): each colour twice
+    ("rolling-thunder", ["red", "blue", "yellow", "dummy"], {"red": 2, "blue": 2, "yellow": 2},
+     "letter"),
     # Roll & Raid's box holds two red Raid dice: both print (copies: {raid: 2})
     ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4")])
 def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
@@ -112,7 +114,7 @@ def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
 def test_an_unknown_die_is_a_located_error(copy_game):
     root = copy_game("rolling-thunder")
     path = root / "data/rolling-thunder/printable-dice.yaml"
-    path.write_text(path.read_text().replace("[red, blue, yellow]", "[red, green]"))
+    path.write_text(path.read_text().replace("[red, blue, yellow, dummy]", "[red, blue, yellow, green]"))
     result = run_cli("--project", str(root), "build", "rolling-thunder", "printable-dice",
                      "--out", str(root / "out"))
     assert result.exit_code == 2 and "no die 'green'" in result.output

@@ -65,18 +65,20 @@ def centre_x(element, index: int) -> float:
     return to_points(element["x"]) + index * (size + gap) + size / 2
 
 
-def test_bonus_circles_and_runestone_rounds_sit_under_their_rounds(elements):
+def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elements):
     rounds = elements["rounds"]
-    bonus = elements["early-bonus"]
-    assert bonus["labels"] == ["+3", "+3", "+2", "+2", "+1", "+1"]
-    for i in range(6):
-        assert centre_x(bonus, i) == pytest.approx(centre_x(rounds, i), abs=0.5)
-    marks = elements["runestone-rounds"]
-    for k, round_number in enumerate((4, 8)):
-        assert centre_x(marks, k) == pytest.approx(centre_x(rounds, round_number - 1), abs=0.5)
-    # the marks sit below the bonus row, not on the round boxes
-    rounds_bottom = to_points(rounds["y"]) + to_points(rounds["h"])
-    assert to_points(marks["y"]) > to_points(bonus["y"]) > rounds_bottom
+    head, bonus, *record = rounds["rows"]
+    # ten rounds; rounds 4 and 8 carry the Runestone mark
+    assert [str(c).replace(":runestone: ", "") for c in head[1:]] == [str(n) for n in
+                                                                        range(1, 11)]
+    assert [n for n, c in enumerate(head[1:], 1) if ":runestone:" in str(c)] == [4, 8]
+    # ruling T1: 3 3 2 2 1 1 under rounds 1-6, nothing from round 7 (not 3 3 2 2 1 1 1)
+    assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
+    assert all(c == "–" for c in bonus[7:])
+    # the record strip: Thunder, circle and triangle values, a pencil cell per round
+    assert [r[0] for r in record] == ["Thunder die", "Circle die", "Triangle die"]
+    assert all(r[1:] == [None] * 10 for r in record)
+    assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("5mm") - 0.01
 
 
 def test_die_spaces_hold_a_standard_die(elements):

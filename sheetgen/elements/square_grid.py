@@ -12,7 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import register
-from .base import Color, Count, Element, FontSize, IconName, Length
+from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
 from .sheet_common import icon_at, label, pen, readable
 
 
@@ -49,6 +49,8 @@ class SquareGrid(Element):
     coord_size: FontSize | None = Field(None, description="Size of the coordinates in points "
                                                        "(default: a fifth of a cell).")
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
+    coord_place: Literal["top-left", "top"] = "top-left"
+    coord_font: FontFamily = "body"
     header: str | None = None
     header_fill: Color = "ink"
     header_color: Color = "white"
@@ -57,6 +59,10 @@ class SquareGrid(Element):
         'cells': 'Cells with an icon or text, each {at: [col, row] (from 1), icon or text, color}.',
         'coord_size': 'Size in points of the coordinates in empty cells; default: 1/5 cell.',
         'coord_color': 'Colour of the coordinates in empty cells.',
+        'coord_font': ('Font family of the coordinates; label gives lining figures as tall as '
+                       'capitals.'),
+        'coord_place': ('Where the coordinates sit in a cell: top-left, or top (centred on the '
+                        'top edge, clear of the arms of a pencil X drawn corner to corner).'),
         'cols': 'Number of columns.',
         'rows': 'Number of rows.',
         'shades': "One string per row, one character per cell: '.' light, '#' dark.",
@@ -158,9 +164,11 @@ class SquareGrid(Element):
                 elif self.coords:
                     size = self.coord_size or cell * 0.2
                     number = c % len(self.col_labels) + 1 if self.col_labels else c + 1
-                    label(canvas, ctx, f"{number} {r + 1}", x0 + c * cell + cell * 0.06,
+                    centred = self.coord_place == "top"
+                    label(canvas, ctx, f"{number} {r + 1}",
+                          cx if centred else x0 + c * cell + cell * 0.06,
                           top - r * cell - size * 0.5 - cell * 0.05, size, self.coord_color,
-                          align="left")
+                          align="center" if centred else "left", font=self.coord_font)
         canvas.saveState()
         ctx.stroke(canvas, pen(self.border))
         canvas.setLineWidth(self.border_width)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from reportlab.pdfbase import pdfmetrics
+
 from ..elements.sheet_common import is_number
 from ..units import MM
 from .common import LayoutError, draw_footer, size_text
@@ -188,6 +190,7 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
         y = top - HEAD
         for die in dice:
             _caption(doc, die.name, x + 4 * MM, y)
+            one_line = _names_fit(doc, die.labels, face + 2.2 * MM)
             for k, art in enumerate(die.faces):
                 fx = x + 4 * MM + k * (face + 2.2 * MM)
                 _place_scaled(doc, art, fx, y - CAPTION - 1 * MM - face, face)
@@ -196,12 +199,23 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
                 # numbers in lining figures (as tall as capitals), names in the body face
                 family = "label" if is_number(name) else "body"
                 c.setFont(doc.fonts.font_name(family), FACE_LABEL)
-                # names alternate between two lines so that long ones never touch
-                drop = FACE_LABEL + 0.5 + (k % 2) * (FACE_LABEL + 0.5)
+                # one baseline when every name fits its face's width (numbers); long names
+                # alternate between two lines so that they never touch
+                drop = FACE_LABEL + 0.5 + (0 if one_line else k % 2) * (FACE_LABEL + 0.5)
                 c.drawCentredString(fx + face / 2, y - CAPTION - 1 * MM - face - drop, name)
             y -= row_h
 
     return Block(w, h, draw)
+
+
+def _names_fit(doc, labels: list[str], width: float) -> bool:
+    """Return whether every face name fits ``width`` on the reference card (one baseline)."""
+    for label in labels:
+        name = label.replace("-", " ")
+        font = doc.fonts.font_name("label" if is_number(name) else "body")
+        if pdfmetrics.stringWidth(name, font, FACE_LABEL) > width:
+            return False
+    return True
 
 
 def reference_fits(dice: list[DieArt]) -> bool:
