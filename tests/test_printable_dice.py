@@ -114,7 +114,7 @@ def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
 def test_an_unknown_die_is_a_located_error(copy_game):
     root = copy_game("rolling-thunder")
     path = root / "data/rolling-thunder/printable-dice.yaml"
-    path.write_text(path.read_text().replace("[red, blue, yellow, dummy]", "[red, blue, yellow, green]"))
+    path.write_text(path.read_text().replace("yellow, dummy]", "yellow, green]"))
     result = run_cli("--project", str(root), "build", "rolling-thunder", "printable-dice",
                      "--out", str(root / "out"))
     assert result.exit_code == 2 and "no die 'green'" in result.output
