@@ -117,3 +117,33 @@ def test_the_deck_pages_are_full_and_spares_stay_out_of_the_script(project, buil
     result = run_cli("--project", str(project.root), "dice", "roll-and-might", "--players", "5",
                      "--seed", "spare")
     assert result.exit_code == 0 and "Spare" not in result.output
+
+
+def _forms(path) -> list[set[str]]:
+    """Return, per page, the names of every form drawn on it (nested forms included)."""
+    out = []
+    for page in PdfReader(str(path)).pages:
+        names: set[str] = set()
+
+        def walk(resources, depth=0):
+            for name, form in ((resources or {}).get("/XObject", {}) or {}).items():
+                names.add(name)
+                if depth < 4:
+                    walk(form.get_object().get("/Resources"), depth + 1)
+
+        walk(page["/Resources"])
+        out.append(names)
+    return out
+
+
+def test_card_fronts_and_sheet_headers_carry_colour_art(built):
+    fronts = _forms(built("roll-and-might", "cards", "pod"))[::2]
+    art = [{n.split("~")[1] for n in page if ".art-fluent~" in n} for page in fronts]
+    assert len(art) == 18 and all(len(names) == 1 for names in art)  # one picture a card
+    assert set().union(*art) == {"crossed-swords", "castle", "crown", "money-bag", "game-die",
+                                 "scroll"}
+    sheet = _forms(built("roll-and-might", "score-sheet", "a4"))[0]
+    assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
+        "crossed-swords", "castle", "money-bag"}
+    legend = _forms(built("roll-and-might", "legend", "a4"))[0]
+    assert {n.split("~")[1] for n in legend if ".art-fluent~" in n} >= {"castle", "game-die"}
