@@ -108,15 +108,15 @@ def test_unknown_font(proj):
 
 
 def test_missing_field(proj):
-    line = replace(proj / DECK, "  - name: Hel\n    art: skull\n    powers:\n",
-                   "  - name: Hel\n    art: skull\n    powrs:\n")
+    hel = "  - name: Hel\n    art: skull\n    epithet: Ruler of the Dead\n"
+    line = replace(proj / DECK, hel + "    powers:\n", hel + "    powrs:\n")
     check_fails(proj, DECK, line, "field 'powers' is missing")
 
 
 def test_text_too_long_for_its_box(proj):
     long_text = "Score 1 point for each Runestone on the board. " * 20
     line = replace(proj / DECK, "  - name: Hel\n",
-                   "  - name: Hel\n    epithet: x\n    bogus_pad: 1\n")
+                   "  - name: Hel\n    bogus_note: x\n    bogus_pad: 1\n")
     replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
             "settled areas.", f"text: {long_text}")
     check_fails(proj, DECK, line, "does not fit", "8.5 pt")  # one body size, never shrunk

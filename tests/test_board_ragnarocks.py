@@ -280,13 +280,14 @@ def text_runs(reader, index):
 def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
     reader = PdfReader(built("ragnarocks", "board", "pod"))
     for index, caption in ((0, "Side A · Midgard · 75 hexes."),
-                           (1, "Side B · Mímir's Well · 79 hexes.")):
+                           (1, "Side B · Mímir's Well · 79 hexes, this edition's design")):
         runs = text_runs(reader, index)
         text = " ".join(t for t, _ in runs)
         for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "one or more hexes",
                       "3 Summon:",
                       "Neither player can take a turn: the game ends.", "End and score",
-                      "Runestone hexes never count. Most points wins.",
+                      "Runestone hexes never count. Most points wins;",
+                      "equal points share the win (ruling).",
                       "East and West: along a hex's row (Sól).", caption):
             assert words in text, (index, words)
         # every word outside the hex names is at least 8 pt (hex names are 7 pt plaques)

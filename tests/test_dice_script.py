@@ -189,6 +189,9 @@ def test_ragnarocks_teams_and_choices(project):
         assert not [g for g in offer.groups if g.name == "face up"]
         wanted = {c.name for c in myths} if players == 2 else command
         assert sorted(offer.items) == sorted(wanted) and "choose" in offer.label
+        if players > 2:  # issue 25: a table knows it chooses freely, or takes the first ones
+            assert "chooses freely as many as there are players" in offer.label
+            assert "take the first ones" in offer.label
         if players == 2:  # Odin's two draws: the first command cards not chosen
             (odin,) = offer.groups
             assert odin.items == [x for x in offer.items if x in command][:4]

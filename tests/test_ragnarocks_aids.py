@@ -13,8 +13,8 @@ def aid_text(built) -> str:
 def test_setup_lists_the_pieces_and_the_random_colour(built):
     text = aid_text(built)
     assert "40 Runestones, 3 Ivory and 3 Red Vikings; 32 Mythology cards" in text
-    assert "Ivory (chosen at random)" in text
-    assert "Empty supply: no one can Summon" in text
+    assert "Ivory at random" in text
+    assert "Empty supply: no one can Summon, so the game ends" in text
 
 
 def test_turn_and_scoring_close_the_rulebook_gaps_for_both_players(built):
@@ -23,3 +23,39 @@ def test_turn_and_scoring_close_the_rulebook_gaps_for_both_players(built):
     assert text.count("one or more hexes") == 2
     # the rulebook names no tie rule
     assert text.count("equal points share the win") == 2
+
+
+# ---- issue 25: every ruling the printout adds is marked as this edition's, where it is needed
+
+def test_each_added_rule_is_printed_as_this_editions_ruling(built):
+    text = aid_text(built)
+    # Ivory goes first: on both Your Turn aids, and in the rulings of the 3 Setup aids
+    assert text.count("Ruling (this edition): Ivory goes first") == 2
+    assert text.count("Rulings (this edition): Ivory goes first.") == 3
+    assert text.count("Ruling (this edition): equal points share the win") == 2
+    assert text.count("Empty supply: no one can Summon, so the game ends") == 3
+    assert text.count("Side B, Mímir's Well, is this edition's design") == 3
+    board = " ".join(" ".join(p.extract_text().split())
+                     for p in PdfReader(built("ragnarocks", "board", "pod")).pages)
+    assert "goes first (ruling)" in board and "equal points share the win (ruling)" in board
+    assert "this edition's design (not in the rulebook)" in board  # side B's origin
+
+
+def test_setup_without_the_tree_stand_insert(built):
+    text = aid_text(built)
+    assert text.count("Played without the tree stand insert") == 3
+    assert "pile the Runestones within reach; lay the board flat" in text
+
+
+def test_one_team_aid_per_team_and_one_setup_aid_per_pair(built):
+    text = aid_text(built)
+    assert text.count("Team Game") == 2      # two teams
+    assert text.count("Setup & Pieces") == 3  # 6 players at most: one per pair
+
+
+def test_team_aid_shares_vikings_and_shows_the_2v2_order(built):
+    text = aid_text(built)
+    assert text.count("Teammates share their colour's 3 Vikings") == 2
+    assert text.count("2 vs. 2: Ivory 1, Red 1, Ivory 2, Red 2, repeat") == 2
+    # whose power is active: the player's own, until their teammate's next turn starts
+    assert text.count("On Red 1's turn, Red 1's and Ivory 2's powers are active") == 2

@@ -77,7 +77,7 @@ def test_diff_lists_exactly_the_changed_items_and_writes_the_side_by_side_sheet(
     assert york["fields"]["winter.ships"][1] == york["fields"]["winter.ships"][0] + 1
     assert diff["added"] == diff["removed"] == []
     text = run_cli("diff", "ragnarocks", "frigg-reworked").output
-    assert "fjorgyn-and-fyorgynn" in text and "removed" in text and "powers.2.text" in text
+    assert "fjorgyn-and-fjorgynn" in text and "removed" in text and "powers.2.text" in text
     sheet = tmp_path / "diff.pdf"
     result = run_cli("diff", "roll-and-raid", "harsh-winter", "--out", str(sheet))
     assert result.exit_code == 0, result.output

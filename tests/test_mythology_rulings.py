@@ -1,0 +1,52 @@
+"""Ragnarocks Mythology cards (issue 25): one spelling, the right tense, Hildisvini's push
+decided on the card, a subtitle on every card and one anatomy (the powers start at one height)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+import yaml
+from pypdf import PdfReader
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def pod(built):
+    return built("ragnarocks", "mythology-cards", "pod")
+
+
+def card_texts(path) -> list[str]:
+    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages[::2]]
+
+
+def test_card_text_fixes(pod):
+    text = " ".join(card_texts(pod))
+    assert "Fyorgynn" not in text and "Fjorgyn and Fjorgynn" in text
+    assert "scored" not in text
+    assert "Your opponent scores an extra point for each Runestone on their card" in text
+    assert ("Ruling (this edition): “back” is one hex further along your line of movement; "
+            "a Runestone, a Viking or the map’s edge there blocks the push") in text
+
+
+def test_every_card_has_a_subtitle():
+    deck = yaml.safe_load((REPO / "data/ragnarocks/mythology-cards.yaml").read_text())
+    assert len(deck["items"]) == 32
+    assert all(item.get("epithet") for item in deck["items"]), "a card without a subtitle"
+
+
+def test_every_card_starts_its_powers_at_the_same_height(pod):
+    # the first timing line (bold, ending ":") starts at the same y on all 32 fronts: the
+    # emblem no longer shrinks for long text (issue 25)
+    tops = []
+    doc = pdfium.PdfDocument(pod)
+    for index in range(0, len(doc), 2):
+        text = doc[index].get_textpage()
+        full = text.get_text_range()
+        first_colon = full.index(":", full.index("\n", full.index("\n") + 1))
+        line_start = full.rfind("\n", 0, first_colon) + 1
+        tops.append(round(text.get_charbox(line_start)[3], 1))
+    assert len(tops) == 32
+    assert max(tops) - min(tops) <= 2, tops  # within 2 pt: capitals differ by a hair
