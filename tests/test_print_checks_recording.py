@@ -248,5 +248,6 @@ def test_one_card_of_a_deck_fails_over_an_element_all_cards_share(tmp_path):
     errors = [text for text in result.output.splitlines() if "demo-front.yaml" in text]
     assert len(errors) == 1 and errors[0].endswith(
         f'templates/demo-front.yaml:{line}: (title): text "Shield" has contrast 2.2:1 against '
-        "what is under it (normal rendering), minimum 3:1 at 12.0 pt (on shield front)"), \
+        "what is under it (normal rendering), minimum 3:1 at 12.0 pt (on shield front)"
+        " (docs: explanation/print-checks.md)"), \
         result.output
