@@ -26,8 +26,10 @@ def _project(copy_game, red: str):
     assert RED in text
     dice.write_text(text.replace(RED, red), encoding="utf-8")
     comp = game / "printable-dice.yaml"
-    comp.write_text(comp.read_text(encoding="utf-8").replace(
-        'reference: "Rolling Thunder: the three dice"', "reference: null"), encoding="utf-8")
+    reference = 'reference: "Rolling Thunder: 7 dice, 2 players"'
+    assert reference in comp.read_text(encoding="utf-8")
+    comp.write_text(comp.read_text(encoding="utf-8").replace(reference, "reference: null"),
+                    encoding="utf-8")
     return root
 
 

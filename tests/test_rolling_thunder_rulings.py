@@ -1,0 +1,97 @@
+"""Rolling Thunder at retail look (issue 24): every decision printed where a player needs it.
+
+Each test names a decision of the issue; the rulings (T1-T12) are the Clarifications cards'
+numbers, cited on the play sheet and the How-to-print page.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pypdf import PdfReader
+
+from sheetgen.games import load_game
+from sheetgen.templates import TemplateBook
+from sheetgen.units import to_points
+
+MM = 72 / 25.4
+TOPICS = ["God bonus", "Taking the bonus", "Slashed Runestone", "God crosses", "Moving a strike",
+          "Woden", "Column reward", "Valhalla V", "Troll track", "Dice", "Dummy sides",
+          "Game end"]
+
+
+def _text(path, pages=None) -> str:
+    reader = PdfReader(str(path))
+    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
+
+
+def _sheet(project):
+    """The play sheet's elements as written (raw mappings, by id)."""
+    template = TemplateBook(project).get("rolling-thunder-play-sheet", ("test", 0))
+    return {raw.get("id"): raw for raw in template.elements}
+
+
+def test_the_game_text_rule_is_on_and_the_print_pack_opens_with_how_to_print(project):
+    game = load_game(project, "rolling-thunder")
+    assert game.spec.print_checks.min_game_text.on and game.spec.print_checks.enforced
+    assert game.spec.components[0] == "how-to-print"
+    assert "clarifications" in game.spec.components
+
+
+def test_every_ruling_is_on_the_aid_marked_and_cited_on_the_sheet(built):
+    rulings = _text(built("rolling-thunder", "clarifications", "a4"))
+    for number, topic in enumerate(TOPICS, 1):
+        assert f"T{number} · {topic}." in rulings, topic
+    assert rulings.count("Edition ruling · not the publisher's") >= 3
+    sheet = _text(built("rolling-thunder", "play-sheet", "a4"), [0])
+    for number in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12):
+        assert f"T{number}" in sheet, number
+    assert "T10" in _text(built("rolling-thunder", "how-to-print", "a4"))
+
+
+def test_the_bonus_counts_only_with_a_god_and_stops_after_round_6(project, built):
+    rulings = _text(built("rolling-thunder", "clarifications", "a4"))
+    assert "only in a round in which you summon a God" in rulings
+    assert "none from round 7 on" in rulings
+    bonus = _sheet(project)["rounds"]["rows"][1]
+    assert bonus[1:] == ["+3", "+3", "+2", "+2", "+1", "+1", "–", "–", "–", "–"]
+    sheet = _text(built("rolling-thunder", "play-sheet", "a4"), [0])
+    assert "take the bonus" not in sheet and "take its bonus" not in sheet
+
+
+def test_the_valhalla_example_is_a_v_of_five_corner_touching_squares(project):
+    grid = _sheet(project)["valhalla-example"]
+    strikes = {tuple(c["at"]) for c in grid["cells"] if c.get("icon") == "lightning"}
+    fires = {(c + 1, r + 1) for r, row in enumerate(grid["shades"])
+             for c, ch in enumerate(row) if ch == "#"}
+    marked = strikes | fires
+    v = {(1, 1), (2, 2), (3, 3), (4, 2), (5, 1)}  # 5 wide, 3 deep
+    assert v <= marked and len(strikes & v) == 4 and fires & v  # a fire counts (T8)
+    # no two squares of the V share an edge: they touch only at their corners
+    assert not any(abs(a - c) + abs(b - d) == 1 for a, b in v for c, d in v)
+    assert to_points(grid["w"]) / grid["cols"] >= 5 * MM  # printed large
+
+
+def test_square_numbers_are_readable_and_clear_of_a_pencil_x(project):
+    grid = _sheet(project)["sectors"]
+    assert grid["coord_size"] >= 7 and grid["coord_place"] == "top"
+    assert grid["coord_font"] == "label" and grid["coord_color"] != "gray"
+
+
+def test_troll_magic_circles_are_big_enough_to_cross_off(project):
+    elements = _sheet(project)
+    for colour in ("red", "blue", "yellow"):
+        track = elements[f"trolls-{colour}"]
+        assert track["below_size"] / 72 * 25.4 >= 4.9  # the :troll-magic: icon, in mm
+        assert sum(":troll-magic:" in s["below"] for s in track["spaces"]) == 3
+
+
+def test_seven_dice_are_printed_and_counted(built):
+    page = _text(built("rolling-thunder", "how-to-print", "a4"))
+    assert "7 dice" in page
+    dice = _text(built("rolling-thunder", "printable-dice", "a4"))
+    assert "7 dice, 2 players" in dice
+    for colour in ("Red", "Blue", "Yellow"):
+        assert f"{colour} 2/2: 16 mm cube" in dice
+    assert "Dummy Thunder die: 16 mm cube" in dice
