@@ -198,7 +198,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     for gid in ids:
         selected.extend(_select(project, gid, component_ids or [], problems=problems))
     for gid in ids:
-        _validate_extras(project, gid, problems, component_ids or None)
+        validate_extras(project, gid, problems, component_ids or None)
     session = Session(project)
     prepared = session.prepare_all(selected, problems)
     for problem in session.warnings:
@@ -210,7 +210,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     return len(selected)
 
 
-def _validate_extras(project: Project, game_id: str, problems: ProblemList,
+def validate_extras(project: Project, game_id: str, problems: ProblemList,
                      component_ids: list[str] | None = None) -> None:
     """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
     (applied to ``component_ids``, or to every component)."""

@@ -16,6 +16,7 @@ from pathlib import Path, PurePosixPath
 from urllib.parse import quote
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
+LOOPBACKS = (*LOCAL_HOSTS, "::1")   # binding one of these needs no warning
 SHOWN_FOLDERS = ("data", "templates", "fonts")
 EDITORS = {
     "vscode": "vscode://file{path}:{line}",
@@ -29,13 +30,18 @@ EDITORS = {
 
 
 def allowed_hosts(host: str) -> list[str]:
-    """Return the host names the server answers to when it listens on ``host``."""
+    """Return the host names the server answers to when it listens on ``host``; an IPv6
+    address is written in brackets in a Host header (``[::1]:8000``)."""
     names = list(LOCAL_HOSTS)
+    if ":" in host:  # an IPv6 bind: its loopback, as a browser writes it
+        names.append("[::1]")
     if host in ("0.0.0.0", "::"):  # every interface: this machine's own names
         names += [socket.gethostname(), socket.getfqdn()]
+    elif ":" in host:
+        names.append(f"[{host}]")
     elif host not in names:
         names.append(host)
-    return names
+    return list(dict.fromkeys(names))
 
 
 def project_file(project, relative: str) -> Path | None:

@@ -23,7 +23,7 @@ from ..profiles import PROJECT_FILE
 from ..suggest import unknown
 from .app import build_app
 from .extras import variants_of
-from .guard import LOCAL_HOSTS
+from .guard import LOOPBACKS
 from .live import Studio
 
 WATCHED = ("data", "templates", "fonts")
@@ -134,7 +134,7 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
                 with contextlib.suppress(Exception):
                     await task
 
-    if host not in LOCAL_HOSTS:
+    if host not in LOOPBACKS:
         report(f"warning: listening on {host}: anyone who can reach this machine on port "
                f"{port} can see the project (read-only)")
     report(f"sheetgen studio: {url}  (Ctrl+C to stop)")

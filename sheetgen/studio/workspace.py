@@ -13,7 +13,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from ..api import Session
+from ..api import Session, validate_extras
 from ..cache import input_files
 from ..components import component_for
 from ..errors import ProblemList, UserError
@@ -136,7 +136,12 @@ class Workspace:
         except UserError as exc:
             problems.extend(exc)
             game = None
-        view.load_problems = problems.problems
+        extras = ProblemList()  # dice.yaml and every variant file, checked as validate does
+        try:
+            validate_extras(self.project, view.game_id, extras)
+        except UserError as exc:  # the game's folder is gone: loading said so already
+            extras.extend(exc)
+        view.load_problems = list(dict.fromkeys(problems.problems + extras.problems))
         if game is None:
             for old in view.components.values():
                 old.stale = True
