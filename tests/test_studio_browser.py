@@ -1,7 +1,7 @@
 """The studio end to end, in headless Chromium: a project copy served by ``sheetgen serve``;
 edit a card's text and its picture changes in place; break the YAML and the page shows the
-mistakes as ``validate`` prints them, the last good faces dimmed; fix it and they go; click an
-element and the page shows its template line and the item's line."""
+mistakes as ``validate`` prints them, the last good faces dimmed (a broken dice.yaml too); fix
+it and they go; click an element and the page shows its template line and the item's line."""
 
 from __future__ import annotations
 
@@ -113,6 +113,19 @@ def test_edit_break_fix_and_click_to_source(studio):
     deck.write_text(good)
     wait_until(lambda: browser.evaluate("document.getElementById('banner').hidden"))
     assert not browser.evaluate("document.getElementById('grid').classList.contains('stale')")
+
+    # a broken dice.yaml: the grid's banner lists it as validate does; fixed, it goes
+    dice = project / "data" / GAME / "dice.yaml"
+    good_dice = dice.read_text()
+    dice.write_text(good_dice.replace("rounds: 6", "rounds: six"))
+    rounds_line = next(n for n, text in enumerate(good_dice.splitlines(), 1)
+                       if text.startswith("rounds:"))
+    lines = wait_until(lambda: banner_lines(browser))
+    assert lines == validate_errors(project)
+    assert any(f"dice.yaml:{rounds_line}: " in line for line in lines)
+    dice.write_text(good_dice)
+    wait_until(lambda: browser.evaluate("document.getElementById('banner').hidden"))
+    assert banner_lines(browser) == []
 
     # click the text element of the first card: its template line and the item's line
     browser.open(f"{served.base}/#/face/{GAME}/deck/0/front")

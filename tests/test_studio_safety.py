@@ -203,3 +203,50 @@ def test_editor_links(tmp_path):
     assert editor_link("my://open?f={path}&l={line}", path, 3) == f"my://open?f={path}&l=3"
     spaced = tmp_path / "my deck.yaml"
     assert editor_link("vscode", spaced, 2).endswith("/my%20deck.yaml:2")
+
+
+def _has_ipv6_loopback() -> bool:
+    try:
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+def test_an_ipv6_loopback_bind_answers_its_bracketed_host_only(tmp_path):
+    project = new_project(tmp_path / "proj", GAME)
+    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "--project", str(project),
+                             "serve", "--host", "::1", "--port", "0"], cwd=project,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO),
+                                 "SHEETGEN_CACHE_DIR": str(tmp_path / "cache")})
+    try:
+        first = proc.stdout.readline()
+        port = int(first.split("http://[::1]:")[1].split("/")[0])
+
+        def ask(host: str) -> tuple[int, bytes]:
+            conn = http.client.HTTPConnection("::1", port, timeout=30)  # loopback only
+            conn.putrequest("GET", "/api/games", skip_host=True, skip_accept_encoding=True)
+            conn.putheader("Host", host)
+            conn.endheaders()
+            reply = conn.getresponse()
+            body = reply.read()
+            conn.close()
+            return reply.status, body
+
+        answered = [ask(host) for host in (f"[::1]:{port}", "[::1]", f"localhost:{port}")]
+        refused = [ask(host) for host in ("evil.example", f"[::2]:{port}",
+                                          f"[fe80::1]:{port}", f"::1:{port}")]
+    finally:
+        proc.send_signal(2)
+        try:
+            proc.wait(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        proc.stdout.close()
+    assert first.startswith("sheetgen studio: http://[::1]:")  # loopback: no warning
+    assert all(status == 200 and b"test-game" in body for status, body in answered)
+    assert all(status == 400 and b"test-game" not in body for status, body in refused)
