@@ -59,3 +59,12 @@ def test_team_aid_shares_vikings_and_shows_the_2v2_order(built):
     assert text.count("2 vs. 2: Ivory 1, Red 1, Ivory 2, Red 2, repeat") == 2
     # whose power is active: the player's own, until their teammate's next turn starts
     assert text.count("On Red 1's turn, Red 1's and Ivory 2's powers are active") == 2
+
+
+def test_the_game_text_rule_is_on(project):
+    # issue 25: every Ragnarocks output passes min_game_text (the check runs at every build,
+    # enforced, so the golden build proves the outputs pass)
+    from sheetgen.games import load_game
+    game = load_game(project, "ragnarocks")
+    assert game.spec.print_checks.min_game_text.on
+    assert game.spec.print_checks.enforced

@@ -89,18 +89,57 @@ def test_standees_print_the_figure_on_both_faces(built):
                    top - y_from_top * MM)
             return ink_fraction(image, box, page_h, dpi=100)
 
-        front, back = ink(44, 60), ink(20, 36)
+        front, back = ink(46, 60), ink(18.5, 32.5)  # the two figures' boxes
         assert back > 0.1, "the back panel carries the figure"
         assert back == pytest.approx(front, abs=0.05)  # the same figure, turned 180 degrees
-    text = reader.pages[0].extract_text()
-    assert "1 Fold, glue" in text and "2 Tabs out" in text  # the folding steps on the tabs
+
+
+def test_standee_steps_sit_at_their_folds_and_the_back_is_named(built):
+    # issue 25: "Fold, glue back to back" was on the tab strip, away from the middle fold it
+    # means; the back half had no Ivory/Red label; standee text was 6 pt
+    import pypdfium2 as pdfium
+
+    path = built("ragnarocks", "standees", "a4")
+    strips = placements(PdfReader(path), 0)
+    page = pdfium.PdfDocument(path)[0].get_textpage()
+
+    def boxes(word):
+        search, found = page.search(word, match_case=True), []
+        while (hit := search.get_next()) is not None:
+            chars = [page.get_charbox(hit[0] + k) for k in range(hit[1])]
+            found.append((min(c[0] for c in chars), min(c[1] for c in chars),
+                          max(c[2] for c in chars), max(c[3] for c in chars)))
+        return found
+
+    for placed in strips:
+        fold = placed.y + 40 * MM  # the middle fold, 40 mm from the strip's top and bottom
+        mine = [b for b in boxes("1 Fold here:") if placed.x <= b[0] < placed.x + 18 * MM]
+        (x0, y0, x1, y1), = mine
+        assert fold < y0 < fold + 3 * MM  # just above the fold (on the back half)
+        (x0, y0, x1, y1), = [b for b in boxes("glue halves")
+                             if placed.x <= b[0] < placed.x + 18 * MM]
+        assert fold - 4 * MM < y0 and y1 < fold  # just below it (on the front half)
+    # every strip names its Viking on both halves: 6 strips, front and back
+    assert len([b for b in boxes("Viking") if any(
+        p.x <= b[0] < p.x + 18 * MM for p in strips)]) == 12
+    assert len(boxes("Ivory")) == 6 and len(boxes("Red")) == 6
+    def on_a_strip(i):
+        x0, y0, _, _ = page.get_charbox(i)
+        return any(p.x <= x0 < p.x + 18 * MM and p.y <= y0 < p.y + 80 * MM for p in strips)
+
+    sizes = [pdfium.raw.FPDFText_GetFontSize(page.raw, i) for i in range(page.count_chars())
+             if page.get_text_range(i, 1).strip() and on_a_strip(i)]
+    assert len(sizes) > 100
+    assert min(sizes) >= 7, min(sizes)
 
 
 def test_player_aids_one_per_player_where_both_need_them(built):
     reader = PdfReader(built("ragnarocks", "reference", "a4"))
-    fronts = placements(reader, 0)
-    assert len(fronts) == 8
+    fronts = [p for page in range(0, len(reader.pages), 2) for p in placements(reader, page)]
+    assert len(fronts) == 11
     copies = sorted(Counter(p.name for p in fronts).values())
-    assert copies == [1, 1, 2, 2, 2]  # setup and team game once; rules twice
-    text = " ".join(reader.pages[0].extract_text().split())
-    assert "No tree stand insert needed" in text and "decoration only" in text
+    # the rules twice (one per player), team game twice (one per team), setup three times
+    # (one per pair of up to 6 players): issue 25
+    assert copies == [2, 2, 2, 2, 3]
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    assert "Played without the tree stand insert" in text and "decoration only" in text

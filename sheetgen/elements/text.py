@@ -36,6 +36,7 @@ class Text(Element):
     max_h: YLength | None = None
     repeat: FieldCount | None = None
     number_font: FontFamily | None = None
+    upside_down: bool = False
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -45,6 +46,7 @@ class Text(Element):
             'Smallest size in points the text may shrink to, to fit its box; default: size (no '
             'shrinking).'),
         'leading': 'Line spacing as a multiple of the size.',
+        'upside_down': 'Turn the text 180 degrees in its box (a panel read after folding).',
         'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
         'min_h': 'With h: auto, the least height the text takes (length).',
@@ -114,6 +116,10 @@ class Text(Element):
         color = readable(ctx, self.color)
         icon_color = readable(ctx, self.icon_color or self.color)
         canvas.saveState()
+        if self.upside_down:  # half a turn about the box's centre: the box maps onto itself
+            canvas.translate(self.x + self.w / 2, ctx.height - self.y - self.h / 2)
+            canvas.rotate(180)
+            canvas.translate(-(self.x + self.w / 2), -(ctx.height - self.y - self.h / 2))
         for i, line in enumerate(lay.lines):
             baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
             shift = {"left": 0.0, "center": (self.w - line.width) / 2,
