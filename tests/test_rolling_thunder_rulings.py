@@ -95,3 +95,18 @@ def test_seven_dice_are_printed_and_counted(built):
     for colour in ("Red", "Blue", "Yellow"):
         assert f"{colour} 2/2: 16 mm cube" in dice
     assert "Dummy Thunder die: 16 mm cube" in dice
+
+
+def test_pencil_spaces_are_at_least_5_mm(project):
+    elements = _sheet(project)
+    pencil = 5 * MM - 0.01
+    boxes = [raw for raw in elements.values() if raw.get("type") == "check_boxes"
+             and raw.get("stroke") != "none"]  # drawn marks a player fills or circles
+    assert len(boxes) >= 5 and all(to_points(raw["size"]) >= pencil for raw in boxes)
+    tracks = [raw for raw in elements.values() if raw.get("type") == "track"]
+    assert len(tracks) == 6 and all(to_points(raw["space"]) >= pencil for raw in tracks)
+    writes = [raw for raw in elements.values() if raw.get("type") == "write_in"]
+    assert all(to_points(raw["h"]) >= pencil for raw in writes)
+    grid = elements["sectors"]
+    cell = min(to_points(grid["w"]) / grid["cols"], to_points(grid["h"]) / grid["rows"])
+    assert cell >= 10 * MM  # a square takes a pencil X and its number
