@@ -68,3 +68,22 @@ def test_the_game_text_rule_is_on(project):
     game = load_game(project, "ragnarocks")
     assert game.spec.print_checks.min_game_text.on
     assert game.spec.print_checks.enforced
+
+
+def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, project):
+    from sheetgen.games import load_game
+    game = load_game(project, "ragnarocks")
+    assert game.spec.components[0] == "how-to-print"
+    guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]
+                     .extract_text().split())
+    for words in ("board-a4.pdf", "tokens-a4.pdf", "clarifications-a4.pdf", "flip on long edge",
+                  "46 tokens", "32 cards", "11 cards", "fold at \"1 Fold here\""):
+        assert words in guide, words
+    reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
+    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    for number, topic in enumerate(("First turn", "Tie", "Empty supply", "Move",
+                                    "No tree stand insert", "Side B, Mímir's Well",
+                                    "Hildisvini", "Team game"), start=1):
+        assert f"R{number} · {topic}." in text, topic
+    assert "Ivory goes first" in text and "Equal points share the win" in text
+    assert "Teammates share their colour's 3 Vikings" in text
