@@ -403,7 +403,7 @@ def reference_command(project, out_dir: str | None) -> None:
     """Write the format reference: reference.pdf (swatches, fonts, icons) and reference.md.
 
     reference.md lists every palette colour, font family, size name, component and template
-    key, element type with each field, and icon name; the README's reference section is the
+    key, element type with each field, and icon name; the docs site's reference pages are the
     same text.
     """
     from pathlib import Path

@@ -79,9 +79,7 @@ class Command:
 
 def examples(page: Path) -> list[Example]:
     """Return the fenced blocks of ``page`` in order."""
-    text = page.read_text(encoding="utf-8")
-    return [Example(page, text.count("\n", 0, m.start()) + 1, m[2], textwrap.dedent(m[3]))
-            for m in FENCE.finditer(text)]
+    return examples_in(page.read_text(encoding="utf-8"), page)
 
 
 def commands(example: Example) -> list[Command]:
@@ -109,3 +107,17 @@ def target(example: Example) -> tuple[str, bool] | None:
     """Return (path, is_fragment) named by a yaml block's first-line comment."""
     match = TARGET.match(example.text)
     return (match[2], bool(match[1])) if match else None
+
+
+def first_yaml(page: Path, after: str | None = None) -> str:
+    """Return the first ``yaml`` block of ``page`` (after the line starting ``after``)."""
+    text = page.read_text(encoding="utf-8")
+    if after is not None:
+        text = text.split(after, 1)[1]
+    return next(e.text for e in examples_in(text, page) if e.lang == "yaml")
+
+
+def examples_in(text: str, page: Path) -> list[Example]:
+    """Return the fenced blocks of a page's ``text``."""
+    return [Example(page, text.count("\n", 0, m.start()) + 1, m[2], textwrap.dedent(m[3]))
+            for m in FENCE.finditer(text)]

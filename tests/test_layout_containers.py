@@ -7,6 +7,7 @@ import pypdfium2 as pdfium
 import pytest
 import yaml
 
+from docs_examples import first_yaml
 from conftest import REPO, run_cli
 from sheetgen.api import Session, _select
 from sheetgen.layout import Box, ChildSize, LayoutError, grid_cells, place_in, stack_slots
@@ -247,12 +248,10 @@ def test_the_skeleton_has_no_coordinates_and_passes_the_checks(tmp_path):
     pdf.close()
 
 
-def test_the_readme_example_builds_and_passes_the_checks(tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Layout without millimetres", 1)[1]
-    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
+def test_the_docs_example_builds_and_passes_the_checks(tmp_path):
+    example = first_yaml(REPO / "docs/src/how-to/layout.md")
     root = make(tmp_path, "")
-    (root / "templates/lay-front.yaml").write_text("size: poker\n" + example)
+    (root / "templates/lay-front.yaml").write_text(example)
     (root / "data/lay/cards.yaml").write_text(CARDS.replace(
         'text: "Swing."}', 'text: "Swing.", cost: 3, icon: axe, flavour: "Sharp."}').replace(
         'text: "Block."}', 'text: "Block.", cost: 12, icon: shield, flavour: "Round."}'))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
+from docs_examples import first_yaml
 from conftest import REPO, run_cli
 
 MM = 72 / 25.4
@@ -157,12 +158,12 @@ def test_mistakes_stop_the_build_at_the_template_line(tmp_path, change, message)
         "overlap on the", "does not fit", "points are for a loop or a line"))
 
 
-def test_the_readme_example_is_ten_lines_and_builds(tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("#### A track around a board: `path`", 1)[1]
-    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
-    assert len(example.strip().splitlines()) <= 10
-    root = make(tmp_path, "width: 300mm\nheight: 200mm\nelements:\n" + example)
+def test_the_docs_example_is_ten_lines_and_builds(tmp_path):
+    example = first_yaml(REPO / "docs/src/how-to/boards-tokens.md",
+                         after="### A track around a board")
+    track = example[example.index("- type: path"):]
+    assert len(track.strip().splitlines()) <= 10
+    root = make(tmp_path, example)
     result = build(root)
     assert result.exit_code == 0, result.output
     assert len(centres(root, ["Harbour", "Watchtower"])) == 2

@@ -12,6 +12,7 @@ from jsonschema import Draft202012Validator
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from docs_examples import first_yaml
 from conftest import REPO, run_cli
 from sheetgen.schema import file_schemas
 
@@ -138,11 +139,9 @@ def test_the_template_schema_takes_choices_and_field_counts():
     assert not list(Draft202012Validator(schema).iter_errors(template))
 
 
-def test_the_readme_example_builds(tmp_path):
-    readme = (REPO / "README.md").read_text(encoding="utf-8")
-    section = readme.split("### Styling by data, without Jinja", 1)[1]
-    example = section.split("```yaml\n", 1)[1].split("```", 1)[0]
-    root = make(tmp_path, front="size: poker\nelements:\n" + example, items=ITEMS.replace(
+def test_the_docs_example_builds(tmp_path):
+    example = first_yaml(REPO / "docs/src/how-to/style-by-field.md")
+    root = make(tmp_path, front=example, items=ITEMS.replace(
         "appetite: 3}", "appetite: 3, cost: 2, layout: roomy}").replace(
         "appetite: 1}", "appetite: 1, cost: 0, layout: standard}").replace(
         "appetite: 0}", "appetite: 0, cost: 1, layout: dense}"))

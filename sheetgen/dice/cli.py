@@ -80,8 +80,8 @@ def dice_command() -> None:
       sheetgen dice verify roll-and-raid --secret odin --players 4 \\
         --commitment 52f3141f5cb06025c96c6794e35f5611a578919d0deb4d934136acaba06d4b82
 
-    Every option of a script: sheetgen dice GAME --help. The algorithm: README.md,
-    "Seeded dice and setup scripts".
+    Every option of a script: sheetgen dice GAME --help. The algorithm: the docs page
+    dice-spec.md (docs/src/dice-spec.md in a checkout).
     """
 
 

@@ -1,7 +1,7 @@
 """The address-based random generator: HMAC-SHA256 words, exact dice, Fisher-Yates shuffles.
 
-Version ``sheetgen-dice/1`` (README.md, "Seeded dice and setup scripts", has the full
-specification and test vectors):
+Version ``sheetgen-dice/1`` (``docs/src/dice-spec.md`` has the full specification and test
+vectors):
 
 * key = SHA-256(UTF-8("sheetgen-dice/1 key|" + seed))
 * address = "sheetgen-dice/1|<game>|<players>|<round>|<seat>|<purpose>|<index>"
