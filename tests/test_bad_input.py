@@ -88,6 +88,7 @@ def test_unknown_template(proj):
 
 
 def test_unknown_icon(proj):
+    replace(proj / DECK, "    picture: gem-stone\n", "")  # Freya's emblem, not a picture
     line = replace(proj / DECK, "art: necklace", "art: no-such-icon")
     check_fails(proj, DECK, line - 2, "unknown icon 'no-such-icon'")
 
@@ -108,7 +109,7 @@ def test_unknown_font(proj):
 
 
 def test_missing_field(proj):
-    hel = "  - name: Hel\n    art: skull\n    epithet: Ruler of the Dead\n"
+    hel = "  - name: Hel\n    art: skull\n    epithet: Ruler of the Dead\n    picture: skull\n"
     line = replace(proj / DECK, hel + "    powers:\n", hel + "    powrs:\n")
     check_fails(proj, DECK, line, "field 'powers' is missing")
 

@@ -50,3 +50,13 @@ def test_every_card_starts_its_powers_at_the_same_height(pod):
         tops.append(round(text.get_charbox(line_start)[3], 1))
     assert len(tops) == 32
     assert max(tops) - min(tops) <= 2, tops  # within 2 pt: capitals differ by a hair
+
+
+def test_every_card_has_its_own_colour_picture_credited(built):
+    deck = yaml.safe_load((REPO / "data/ragnarocks/mythology-cards.yaml").read_text())
+    pictures = [item.get("picture") for item in deck["items"]]
+    assert all(pictures) and len(set(pictures)) == 32
+    for name in pictures:
+        assert (REPO / "templates/art/fluent" / f"{name}.svg").is_file(), name
+    reader = PdfReader(built("ragnarocks", "mythology-cards", "a4"))
+    assert "Fluent Emoji" in reader.pages[0].extract_text()
