@@ -341,3 +341,9 @@ def test_the_compass_puts_east_and_west_along_a_row(built):
     assert at["E"][0] - at["W"][0] > 40 * MM  # east on the right, far apart
     assert at["N"][1] - at["S"][1] > 40 * MM  # north up
     assert at["W"][0] < at["N"][0] < at["E"][0]
+
+
+def test_the_sea_carries_credited_colour_art(built):
+    # issue 25 art direction: colour pictures (Fluent Emoji) in the board's sea corners, credited
+    reader = PdfReader(built("ragnarocks", "board", "a4"))
+    assert any("Fluent Emoji" in page.extract_text() for page in reader.pages)
