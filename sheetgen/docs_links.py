@@ -2,7 +2,7 @@
 
 A message about a concept a designer may not know yet (variants, the safe area, the print
 checks, icons and art) ends with the page to read, as a path of the documentation site
-(``docs/src/<page>.md`` in a checkout; ``cd docs && mkdocs serve`` shows it).
+(``docs/src/<page>.md`` in a checkout; ``mkdocs serve`` shows it).
 ``tests/test_docs.py`` checks that every page named here exists.
 """
 

@@ -19,7 +19,7 @@ def test_the_site_builds_strict(tmp_path):
     # --strict turns every warning (a broken link, a missing anchor, a page not in the nav)
     # into a failure
     done = subprocess.run([sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet",
-                           "--site-dir", str(tmp_path / "site")], cwd=DOCS,
+                           "--site-dir", str(tmp_path / "site")], cwd=REPO,
                           capture_output=True, text=True,
                           env={**os.environ, "NO_MKDOCS_2_WARNING": "1"})
     assert done.returncode == 0, done.stdout + done.stderr
