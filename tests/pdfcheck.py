@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+
+from sheetgen.templates import TemplateBook
 
 MM = 72 / 25.4
 
@@ -150,3 +153,16 @@ def assert_ink_in_every_card(path, card_w: float, card_h: float, pages=(0, 1),
             inner = (placed.x + inset, placed.y + inset,
                      placed.x + card_w - inset, placed.y + card_h - inset)
             assert ink_fraction(image, inner, height) > least, (path.name, index, placed)
+
+
+def text_of(path, pages=None) -> str:
+    """Return the extracted text of a PDF's pages (all, or the indices given), spaces folded."""
+    reader = PdfReader(str(path))
+    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
+
+
+def template_elements(project, name: str) -> dict:
+    """Return a template's elements as written (raw mappings, by id)."""
+    template = TemplateBook(project).get(name, ("test", 0))
+    return {raw.get("id"): raw for raw in template.elements}

@@ -6,28 +6,15 @@ numbers, cited on the score sheet, the aids, the Legend page and the dice script
 
 from __future__ import annotations
 
-import re
 
 from pypdf import PdfReader
 
+from pdfcheck import text_of, template_elements
 from sheetgen.games import load_game
-from sheetgen.templates import TemplateBook
 from sheetgen.units import to_points
 
 MM = 72 / 25.4
 PENCIL = 5 * MM  # the smallest space a pencil mark goes in
-
-
-def _text(path, pages=None) -> str:
-    reader = PdfReader(str(path))
-    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
-
-
-def _sheet_elements(project):
-    """The score sheet's elements as written (raw mappings, by id)."""
-    template = TemplateBook(project).get("roll-and-might-score-sheet", ("test", 0))
-    return {raw.get("id"): raw for raw in template.elements}
 
 
 def test_the_game_text_rule_is_on_and_how_to_print_comes_first(project):
@@ -39,7 +26,7 @@ def test_the_game_text_rule_is_on_and_how_to_print_comes_first(project):
 
 
 def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
-    rulings = _text(built("roll-and-might", "clarifications", "a4"))
+    rulings = text_of(built("roll-and-might", "clarifications", "a4"))
     topics = ["Step 4", "Ties", "Two players", "Dealing", "Army, Castle", "Legend", "Army size",
               "Solo cards", "First player", "Spare cards"]
     for number, topic in enumerate(topics, 1):
@@ -49,7 +36,7 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
-    aids = _text(built("roll-and-might", "reference", "a4"), [0])
+    aids = text_of(built("roll-and-might", "reference", "a4"), [0])
     assert "it is never passed (R1)" in aids
     assert "to themself first, then clockwise" in aids and "(R4)" in aids
     assert "Two players: each side once (R3)" in aids
@@ -66,18 +53,18 @@ def test_the_script_says_each_seat_takes_its_listed_cards(project):
 
 
 def test_scoring_area_has_the_tie_breaker_two_players_and_a_solo_record_apart(project, built):
-    sheet = _text(built("roll-and-might", "score-sheet", "a4"), [0])
+    sheet = text_of(built("roll-and-might", "score-sheet", "a4"), [0])
     assert "Tie: more filled spots wins; still tied, share the win (R2)" in sheet
     assert "2 players: your opponent, each side once, R3" in sheet
     assert "Solo record to beat (not scored)" in sheet
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-might-score-sheet")
     panel, record = elements["solo-panel"], elements["solo-best"]
     assert to_points(panel["y"]) <= to_points(record["y"])  # the record sits on its own panel
     assert to_points(panel["x"]) + to_points(panel["w"]) < to_points(elements["score-total"]["x"])
 
 
 def test_army_ladders_come_in_rows_of_five_with_a_tower_bonus_place(project):
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-might-score-sheet")
     for side in ("west", "east"):
         rows = [raw for name, raw in elements.items() if name and name.startswith(f"{side}-army")
                 and raw["type"] == "check_boxes"]
@@ -94,13 +81,13 @@ def test_one_legend_page_and_the_print_pack_counts(project, built):
     legend = next(c.model for c in game.components if c.model.id == "legend")
     assert legend.copies == 4  # one A4 page of four A6 Legends (it printed 20)
     assert len(PdfReader(str(built("roll-and-might", "legend", "a4"))).pages) == 1
-    guide = _text(built("roll-and-might", "how-to-print", "a4"))
+    guide = text_of(built("roll-and-might", "how-to-print", "a4"))
     assert "Print page 1 only: four Legends" in guide
     assert "two-sided: flip on long edge" in guide
 
 
 def test_cards_name_army_and_castle_as_the_rulebook(built):
-    deck = _text(built("roll-and-might", "cards", "a4"))
+    deck = text_of(built("roll-and-might", "cards", "a4"))
     assert "either side" not in deck and "any part" not in deck
     assert "a spot in your West or East army" in deck
 
@@ -110,7 +97,7 @@ def test_the_deck_pages_are_full_and_spares_stay_out_of_the_script(project, buil
 
     _, cards = read_deck(project.game_dir("roll-and-might"), "cards")
     assert len(cards) == 18 == 2 * 9  # two full pages of nine
-    deck = _text(built("roll-and-might", "cards", "a4"))
+    deck = text_of(built("roll-and-might", "cards", "a4"))
     assert deck.count("SPARE CARD · not in the deck") == 3
     from conftest import run_cli
 

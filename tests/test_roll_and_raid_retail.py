@@ -7,27 +7,14 @@ numbers, cited on the sheet and the aids.
 from __future__ import annotations
 
 import math
-import re
 
 from pypdf import PdfReader
 
+from pdfcheck import text_of, template_elements
 from sheetgen.games import load_game
-from sheetgen.templates import TemplateBook
 
 MM = 72 / 25.4
 PENCIL = 5 * MM  # the smallest space a pencil mark goes in
-
-
-def _text(path, pages=None) -> str:
-    reader = PdfReader(str(path))
-    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
-
-
-def _sheet_elements(project):
-    """The clan sheet's elements as written (raw mappings, by id)."""
-    template = TemplateBook(project).get("roll-and-raid-clan-sheet", ("test", 0))
-    return {raw.get("id"): raw for raw in template.elements}
 
 
 def test_the_game_text_rule_is_on(project):
@@ -37,7 +24,7 @@ def test_the_game_text_rule_is_on(project):
 
 
 def test_great_hall_fills_an_inner_hex_and_counts_the_living(built):
-    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
     assert "Living" in text
     assert "Dead: cross the outer hex; it stays used (R3)" in text
 
@@ -45,7 +32,7 @@ def test_great_hall_fills_an_inner_hex_and_counts_the_living(built):
 def test_pencil_spaces_are_at_least_5_mm(project):
     from sheetgen.units import to_points
 
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-raid-clan-sheet")
     hexes = [raw for raw in elements.values() if raw.get("type") == "hex_cluster"]
     assert len(hexes) == 9  # Great Hall, Harbor, Armory and six settlements
     for raw in hexes:  # the space a pencil fills: the inner hex, or the whole hex
@@ -60,7 +47,7 @@ def test_pencil_spaces_are_at_least_5_mm(project):
 
 
 def test_production_ladders_are_counted_in_fives(project):
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-raid-clan-sheet")
     for name in ("wood-tracker", "metal-tracker", "villagers-tracker"):
         spaces = elements[name]["spaces"]
         assert len(spaces) == 20
@@ -69,21 +56,21 @@ def test_production_ladders_are_counted_in_fives(project):
 
 
 def test_settlements_say_the_die_hex_is_no_house_and_shields_match(built):
-    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
     assert "The die hex is no house (R6)" in text
-    rulings = _text(built("roll-and-raid", "clarifications", "a4"))
+    rulings = text_of(built("roll-and-raid", "clarifications", "a4"))
     assert "\"orange shield\" is the yellow shield (Y)" in rulings
 
 
 def test_clan_boxes_take_shield_counts_with_the_conversion_beside_them(project, built):
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-raid-clan-sheet")
     from sheetgen.units import to_points
 
     table, yellow = elements["shields-table"], elements["sum-yellow"]
     # the conversion table lies right under the Y, B, R boxes
     assert 0 < to_points(table["y"]) - to_points(yellow["y"]) < 10 * MM
     assert table["rows"][0][0] == "Y, B or R" and table["rows"][1][:4] == ["GP", 0, 1, 2]
-    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
     assert "Y, B, R take your shield counts" in text and "(R8)" in text
 
 
@@ -92,29 +79,29 @@ def test_both_red_raid_dice_print_and_the_dice_deck_is_offered(project, built):
     dice = next(c.model for c in game.components if c.model.id == "printable-dice")
     assert dice.contents() == (5, "dice")
     assert dice.copies == {"raid": 2}
-    guide = _text(built("roll-and-raid", "how-to-print", "a4"))
+    guide = text_of(built("roll-and-raid", "how-to-print", "a4"))
     assert "36 cards that replace the two Raid dice" in guide
 
 
 def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, built):
-    text = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
     assert "boxes: Wood, Metal, Villagers" in text
     assert "write S (ship), A (axe) or H (house)" in text
-    elements = _sheet_elements(project)
+    elements = template_elements(project, "roll-and-raid-clan-sheet")
     marks = [raw for name, raw in elements.items() if name and name.endswith("-marks")
              and raw.get("icon")]
     assert marks and {raw["icon"] for raw in marks} == {"bolt"}
 
 
 def test_every_ruling_is_printed_where_it_is_needed(built):
-    rulings = _text(built("roll-and-raid", "clarifications", "a4"))
+    rulings = text_of(built("roll-and-raid", "clarifications", "a4"))
     topics = ["Game length", "Start", "Great Hall", "Retreat", "Empty Raid deck", "Settlements",
               "Shields", "Clan score", "Raid dice", "Dice script", "Creatures by script",
               "Specialized production"]
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
-    sheet = _text(built("roll-and-raid", "clan-sheet", "a4"), [0])
-    aids = _text(built("roll-and-raid", "reference", "a4"))
+    sheet = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
+    aids = text_of(built("roll-and-raid", "reference", "a4"))
     assert "16 rounds (R1)" in sheet
     assert "every clan starts empty (R2)" in aids
     assert "your choice (R4)" in aids and "deck empty: play on (R5)" in aids
@@ -160,7 +147,7 @@ def test_raid_card_fronts_picture_their_target_in_colour(project, built):
     assert all(len(names) == 1 for names in art)  # one picture on every front
     pictured = {n.split("~")[1] for names in art for n in names}
     assert pictured == {"church", "sailboat", "castle", "houses", "crown"}
-    text = _text(built("roll-and-raid", "raid-cards", "pod"), [0])
+    text = text_of(built("roll-and-raid", "raid-cards", "pod"), [0])
     assert "a monastery · raided 793" in text  # the word beside the picture
 
 

@@ -6,10 +6,9 @@ numbers, cited on the play sheet and the How-to-print page.
 
 from __future__ import annotations
 
-import re
 
-from pypdf import PdfReader
 
+from pdfcheck import text_of
 from sheetgen.games import load_game
 from sheetgen.templates import TemplateBook
 from sheetgen.units import to_points
@@ -18,12 +17,6 @@ MM = 72 / 25.4
 TOPICS = ["God bonus", "Taking the bonus", "Slashed Runestone", "God crosses", "Moving a strike",
           "Woden", "Column reward", "Valhalla V", "Troll track", "Dice", "Dummy sides",
           "Game end"]
-
-
-def _text(path, pages=None) -> str:
-    reader = PdfReader(str(path))
-    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
 
 
 def _sheet(project):
@@ -40,23 +33,23 @@ def test_the_game_text_rule_is_on_and_the_print_pack_opens_with_how_to_print(pro
 
 
 def test_every_ruling_is_on_the_aid_marked_and_cited_on_the_sheet(built):
-    rulings = _text(built("rolling-thunder", "clarifications", "a4"))
+    rulings = text_of(built("rolling-thunder", "clarifications", "a4"))
     for number, topic in enumerate(TOPICS, 1):
         assert f"T{number} · {topic}." in rulings, topic
     assert rulings.count("Edition ruling · not the publisher's") >= 3
-    sheet = _text(built("rolling-thunder", "play-sheet", "a4"), [0])
+    sheet = text_of(built("rolling-thunder", "play-sheet", "a4"), [0])
     for number in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12):
         assert f"T{number}" in sheet, number
-    assert "T10" in _text(built("rolling-thunder", "how-to-print", "a4"))
+    assert "T10" in text_of(built("rolling-thunder", "how-to-print", "a4"))
 
 
 def test_the_bonus_counts_only_with_a_god_and_stops_after_round_6(project, built):
-    rulings = _text(built("rolling-thunder", "clarifications", "a4"))
+    rulings = text_of(built("rolling-thunder", "clarifications", "a4"))
     assert "only in a round in which you summon a God" in rulings
     assert "none from round 7 on" in rulings
     bonus = _sheet(project)["rounds"]["rows"][1]
     assert bonus[1:] == ["+3", "+3", "+2", "+2", "+1", "+1", "–", "–", "–", "–"]
-    sheet = _text(built("rolling-thunder", "play-sheet", "a4"), [0])
+    sheet = text_of(built("rolling-thunder", "play-sheet", "a4"), [0])
     assert "take the bonus" not in sheet and "take its bonus" not in sheet
 
 
@@ -88,9 +81,9 @@ def test_troll_magic_circles_are_big_enough_to_cross_off(project):
 
 
 def test_seven_dice_are_printed_and_counted(built):
-    page = _text(built("rolling-thunder", "how-to-print", "a4"))
+    page = text_of(built("rolling-thunder", "how-to-print", "a4"))
     assert "7 dice" in page
-    dice = _text(built("rolling-thunder", "printable-dice", "a4"))
+    dice = text_of(built("rolling-thunder", "printable-dice", "a4"))
     assert "7 dice, 2 players" in dice
     for colour in ("Red", "Blue", "Yellow"):
         assert f"{colour} 2/2: 16 mm cube" in dice
