@@ -225,7 +225,17 @@ def test_check_command_reports_every_output(tmp_path):
     # the home page carries a slug: its size is read from the PDF, not the faces
     a4 = next(line for line in result.output.splitlines() if "cards-a4.pdf" in line)
     assert "smallest text" in a4 and "lowest contrast" in a4
+    assert result.output.splitlines()[-1] == "2 outputs checked: 2 pass, 0 fail"
     assert not (root / "out").exists(), "check writes to a temporary folder"
+
+
+def test_check_summary_names_the_game_file_that_sets_warn_mode(tmp_path):
+    root = make(tmp_path, size=4, game_extra="print_checks: warn\n")
+    result = run_cli("--project", str(root), "check", "demo", "-p", "pod", "-p", "a4")
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == (
+        "2 outputs checked: 0 pass, 0 fail (2 would fail, but print_checks is set to warn in "
+        f"{root / 'data/demo/game.yaml'})"), result.output
 
 
 def test_check_command_fails_with_exit_2(tmp_path):
@@ -234,6 +244,7 @@ def test_check_command_fails_with_exit_2(tmp_path):
     assert result.exit_code == 2, result.output
     assert '(def): text "DEF" is 4.0 pt' in result.output
     assert "FAIL demo/cards-pod.pdf" in result.output
+    assert result.output.splitlines()[-1] == "1 output checked: 0 pass, 1 fail"
     assert "characters under 6 pt (smallest 4.0 pt" in result.output
     # the kept PDF really holds 4 pt text
     assert (tmp_path / "o/demo/cards-pod.pdf").is_file()

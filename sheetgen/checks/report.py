@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Problem
+from ..errors import Problem, display_path
 from .pdf_checks import PdfReport, check_pdf
 
 
@@ -28,6 +28,7 @@ class OutputReport:
     smallest_face_text: float | None
     lowest_contrast: float | None
     problems: list[str] = field(default_factory=list)
+    game_file: str = ""        # the game's game.yaml, as printed (where warn mode is set)
 
     @property
     def passed(self) -> bool:
@@ -73,8 +74,10 @@ def check_report(record: dict, options) -> CheckReport:
     by_component = {(g.spec.id, c.model.id): checks for g, c, checks in record["checks"]}
     for job in record["jobs"]:
         checks = by_component[(job.game.spec.id, job.comp.model.id)]
-        report.outputs.append(_output(job.game.spec.id, job.comp.model.id, job.profile,
-                                      job.path, checks, options))
+        out = _output(job.game.spec.id, job.comp.model.id, job.profile, job.path, checks,
+                      options)
+        out.game_file = display_path(Path(job.game.folder) / "game.yaml")
+        report.outputs.append(out)
     return report
 
 
@@ -104,7 +107,19 @@ def print_report(report: CheckReport, echo) -> None:
         echo(output.line())
         for problem in output.problems:
             echo(f"       {problem}")
-    failed = [o for o in report.outputs if not o.passed]
+    echo(summary_line(report))
+
+
+def summary_line(report: CheckReport) -> str:
+    """Return the last line of the report: how many outputs pass and fail, and how many would
+    fail but belong to a game whose ``print_checks`` is in warn mode (naming its game.yaml)."""
+    outputs = report.outputs
+    failed = [o for o in outputs if not o.passed]
     enforced = [o for o in failed if o.enforced]
-    echo(f"{len(report.outputs)} outputs checked: {len(report.outputs) - len(failed)} pass, "
-         f"{len(enforced)} fail, {len(failed) - len(enforced)} fail in print_checks: warn mode")
+    warned = [o for o in failed if not o.enforced]
+    line = (f"{len(outputs)} output{'' if len(outputs) == 1 else 's'} checked: "
+            f"{len(outputs) - len(failed)} pass, {len(enforced)} fail")
+    if warned:
+        files = " and ".join(dict.fromkeys(o.game_file or o.game for o in warned))
+        line += (f" ({len(warned)} would fail, but print_checks is set to warn in {files})")
+    return line
