@@ -1,0 +1,47 @@
+"""The Clarifications aids use their cards well: no mostly-empty card, no card alone in a row.
+
+Measured on the pod PDFs (one card a page, fronts on even pages): the lowest printed character
+of the rulings, as a share of the body box the clarifications template gives them. Ragnarocks'
+aid is being reworked on its own branch; the four games here share the template.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+import pytest
+
+from pdfcheck import template_elements
+from sheetgen.units import to_points
+
+MM = 72 / 25.4
+BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim
+GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-might"]
+ACROSS = 3              # poker cards a row on A4 and Letter
+
+
+def body_fill(pdf_path, body_top: float, body_bottom: float) -> list[float]:
+    """Return, for each front page, how far down its body box the rulings reach (0 to 1)."""
+    pdf = pdfium.PdfDocument(str(pdf_path))
+    fills = []
+    for index in range(0, len(pdf), 2):
+        page = pdf[index]
+        height, text = page.get_height(), page.get_textpage()
+        lowest = []
+        for char in range(text.count_chars()):
+            _, bottom, _, top = text.get_charbox(char)
+            if height - BLEED - top >= body_top and height - BLEED - bottom <= body_bottom:
+                lowest.append(height - BLEED - bottom)
+        fills.append((max(lowest) - body_top) / (body_bottom - body_top))
+    return fills
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_clarifications_card_is_well_filled(built, project, game):
+    body = template_elements(project, "clarifications-front")["body"]
+    top = to_points(body["y"])
+    bottom = top + to_points(body["h"])
+    fills = body_fill(built(game, "clarifications", "pod"), top, bottom)
+    assert len(fills) >= 2, fills
+    assert min(fills) >= 0.6, f"{game}: a card's rulings fill only {min(fills):.0%} of it"
+    # a row of A4 or Letter never holds one card alone (3 across: 1, 4, 7 ... cards would)
+    assert len(fills) % ACROSS != 1, f"{game}: {len(fills)} cards leave one alone in a row"
