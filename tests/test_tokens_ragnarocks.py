@@ -143,3 +143,121 @@ def test_player_aids_one_per_player_where_both_need_them(built):
     assert copies == [2, 2, 2, 2, 3]
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "Played without the tree stand insert" in text and "decoration only" in text
+
+
+def _wcag_contrast(a, b) -> float:
+    """WCAG 2 contrast ratio of two sRGB colours (0-255 each)."""
+    def lum(rgb):
+        def channel(v):
+            v /= 255
+            return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
+        r, g, b = (channel(v) for v in rgb[:3])
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def _runic_fill_colours(reader, form) -> list[tuple[int, int, int]]:
+    """Return the fill colour (0-255 RGB) of every text drawn in a Runic font in ``form``, in
+    drawing order, read from its content stream."""
+    from pypdf.generic import ContentStream
+
+    fonts = form["/Resources"]["/Font"]
+    colour, font, found = (0, 0, 0), "", []
+    for operands, op in ContentStream(form, reader).operations:
+        if op == b"rg":
+            colour = tuple(round(float(v) * 255) for v in operands)
+        elif op == b"g":
+            colour = (round(float(operands[0]) * 255),) * 3
+        elif op == b"Tf":
+            font = str(fonts[operands[0]].get_object()["/BaseFont"])
+        elif op in (b"Tj", b"TJ") and "Runic" in font:
+            found.append(colour)
+    return found
+
+
+def test_runes_are_cut_dark_into_light_stone_and_read_clearly(built):
+    # issue 25: the Runestones' rune glyph was dark grey on mid grey (the page's lowest text
+    # contrast, 2.0:1, was its light lip). Measured from the PDF: the colour the rune is
+    # printed in (its content stream) against the stone face the page shows around it, and the
+    # glyph's printed height.
+    import pypdfium2 as pdfium
+
+    path = built("ragnarocks", "tokens", "a4")
+    reader = PdfReader(path)
+    fronts = placements(reader, 0)
+    counts = Counter(p.name for p in fronts)
+    stones = [p for p in fronts if counts[p.name] == 5]
+    assert len(stones) == 40
+    forms = reader.pages[0]["/Resources"]["/XObject"]
+    doc = pdfium.PdfDocument(str(path))
+    page = doc[0]
+    text = page.get_textpage()
+    dpi = 300
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    page_h = page.get_height()
+    boxes = [text.get_charbox(i) for i in range(text.count_chars())
+             if 0x16A0 <= ord(text.get_text_range(i, 1) or " ") <= 0x16FF]
+    scale = dpi / 72
+    for stone in stones:
+        carved = _runic_fill_colours(reader, forms[stone.name].get_object())
+        assert len(carved) >= 1
+        rune = carved[-1]  # drawn last, on top: the rune itself
+        (x0, y0, x1, y1), = [b for b in boxes if stone.x < (b[0] + b[2]) / 2 < stone.x + 19 * MM
+                             and stone.y < (b[1] + b[3]) / 2 < stone.y + 19 * MM]
+        assert (y1 - y0) / MM >= 4.5, "the rune is large enough to read across the table"
+        crop = image.crop((int(x0 * scale) - 10, int((page_h - y1) * scale) - 10,
+                           int(x1 * scale) + 10, int((page_h - y0) * scale) + 10))
+        around = [p for p in zip(*[iter(crop.tobytes())] * 3)
+                  if min(sum(abs(p[k] - c[k]) for k in range(3)) for c in carved) > 60]
+        face = sorted(around, key=sum)[len(around) // 2]  # the stone most of the rune sits on
+        assert _wcag_contrast(rune, face) >= 7, (rune, face)  # was 3.6:1
+    doc.close()
+
+
+def test_ivory_and_red_vikings_differ_in_shape_not_only_colour(built):
+    # "meaning never by colour alone": the two clans' tokens are compared as edge maps of
+    # their greyscale pictures (colour-blind, light or dark alike): Ivory's painted cross and
+    # Red's painted ring make different outlines, while two Ivory tokens are the same drawing.
+    from PIL import ImageFilter
+
+    from pdfcheck import render
+
+    path = built("ragnarocks", "tokens", "a4")
+    reader = PdfReader(path)
+    page_h = float(reader.pages[0].mediabox.height)
+    dpi = 200
+    image = render(path, 0, dpi=dpi)
+    fronts = placements(reader, 0)
+    counts = Counter(p.name for p in fronts)
+    vikings = [p for p in fronts if counts[p.name] == 3]
+    ivory, red = vikings[:3], vikings[3:]  # items in order: Ivory first
+    assert {p.name for p in ivory}.isdisjoint({p.name for p in red})
+
+    def edges(placed):
+        s = dpi / 72
+        inset = 2 * MM  # inside the cut circle's square
+        left, top = round((placed.x + inset) * s), round((page_h - placed.y - 19 * MM + inset) * s)
+        side = round((19 * MM - 2 * inset) * s)
+        box = (left, top, left + side, top + side)
+        found = image.crop(box).filter(ImageFilter.FIND_EDGES).point(lambda v: 255 * (v > 40))
+        # keep the ring between the warrior and the rim, where the shield's paint shows
+        centre, inner, outer = side / 2, 6.0 * MM * s, 7.8 * MM * s
+        for y in range(side):
+            for x in range(side):
+                if not inner <= ((x - centre) ** 2 + (y - centre) ** 2) ** 0.5 <= outer:
+                    found.putpixel((x, y), 0)
+        return found
+
+    def overlap(a, b):
+        """Share of either map's edge pixels lying on (within 2 pixels of) the other's."""
+        near_a, near_b = (m.filter(ImageFilter.MaxFilter(5)).tobytes() for m in (a, b))
+        a, b = a.tobytes(), b.tobytes()
+        return min(sum(1 for p, q in zip(a, near_b) if p and q) / max(1, sum(map(bool, a))),
+                   sum(1 for p, q in zip(b, near_a) if p and q) / max(1, sum(map(bool, b))))
+
+    same, different = overlap(edges(ivory[0]), edges(ivory[1])), overlap(edges(ivory[0]),
+                                                                          edges(red[0]))
+    print(same, different)
+    assert same > 0.9
+    assert different < 0.6
