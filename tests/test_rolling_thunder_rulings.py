@@ -6,7 +6,7 @@ numbers, cited on the play sheet and the How-to-print page.
 
 from __future__ import annotations
 
-
+from pypdf import PdfReader
 
 from pdfcheck import text_of
 from sheetgen.games import load_game
@@ -55,7 +55,7 @@ def test_the_bonus_counts_only_with_a_god_and_stops_after_round_6(project, built
 
 def test_the_valhalla_example_is_a_v_of_five_corner_touching_squares(project):
     grid = _sheet(project)["valhalla-example"]
-    strikes = {tuple(c["at"]) for c in grid["cells"] if c.get("icon") == "lightning"}
+    strikes = {tuple(c["at"]) for c in grid["cells"] if c.get("icon") == "bolt"}
     fires = {(c + 1, r + 1) for r, row in enumerate(grid["shades"])
              for c, ch in enumerate(row) if ch == "#"}
     marked = strikes | fires
@@ -103,3 +103,24 @@ def test_pencil_spaces_are_at_least_5_mm(project):
     grid = elements["sectors"]
     cell = min(to_points(grid["w"]) / grid["cols"], to_points(grid["h"]) / grid["rows"])
     assert cell >= 10 * MM  # a square takes a pencil X and its number
+
+
+def _icons_drawn(path) -> set[str]:
+    """Return the names of the icons a PDF draws (its icon forms, in pages and nested forms)."""
+    found, todo = set(), [page.get("/Resources") for page in PdfReader(str(path)).pages]
+    while todo:
+        resources = todo.pop()
+        for name, form in ((resources or {}).get("/XObject") or {}).items():
+            if name.startswith("/FormXob.icon-") and name[len("/FormXob.icon-"):] not in found:
+                found.add(name[len("/FormXob.icon-"):])
+            todo.append(form.get_object().get("/Resources"))
+    return found
+
+
+def test_lightning_is_drawn_as_a_bolt_never_a_branching_tree(built):
+    # the rulebook's lightning strikes (the Gods band, the V example, the aid backs): the icon
+    # set's bolt; its "lightning" is a branching tree that reads as roots or a shrub
+    sheet = _icons_drawn(built("rolling-thunder", "play-sheet", "pod"))
+    backs = _icons_drawn(built("rolling-thunder", "clarifications", "pod"))
+    assert "bolt" in sheet and "bolt" in backs
+    assert "lightning" not in sheet | backs
