@@ -119,8 +119,8 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
 
     A face written as a word prints as its icon (``hammer`` -> ``:hammer:``, or the icon the
     die's ``icons`` maps it to), a number or ``blank`` as itself, so the aid always says what
-    the dice engine rolls. Options: id, title, subtitle, count, intro and outro (text lines
-    before and after the dice).
+    the dice engine rolls; a die's ``mark`` follows its name (``Red · R``), as on its faces.
+    Options: id, title, subtitle, count, intro and outro (text lines before and after the dice).
     """
     from .dice.load import load_dice_dir  # start-up: loaded when the generator runs
 
@@ -133,7 +133,8 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
         sep = " " if words else " · "
         faces = sep.join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
                          for face in die.faces)
-        lines.append(f"**{die.name or die_id}:** {faces}")
+        mark = f" · {die.mark}" if die.mark else ""  # the letter on every printed face
+        lines.append(f"**{die.name or die_id}{mark}:** {faces}")
     if options.outro:
         lines.append(options.outro)
     return [{"id": options.id, "title": options.title, "subtitle": options.subtitle,

@@ -10,12 +10,18 @@ import shutil
 from PIL import ImageChops
 from pypdf import PdfReader
 
-from conftest import run_cli
+from conftest import REPO, run_cli
 from pdfcheck import MM, placements, render
 from sheetgen.icons import IconBook
 from sheetgen.project import Project
 
-RED = 'red: {name: Red, colour: "#c0392b", faces: [1, 2, 3, 4, 5, 6]}'
+RED = 'red: {name: Red, mark: R, colour: "#c0392b", faces: [1, 2, 3, 4, 5, 6]}'
+
+
+def _red_line() -> int:
+    """Return the line of the red die in Rolling Thunder's dice.yaml."""
+    text = (REPO / "data" / "rolling-thunder" / "dice.yaml").read_text(encoding="utf-8")
+    return text[:text.index(RED)].count("\n") + 1
 
 
 def _project(copy_game, red: str):
@@ -103,8 +109,8 @@ def test_an_empty_face_is_one_clear_error(copy_game, private_cache_dir):
     assert result.exit_code == 2
     errors = [line for line in result.output.splitlines() if "dice.yaml" in line]
     assert errors == [errors[0]]
-    assert re.search(r"dice\.yaml:13: dice\.red\.faces\.2: a face cannot be empty: write a "
-                     r"number, a symbol name or blank$", errors[0])
+    assert re.search(rf"dice\.yaml:{_red_line()}: dice\.red\.faces\.2: a face cannot be empty: "
+                     r"write a number, a symbol name or blank$", errors[0])
 
 
 def test_icons_must_name_a_face_of_the_die(copy_game, private_cache_dir):
@@ -112,5 +118,5 @@ def test_icons_must_name_a_face_of_the_die(copy_game, private_cache_dir):
                     "faces: [horn, 2, 3, 4, 5, 6], icons: {hron: hunting-horn}}")
     result = run_cli("--project", str(root), "validate", "rolling-thunder")
     assert result.exit_code == 2
-    assert "dice.yaml:13: dice.red: icons: unknown symbol face 'hron'; did you mean 'horn'?" \
-        in result.output
+    assert (f"dice.yaml:{_red_line()}: dice.red: icons: unknown symbol face 'hron'; "
+            "did you mean 'horn'?") in result.output

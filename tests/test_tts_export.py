@@ -82,11 +82,13 @@ def _cells(texture_path):
 
 
 def _blobs(cell) -> int:
-    """Count the spots (pips) that stand out from a face's colour, on a coarse grid."""
+    """Count the spots (pips) that stand out from a face's colour, on a coarse grid; the die's
+    mark (a letter in a ring at the top centre, below on an upside-down face) is no pip."""
     small = cell.resize((48, 48))
     background = small.getpixel((1, 1))
+    mark = {(x, y) for x in range(17, 31) for y in (*range(0, 15), *range(33, 48))}
     light = {(x, y) for x in range(48) for y in range(48)
-             if abs(small.getpixel((x, y)) - background) > 60}
+             if abs(small.getpixel((x, y)) - background) > 60 and (x, y) not in mark}
     count = 0
     while light:
         count += 1

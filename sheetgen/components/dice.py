@@ -3,14 +3,18 @@
 The items are the faces of the game's dice (``items_from: {generator: dice-faces}``), six
 per die, drawn by the ``front`` template (default ``die-face``) once each and scaled: to
 each size of ``nets`` (fold-and-glue cubes), to ``sticker`` for blank dice of ``blank``
-size, and small on a reference card of every die's faces (``reference``, its title).
+size, and small on a reference card of every die's faces (``reference``, its title). A
+die's mark (a letter on every face) would print under 6 pt on the card's small faces: the
+card shows them without it, and names the mark after the die's name instead.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..component_models import DiceModel
 from ..errors import user_error
-from ..faces import Card
+from ..faces import Face, Where
 from ..imposition.common import LayoutError
 from ..imposition.dice_sheet import DieArt, check_fit, dice_blocks, impose_dice, reference_fits
 from ..units import to_points
@@ -20,36 +24,64 @@ from .cards import Cards
 from .contract import Artifact, Layout, Misfit, Prepared, RenderEnv
 
 
+@dataclass
+class DicePrepared(Prepared):
+    """The faces of every die, and the first die's six faces without their mark (for the
+    reference card), by die id."""
+
+    unmarked: dict[str, list[Face]]
+
+
 @register_kind
 class Dice(Cards):
     """Dice to make at home: every six items (one die's faces) become one die."""
 
     model_class = DiceModel
 
-    def _dice(self, cards: list[Card]) -> list[DieArt]:
+    def _dice(self, prepared: DicePrepared) -> list[DieArt]:
         """Return one DieArt per six faces and copy: the die's name, faces and face values."""
+        cards = prepared.cards
         items = [item.fields() for item in self.model.items for _ in range(item.count)]
         dice = []
         for k in range(0, len(cards), 6):
-            total = self.model.copies.get(items[k].get("die", ""), 1)
-            dice += [DieArt(items[k]["die_name"], [c.front for c in cards[k:k + 6]],
+            die, mark = items[k].get("die", ""), items[k].get("mark", "")
+            total = self.model.copies.get(die, 1)
+            faces = [c.front for c in cards[k:k + 6]]
+            dice += [DieArt(items[k]["die_name"], faces,
                             [items[j]["face"] for j in range(k, k + 6)],
-                            copy=n if total > 1 else 0, copies=total)
+                            copy=n if total > 1 else 0, copies=total, mark=mark,
+                            small_faces=prepared.unmarked.get(die, faces))
                      for n in range(1, total + 1)]
         return dice
 
-    def _blocks(self, cards: list[Card]):
+    def _blocks(self, prepared: DicePrepared):
         """Return the nets, stickers and reference card to pack, in order."""
         model = self.model
-        return dice_blocks(self._dice(cards), [to_points(s) for s in model.nets],
+        return dice_blocks(self._dice(prepared), [to_points(s) for s in model.nets],
                            to_points(model.sticker) if model.sticker else None,
                            to_points(model.blank), model.reference)
+
+    def _unmarked(self, builder, loaded) -> dict[str, list[Face]]:
+        """Return the six faces of each marked die drawn without the mark, by die id."""
+        model = self.model
+        by_die: dict[str, list[Face]] = {}
+        for index, item in enumerate(model.items):
+            fields = item.fields()
+            if not fields.get("mark") or len(by_die.get(fields["die"], [])) == 6:
+                continue
+            item_path, line = loaded.item_where(index)
+            face = builder.build(model.front, {**model.defaults, **fields, "mark": "",
+                                               "index": index + 1},
+                                 Where(item_path, line, f"{item.id} front (reference card)",
+                                       loaded.cells_of(item.id)),
+                                 (str(loaded.path), line_of(loaded.raw, ("front",))))
+            by_die.setdefault(fields["die"], []).append(face)
+        return by_die
 
     def prepare(self, builder, loaded) -> Prepared:
         """Build every face; the faces must be square and come six per die."""
         model = self.model
-        prepared = super().prepare(builder, loaded)
-        cards = prepared.cards
+        cards = super().prepare(builder, loaded).cards
         if len(cards) % 6 or any(abs(c.front.width - c.front.height) > 0.01 for c in cards):
             raise user_error(loaded.path, line_of(loaded.raw, ("front",)),
                              "printable dice need six square faces per die")
@@ -63,7 +95,8 @@ class Dice(Cards):
         if unknown:
             raise user_error(loaded.path, line_of(loaded.raw, ("copies", unknown[0])),
                              f"copies: no die {unknown[0]!r} among the printed dice")
-        if model.reference and not reference_fits(self._dice(cards)):
+        prepared = DicePrepared(cards, self._unmarked(builder, loaded) if model.reference else {})
+        if model.reference and not reference_fits(self._dice(prepared)):
             raise user_error(loaded.path, line_of(loaded.raw, ("reference",)),
                              "a reference card holds four dice: split the dice over two "
                              "components or set reference: null")
@@ -72,7 +105,7 @@ class Dice(Cards):
     def _fit_sheet(self, prepared: Prepared, profile) -> list[Misfit]:
         """Return a Misfit when a net or the card does not fit the page."""
         try:
-            check_fit(self._blocks(prepared.cards), profile)
+            check_fit(self._blocks(prepared), profile)
         except LayoutError as exc:
             return [Misfit(*prepared.cards[0].front.where, str(exc))]
         return []
@@ -80,7 +113,7 @@ class Dice(Cards):
     def _impose_sheet(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Pack nets, stickers and the reference card on the profile's pages."""
         doc = env.document(profile.page)
-        pages = impose_dice(doc, self._blocks(prepared.cards), profile, env.options)
+        pages = impose_dice(doc, self._blocks(prepared), profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
     layouts = {"grid": Layout(_fit_sheet, _impose_sheet),

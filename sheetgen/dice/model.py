@@ -55,7 +55,17 @@ class Die(Strict):
     icons: dict[str, str] = Field(default_factory=dict, description=(
         "Symbol face -> the icon that draws it, e.g. {horn: hunting-horn} (default: the icon "
         "named like the face; blank: none)."))
+    mark: str = Field("", max_length=2, description=(
+        "A letter printed on every face of the printed die (e.g. R for red), so that dice of "
+        "different colours differ by more than colour; default none."))
     note: str = Field("", description="Why these faces (the rulebook decision).")
+
+    @field_validator("mark")
+    @classmethod
+    def _printable_mark(cls, value: str) -> str:
+        if value and not all(c.isalnum() for c in value):
+            raise ValueError("a mark is one or two letters or figures, e.g. R")
+        return value
 
     @model_validator(mode="after")
     def _icons_name_faces(self) -> "Die":

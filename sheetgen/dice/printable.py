@@ -41,6 +41,6 @@ def die_face_items(dice: dict, only: list[str] | None = None) -> list[dict[str, 
                 "position": pos, "pips": pips,
                 "icon": icon_of(die, face),
                 "number": "" if pips or isinstance(face, str) else str(face),
-                "note": die.note,
+                "mark": die.mark, "note": die.note,
             })
     return items

@@ -31,13 +31,17 @@ HEAD, ROW = 10 * MM, 19 * MM  # reference card: title band, one die's row
 @dataclass
 class DieArt:
     """One die to print: its name, its six faces (Face objects) and their names; ``copy`` is
-    its number among ``copies`` printed of the same die (0 when only one is)."""
+    its number among ``copies`` printed of the same die (0 when only one is); ``mark``, the
+    letter on its faces, and ``small_faces``, its faces for the reference card (without the
+    mark, too small there; default: ``faces``)."""
 
     name: str
     faces: list
     labels: list[str]
     copy: int = 0
     copies: int = 1
+    mark: str = ""
+    small_faces: list | None = None
 
     @property
     def caption(self) -> str:
@@ -189,9 +193,9 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
         c.drawString(x + 4 * MM, top - 7 * MM, title)
         y = top - HEAD
         for die in dice:
-            _caption(doc, die.name, x + 4 * MM, y)
+            _caption(doc, f"{die.name} · {die.mark}" if die.mark else die.name, x + 4 * MM, y)
             one_line = _names_fit(doc, die.labels, face + 2.2 * MM)
-            for k, art in enumerate(die.faces):
+            for k, art in enumerate(die.small_faces or die.faces):
                 fx = x + 4 * MM + k * (face + 2.2 * MM)
                 _place_scaled(doc, art, fx, y - CAPTION - 1 * MM - face, face)
                 doc.set_color((0.2, 0.2, 0.2))
