@@ -114,6 +114,10 @@ class BoardSide(Strict):
                                  "size is the board's size.")
     fields: dict[str, Any] = Field(default_factory=dict, description="Fields the template "
                                    "uses (with the component's defaults).")
+    art: list[dict[str, Any]] = Field(default_factory=list, description="A hex side's own "
+                                      "illustration: elements (any type, placed on the side's "
+                                      "trimmed face) drawn over the board's backdrop and under "
+                                      "the hexes, on this side only.")
 
 
 @register_model

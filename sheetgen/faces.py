@@ -11,6 +11,7 @@ import hashlib
 import re
 import warnings
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from jinja2 import StrictUndefined, TemplateError, UndefinedError
@@ -249,9 +250,11 @@ class FaceBuilder:
         """Return a UserError blaming the item (for filled values) or the template line
         (``line``, or the element's).
 
-        A template mistake is reported once, not once per item that fills the template.
+        A template mistake is reported once, not once per item that fills the template. An
+        element inherited or added from another file (``extends``, a board side's ``art``) is
+        blamed in that file.
         """
-        tpath = display_path(template.path)
+        tpath = self._shown(raw, template)
         line = line or raw.line
         if blame_item:
             return UserError(Problem(display_path(where.path), where.line,
@@ -314,7 +317,7 @@ class FaceBuilder:
         if explained.field is None:
             return self._fail(template, raw, where, explained.message, False, line)
         if explained.field in cells:
-            tpath = display_path(template.path)
+            tpath = self._shown(raw, template)
             return UserError(Problem(cells[explained.field], 0, f"{explained.message} "
                                      f"(template {tpath}:{line}, filling {where.label})"))
         return self._fail(template, raw, where, explained.message, True, line)
@@ -349,7 +352,8 @@ class FaceBuilder:
                              unknown("element type", kind, element_types(), see), False)
         vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
                 "icons": self.icons, "colors": self.colors, "project": self.project,
-                "base_dir": template.path.parent, "where_path": str(template.path),
+                "base_dir": Path(getattr(raw, "path", "") or template.path).parent,
+                "where_path": getattr(raw, "path", "") or str(template.path),
                 "where_line": raw.line}
         try:
             element = cls.model_validate(values, context=vctx)

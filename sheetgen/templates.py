@@ -10,7 +10,7 @@ with the same ``id`` replaces the parent's in place; ``remove: [id, ...]`` drops
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .errors import ProblemList, user_error
@@ -77,6 +77,16 @@ class TemplateBook:
         template = self._resolve(name, path, raw, _chain + (name,))
         self._cache[name] = template
         return template
+
+    def with_elements(self, name: str, elements: list, suffix: str,
+                      where: tuple[str, int]) -> str:
+        """Return the name of template ``name`` with ``elements`` drawn after its own (a
+        board side's ``art`` over the shared backdrop), kept as ``name@suffix``: elements
+        carry their own file and lines, so mistakes are blamed where they were written."""
+        base = self.get(name, where)
+        derived = f"{name}@{suffix}"
+        self._cache[derived] = replace(base, name=derived, elements=[*base.elements, *elements])
+        return derived
 
     def _resolve(self, name: str, path: Path, raw: LineDict, chain: tuple) -> Template:
         if "extends" in raw:

@@ -18,7 +18,7 @@ from ..elements import DrawContext
 from ..elements.box import Box
 from ..elements.hex_board import HexBoard
 from ..elements.text import Text
-from ..errors import UserError, display_path
+from ..errors import Problem, UserError, display_path
 from ..faces import Face, Where, element_origin
 from ..textlayout import TextFitError
 from ..units import MM, to_points
@@ -41,6 +41,11 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     size around the hexes; the bands (background, frame, title, caption); the face.
     """
     line = _side_lines(comp, index, side, loaded.raw)
+    if side.art and not comp.backdrop:
+        problems.add(loaded.path, line_of(loaded.raw, ("sides", index, "art")),
+                     f"side {side.id}: art is drawn over the board's backdrop; name a backdrop "
+                     "template (backdrop: NAME) or draw the art in a template side")
+        return None
     found = _side_board(comp, side, builder, loaded.path, problems, line)
     if found is None or colors is None:
         return None
@@ -102,7 +107,7 @@ def _side_board(comp, side, builder, path, problems, line) -> tuple[HexBoard, di
                                                                         "h", "when", "id"}))
                 key = repr(str(err["loc"][-1]))
                 message = (message.replace(f"key {key}", f"key {key} for a board side", 1)
-                           + f"{' A' if '?' in message else '; a'}llowed: id, title, caption, "
+                           + f"{' A' if '?' in message else '; a'}llowed: id, title, caption, art, "
                            f"{allowed}")
             problems.add(path, line(err["loc"]), f"side {side.id}: {message}")
         return None
@@ -199,15 +204,33 @@ def _bands(comp, index: int, side, builder, loaded, problems, colors: dict, boar
 
 
 def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
-    """Return the backdrop template's face for ``side``, or None after recording problems."""
+    """Return the backdrop template's face for ``side`` (with the side's own ``art`` drawn
+    after the template's elements), or None after recording problems."""
     raw, path = loaded.raw, loaded.path
     fields = {**comp.defaults, "side": side.id, "title": side.title, "caption": side.caption}
     where = Where(str(path), line_of(raw, ("sides", index)), f"side {side.id}")
+    template_where = (str(path), line_of(raw, ("backdrop",)))
     try:
-        return builder.build(comp.backdrop, fields, where, (str(path), line_of(raw, ("backdrop",))))
+        name = comp.backdrop
+        if side.art:
+            art = _side_art(raw, index, path)
+            name = builder.templates.with_elements(name, art, f"side-{side.id}", template_where)
+        return builder.build(name, fields, where, template_where)
     except UserError as exc:
         problems.extend(exc)
         return None
+
+
+def _side_art(raw, index: int, path) -> list:
+    """Return a side's ``art`` elements as written (with their lines); UserError for an entry
+    that is not an element."""
+    elements = raw["sides"][index]["art"]
+    for number, element in enumerate(elements):
+        if not isinstance(element, dict) or "type" not in element:
+            raise UserError(Problem(display_path(path), line_of(raw, ("sides", index, "art",
+                                                                      number)),
+                                    "each art entry is an element: a mapping with a 'type:'"))
+    return list(elements)
 
 
 def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
@@ -222,6 +245,11 @@ def largest_hex_size(face: Face, limit: tuple[float, float]) -> float:
 def template_face(comp, index: int, side, builder, loaded, problems) -> Face | None:
     """Return the face of a side drawn by its template, or None after recording problems."""
     raw, path = loaded.raw, loaded.path
+    if side.art:
+        problems.add(path, line_of(raw, ("sides", index, "art")),
+                     f"side {side.id}: art is for a hex side on a backdrop; a template side "
+                     "draws its art in its template")
+        return None
     extra = sorted(side.model_extra or {})
     if extra:
         problems.add(path, line_of(raw, ("sides", index, extra[0])),
