@@ -88,6 +88,16 @@ class TemplateBook:
         self._cache[derived] = replace(base, name=derived, elements=[*base.elements, *elements])
         return derived
 
+    def unnamed(self, name: str, path: Path, size: tuple[float, float, float],
+                elements: list) -> str:
+        """Return ``name`` after keeping a template of ``elements`` (size: width, height and
+        bleed in points) written in ``path``, with no file of its own (a board side's ``art``
+        when the board has no backdrop)."""
+        width, height, bleed = size
+        self._cache[name] = Template(name, path, width, height, bleed, {}, list(elements),
+                                     (str(path), getattr(elements[0], "line", 1)))
+        return name
+
     def _resolve(self, name: str, path: Path, raw: LineDict, chain: tuple) -> Template:
         if "extends" in raw:
             parent = self.get(str(raw["extends"]), (str(path), raw.key_lines["extends"]), chain)

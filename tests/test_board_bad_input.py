@@ -37,7 +37,7 @@ CASES = [
     ("      - {at: [K4, K5, K6], start: red}", "      - {at: [K4, K5, G6], start: red}",
      "start hex G6 is outside the board"),
     # overlapping removed cells
-    ("      - {around: G6, radius: 2,", "      - F6\n      - {around: G6, radius: 2,",
+    ("      - {around: G6, radius: 2}", "      - F6\n      - {around: G6, radius: 2}",
      "removed patches must not overlap"),
     # an outline that cannot close
     ("    edges: [5, 7, 3, 9, 3, 7]", "    edges: [5, 7, 3, 9, 3, 6]",

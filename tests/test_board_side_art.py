@@ -88,13 +88,16 @@ def test_side_art_mistakes_name_their_line(copy_game):
     assert not (root / "out" / "ragnarocks" / "board-a4.pdf").exists()
 
 
-def test_side_art_needs_a_backdrop(copy_game):
+def test_side_art_without_a_backdrop_lies_over_the_background(copy_game):
     root = copy_game("ragnarocks")
+    mark = f'      - {{type: box, x: 2mm, y: 2mm, w: 8mm, h: 8mm, fill: "{MARK}"}}\n'
+    _replace_art(root, "    art:\n" + mark, "")
     path = _board(root)
     text = path.read_text(encoding="utf-8").replace("backdrop: ragnarocks-board\n", "", 1)
     path.write_text(text, encoding="utf-8")
-    result = _build(root)
-    assert result.exit_code == 2, result.output
-    art = next(n for n, line in enumerate(text.splitlines(), 1) if line == "    art:")
-    assert f"data/ragnarocks/board.yaml:{art}: side a: art is drawn over the board's backdrop" \
-        in result.output, result.output
+    result = _build(root, "pod")
+    assert result.exit_code == 0, result.output
+    pdf = root / "out" / "ragnarocks" / "board-pod.pdf"
+    # the plain board's corner: the paper background, with the mark over it on side a only
+    assert _pixel(pdf, 0, 6, 6, bleed_mm=3) == (255, 0, 255)
+    assert _pixel(pdf, 1, 6, 6, bleed_mm=3) != (255, 0, 255)

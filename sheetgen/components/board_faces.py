@@ -41,11 +41,6 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
     size around the hexes; the bands (background, frame, title, caption); the face.
     """
     line = _side_lines(comp, index, side, loaded.raw)
-    if side.art and not comp.backdrop:
-        problems.add(loaded.path, line_of(loaded.raw, ("sides", index, "art")),
-                     f"side {side.id}: art is drawn over the board's backdrop; name a backdrop "
-                     "template (backdrop: NAME) or draw the art in a template side")
-        return None
     found = _side_board(comp, side, builder, loaded.path, problems, line)
     if found is None or colors is None:
         return None
@@ -63,13 +58,21 @@ def side_face(comp, index: int, side, builder, loaded, problems, colors: dict | 
                    width, height, bleed)
     if bands is None:
         return None
+    art = _plain_art(comp, index, side, builder, loaded, problems, geometry) \
+        if backdrop is None and side.art else None
+    if side.art and backdrop is None and art is None:
+        return None
     elements = [*bands[:2], board, *bands[2:]] if backdrop is None else [board, *bands]
     key = hashlib.sha1(repr((comp.id, side.id, values, side.title, side.caption, width, height,
-                             colors, backdrop.key if backdrop else None)).encode()).hexdigest()[:16]
+                             colors, backdrop.key if backdrop else None,
+                             art.key if art else None)).encode()).hexdigest()[:16]
     shown = display_path(loaded.path)
     side_line = line_of(loaded.raw, ("sides", index))
     origins = [element_origin(shown, side_line, e) for e in elements]
     where = (str(loaded.path), line(("hex_size",)))
+    if art is not None:  # over the background and frame, under the hexes
+        elements = [*elements[:2], *art.elements, *elements[2:]]
+        origins = [*origins[:2], *art.origins, *origins[2:]]
     if backdrop is not None:
         elements, origins = backdrop.elements + elements, backdrop.origins + origins
         where = backdrop.where
@@ -216,6 +219,21 @@ def _backdrop(comp, index: int, side, builder, loaded, problems) -> Face | None:
             art = _side_art(raw, index, path)
             name = builder.templates.with_elements(name, art, f"side-{side.id}", template_where)
         return builder.build(name, fields, where, template_where)
+    except UserError as exc:
+        problems.extend(exc)
+        return None
+
+
+def _plain_art(comp, index: int, side, builder, loaded, problems, geometry) -> Face | None:
+    """Return the face of a side's ``art`` on a board without a backdrop (its elements go
+    over the background and frame, under the hexes), or None after recording problems."""
+    where = Where(str(loaded.path), line_of(loaded.raw, ("sides", index)), f"side {side.id}")
+    try:
+        art = _side_art(loaded.raw, index, loaded.path)
+        name = builder.templates.unnamed(f"{comp.id}@side-{side.id}-art", loaded.path,
+                                         geometry, art)
+        return builder.build(name, {**comp.defaults, "side": side.id}, where,
+                             (str(loaded.path), line_of(loaded.raw, ("sides", index, "art"))))
     except UserError as exc:
         problems.extend(exc)
         return None
