@@ -1,8 +1,8 @@
 """The Clarifications aids use their cards well: no mostly-empty card, no card alone in a row.
 
 Measured on the pod PDFs (one card a page, fronts on even pages): the lowest printed character
-of the rulings, as a share of the body box the clarifications template gives them. Ragnarocks'
-aid is being reworked on its own branch; the four games here share the template.
+of the rulings, as a share of the body box the clarifications template gives them, for every
+game that uses the shared template.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from sheetgen.units import to_points
 
 MM = 72 / 25.4
 BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim
-GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-might"]
+GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-might", "ragnarocks"]
 ACROSS = 3              # poker cards a row on A4 and Letter
 
 
