@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
@@ -166,3 +167,32 @@ def template_elements(project, name: str) -> dict:
     """Return a template's elements as written (raw mappings, by id)."""
     template = TemplateBook(project).get(name, ("test", 0))
     return {raw.get("id"): raw for raw in template.elements}
+
+
+def page_bounds(obj) -> tuple[float, float, float, float]:
+    """Return a pypdfium2 page object's bounds on the page (those of an object inside a placed
+    face are in the face's own space: apply each enclosing form's matrix)."""
+    bounds, container = obj.get_bounds(), obj.container
+    while container is not None:
+        bounds = container.get_matrix().on_rect(*bounds)
+        container = container.container
+    return bounds
+
+
+def ink_boxes(page, text: str) -> tuple[float, float, float, float]:
+    """Return the box (left, bottom, right, top, PDF points) of the glyphs of ``text``, found
+    in a pypdfium2 page's text."""
+    chars = page.get_textpage()
+    start = chars.get_text_range().find(text)
+    assert start >= 0, f"{text!r} is not on the page"
+    boxes = [chars.get_charbox(i) for i in range(start, start + len(text))]
+    boxes = [b for b in boxes if b[2] > b[0]]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def drawn_shapes(page) -> list[tuple[float, float, float, float]]:
+    """Return the page bounds of every path (rules, boxes, bands, icons) a pypdfium2 page draws,
+    inside placed faces too."""
+    return [page_bounds(obj) for obj in page.get_objects(max_depth=8)
+            if obj.type == pdfium_raw.FPDF_PAGEOBJ_PATH]

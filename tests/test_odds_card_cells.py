@@ -10,18 +10,10 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_raw
 
+from pdfcheck import page_bounds
+
 MM = 72 / 25.4
 ROOM = 1.0 * MM          # the least white space either side of a word, inside the rules
-
-
-def page_bounds(obj) -> tuple[float, float, float, float]:
-    """Return an object's bounds on the page (those of an object inside a placed face are in
-    the face's own space: apply each enclosing form's matrix)."""
-    bounds, container = obj.get_bounds(), obj.container
-    while container is not None:
-        bounds = container.get_matrix().on_rect(*bounds)
-        container = container.container
-    return bounds
 
 
 def table_rules(page):
