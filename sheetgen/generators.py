@@ -119,7 +119,8 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
 
     A face written as a word prints as its icon (``hammer`` -> ``:hammer:``, or the icon the
     die's ``icons`` maps it to), a number or ``blank`` as itself, so the aid always says what
-    the dice engine rolls; a die's ``mark`` follows its name (``Red · R``), as on its faces.
+    the dice engine rolls; a die's name (and its ``mark``, ``Red · R``, as on its faces) is a
+    line, its faces the next.
     Options: id, title, subtitle, count, intro and outro (text lines before and after the dice).
     """
     from .dice.load import load_dice_dir  # start-up: loaded when the generator runs
@@ -129,12 +130,10 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     lines = [options.intro] if options.intro else []
     for die_id in written:  # in the order dice.yaml lists them
         die = dice[die_id]
-        words = [f for f in die.faces if isinstance(f, str)]
-        sep = " " if words else " · "
-        faces = sep.join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
+        faces = " · ".join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
                          for face in die.faces)
         mark = f" · {die.mark}" if die.mark else ""  # the letter on every printed face
-        lines.append(f"**{die.name or die_id}{mark}:** {faces}")
+        lines += [f"**{die.name or die_id}{mark}**", faces]  # the faces on a line of their own
     if options.outro:
         lines.append(options.outro)
     return [{"id": options.id, "title": options.title, "subtitle": options.subtitle,

@@ -22,6 +22,7 @@ from conftest import REPO
 from pdfcheck import walk
 
 CAPTION = re.compile(r"^(.+?)(?: \d+/\d+)?: (?:\d+ mm cube|stickers for a \d+ mm blank die)$")
+REFERENCE_FACE = 10 * 72 / 25.4  # the reference card's faces are smaller (7 mm), no die's
 DICE_COMPONENTS = sorted((path.parent.name, path.stem) for path in REPO.glob("data/*/*.yaml")
                          if re.search(r"(?m)^kind: dice$", path.read_text(encoding="utf-8")))
 
@@ -59,7 +60,7 @@ def _captions(page) -> list[tuple[str, float, float]]:
 
 def printed_faces(path) -> dict[str, list[list[tuple[str, float]]]]:
     """Return, by die name, the text runs (text, printed size in pt) of every face printed on a
-    net or a sticker row; the reference card's small faces are left out (no caption)."""
+    net or a sticker row; the reference card's small faces are left out."""
     reader = PdfReader(path)
     faces = defaultdict(list)
     for page in reader.pages:
@@ -69,11 +70,12 @@ def printed_faces(path) -> dict[str, list[list[tuple[str, float]]]]:
             name = str(operands[0]) if op == "Do" else ""
             if not name.startswith("/FormXob") or "icon-" in name:
                 continue
+            width = float(xobjects[name].get_object()["/BBox"][2]) * ctm[0]
+            if width < REFERENCE_FACE:
+                continue  # the reference card
             x, y = ctm[4], ctm[5]
             above = [(c_y - y, -c_x, die) for die, c_x, c_y in captions
                      if c_y > y and c_x <= x + 0.5]
-            if not above:
-                continue  # the reference card
             nearest = min(dy for dy, _, _ in above)
             die = min(a for a in above if a[0] < nearest + 1)[2]  # the caption's row, its net
             faces[die].append([(text, size * ctm[0]) for text, size in _form_text(xobjects, name)])
@@ -125,4 +127,4 @@ def test_the_dice_aid_names_each_die_with_its_mark(built):
                     .extract_text().split())
     for name, die in _dice("reavers-of-midgard").items():
         if die.get("mark"):
-            assert f"{name} · {die['mark']}:" in text
+            assert f"{name} · {die['mark']}" in text

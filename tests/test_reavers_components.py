@@ -145,9 +145,11 @@ def test_dice_aid_lists_every_die_of_dice_yaml(game, project, built):
 
     dice = yaml.safe_load((project.root / "data" / GAME / "dice.yaml").read_text())["dice"]
     body = items(game, "dice-aid")[0]["body"]
+    rows = body.splitlines()
     for die in dice.values():
-        line = next(row for row in body.splitlines() if row.startswith(f"**{die['name']}:**"))
-        shown = re.findall(r":([a-z-]+):|(\d+)", line.split(":**", 1)[1])
+        # the die's name (and mark) on a line, its faces on the next
+        name = f"**{die['name']} · {die['mark']}**" if die.get("mark") else f"**{die['name']}**"
+        shown = re.findall(r":([a-z-]+):|(\d+)", rows[rows.index(name) + 1])
         assert [a or int(b) for a, b in shown] == die["faces"], die["name"]
     text = PdfReader(built(GAME, "dice-aid", "pod")).pages[0].extract_text()
     assert all(die["name"] in text for die in dice.values())

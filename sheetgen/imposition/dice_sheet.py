@@ -26,6 +26,8 @@ TABS = [(5, "bottom"), (2, "top"), (2, "bottom"), (2, "left"), (3, "top"), (3, "
         (3, "right")]
 CARD = (63.5 * MM, 88.9 * MM)
 HEAD, ROW = 10 * MM, 19 * MM  # reference card: title band, one die's row
+# between two stickers of a row: two rows of six 13 mm stickers fit side by side on A4
+STICKER_GAP = 2.4 * MM
 
 
 @dataclass
@@ -162,7 +164,7 @@ def _neighbour(i: int, side: str) -> int | None:
 
 
 def _sticker_block(die: DieArt, sticker: float, blank: float) -> Block:
-    gap = 3 * MM
+    gap = STICKER_GAP
     width, height = 6 * sticker + 5 * gap, sticker + CAPTION + 2 * MM
 
     def draw(doc, x: float, top: float) -> None:
