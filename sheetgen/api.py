@@ -95,13 +95,15 @@ def _select(project: Project, game_id: str | None, component_ids: list[str],
 class Session:
     """Fonts, icons, templates and face builders shared by one validate or build run."""
 
-    def __init__(self, project: Project, print_checks: bool = True, keys_only: bool = False):
+    def __init__(self, project: Project, print_checks: bool = True, keys_only: bool = False,
+                 art_sets=None):
         """``print_checks=False`` prepares faces only to compare them (a variant's base game,
         one side of a diff): nothing of that session is printed, so nothing is checked.
-        ``keys_only`` also skips building each face's elements: its key tells it apart."""
+        ``keys_only`` also skips building each face's elements: its key tells it apart.
+        ``art_sets`` (credits.ArtSets): the build's, when its record has asked already."""
         from .fonts import FontBook
         from .icons import IconBook
-        from .credits import Credits
+        from .credits import ArtSets
         from .profiles import ProfileBook
         from .templates import TemplateBook
 
@@ -112,18 +114,15 @@ class Session:
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
         self.profiles = ProfileBook.for_project(project)
-        self.credits = Credits.for_project(project)
-        self._art_sets: dict[tuple, tuple[str, ...]] = {}
+        self._art_sets = art_sets or ArtSets(project)
+        self.credits = self._art_sets.credits
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
 
     def art_sets(self, game: LoadedGame) -> tuple[str, ...]:
         """Return the art sets a game's files name (its credits block credits them), once."""
-        key = (game.spec.id, id(game))
-        if key not in self._art_sets:
-            self._art_sets[key] = self.credits.art_sets_of(self.project, game)
-        return self._art_sets[key]
+        return self._art_sets(game)
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
@@ -256,7 +255,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     """
     # start-up: only a build reads the record, stages outputs and plans with profiles
     from .build_record import BuildRecord
-    from .credits import Credits
+    from .credits import ArtSets
     from .output import OutputWriter
     from .profiles import ProfileBook
 
@@ -267,10 +266,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     writer = OutputWriter(out_dir)
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
+    art_sets = ArtSets(project)  # asked by the record and the faces' credits: found once
     cache = BuildRecord.start(project, out_dir, record is None and not options.variant
                               and not options.previews, game_id, component_ids or [], options,
-                              lambda game: Credits.for_project(project).art_sets_of(project,
-                                                                                   game))
+                              art_sets)
     # select
     selected = _select(project, game_id, component_ids or [], options.variant,
                        skip=cache.fresh, problems=problems)
@@ -286,7 +285,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
             cache.remember(planned)
             return []
     # plan
-    session = Session(project)
+    session = Session(project, art_sets=art_sets)
     planning = ProblemList()
     again = None if skips is None else [] if planned is not None else skips  # reported once
     jobs = _plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,

@@ -40,6 +40,8 @@ class BuildRecord:
         self.project = project
         self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
         self.cache = BuildCache(out_dir, enabled=enabled)
+        self._icon_files: dict[str, Path] | None = None
+        self._inputs: dict[int, tuple] = {}  # id(component) -> (component, its input files)
         self.command = ""
         self.before: dict = {}       # the stamps of every input, taken before reading any
         self.fresh: set[str] = set()  # games whose outputs need no look at all
@@ -70,14 +72,30 @@ class BuildRecord:
               options: BuildOptions) -> list[tuple[LoadedGame, LoadedComponent]]:
         """Return the selected components with an output (of those ``planned``) that is
         missing or out of date."""
-        icons = IconBook.for_project(self.project).files
-        art = {id(g): self.art_sets(g) for g, _ in selected}
-        inputs = {(g.spec.id, c.model.id): input_files(self.project, g, c) for g, c in selected}
-        stale = {(job.game.spec.id, job.comp.model.id) for job in planned
-                 if not self.cache.fresh(job.path, options_key(options, job.profile.name,
-                                                               art[id(job.game)]),
-                                         inputs[(job.game.spec.id, job.comp.model.id)], icons)}
+        stale = set()
+        for job in planned:
+            key = (job.game.spec.id, job.comp.model.id)
+            # an output never recorded (a first build) is stale without reading its inputs
+            if key not in stale and not (
+                    self.cache.recorded(job.path) and self.cache.fresh(
+                        job.path, options_key(options, job.profile.name,
+                                              self.art_sets(job.game)),
+                        self._inputs_of(job.game, job.comp), self._icons())):
+                stale.add(key)
         return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
+
+    def _icons(self) -> dict[str, Path]:
+        """Return the project's icon files by name, listed once."""
+        if self._icon_files is None:
+            self._icon_files = IconBook.for_project(self.project).files
+        return self._icon_files
+
+    def _inputs_of(self, game: LoadedGame, comp: LoadedComponent) -> set[Path]:
+        """Return the files ``comp``'s outputs depend on before drawing, worked out once."""
+        entry = self._inputs.get(id(comp))
+        if entry is None or entry[0] is not comp:
+            entry = self._inputs[id(comp)] = (comp, input_files(self.project, game, comp))
+        return entry[1]
 
     def remember(self, planned: list[Job]) -> None:
         """Record the command's stamps and planned outputs per game, and save."""
@@ -98,18 +116,12 @@ class BuildRecord:
         """
         if not self.enabled or snapshot(self.project) != self.before:
             return
-        icon_files = IconBook.for_project(self.project).files
-        inputs: dict[int, set] = {}  # per component: its jobs (one per profile) share files
-        art: dict[int, tuple] = {}
+        icon_files = self._icons()
         for job in jobs:
             names, images = drawn[id(job.comp)]
             icons = {name: icon_files[name] for name in names if name in icon_files}
-            if id(job.comp) not in inputs:
-                inputs[id(job.comp)] = input_files(self.project, job.game, job.comp)
-            if id(job.game) not in art:
-                art[id(job.game)] = self.art_sets(job.game)
             self.cache.record(job.path, options_key(options, job.profile.name,
-                                                    art[id(job.game)]),
-                              inputs[id(job.comp)], icons, images,
+                                                    self.art_sets(job.game)),
+                              self._inputs_of(job.game, job.comp), icons, images,
                               (job.game.spec.id, job.comp.model.id))
         self.remember(jobs if planned is None else planned)

@@ -63,10 +63,17 @@ def output_stamp(path: Path) -> list | None:
 def code_version() -> str:
     """Return a hash of sheetgen's own code and data files (the version that built an output)."""
     root = Path(__file__).parent
+    found: list[tuple[str, ...]] = []  # each file's parts below root (os.walk: no Path objects)
+    for folder, dirs, files in os.walk(root):
+        dirs[:] = [name for name in dirs if name != "__pycache__"]
+        rel = os.path.relpath(folder, root)
+        parts = () if rel == "." else tuple(rel.split(os.sep))
+        found.extend((*parts, name) for name in files
+                     if os.path.splitext(name)[1] in (".py", ".yaml"))
     digest = hashlib.sha1()
-    for path in sorted(root.rglob("*")):
-        if path.suffix in (".py", ".yaml") and "__pycache__" not in path.parts:
-            digest.update(str(path.relative_to(root)).encode() + b"\0" + path.read_bytes())
+    for parts in sorted(found):  # the order of sorted paths
+        name = "/".join(parts)
+        digest.update(name.encode() + b"\0" + (root / name).read_bytes())
     return digest.hexdigest()
 
 
@@ -207,6 +214,10 @@ class BuildCache:
         if path not in self._hashes:
             self._hashes[path] = file_hash(path)
         return self._hashes[path]
+
+    def recorded(self, output: Path) -> bool:
+        """Return whether an earlier build recorded ``output`` (a first build has nothing)."""
+        return self.enabled and self._name(output) in self.entries
 
     def fresh(self, output: Path, options_key: str, inputs: set[Path],
               icons: dict[str, Path]) -> bool:

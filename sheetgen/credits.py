@@ -82,9 +82,33 @@ class Credits:
             return ()
         named = re.compile(r"\b(" + "|".join(map(re.escape, self.art)) + r")/[a-z0-9]")
         found: set[str] = set()
-        for comp in game.components:
-            for path in input_files(project, game, comp):
-                if path.suffix in (".yaml", ".csv") and path.is_file():
-                    found |= set(named.findall(path.read_text(encoding="utf-8",
-                                                              errors="replace")))
+        # each file once: the components of a game share its templates, fonts and profiles
+        paths = {path for comp in game.components for path in input_files(project, game, comp)}
+        for path in paths:
+            if path.suffix in (".yaml", ".csv") and path.is_file():
+                found |= set(named.findall(path.read_text(encoding="utf-8", errors="replace")))
         return tuple(sorted(found))
+
+
+class ArtSets:
+    """The art sets each game's files name (:meth:`Credits.art_sets_of`), found once per game
+    of one build: its record, its faces' credits blocks and its footers all ask."""
+
+    def __init__(self, project, credits: Credits | None = None):
+        self.project = project
+        self._credits = credits
+        self._found: dict[int, tuple] = {}  # id(game) -> (game, its art sets)
+
+    @property
+    def credits(self) -> Credits:
+        """The project's credits, read the first time they are needed."""
+        if self._credits is None:
+            self._credits = Credits.for_project(self.project)
+        return self._credits
+
+    def __call__(self, game) -> tuple[str, ...]:
+        """Return the art sets ``game``'s files name."""
+        entry = self._found.get(id(game))
+        if entry is None or entry[0] is not game:
+            entry = self._found[id(game)] = (game, self.credits.art_sets_of(self.project, game))
+        return entry[1]
