@@ -20,7 +20,6 @@ from .games import load_game
 from .loading import LoadedComponent, LoadedGame
 from .project import DICE_FILE, VARIANTS_DIR, Project
 from .units import MM
-from .variant_changes import patched_templates
 from .suggest import command, unknown
 
 if TYPE_CHECKING:
@@ -136,6 +135,8 @@ class Session:
 
         templates = self.templates
         if component.element_changes:
+            from .variant_changes import patched_templates  # start-up: variant builds only
+
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)

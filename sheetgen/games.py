@@ -7,18 +7,19 @@ loading: the loader never computes items), then a playtest variant overlaid on t
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from pydantic import ValidationError
 
 from .errors import ProblemList, UserError
-from .generators import generate, generator
 from .loading import LoadedGame, assign_item_ids, load_game_files
 from .model import Item
-from .print_guide import Count
 from .project import Project
-from .variant_changes import overlay_variant
 from .validation import describe
 from .yamlload import line_of
+
+if TYPE_CHECKING:  # start-up: generators (dice decks, the print guide) load for generated items
+    from .print_guide import Count
 
 
 def load_game(project: Project, game_id: str, only: list[str] | None = None,
@@ -39,6 +40,8 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
         if any(_counts_pieces(comp) for comp in game.components):
             expand_generated(game, problems, piece_counts(project, game))
         if variant is not None:
+            from .variant_changes import overlay_variant  # start-up: variant builds only
+
             overlay_variant(project, game, variant, problems)
     if own:
         problems.raise_if_any()
@@ -73,6 +76,8 @@ def _counts_pieces(comp) -> bool:
     source = comp.model.items_from
     if source is None or source.generator is None:
         return False
+    from .generators import generator  # start-up: only generated components load generators
+
     try:
         return generator(source.generator).counts
     except ValueError:
@@ -89,6 +94,8 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
         if rest is not None:
             expand_generated(rest, ProblemList())
             loaded.update({comp.model.id: comp for comp in rest.components})
+    from .print_guide import Count  # start-up: see _counts_pieces
+
     counts = {}
     for cid in game.spec.components:
         comp = loaded.get(cid)
@@ -101,6 +108,8 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
 def _generate(model, raw, path: Path, problems: ProblemList,
               counts: dict[str, Count] | None = None) -> None:
     """Fill the component's items from its generator; a wrong option is blamed at its line."""
+    from .generators import generate, generator  # start-up: see _counts_pieces
+
     source, line = model.items_from, line_of(raw, ("items_from",))
     try:
         spec = generator(source.generator)

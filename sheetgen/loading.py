@@ -15,7 +15,6 @@ from .field_types import check_items
 from .limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, Item, slugify
 from .project import GAME_FILE, Project, user_path
-from .tabular import read_rows
 from .yamlload import LineDict, line_of, load_yaml
 from .suggest import unknown
 from .validation import describe, validate_model
@@ -190,6 +189,8 @@ def _items_from(project: Project, model, raw, path: Path,
     if not table.is_file():
         problems.add(path, key_line, f"items_from: file {name!r} not found beside {path.name}")
         return None
+    from .tabular import read_rows  # start-up: csv and openpyxl, for a table's items only
+
     items, cells = [], []
     for row in read_rows(table, source.sheet, problems, (str(path), key_line)):
         try:

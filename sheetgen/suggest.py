@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import shlex
 from collections.abc import Iterable
 
@@ -30,6 +29,8 @@ def close_matches(name: str, known: Iterable[str], limit: int = 3) -> list[str]:
     """Return up to ``limit`` known names close to ``name`` (spelling, prefix or plural)."""
     known = list(dict.fromkeys(str(k) for k in known))
     text = str(name).strip().lower()
+    import difflib  # start-up: only a mistake looks for close names
+
     found = difflib.get_close_matches(text, known, n=limit, cutoff=0.6)
     for other in known:  # "dice" -> "die", "hammer" -> "two-hammers"
         if len(found) >= limit:
