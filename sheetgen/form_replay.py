@@ -15,14 +15,13 @@ transparency state, a non-embedded font) is not recorded: such a face is drawn e
 from __future__ import annotations
 
 import weakref
-import zlib
 from dataclasses import dataclass
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 
 from . import speed_layer
-from .pdf_objects import flate_stream
+from .pdf_objects import Deflating, LazyFlateStream, deflate_soon
 
 # id(face) -> (weak reference to the face, {document kind: [Drawing, ...]})
 _DRAWINGS: dict[int, tuple[weakref.ref, dict]] = {}
@@ -125,7 +124,7 @@ class Drawing:
     versions: list[tuple]     # the features it asked the PDF version for (transparency)
     colors: dict
     shading: dict
-    stream: bytes             # the compressed content stream
+    stream: bytes | Deflating  # the compressed content stream (or it, being compressed)
 
     def fits(self, canvas) -> bool:
         """Return whether replaying into ``canvas``'s document gives the recorded bytes."""
@@ -150,9 +149,16 @@ class Drawing:
         canvas._colorsUsed.update(self.colors)
         canvas._shadingUsed.update(self.shading)
 
+    def compressed(self) -> bytes:
+        """Return the compressed content stream (waiting for the worker compressing it)."""
+        if isinstance(self.stream, Deflating):
+            self.stream = self.stream.result()
+        return self.stream
+
     def attach(self, canvas, name: str) -> None:
-        """Give the closed form ``name`` the recorded (already compressed) content stream."""
-        stream = flate_stream(self.stream)
+        """Give the closed form ``name`` the recorded content stream, compressed by the time
+        the document is written."""
+        stream = LazyFlateStream(self.compressed)
         stream.__Comment__ = "xobject form stream"
         canvas._doc.idToObject[pdfdoc.xObjectName(name)].Contents = stream
 
@@ -259,6 +265,6 @@ class FaceRecorder:
         drawing = Drawing(canvas._preamble, self.font_count if self.new_font else None,
                           list(self.uses.values()), _compact(self.splits),
                           list(dict.fromkeys(self.named)), self.forms,
-                          self.versions, self.colors, self.shading, zlib.compress(data))
+                          self.versions, self.colors, self.shading, deflate_soon(data))
         drawing.attach(canvas, name)
         return drawing

@@ -1,6 +1,13 @@
-"""Small ReportLab PDF objects that carry work done once: formatted bytes, compressed streams."""
+"""Small ReportLab PDF objects that carry work done once: formatted bytes, compressed streams,
+and streams compressed on a worker thread while the document draws on."""
 
 from __future__ import annotations
+
+import os
+import queue
+import threading
+import zlib
+from typing import Callable
 
 from reportlab.pdfbase import pdfdoc
 
@@ -34,3 +41,72 @@ def flate_stream(compressed: bytes, dictionary: dict | None = None) -> pdfdoc.PD
         stream.dictionary[key] = value
     stream.dictionary["Filter"] = pdfdoc.PDFArray([_FLATE])
     return stream
+
+
+class LazyFlateStream(pdfdoc.PDFStream):
+    """A stream of Flate-compressed content asked of ``content_of`` only when the stream is
+    written (:class:`Deflating` content may still be compressing); then it is byte for byte
+    :func:`flate_stream` of that content."""
+
+    def __init__(self, content_of: Callable[[], bytes]):
+        self._content_of = content_of
+        super().__init__()
+        self.dictionary["Filter"] = pdfdoc.PDFArray([_FLATE])
+
+    @property
+    def content(self) -> bytes:
+        """The compressed content (waited for the first time)."""
+        if self._content is None:
+            self._content = self._content_of()
+        return self._content
+
+    @content.setter
+    def content(self, value) -> None:
+        self._content = value
+
+
+class Deflating:
+    """Bytes being compressed (``zlib.compress``, as ReportLab compresses) on a worker thread:
+    zlib lets go of the GIL while it deflates, so the next face is drawn meanwhile."""
+
+    def __init__(self, data: bytes):
+        self._data = data
+        self._error: BaseException | None = None
+        self._done = threading.Event()
+
+    def result(self) -> bytes:
+        """Return the compressed bytes, waiting for them."""
+        self._done.wait()
+        if self._error is not None:
+            raise self._error
+        return self._data
+
+    def run(self) -> None:
+        """Compress (on the worker)."""
+        try:
+            self._data = zlib.compress(self._data)
+        except BaseException as exc:  # noqa: BLE001 - given to whoever waits for the result
+            self._error = exc
+        self._done.set()
+
+
+_WORKER: tuple[int, queue.SimpleQueue] | None = None  # (the process it serves, its jobs)
+
+
+def deflate_soon(data: bytes) -> Deflating:
+    """Return ``data`` being compressed on this process's worker thread (started on first use;
+    a forked child, which has no copy of the thread, starts its own)."""
+    global _WORKER
+    if _WORKER is None or _WORKER[0] != os.getpid():
+        jobs: queue.SimpleQueue = queue.SimpleQueue()
+        threading.Thread(target=_deflate_jobs, args=(jobs,), name="sheetgen-deflate",
+                         daemon=True).start()
+        _WORKER = (os.getpid(), jobs)
+    job = Deflating(data)
+    _WORKER[1].put(job)
+    return job
+
+
+def _deflate_jobs(jobs: queue.SimpleQueue) -> None:
+    while True:
+        jobs.get().run()

@@ -98,3 +98,36 @@ def test_a_face_whose_letters_the_document_codes_otherwise_is_drawn_again(projec
     assert pdf([other, first]) == pdf([other, first], remembered=False)
     assert len(drawings) == recorded + 1  # a second recording, for the other coding
     assert counts["replayed"] > before
+
+
+def test_streams_compressed_on_the_worker_are_written_as_compressed_here():
+    """A face's stream compressed on the worker thread is written byte for byte as the stream
+    compressed at once, and a forked child (which has no copy of the thread) compresses too."""
+    import os
+    import zlib
+
+    from reportlab.pdfbase import pdfdoc
+
+    from sheetgen.pdf_objects import LazyFlateStream, deflate_soon, flate_stream
+
+    data = b"0 0 m 10 10 l S\n" * 5000 + bytes(range(256))
+    doc = pdfdoc.PDFDocument()
+    expected = flate_stream(zlib.compress(data)).format(doc)
+    job = deflate_soon(data)
+    assert LazyFlateStream(job.result).format(doc) == expected
+    assert LazyFlateStream(job.result).content == zlib.compress(data)
+    reader, writer = os.pipe()
+    pid = os.fork()
+    if pid == 0:  # the child: its own worker, or this would wait for ever
+        status = 1
+        try:
+            os.close(reader)
+            os.write(writer, LazyFlateStream(deflate_soon(data).result).format(doc))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
+    with os.fdopen(reader, "rb") as received:
+        written = received.read()
+    assert os.waitpid(pid, 0)[1] == 0
+    assert written == expected
