@@ -9,6 +9,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 
 from pdfcheck import drawn_shapes, ink_boxes
+from sheetgen.elements.sheet_common import is_number
 
 MM = 72 / 25.4
 
@@ -28,3 +29,38 @@ def test_the_dice_tray_captions_stand_clear_of_the_bands_under_them(built):
     page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod")))[0]
     for caption in ("neighbour", "colour + column", "yours, shared"):
         assert gap_below(page, caption) >= 0.25 * MM, caption
+
+
+def _line_of(page, start: str) -> list[tuple[str, tuple]]:
+    """Return the printed characters (no spaces) of the line that begins with ``start``, with
+    their glyph boxes."""
+    chars = page.get_textpage()
+    at = chars.get_text_range().find(start)
+    baseline = chars.get_charbox(at)[1]
+    found = []
+    for index in range(chars.count_chars()):
+        char, box = chars.get_text_range(index, 1), chars.get_charbox(index)
+        if not char.isspace() and abs(box[1] - baseline) < 2.5 and box[2] > box[0]:
+            found.append((char, box))
+    return sorted(found, key=lambda c: c[1][0])
+
+
+def test_numbers_in_running_text_keep_their_spaces_and_lining_figures(built):
+    # Roll & Might's market note: "2, 3, 4 or 5;" printed as "2, 3, 4or 5;" (the number font's
+    # wider spaces pushed the 4 against "or") and the 5 before ";" in the text font's old-style
+    # figures, shorter than the lining ones beside it
+    page = pdfium.PdfDocument(str(built("roll-and-might", "score-sheet", "pod")))[0]
+    line = _line_of(page, "Market die")
+    text = "".join(char for char, _ in line)
+    assert "2,3,4or5;1,3,5" in text, text
+    four = text.index("2,3,4or5;") + 4
+    assert line[four + 1][1][0] - line[four][1][2] >= 0.45 * MM  # "4", a space, "or" (was 0.27 mm)
+    tops = [box[3] for char, box in line if char.isdigit()]
+    assert max(tops) - min(tops) < 0.15 * MM, "every figure is a lining figure"
+
+
+def test_a_number_with_its_brackets_or_semicolon_is_a_number():
+    for word in ("5;", "4)", "(3)", "3);", "16:"):
+        assert is_number(word), word
+    for word in ("(R4).", "3rd", "T1)", "(a", ";"):
+        assert not is_number(word), word

@@ -92,12 +92,13 @@ def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, 
     canvas.restoreState()
 
 
-_NUMBER_SIGNS = frozenset("+-/x×−–.,%= ")
+_NUMBER_SIGNS = frozenset("+-/x×−–.,%= ();:")
 
 
 def is_number(text: Any) -> bool:
     """Return whether ``text`` reads as a number: figures and signs only (``3``, ``+2``,
-    ``17%``), one figure at least."""
+    ``17%``, with its brackets or a closing ``;`` or ``:`` as in ``(3)`` or ``5;``), one figure
+    at least."""
     stripped = str(text).strip()
     return any(c.isdigit() for c in stripped) and all(
         c.isdigit() or c in _NUMBER_SIGNS for c in stripped)

@@ -146,15 +146,17 @@ def _segments(runs, numbers: bool = False):
     """Yield (kind, x, text) with neighbouring words of one style joined by their spaces.
 
     One string per styled stretch keeps the PDF small and its text extractable as phrases;
-    positions match the layout because ReportLab does not kern. With ``numbers``, words that are
-    numbers are stretches of their own (they take the number font).
+    positions match the layout because ReportLab does not kern. With ``numbers``, each word that
+    is a number is a stretch of its own: it takes the number font, and the space after it keeps
+    the width the layout gave it (the number font's space is wider: "2, 3, 4 or" joined in it
+    pushed the 4 against "or").
     """
     current = None
     for run, offset in runs:
         kind = "icon" if run.icon else "bold" if run.bold else "plain"
         if numbers and kind != "icon" and is_number(run.text):
             kind = "number-" + kind
-        if current and kind == current[0] != "icon":
+        if current and kind == current[0] != "icon" and not kind.startswith("number-"):
             current[2] += (" " if run.space else "") + run.text
             continue
         if current:
