@@ -87,3 +87,30 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
         assert f"R{number} · {topic}." in text, topic
     assert "Ivory goes first" in text and "Equal points share the win" in text
     assert "Teammates share their colour's 3 Vikings" in text
+
+
+def _art_drawn(reader, page_index: int) -> dict[str, int]:
+    """Return how many times each colour-art form is drawn by the face placed on a page."""
+    import re
+    from collections import Counter
+
+    face = next(iter(reader.pages[page_index]["/Resources"]["/XObject"].values())).get_object()
+    calls = re.findall(rb"/(FormXob\.art-[^\s]+) Do", face.get_data())
+    return Counter(name.decode() for name in calls)
+
+
+def test_each_aid_title_is_flanked_by_its_picture_and_standees_show_the_warrior(built):
+    # issue 25 look pass: colour art on the aids (one picture either side of the title) and
+    # the tokens' helmeted warrior on both halves of every standee
+    reader = PdfReader(built("ragnarocks", "reference", "pod"))
+    pictures = []
+    for index in range(0, len(reader.pages), 2):  # fronts; backs between them
+        drawn = _art_drawn(reader, index)
+        assert list(drawn.values()) == [2], drawn  # one picture, twice
+        pictures.append(next(iter(drawn)))
+    assert len(set(pictures)) == 5  # the five aids, each its own picture
+    standees = PdfReader(built("ragnarocks", "standees", "a4"))
+    forms = standees.pages[0]["/Resources"]["/XObject"]
+    for face in forms.values():
+        calls = face.get_object().get_data().count(b"FormXob.art-fluent~man-beard Do")
+        assert calls == 2  # the front half and the back half
