@@ -94,8 +94,11 @@ async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:
     view = await asyncio.to_thread(ws.view, game_id, variant)
     # the rest waits until a page has shown its first component (or a while has passed)
     await asyncio.to_thread(studio.first_shown.wait, FIRST_WAIT)
-    await asyncio.sleep(WARM_DELAY)
+    if not studio.stopping():
+        await asyncio.sleep(WARM_DELAY)
     for cid in list(view.components):
+        if studio.stopping():  # Ctrl+C or SIGTERM: stop now, not after the whole game
+            return
         await asyncio.to_thread(ws.ready, view, cid)
     with ws.lock:
         ws.version += 1
@@ -129,6 +132,7 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
             webbrowser.open(url)
         yield
         stop.set()
+        studio.first_shown.set()  # releases warm_up's wait, so stopping takes no 10 s
         for task in (watcher, warm):
             if task is not None:
                 with contextlib.suppress(Exception):
