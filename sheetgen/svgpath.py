@@ -24,13 +24,16 @@ Command = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z
 def _tokens(d: str):
     """Yield (command letter, its numbers) of path data ``d``, repeating a command's letter for
     each further group of numbers it takes."""
-    pos = _SEPARATOR.match(d, 0).end()
+    separator, number, flag = _SEPARATOR.match, _NUMBER.match, _FLAG.match
+    isfinite = math.isfinite
+    end = len(d)
+    pos = separator(d, 0).end()
     count = 0
     cmd = None
-    while pos < len(d):
+    while pos < end:
         if d[pos] in _COMMANDS:
             cmd = d[pos]
-            pos = _SEPARATOR.match(d, pos + 1).end()
+            pos = separator(d, pos + 1).end()
             if cmd in "Zz":
                 yield cmd, []
                 cmd = None
@@ -38,19 +41,20 @@ def _tokens(d: str):
         elif cmd is None:
             raise ValueError(f"path data must start with a command, not {d[pos:pos + 12]!r}")
         args = []
+        arc = cmd in "Aa"
         for index in range(_ARITY[cmd.upper()]):
-            flag = cmd in "Aa" and index in (3, 4)
-            found = (_FLAG if flag else _NUMBER).match(d, pos)
+            is_flag = arc and index in (3, 4)
+            found = (flag if is_flag else number)(d, pos)
             if found is None:
-                what = "an arc flag (0 or 1)" if flag else "a number"
+                what = "an arc flag (0 or 1)" if is_flag else "a number"
                 raise ValueError(f"command {cmd} needs {what} at character {pos + 1}, not "
                                  f"{d[pos:pos + 12]!r}")
-            value = float(found.group())
-            if not math.isfinite(value) or abs(value) > 1e9:
-                raise ValueError(f"number {found.group()!r} at character {pos + 1} is out of "
-                                 "range")
+            text = found.group()
+            value = float(text)
+            if not isfinite(value) or abs(value) > 1e9:
+                raise ValueError(f"number {text!r} at character {pos + 1} is out of range")
             args.append(value)
-            pos = _SEPARATOR.match(d, found.end()).end()
+            pos = separator(d, found.end()).end()
         count += len(args)
         if count > MAX_NUMBERS:
             raise ValueError(f"path data has more than {MAX_NUMBERS:,} numbers")

@@ -4,6 +4,7 @@ transformation and its clips, in the coordinates of the file's viewBox."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 CURRENT = "currentColor"  # a paint that takes the element's colour
@@ -94,10 +95,11 @@ class Art:
     shapes: list[Shape]
     warnings: list[str] = field(default_factory=list)
 
-    @property
+    @cached_property
     def one_colour(self) -> bool:
         """Return whether the art is painted only in black (or its element's colour): such
-        an icon takes the element's colour, as game-icons do."""
+        an icon takes the element's colour, as game-icons do (worked out once: art read is
+        not changed)."""
         rules = {s.evenodd for s in self.shapes if s.explicit_rule}
         return len(rules) <= 1 and all(
             s.stroke is None and s.fill_alpha == 1 and not s.clips
