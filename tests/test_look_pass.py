@@ -64,3 +64,14 @@ def test_a_number_with_its_brackets_or_semicolon_is_a_number():
         assert is_number(word), word
     for word in ("(R4).", "3rd", "T1)", "(a", ";"):
         assert not is_number(word), word
+
+
+def test_the_raid_cost_caption_stands_clear_of_the_table_and_the_art(built):
+    # Roll & Raid's Raid cards: "PAY THE ROW OF THE SEASON YOU RAID IN" sat 0.4 mm under the
+    # cost table's bottom rule; it needs room above and below (the medallion and the shields)
+    page = pdfium.PdfDocument(str(built("roll-and-raid", "raid-cards", "pod")))[0]
+    left, bottom, right, top = ink_boxes(page, "PAY THE ROW")
+    across = [s for s in drawn_shapes(page) if s[0] < right and s[2] > left]
+    above = min(s[1] for s in across if s[1] >= top - 2 * MM)
+    assert above - top >= 0.8 * MM
+    assert gap_below(page, "PAY THE ROW") >= 0.8 * MM
