@@ -1,7 +1,8 @@
 """Lay out card text: wrap words, place inline icons, and shrink the size until it fits.
 
-Markup is small on purpose: a blank-free newline starts a paragraph, ``**...**`` is bold and
-``:name:`` is an inline icon the size of a capital letter; a no-break space never wraps.
+Markup is small on purpose: a newline starts a paragraph, ``**...**`` is bold and ``:name:`` is
+an inline icon the size of a capital letter; a no-break space never wraps. With a paragraph gap,
+blank lines between paragraphs become that gap instead of an empty line.
 """
 
 from __future__ import annotations
@@ -33,10 +34,12 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
-    """One laid-out line: runs with their x offsets, and the line's width."""
+    """One laid-out line: runs with their x offsets, the line's width, and ``drop``: how far
+    (points) the paragraph gaps above it push it below its place in even line spacing."""
 
     runs: tuple[tuple[Run, float], ...]
     width: float
+    drop: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -50,7 +53,11 @@ class Layout:
     @property
     def height(self) -> float:
         """Height from the top of the first line to the lowest descender."""
-        return (len(self.lines) - 1) * self.size * self.leading + self.size
+        return (len(self.lines) - 1) * self.size * self.leading + self.size + self.lines[-1].drop
+
+    def top(self, index: int) -> float:
+        """Return how far the top of line ``index`` lies below the top of the text (points)."""
+        return index * self.size * self.leading + self.lines[index].drop
 
 
 @lru_cache(maxsize=4096)
@@ -83,10 +90,11 @@ def inline_icons(text: str) -> frozenset[str]:
 
 
 def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,
-           leading: float = 1.2) -> Layout:
+           leading: float = 1.2, paragraph_gap: float | None = None) -> Layout:
     """Return the largest layout from ``size`` down to ``min_size`` (0.25 pt steps) that fits.
 
-    ``measure(text, bold, size)`` returns a string's width in points.
+    ``measure(text, bold, size)`` returns a string's width in points. With ``paragraph_gap``
+    (points), blank lines between paragraphs are that much extra space instead of empty lines.
     Raises TextFitError when even ``min_size`` does not fit.
     """
     steps = [size - 0.25 * i for i in range(int((size - min_size) / 0.25) + 1)] or [size]
@@ -96,7 +104,7 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     # sizes fit monotonically enough for a binary search (smaller never fits worse)
     while lo <= hi:
         mid = (lo + hi) // 2
-        attempt = _wrap(paragraphs, width, measure, steps[mid], leading)
+        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap)
         if attempt is not None and attempt.height <= height + 0.01:
             best, hi = attempt, mid - 1
         else:
@@ -107,10 +115,16 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     return best
 
 
-def _wrap(paragraphs, width, measure, size, leading) -> Layout | None:
+def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layout | None:
     space_w = measure(" ", False, size)
     lines: list[Line] = []
+    drop, blank = 0.0, False  # blank: a blank line waits to become a gap before the next text
     for runs in paragraphs:
+        if paragraph_gap is not None and not runs:
+            blank = bool(lines)
+            continue
+        if blank:
+            drop, blank = drop + paragraph_gap, False
         current: list[tuple[Run, float]] = []
         x = 0.0
         for run in runs:
@@ -119,9 +133,11 @@ def _wrap(paragraphs, width, measure, size, leading) -> Layout | None:
                 return None
             gap = space_w if run.space and current else 0.0
             if current and x + gap + w > width + 0.01 and run.space:
-                lines.append(Line(tuple(current), x))
+                lines.append(Line(tuple(current), x, drop))
                 current, x, gap = [], 0.0, 0.0
             current.append((run, x + gap))
             x += gap + w
-        lines.append(Line(tuple(current), x))
+        lines.append(Line(tuple(current), x, drop))
+    if not lines:  # a text of blank lines only still has one (empty) line
+        lines.append(Line((), 0.0))
     return Layout(size, leading, tuple(lines))

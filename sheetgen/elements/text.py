@@ -30,6 +30,7 @@ class Text(Element):
     align: Literal["left", "center", "right"] = "left"
     valign: Literal["top", "middle", "bottom"] = "top"
     leading: Leading = 1.2
+    paragraph_gap: YLength | None = None
     bold: bool = False
     italic: bool = False
     min_h: YLength | None = None
@@ -46,6 +47,9 @@ class Text(Element):
             'Smallest size in points the text may shrink to, to fit its box; default: size (no '
             'shrinking).'),
         'leading': 'Line spacing as a multiple of the size.',
+        'paragraph_gap': ('Space between paragraphs parted by a blank line (length, e.g. 1.5mm): '
+                          'the blank line becomes this gap instead of an empty line. Default: '
+                          'none (a blank line is an empty line).'),
         'upside_down': 'Turn the text 180 degrees in its box (a panel read after folding).',
         'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
@@ -82,7 +86,7 @@ class Text(Element):
         for name in self.icons():
             ctx.icons.check(name)
         self._layout = layout(parse(self.text), self.w, self.h, self._measure(ctx), self.size,
-                              self.min_size or self.size, self.leading)
+                              self.min_size or self.size, self.leading, self.paragraph_gap)
 
     def content_height(self) -> float:
         """Return the height of the laid-out lines (at least min_h)."""
@@ -121,7 +125,7 @@ class Text(Element):
             canvas.rotate(180)
             canvas.translate(-(self.x + self.w / 2), -(ctx.height - self.y - self.h / 2))
         for i, line in enumerate(lay.lines):
-            baseline = top - i * lay.size * lay.leading - lay.size * ASCENT
+            baseline = top - lay.top(i) - lay.size * ASCENT
             shift = {"left": 0.0, "center": (self.w - line.width) / 2,
                      "right": self.w - line.width}[self.align]
             for kind, x, text in _segments(line.runs, self.number_font is not None):
