@@ -182,6 +182,10 @@ class DiceModel(CardsModel):
                                    "(its dice.yaml id) to print, as nets and as sticker rows, "
                                    "so a table has every die it needs; a die not named prints "
                                    "once.")
+    heading: str | None = Field(None, max_length=120, description="Title atop every page "
+                                "(say which table the dice serve: 'Every die a 5-player game "
+                                "needs'); a line under it counts the dice to make. Default: "
+                                "the title.")
     # one-per-page: Tabletop Simulator's tts profile (a texture per die), or a face a page
     layouts: ClassVar[tuple[str, ...]] = ("grid", "one-per-page")
 

@@ -36,3 +36,42 @@ def test_the_board_ship_upgrade_spaces_are_parchment_on_the_tokens_slate(built):
         assert near(pixel(centre - 9.5 * MM, middle), PARCHMENT), name
         assert near(pixel(centre - 11.9 * MM, middle), SLATE), name
         assert near(pixel(centre + 11.9 * MM, middle), SLATE), name
+
+
+def _heading_sizes(page, phrase: str) -> set[float]:
+    """Return the font sizes of the characters of ``phrase`` on ``page``."""
+    text = page.get_textpage()
+    at = text.get_text_range().find(phrase)
+    assert at >= 0, phrase
+    return {round(pdfium.raw.FPDFText_GetFontSize(text, at + k), 2) for k in range(len(phrase))
+            if not phrase[k].isspace()}
+
+
+def test_every_printable_dice_page_says_which_dice_and_how_many(built):
+    for component, title in (("printable-dice", "Crew and Combat dice"),
+                             ("dice-stickers", "Dice stickers")):
+        pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "a4")))
+        assert len(pdf) > 1
+        for number in range(len(pdf)):
+            page = pdf[number]
+            heading = f"{title}: every die a 5-player game needs · page {number + 1} of {len(pdf)}"
+            assert min(_heading_sizes(page, heading)) >= 11.5, (component, number)
+            whole = page.get_textpage().get_text_range()
+            counts = "Make 72 dice"
+            assert min(_heading_sizes(page, counts)) >= 9, (component, number)
+            for die in ("Red Crew die (warriors) × 20", "Combat die × 12"):
+                assert die in whole.replace("\r\n", " "), (component, number, die)
+            # the heading stands above everything else the page prints
+            text = page.get_textpage()
+            heading_bottom = text.get_charbox(whole.find(counts))[1]
+            after = whole.find("Combat die × 12.") + len("Combat die × 12.")
+            tops = [text.get_charbox(k)[3] for k in range(after, text.count_chars())
+                    if not whole[k].isspace()]
+            assert tops and max(tops) < heading_bottom - 2 * MM, (component, number)
+
+
+def test_a_dice_sheet_without_a_heading_is_headed_by_its_title(built):
+    pdf = pdfium.PdfDocument(str(built("roll-and-raid", "printable-dice", "a4")))
+    whole = pdf[0].get_textpage().get_text_range()
+    assert whole.startswith("Resource and Raid dice"), whole[:80]
+    assert "Make 5 dice, each from its net or its stickers" in whole.replace("\r\n", " ")

@@ -5,7 +5,8 @@ per die, drawn by the ``front`` template (default ``die-face``) once each and sc
 each size of ``nets`` (fold-and-glue cubes), to ``sticker`` for blank dice of ``blank``
 size, and small on a reference card of every die's faces (``reference``, its title). A
 die's mark (a letter on every face) would print under 6 pt on the card's small faces: the
-card shows them without it, and names the mark after the die's name instead.
+card shows them without it, and names the mark after the die's name instead. Every page
+is headed by ``heading`` (default: the title) over a line counting the dice to make.
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from ..component_models import DiceModel
 from ..errors import user_error
 from ..faces import Face, Where
 from ..imposition.common import LayoutError
-from ..imposition.dice_sheet import DieArt, check_fit, dice_blocks, impose_dice, reference_fits
-from ..units import to_points
+from ..imposition.dice_heading import Heading
+from ..imposition.dice_sheet import (DieArt, check_fit, dice_blocks, impose_dice,
+                                     reference_fits)
+from ..units import MM, to_points
 from ..yamlload import line_of
 from . import register_kind
 from .cards import Cards
@@ -60,6 +63,18 @@ class Dice(Cards):
         return dice_blocks(self._dice(prepared), [to_points(s) for s in model.nets],
                            to_points(model.sticker) if model.sticker else None,
                            to_points(model.blank), model.reference)
+
+    def _heading(self, prepared: DicePrepared) -> Heading:
+        """Return the page heading: the title, and each die's name with how many to make."""
+        model = self.model
+        dice = [die for die in self._dice(prepared) if die.copy <= 1]
+        total = sum(die.copies for die in dice)
+        how = ("each from its net or its stickers" if model.nets and model.sticker
+               else "each from its net" if model.nets
+               else f"with the stickers on {to_points(model.blank) / MM:g} mm blank dice")
+        counts = " · ".join(f"{die.name} × {die.copies}" for die in dice)
+        return Heading(model.heading or model.title,
+                       f"Make {total} {'die' if total == 1 else 'dice'}, {how}: {counts}.")
 
     def _unmarked(self, builder, loaded) -> dict[str, list[Face]]:
         """Return the six faces of each marked die drawn without the mark, by die id."""
@@ -113,7 +128,8 @@ class Dice(Cards):
     def _impose_sheet(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         """Pack nets, stickers and the reference card on the profile's pages."""
         doc = env.document(profile.page)
-        pages = impose_dice(doc, self._blocks(prepared), profile, env.options)
+        pages = impose_dice(doc, self._blocks(prepared), profile, env.options,
+                            self._heading(prepared))
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
     layouts = {"grid": Layout(_fit_sheet, _impose_sheet),

@@ -4,7 +4,8 @@ A net is the cross of six faces: a column of four (2nd, 1st, 5th, 6th face from 
 with the 3rd and 4th either side of the 1st, so opposite faces are the 1st and 6th, 2nd and
 5th, 3rd and 4th, as on a d6. Seven grey glue tabs sit on one edge of each glued pair.
 Solid lines are cuts, dashed lines folds. Stickers are the faces at sticker size in a row
-per die, each with its cut outline. Blocks are packed left to right, top to bottom.
+per die, each with its cut outline. Blocks are packed left to right, top to bottom, under a
+heading on every page: what these dice are and how many of each to make.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from reportlab.pdfbase import pdfmetrics
 from ..elements.sheet_common import is_number
 from ..units import MM
 from .common import LayoutError, draw_footer, size_text
+from .dice_heading import HEADING_ROOM, Heading, draw_heading, heading_room, wrap_detail
 
 MARGIN, LEFT_MARGIN, GAP, CAPTION = 10 * MM, 12 * MM, 6 * MM, 7.7
 FACE_LABEL = 7.7  # game text (min_game_text): a face's name under it on the reference card
@@ -249,27 +251,32 @@ def check_fit(blocks: list[Block], profile) -> None:
     """Raise LayoutError when a block is larger than the page's printable area."""
     pw, ph = profile.page
     for b in blocks:
-        if b.width > pw - MARGIN - LEFT_MARGIN or b.height > ph - 2 * MARGIN:
+        if b.width > pw - MARGIN - LEFT_MARGIN or b.height > ph - 2 * MARGIN - HEADING_ROOM:
             raise LayoutError(f"a {size_text(b.width, b.height)} dice block does not fit "
                               f"{profile.name}'s page")
 
 
-def impose_dice(doc, blocks: list[Block], profile, options) -> int:
-    """Pack the blocks on pages of ``profile`` and return the page count."""
+def impose_dice(doc, blocks: list[Block], profile, options,
+                heading: Heading | None = None) -> int:
+    """Pack the blocks on pages of ``profile`` under ``heading`` and return the page count."""
     pw, ph = profile.page
+    lines = wrap_detail(doc, heading, pw - MARGIN - LEFT_MARGIN) if heading else []
+    room = heading_room(lines) if heading else 0.0
     pages: list[list[tuple[Block, float, float]]] = [[]]
-    x, top, shelf = LEFT_MARGIN, ph - MARGIN, 0.0
+    x, top, shelf = LEFT_MARGIN, ph - MARGIN - room, 0.0
     for b in blocks:
         if x + b.width > pw - MARGIN:
             x, top, shelf = LEFT_MARGIN, top - shelf - GAP, 0.0
         if top - b.height < MARGIN:
             pages.append([])
-            x, top, shelf = LEFT_MARGIN, ph - MARGIN, 0.0
+            x, top, shelf = LEFT_MARGIN, ph - MARGIN - room, 0.0
         pages[-1].append((b, x, top))
         x += b.width + GAP
         shelf = max(shelf, b.height)
     for n, placed in enumerate(pages, 1):
         doc.set_pagesize((pw, ph))
+        if heading:
+            draw_heading(doc, heading, lines, LEFT_MARGIN, ph - MARGIN, n, len(pages))
         for b, bx, btop in placed:
             b.draw(doc, bx, btop)
         draw_footer(doc, options.footer, n, len(pages))
