@@ -6,6 +6,7 @@ import gc
 import os
 import sys
 import types
+from contextlib import contextmanager
 
 import click
 
@@ -200,17 +201,18 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
             click.echo(UP_TO_DATE)
             _list_stale(project, out_dir)
             return
-    from .api import BuildOptions, build
-
-    options = BuildOptions(
-        profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
-        copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
-        simulate=simulate, variant=variant, stamp_all=stamp == "all", changed_only=changed_only,
-        cache=not no_cache, jobs=jobs,
-    )
     skipped: list = []
-    written = build(project, game, list(components), options, progress=not quiet, warn=_warn,
-                    skipped=skipped)
+    with _collector_paused():
+        from .api import BuildOptions, build
+
+        options = BuildOptions(
+            profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
+            copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
+            simulate=simulate, variant=variant, stamp_all=stamp == "all",
+            changed_only=changed_only, cache=not no_cache, jobs=jobs,
+        )
+        written = build(project, game, list(components), options, progress=not quiet,
+                        warn=_warn, skipped=skipped)
     for skip in skipped:
         click.echo(str(skip))
     if not written:
@@ -227,6 +229,26 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
             click.echo(f"wrote {len(paths)} files in {folder}/")
     if not variant:
         _list_stale(project, out_dir)
+
+
+@contextmanager
+def _collector_paused():
+    """Run one build without cycle collection, then give the collector back with every object
+    counted as old (frozen and unfrozen: moved to the oldest generation, not traversed now).
+
+    A build is one short run: the collector's first pass went over the modules just imported
+    (about 10 ms of a one-deck build's 0.5 s, issue 21), and the whole cold catalogue peaked at
+    120 MB with it or without it (one process; 88 MB with two workers).
+    """
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.freeze()
+        gc.unfreeze()
+        if enabled:
+            gc.enable()
 
 
 def _list_stale(project, out_dir: str | None) -> None:

@@ -58,3 +58,30 @@ def test_a_thread_still_working_gets_python_s_own_exit(tmp_path):
     lines = done.stdout.splitlines()
     assert lines[0].startswith("ragnarocks")
     assert lines[-3:] == ["thread done", "exit handler ran", "torn down"]
+
+
+def test_a_build_runs_without_cycle_collection_and_gives_the_collector_back(tmp_path,
+                                                                            monkeypatch):
+    import gc
+
+    import sheetgen.api
+    from sheetgen.cli import main
+
+    seen = []
+    build = sheetgen.api.build
+
+    def watched(*args, **kwargs):
+        seen.append(gc.isenabled())
+        return build(*args, **kwargs)
+
+    monkeypatch.setattr(sheetgen.api, "build", watched)
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    assert gc.isenabled()
+    try:
+        main(["--project", str(REPO), "build", "ragnarocks", "reference", "-p", "a4", "-q",
+              "--out", str(tmp_path / "out")])
+    except SystemExit as exc:
+        assert not exc.code
+    assert seen == [False]
+    assert gc.isenabled()
+    assert (tmp_path / "out/ragnarocks/reference-a4.pdf").is_file()
