@@ -6,10 +6,10 @@ numbers, cited on the score sheet, the aids, the Legend page and the dice script
 
 from __future__ import annotations
 
-
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from pdfcheck import text_of, template_elements
+from pdfcheck import drawn_shapes, ink_boxes, text_of, template_elements
 from sheetgen.games import load_game
 from sheetgen.units import to_points
 
@@ -134,3 +134,25 @@ def test_card_fronts_and_sheet_headers_carry_colour_art(built):
         "crossed-swords", "castle", "money-bag"}
     legend = _forms(built("roll-and-might", "legend", "a4"))[0]
     assert {n.split("~")[1] for n in legend if ".art-fluent~" in n} >= {"castle", "game-die"}
+
+
+def test_every_card_medallion_stands_clear_of_the_location_line(built):
+    """The LOCATION line, the medallion and the location's name each keep their room: the
+    medallion's ring 2 mm or more under the line (it was 0.9 mm) and clear of the name (0.6 mm
+    from its drawn bounds, which reach past the ring's ink; it was 0.2)."""
+    pdf = pdfium.PdfDocument(str(built("roll-and-might", "cards", "pod")))
+    for index in range(0, len(pdf), 2):
+        page = pdf[index]
+        text = page.get_textpage().get_text_range()
+        line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE CARD")
+                    if lab in text)
+        name = next(w for w in ("ARMY", "CASTLE", "MARKET", "WILD DIE", "SPARE") if w in text)
+        medallion = [s for s in drawn_shapes(page)       # the round ivory disc, 10-16 mm wide
+                     if 10 * MM < s[2] - s[0] < 16 * MM and abs(s[3] - s[1] - s[2] + s[0]) < MM]
+        assert len(medallion) == 1, (index, len(medallion))
+        bottom, top = medallion[0][1], medallion[0][3]   # bounds: at or beyond the ring's ink
+        assert ink_boxes(page, line)[1] - top >= 2 * MM, (index, line)
+        chars = page.get_textpage()
+        start = text.rfind(name)             # the name itself, not the SPARE CARD line above it
+        name_top = max(chars.get_charbox(i)[3] for i in range(start, start + len(name)))
+        assert bottom - name_top >= 0.6 * MM, (index, name)
