@@ -126,15 +126,25 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
         if blank:
             drop, blank = drop + paragraph_gap, False
         current: list[tuple[Run, float]] = []
-        x = 0.0
+        x, word = 0.0, 0  # word: where the word being set starts in current (glued runs)
         for run in runs:
             w = size if run.icon else measure(run.text, run.bold, size)
             if w > width + 0.01:
                 return None
             gap = space_w if run.space and current else 0.0
-            if current and x + gap + w > width + 0.01 and run.space:
-                lines.append(Line(tuple(current), x, drop))
-                current, x, gap = [], 0.0, 0.0
+            if run.space:
+                word = len(current)
+            if current and x + gap + w > width + 0.01:
+                if run.space:
+                    lines.append(Line(tuple(current), x, drop))
+                    current, x, gap, word = [], 0.0, 0.0, 0
+                elif word > 0:  # a run glued to its word (":food:)."): the word wraps whole
+                    start = current[word][1]
+                    lines.append(Line(tuple(current[:word]), start - space_w, drop))
+                    current = [(r, offset - start) for r, offset in current[word:]]
+                    x, word = x - start, 0
+                if x + gap + w > width + 0.01:
+                    return None  # one word wider than the line: a smaller size may fit
             current.append((run, x + gap))
             x += gap + w
         lines.append(Line(tuple(current), x, drop))

@@ -75,3 +75,26 @@ def test_a_dice_sheet_without_a_heading_is_headed_by_its_title(built):
     whole = pdf[0].get_textpage().get_text_range()
     assert whole.startswith("Resource and Raid dice"), whole[:80]
     assert "Make 5 dice, each from its net or its stickers" in whole.replace("\r\n", " ")
+
+
+def test_the_spoils_cards_set_their_text_at_the_card_frames_size(built):
+    # the Spoils decks kept 7.7 pt because a Ship Upgrade text ran into the safe area at 8.8;
+    # now only the band's labels (deck type, DEF) and an Artifact's "any face" are 7.7 pt
+    labels = {"Farm", "Wall", "Tower", "ShipUpgrade", "Artifact", "Treasure", "DEF", "anyface"}
+    seen = set()
+    for component in ("village-spoils", "keep-spoils"):
+        pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
+        for number in range(0, len(pdf), 2):  # fronts; backs between them
+            text = pdf[number].get_textpage()
+            whole = text.get_text_range()
+            sizes = [round(pdfium.raw.FPDFText_GetFontSize(text, k), 2)
+                     for k in range(text.count_chars())]
+            small = "".join(c for c, s in zip(whole, sizes) if s < 8.5 and not c.isspace())
+            for label in sorted(labels, key=len, reverse=True):
+                small = small.replace(label, "")
+            assert small == "", (component, whole[:40], small)
+            body = whole.find("Take this token") if "Take this" in whole else -1
+            if body >= 0:
+                seen.add("upgrade")
+                assert sizes[body] == 8.8
+    assert seen == {"upgrade"}

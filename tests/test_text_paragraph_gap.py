@@ -68,3 +68,20 @@ def test_the_gap_counts_when_the_text_is_fitted(tmp_path):
     assert code != 0
     code, output = build(tmp_path, "paragraph_gap: 4mm,", h="24.5mm")
     assert code == 0, output
+
+
+def test_a_word_glued_to_an_icon_wraps_whole_and_never_overruns_the_box():
+    # "(none left: 2 :food:)." ran 1 mm past a Ship Upgrade card's text box: the ")." glued to
+    # the icon was set on the line even when it overflowed
+    from sheetgen.textlayout import layout, parse
+
+    def measure(text, bold, size):  # every character (and a space) half the size wide
+        return len(text) * size / 2
+
+    lay = layout(parse("ab cd :food:)."), 45, 100, measure, 10, 10)
+    lines = [[run.text for run, _ in line.runs] for line in lay.lines]
+    assert lines == [["ab", "cd"], ["food", ")."]]
+    assert all(line.width <= 45 for line in lay.lines)
+    assert lay.lines[1].runs[0][1] == 0  # the carried word starts its line
+    # a glued word wider than the line does not fit at this size: the size shrinks
+    assert layout(parse("abcdef:food:)."), 45, 100, measure, 10, 6).size < 10
