@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import math
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from pdfcheck import text_of, template_elements
+from pdfcheck import drawn_shapes, text_of, template_elements
 from sheetgen.games import load_game
 
 MM = 72 / 25.4
@@ -157,3 +158,32 @@ def test_creatures_and_the_clan_sheet_carry_colour_art(built):
     sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
     assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
         "sailboat", "axe", "houses", "fire"}
+
+
+def test_settlements_stand_apart_and_the_last_festival_label_clears_the_panel(built):
+    """The six settlements stand 1.8 mm or more apart (drawn bounds, outlines included; they
+    were 0.8 mm), and the last festival's GP label 2.5 mm or more inside the Round tracker
+    panel's outline (it was 1.6 mm)."""
+    page = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "pod")))[0]
+    height = page.get_height()
+    shapes = [(x0, height - y1, x1, height - y0) for x0, y0, x1, y1 in drawn_shapes(page)]
+    band = [s for s in shapes  # the hexes of the settlement row, in the left half of the page
+            if 227 * MM < s[1] and s[3] < 250 * MM and 3 * MM < s[2] - s[0] < 7 * MM
+            and s[2] < 125 * MM]
+    clusters: list[list[float]] = []
+    for left, _, right, _ in sorted(band):
+        if clusters and left <= clusters[-1][1] + 0.3 * MM:
+            clusters[-1][1] = max(clusters[-1][1], right)
+        else:
+            clusters.append([left, right])
+    assert len(clusters) == 6, clusters
+    gaps = [(b[0] - a[1]) / MM for a, b in zip(clusters, clusters[1:])]
+    assert min(gaps) >= 1.8, gaps
+    panel = [s for s in shapes if s[2] - s[0] > 150 * MM and 70 * MM < s[1] < 82 * MM]
+    outline = 0.4 * MM        # the section frame's stroke; its bounds reach one width past it
+    inside = max(s[2] for s in panel) - 1.5 * outline
+    chars = page.get_textpage()
+    text = chars.get_text_range()
+    last_gp = text.rfind("GP", 0, text.find("Count the die"))
+    right = max(chars.get_charbox(i)[2] for i in (last_gp, last_gp + 1))
+    assert (inside - right) / MM >= 2.5, (inside - right) / MM
