@@ -98,3 +98,23 @@ def test_the_spoils_cards_set_their_text_at_the_card_frames_size(built):
                 seen.add("upgrade")
                 assert sizes[body] == 8.8
     assert seen == {"upgrade"}
+
+
+def test_the_longship_ship_upgrade_spaces_match_the_tokens(built):
+    # the Longship's three spaces were dashed slate outlines; now parchment on the slate tray
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "player-boards", "pod")))[0]
+    text = page.get_textpage()
+    image = page.render(scale=SCALE).to_pil().convert("RGB")
+    height = page.get_height()
+    at = text.get_text_range().find("Ship Upgrades")
+    assert at >= 0
+    left, bottom, _, _ = text.get_charbox(at)
+
+    def pixel(x, y):
+        return image.getpixel((round(x * SCALE), round((height - y) * SCALE)))
+    y = bottom - 12 * MM  # halfway down the spaces
+    assert near(pixel(left + 0.3 * MM, y), SLATE)
+    for space in range(3):
+        assert near(pixel(left + 2.5 * MM + space * 25.3 * MM, y), PARCHMENT), space
+    for gap in range(2):  # the tray shows between the spaces
+        assert near(pixel(left + 24.5 * MM + gap * 25.3 * MM, y), SLATE), gap
