@@ -120,24 +120,25 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     A face written as a word prints as its icon (``hammer`` -> ``:hammer:``, or the icon the
     die's ``icons`` maps it to), a number or ``blank`` as itself, so the aid always says what
     the dice engine rolls; a die's name (and its ``mark``, ``Red · R``, as on its faces) is a
-    line, its faces the next.
+    line, its faces the next. A blank line parts the blocks (intro, each die, outro): a text
+    with ``paragraph_gap`` sets them that far apart.
     Options: id, title, subtitle, count, intro and outro (text lines before and after the dice).
     """
     from .dice.load import load_dice_dir  # start-up: loaded when the generator runs
 
     dice = load_dice_dir(game_dir).model.dice
     written = load_yaml(game_dir / DICE_FILE)["dice"]
-    lines = [options.intro] if options.intro else []
+    blocks = [options.intro] if options.intro else []
     for die_id in written:  # in the order dice.yaml lists them
         die = dice[die_id]
         faces = " · ".join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
                          for face in die.faces)
         mark = f" · {die.mark}" if die.mark else ""  # the letter on every printed face
-        lines += [f"**{die.name or die_id}{mark}**", faces]  # the faces on a line of their own
+        blocks.append(f"**{die.name or die_id}{mark}**\n{faces}")  # faces on a line of their own
     if options.outro:
-        lines.append(options.outro)
+        blocks.append(options.outro)
     return [{"id": options.id, "title": options.title, "subtitle": options.subtitle,
-             "body": "\n".join(lines), "count": options.count}]
+             "body": "\n\n".join(blocks), "count": options.count}]
 
 
 @dataclass(frozen=True)

@@ -118,3 +118,17 @@ def test_the_longship_ship_upgrade_spaces_match_the_tokens(built):
         assert near(pixel(left + 2.5 * MM + space * 25.3 * MM, y), PARCHMENT), space
     for gap in range(2):  # the tray shows between the spaces
         assert near(pixel(left + 24.5 * MM + gap * 25.3 * MM, y), SLATE), gap
+
+
+def test_the_dice_aid_parts_each_die_by_the_aids_paragraph_gap(built):
+    # the dice aid was one block of lines; each die (name, faces) is now a block of its own
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "dice-aid", "pod")))[0]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    names = ["Red Crew die", "Blue Crew die", "Yellow Crew die", "Combat die"]
+    starts = [whole.find(name) for name in names]
+    assert all(at >= 0 for at in starts)
+    size = pdfium.raw.FPDFText_GetFontSize(text, starts[0])
+    bottoms = [text.get_charbox(at)[1] for at in starts]
+    for upper, lower in zip(bottoms, bottoms[1:]):  # a name line, a faces line, then the gap
+        assert abs(upper - lower - (2 * size * 1.13 + 1.2 * MM)) < 0.3, (upper, lower, size)
