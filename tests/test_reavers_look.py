@@ -132,3 +132,17 @@ def test_the_dice_aid_parts_each_die_by_the_aids_paragraph_gap(built):
     bottoms = [text.get_charbox(at)[1] for at in starts]
     for upper, lower in zip(bottoms, bottoms[1:]):  # a name line, a faces line, then the gap
         assert abs(upper - lower - (2 * size * 1.13 + 1.2 * MM)) < 0.3, (upper, lower, size)
+
+
+def test_the_trade_dice_spaces_carry_their_dice_letters(built):
+    # the six Trade with Villages die spaces told the colours apart by a pastel fill and a
+    # small name; now each carries its dice's letter (as every face of the die does) over it
+    import re
+
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
+    text = page.get_textpage()
+    found = [(m.group(1), m.group(2), pdfium.raw.FPDFText_GetFontSize(text, m.start()))
+             for m in re.finditer(r"\b(R|B|Y)\r\n(Red|Blue|Yellow)\b", text.get_text_range())]
+    assert sorted((letter, name) for letter, name, _ in found) == sorted(
+        [("R", "Red"), ("B", "Blue"), ("Y", "Yellow")] * 2)
+    assert all(size >= 12 for _, _, size in found)
