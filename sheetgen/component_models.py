@@ -46,8 +46,17 @@ class CardsModel(ComponentBase):
     front: str = Field(description="Template name of the card fronts.")
     back: str | None = Field(None, description="Template name of the backs; it may use each "
                              "card's fields (per-card backs) or none (one shared back).")
+    row_filler: str | None = Field(
+        None, max_length=64, description="Id of an item printed only where it completes the "
+        "last row of a grid or gutterfold page (as many copies as needed, up to its count); "
+        "never in one-per-page files, never counted in the print guide's contents.")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "gutterfold", "one-per-page")
     content_unit: ClassVar[str] = "cards"
+
+    def contents(self) -> tuple[int, str]:
+        """Return the pieces this deck prints, the row filler left out."""
+        count, unit = super().contents()
+        return count - sum(i.count for i in self.items if i.id == self.row_filler), unit
 
 
 @register_model

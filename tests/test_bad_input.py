@@ -181,3 +181,8 @@ def test_a_template_mistake_is_reported_once_not_per_card(proj):
             "font: title, colour: red,\n         bold: true, size: 15,")
     output = check_fails(proj, FRONT, None, "unknown key for a text element")
     assert output.count("error:") == 1, output
+
+
+def test_a_row_filler_that_names_no_item(proj):
+    line = replace(proj / DECK, "kind: cards\n", "kind: cards\nrow_filler: blank-card\n")
+    check_fails(proj, DECK, line + 1, "row_filler 'blank-card' names no item")

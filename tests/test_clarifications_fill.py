@@ -1,6 +1,9 @@
 """The Clarifications aids use their cards well: no mostly-empty card, no card alone in a row.
 
-Measured on the pod PDFs (one card a page, fronts on even pages): the lowest printed character
+Every grid and gutterfold page row is full: where the rulings leave a slot (three cards in
+gutterfold rows of two, two in grid rows of three) the deck's row filler, the table's own
+House rulings card, completes the row; one-per-page files never print it. Measured on the pod
+PDFs (one card a page, fronts on even pages): the lowest printed character
 of the rulings, as a share of the body box the clarifications template gives them, for every
 game that uses the shared template.
 """
@@ -9,8 +12,9 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
-from pdfcheck import template_elements
+from pdfcheck import placements, template_elements, text_of
 from sheetgen.units import to_points
 
 MM = 72 / 25.4
@@ -45,3 +49,26 @@ def test_every_clarifications_card_is_well_filled(built, project, game):
     assert min(fills) >= 0.6, f"{game}: a card's rulings fill only {min(fills):.0%} of it"
     # a row of A4 or Letter never holds one card alone (3 across: 1, 4, 7 ... cards would)
     assert len(fills) % ACROSS != 1, f"{game}: {len(fills)} cards leave one alone in a row"
+
+
+def faces_per_row(pdf_path, fold: bool) -> list[int]:
+    """Return how many faces each row of each page holds (left of the fold only if ``fold``)."""
+    reader = PdfReader(str(pdf_path))
+    counts = []
+    for index, page in enumerate(reader.pages):
+        half = float(page.mediabox.width) / 2
+        rows: dict[int, int] = {}
+        for placed in placements(reader, index):
+            if not fold or placed.x < half:
+                rows[round(placed.y)] = rows.get(round(placed.y), 0) + 1
+        counts += list(rows.values())
+    return counts
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_every_row_of_cards_is_full_and_the_filler_stays_out_of_pod(built, game):
+    gutterfold = faces_per_row(built(game, "clarifications", "gutterfold-a4"), fold=True)
+    assert gutterfold and set(gutterfold) == {2}, f"{game}: gutterfold rows hold {gutterfold}"
+    grid = faces_per_row(built(game, "clarifications", "a4"), fold=False)
+    assert grid and set(grid) == {ACROSS}, f"{game}: a4 rows hold {grid}"
+    assert "House rulings" not in text_of(built(game, "clarifications", "pod"))

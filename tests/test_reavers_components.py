@@ -38,8 +38,10 @@ def items(game, component):
 
 
 def total(game, component) -> int:
-    """Return the number of physical cards of ``component``."""
-    return sum(item.count for item in game.component(component).model.items)
+    """Return the number of physical cards of ``component`` (a row filler left out)."""
+    model = game.component(component).model
+    filler = getattr(model, "row_filler", None)
+    return sum(item.count for item in model.items if item.id != filler)
 
 
 def test_every_component_listed_and_counted(game):

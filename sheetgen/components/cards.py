@@ -50,6 +50,9 @@ class Cards(Component):
                              f"{model.front!r}) must be the same size")
                 break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
+        if model.row_filler and all(item.id != model.row_filler for item in model.items):
+            problems.add(path, line_of(loaded.raw, ("row_filler",)) or 1,
+                         f"row_filler {model.row_filler!r} names no item of {model.id!r}")
         if not cards and not problems.problems:
             problems.add(path, line_of(loaded.raw, ("items",)) or 1,
                          f"{model.kind} component {model.id!r} has nothing to print: give items "
@@ -80,13 +83,29 @@ class Cards(Component):
         return self._fit_each_size(
             prepared, lambda face: check_page_limit(face, profile.page_limit, profile.name))
 
+    def _rows_completed(self, prepared: Prepared, across: int) -> Prepared:
+        """Return the deck with the row filler only where it completes the last row of
+        ``across`` cards (across 0: one a page, no filler)."""
+        filler = self.model.row_filler
+        if not filler:
+            return prepared
+        regular = [card for card in prepared.cards if card.label != filler]
+        fillers = [card for card in prepared.cards if card.label == filler]
+        short = -len(regular) % across if across else 0
+        return Prepared(regular + fillers[:short])
+
     def _impose_grid(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
-        return imposed(impose_card_grid, prepared, profile, env)
+        face = prepared.cards[0].front
+        across = grid_for(profile, face.width, face.height, face.bleed).cols
+        return imposed(impose_card_grid, self._rows_completed(prepared, across), profile, env)
 
     def _impose_gutterfold(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
-        return imposed(impose_gutterfold, prepared, profile, env)
+        face = prepared.cards[0].front  # a deck with a row filler has one card size
+        across = gutterfold_grids(profile, face.width, face.height, face.bleed)[0].cols
+        return imposed(impose_gutterfold, self._rows_completed(prepared, across), profile, env)
 
     def _impose_pod(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        prepared = self._rows_completed(prepared, 0)
         artifact = imposed(impose_pod, prepared, profile, env)
         artifact.page_labels = [label for label, _ in pod_faces(prepared.cards)]
         return artifact
