@@ -146,3 +146,14 @@ def test_the_trade_dice_spaces_carry_their_dice_letters(built):
     assert sorted((letter, name) for letter, name, _ in found) == sorted(
         [("R", "Red"), ("B", "Blue"), ("Y", "Yellow")] * 2)
     assert all(size >= 12 for _, _, size in found)
+
+
+def test_the_board_legend_parts_its_rules(built):
+    # the title panel's legend was five rules as one block of lines
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    pawn, pawns = whole.find("PAWN space:"), whole.find("Pawns (R1):")
+    size = pdfium.raw.FPDFText_GetFontSize(text, pawn)
+    step = text.get_charbox(pawn)[1] - text.get_charbox(pawns)[1]
+    assert abs(step - (2 * size * 1.12 + 1.5 * MM)) < 0.3, (step, size)  # two lines, the gap
