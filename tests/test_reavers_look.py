@@ -157,3 +157,20 @@ def test_the_board_legend_parts_its_rules(built):
     size = pdfium.raw.FPDFText_GetFontSize(text, pawn)
     step = text.get_charbox(pawn)[1] - text.get_charbox(pawns)[1]
     assert abs(step - (2 * size * 1.12 + 1.5 * MM)) < 0.3, (step, size)  # two lines, the gap
+
+
+def test_the_used_side_of_a_ship_upgrade_keeps_the_ready_sides_edged_panel(built):
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "ship-upgrade-tiles", "pod")))
+    page = pdf[1]  # the first token's USED side
+    text = page.get_textpage()
+    image = page.render(scale=4).to_pil().convert("RGB")
+    height = page.get_height()
+    at = text.get_text_range().find("USED")
+    first, last = text.get_charbox(at), text.get_charbox(at + 3)
+    left, middle = (first[0] + last[2]) / 2 - 11 * MM, (first[1] + first[3]) / 2
+
+    def pixel(x):
+        return image.getpixel((round(x * 4), round((height - middle) * 4)))
+    assert near(pixel(left + 1.8 * MM), (0x8C, 0x8C, 0x8C), 5)  # the greyed edge
+    assert near(pixel(left + 3 * MM), (0xD9, 0xD9, 0xD9), 5)  # the panel
+    assert near(pixel(left + 0.8 * MM), (0x9A, 0x9A, 0x9A), 5)  # the token's ground
