@@ -1,5 +1,5 @@
-"""Roll & Raid's Final scoring card: every figure of its two conversion tables clears the
-table's cell lines by 1 mm or more (the two-figure GP cells had 0.6 mm).
+"""Roll & Raid's Final scoring card and clan sheet: every figure of the two conversion tables
+clears the table's cell lines by 1 mm or more (the card's two-figure GP cells had 0.6 mm).
 
 Measured on the pod PDF: glyph boxes (pypdfium2) against the ink edges of the table's lines
 (their drawn bounds, less the stroke's padding), cell by cell.
@@ -14,6 +14,12 @@ from pdfcheck import drawn_shapes
 MM = 72 / 25.4
 STROKE = 0.25 * MM      # the table element's line width
 CLEARANCE = 1 * MM
+BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim
+
+
+def clan_sheet_page(pdf):
+    """Return the clan sheet's page (its Point summary holds the same two tables)."""
+    return pdf[0]
 
 
 def scoring_page(pdf):
@@ -33,14 +39,23 @@ def table_lines(page):
             vertical.append(((x0 + x1) / 2, y0, y1))
         elif h < 2 and w > 100:
             horizontal.append(((y0 + y1) / 2, x0, x1))
-        elif 100 < w and 15 < h < 40:          # a table's outer frame (bounds padded by STROKE)
+        elif 150 < w < 340 and 15 < h < 40:   # a table's outer frame (bounds padded by STROKE)
             vertical += [(x0 + STROKE, y0, y1), (x1 - STROKE, y0, y1)]
             horizontal += [(y0 + STROKE, x0, x1), (y1 - STROKE, x0, x1)]
     return vertical, horizontal
 
 
-def cell_clearances(page):
-    """Yield (text, smallest clearance) for every table cell holding text."""
+def cell_clearances(page, lowest: float = 0, highest: float = 10_000):
+    """Yield (text, across, up and down) for every table cell holding text between heights
+    ``lowest`` and ``highest`` (PDF points from the page's foot): the smaller clearance to its
+    left or right line, and to the line above or below."""
+    for text, across, up, middle in _cells(page):
+        if lowest < middle < highest:
+            yield text, across, up
+
+
+def _cells(page):
+    """Yield (text, across, up and down, height) for every table cell holding text."""
     vertical, horizontal = table_lines(page)
     chars = page.get_textpage()
     cells: dict = {}
@@ -61,16 +76,34 @@ def cell_clearances(page):
         cells[cell] = (text + chars.get_text_range(index, 1), box)
     for (x0, x1, y0, y1), (text, box) in cells.items():
         edge = STROKE / 2
-        yield text, min(box[0] - x0 - edge, x1 - edge - box[2],
-                        box[1] - y0 - edge, y1 - edge - box[3])
+        yield (text, min(box[0] - x0 - edge, x1 - edge - box[2]),
+               min(box[1] - y0 - edge, y1 - edge - box[3]), (y0 + y1) / 2)
 
 
 def test_every_scoring_table_figure_clears_its_cell_lines(built):
     pdf = pdfium.PdfDocument(str(built("roll-and-raid", "reference", "pod")))
     cells = list(cell_clearances(scoring_page(pdf)))
-    texts = [text for text, _ in cells]
+    texts = [text for text, _, _ in cells]
     for figure in ("10", "11", "14", "17", "20", "24", "12", "15", "GP"):
         assert figure in texts, f"{figure!r} not found in a table cell: {texts}"
     assert len(cells) >= 40, texts     # 2 x 11 + 2 x 10 cells, less the two icon headers
-    tight = {text: round(gap / MM, 2) for text, gap in cells if gap < CLEARANCE}
+    tight = {text: round(min(across, up) / MM, 2) for text, across, up in cells
+             if min(across, up) < CLEARANCE}
+    assert not tight, f"cells closer than 1 mm to their lines (mm): {tight}"
+
+
+def test_the_clan_sheet_conversion_tables_give_every_figure_room(built):
+    """The same tables on the clan sheet's Point summary: every figure 1 mm or more from its
+    cell lines (the two-figure cells had 0.85 mm across, every row 0.9 mm up and down); the
+    row headers ("Upgrades", "Y, B or R") at least across, their descenders may dip."""
+    pdf = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "pod", copies=1)))
+    page = clan_sheet_page(pdf)
+    bottom = page.get_height() - BLEED - 297 * MM        # the trim's foot
+    cells = list(cell_clearances(page, bottom + 8 * MM, bottom + 25 * MM))   # Point summary
+    texts = [text for text, _, _ in cells]
+    for figure in ("Upgrades", "Y, B or R", "11+", "10+", "24", "+3", "12", "15", "+1"):
+        assert figure in texts, f"{figure!r} not found in a table cell: {texts}"
+    assert len(cells) == 2 * 12 + 2 * 11, texts
+    tight = {text: (round(across / MM, 2), round(up / MM, 2)) for text, across, up in cells
+             if across < CLEARANCE or (up < CLEARANCE and text[-1].isdigit())}
     assert not tight, f"cells closer than 1 mm to their lines (mm): {tight}"
