@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pypdfium2 as pdfium
 import pytest
 
 from conftest import REPO
+from pdfcheck import drawn_shapes
 from sheetgen.units import to_points
 from sheetgen.yamlload import load_yaml
 
@@ -91,3 +93,21 @@ def test_die_spaces_hold_a_standard_die(elements):
         mark = elements[name]
         mark_centre = to_points(mark["x"]) + to_points(mark["size"]) / 2
         assert mark_centre == pytest.approx(centre_x(dice, index), abs=0.5)
+
+
+def test_the_heroes_swords_stand_between_the_two_tables(built):
+    """The crossed swords beside "Solo: beat the heroes of yore" touch neither the dummies
+    table above nor the heroes table below (they overlapped both): 0.3 mm or more from each
+    table's drawn bounds."""
+    mm, bleed = 72 / 25.4, 3.175
+    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
+    height = page.get_height()
+    shapes = [(x0 / mm - bleed, (height - y1) / mm - bleed, x1 / mm - bleed,
+               (height - y0) / mm - bleed) for x0, y0, x1, y1 in drawn_shapes(page)]
+    art = [s for s in shapes  # the swords' paths, right of the heading, between the tables
+           if s[0] > 196 and s[2] < 204 and 164 < s[1] and s[3] < 174 and s[2] - s[0] < 6]
+    tables = [s for s in shapes if 162 < s[0] < 164 and s[2] - s[0] > 38 and s[3] - s[1] > 10]
+    assert art and len(tables) == 2, (art, tables)
+    above, below = sorted(tables, key=lambda s: s[1])
+    assert min(s[1] for s in art) - above[3] >= 0.3
+    assert below[1] - max(s[3] for s in art) >= 0.3
