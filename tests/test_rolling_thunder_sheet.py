@@ -111,3 +111,26 @@ def test_the_heroes_swords_stand_between_the_two_tables(built):
     above, below = sorted(tables, key=lambda s: s[1])
     assert min(s[1] for s in art) - above[3] >= 0.3
     assert below[1] - max(s[3] for s in art) >= 0.3
+
+
+def test_the_dummies_fires_share_one_face(built):
+    """The dummies' biggest fires (15 for one dummy, 12 and 20 for two) are set in the same
+    figure face: "12 · 20" read as text and fell back to the body face, lighter than the 15."""
+    import ctypes
+
+    import pypdfium2.raw as pdfium_raw
+
+    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
+    chars = page.get_textpage()
+    text = "".join((chars.get_text_range(i, 1) + "?")[0] for i in range(chars.count_chars()))
+
+    def face(index: int) -> str:
+        name = ctypes.create_string_buffer(200)
+        pdfium_raw.FPDFText_GetFontInfo(chars.raw, index, name, 200, ctypes.byref(ctypes.c_int()))
+        return name.value.decode()
+
+    one = text.find("15", text.find("1 dummy"))
+    two = text.find("12, 20", text.find("2 dummies"))
+    assert one >= 0 and two >= 0, text
+    faces = {face(i) for i in (one, one + 1, two, two + 1, two + 4, two + 5)}
+    assert len(faces) == 1, faces

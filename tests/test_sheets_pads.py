@@ -38,7 +38,7 @@ TEXTS = {
     "play-sheet": ["ROLLING THUNDER", "RED", "BLUE", "YELLOW", "Turn a die to any #", "-1", "-3",
                    "-5", "WODEN", "FRIGG", "THOR", "SIF", "LOKI", "Runestone network",
                    "Valhalla", "Order of execution", "Scoring", "God points", "Troll points",
-                   "Runestone points", "Biggest fire", "TOTAL", "+3", "10", "15", "12 · 20",
+                   "Runestone points", "Biggest fire", "TOTAL", "+3", "10", "15", "12, 20",
                    "heroes of yore", "Sigrdrifa", "60", "Troll tracks", "R · RED SECTOR",
                    "B · BLUE SECTOR", "Y · YELLOW SECTOR", "LEFT", "RIGHT", "circle die",
                    "triangle die", "one X only", "free strikes", "Turn a die: circled",
