@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import MM, fonts_of, ink_fraction, line_segments, placements, render
+from pdfcheck import MM, drawn_shapes, fonts_of, ink_fraction, line_segments, placements, render
 from sheetgen.api import BuildOptions, build
 from sheetgen.games import load_game
 
@@ -204,3 +205,26 @@ def test_home_pages_print_the_licence_credits(built):
     for page in reader.pages:
         text = page.extract_text()
         assert "game-icons.net, CC BY 3.0" in text and "SIL OFL" in text
+
+
+def test_every_card_has_the_same_wide_art_window(built):
+    """The art window (a box across the card, 18-26 mm tall) sits at the same place and size on
+    all 32 fronts, whatever the length of the card's text."""
+    path = built("ragnarocks", "mythology-cards", "a4")
+    reader, document = PdfReader(path), pdfium.PdfDocument(path)
+    windows = []
+    for index in range(0, 8, 2):
+        shapes = drawn_shapes(document[index])
+        for card in placements(reader, index):
+            inside = [(x0 - card.x, y0 - card.y, x1 - card.x, y1 - card.y)
+                      for x0, y0, x1, y1 in shapes
+                      if card.x <= x0 and x1 <= card.x + CARD_W
+                      and card.y <= y0 and y1 <= card.y + CARD_H]
+            found = {tuple(round(v / MM, 1) for v in box) for box in inside
+                     if 18 * MM < box[3] - box[1] < 26 * MM and box[2] - box[0] > 45 * MM}
+            assert len(found) == 1, f"page {index + 1}: art windows {found}"
+            windows.append(found.pop())
+    assert len(windows) == 32
+    assert set(windows) == {windows[0]}, set(windows)
+    left, bottom, right, top = windows[0]
+    assert right - left >= 50 and top - bottom >= 20  # card-wide, at least 20 mm tall
