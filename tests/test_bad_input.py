@@ -120,7 +120,7 @@ def test_text_too_long_for_its_box(proj):
                    "  - name: Hel\n    bogus_note: x\n    bogus_pad: 1\n")
     replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
             "settled areas.", f"text: {long_text}")
-    check_fails(proj, DECK, line, "does not fit", "8.5 pt")  # one body size, never shrunk
+    check_fails(proj, DECK, line, "does not fit", "even at 8 pt")  # one body size, never shrunk
 
 
 def test_image_outside_project(proj):
