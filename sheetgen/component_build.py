@@ -133,7 +133,13 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     beside = (workers > 1 and len(work.jobs) == 1 and work.render and work.base is None
               and hasattr(os, "fork"))
     work.session.defer_checks = beside
-    ready = [_prepare(work, index) for index in range(len(work.selected))]
+    prefetch = _start_prefetch(work) if beside else None
+    try:
+        ready = [_prepare(work, index) for index in range(len(work.selected))]
+    finally:
+        if prefetch is not None:
+            prefetch.close()
+            work.session.icons.prefetch = None
     results = [result for result, _ in ready]
     if beside:
         return _render_beside_checks(work, ready, bar)
@@ -145,6 +151,18 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     for result, prepared in ready:
         _render(work, result, prepared, bar)
     return results
+
+
+def _start_prefetch(work: BuildWork):
+    """Start reading the art the one component names in a forked child (see
+    :mod:`sheetgen.art_prefetch`); return it, given to the session's icons."""
+    from .art_prefetch import ArtPrefetch, names_written  # start-up: a one-output build only
+
+    icons = work.session.icons
+    _, comp = work.selected[0]
+    names = names_written(comp.path, work.session.project.subdirs("templates"), icons.files)
+    icons.prefetch = ArtPrefetch(names, icons.files) if names else None
+    return icons.prefetch
 
 
 def fit_problems(jobs: list[Job], problems: ProblemList) -> None:

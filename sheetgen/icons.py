@@ -37,6 +37,8 @@ class IconBook:
     files: dict[str, Path]
     used: set[str] = field(default_factory=set)
     _parsed: dict = field(default_factory=dict)
+    # art read ahead by a child process (sheetgen.art_prefetch), taken when it has arrived
+    prefetch: object | None = None
 
     @classmethod
     def for_project(cls, project: Project) -> "IconBook":
@@ -82,6 +84,10 @@ class IconBook:
             path = self.files[name]
             what = "art" if "/" in name else "icon"
             shown = name.removeprefix(FILE_PREFIX)
+            art = self.prefetch.take(name) if self.prefetch is not None else None
+            if art is not None:
+                self._parsed[name] = art
+                return art
             try:
                 self._parsed[name] = read_art(path)
             except (OSError, ValueError) as exc:
