@@ -309,7 +309,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         record["jobs"] = jobs
     # stage, then record
     written = _stage(jobs, work, results, writer, session)
-    cache.finish(jobs, options, {id(selected[r.index][1]): r.drawn for r in results}, planned)
+    cache.finish(jobs, options, {id(selected[r.index][1]): r.drawn for r in results}, planned,
+                 session.icons.named_files())
     return written
 
 

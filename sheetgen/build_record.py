@@ -106,17 +106,19 @@ class BuildRecord:
         self.cache.save()
 
     def finish(self, jobs: list[Job], options: BuildOptions, drawn: dict,
-               planned: list[Job] | None) -> None:
+               planned: list[Job] | None, icon_files: dict[str, Path] | None = None) -> None:
         """Record what every output of a finished build was made from (``drawn``: each
         component's icon names and image files, by id) and the command (``planned``: every
-        output of the command, when only the stale ones were built).
+        output of the command, when only the stale ones were built). ``icon_files``: the
+        build's own listing of the icons by name, if it has one (the same files: the
+        snapshot below would differ if an icon had been added or removed since).
 
         The record hashes the inputs now: a file saved while this build ran would be recorded
         as built, so then nothing is recorded and the next build looks again.
         """
         if not self.enabled or snapshot(self.project) != self.before:
             return
-        icon_files = self._icons()
+        icon_files = icon_files if icon_files is not None else self._icons()
         for job in jobs:
             names, images = drawn[id(job.comp)]
             icons = {name: icon_files[name] for name in names if name in icon_files}

@@ -52,6 +52,11 @@ class IconBook:
                 files[f"{svg.parent.name}/{svg.stem}"] = svg
         return cls(files)
 
+    def named_files(self) -> dict[str, Path]:
+        """Return the icon and art files by name, without the ``image`` files added."""
+        return {name: path for name, path in self.files.items()
+                if not name.startswith(FILE_PREFIX)}
+
     def icon_names(self) -> list[str]:
         """Return the names of the icons (``templates/icons/``), sorted."""
         return sorted(n for n in self.files if "/" not in n and not n.startswith(FILE_PREFIX))

@@ -62,6 +62,11 @@ def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     shutil.copy(REPO / "templates" / "art" / "fluent" / "wolf.svg",
                 root / "templates" / "art" / "fluent" / "dragon.svg")
     assert run() == ["creature-cards"]
+    # art content: the bytes of an icon a deck draws (the record lists the drawn icons' files)
+    dragon = root / "templates" / "art" / "fluent" / "dragon.svg"
+    dragon.write_text(dragon.read_text(encoding="utf-8") + "<!-- redrawn -->\n",
+                      encoding="utf-8")
+    assert run() == ["creature-cards"]
     # option: --cmyk outputs are other files, built once
     assert run(cmyk=True) == sorted(COMPONENTS)
     assert run(cmyk=True) == []
