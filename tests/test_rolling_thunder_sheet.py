@@ -134,3 +134,32 @@ def test_the_dummies_fires_share_one_face(built):
     assert one >= 0 and two >= 0, text
     faces = {face(i) for i in (one, one + 1, two, two + 1, two + 4, two + 5)}
     assert len(faces) == 1, faces
+
+
+def test_every_column_of_the_dummies_table_has_a_heading(built, elements):
+    """The "Fewer players" table printed a blank heading over its figures: every column's
+    cell in the shaded heading row carries a word inside its own column, its capitals 1.7 mm
+    tall (game text, not shrunk to fit)."""
+    table = elements["dummies"]
+    mm, bleed = 72 / 25.4, 3.175
+    x0, y0 = to_points(table["x"]) / mm, to_points(table["y"]) / mm
+    band = (y0, y0 + to_points(table["h"]) / mm / len(table["rows"]))
+    unit = to_points(table["w"]) / mm / sum(table["widths"])
+    edges = [x0]
+    for weight in table["widths"]:
+        edges.append(edges[-1] + weight * unit)
+    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
+    height, chars = page.get_height(), page.get_textpage()
+    headings = [""] * len(table["widths"])
+    for index in range(chars.count_chars()):
+        left, bottom, right, top = chars.get_charbox(index)
+        x, y = (left + right) / 2 / mm - bleed, (height - (top + bottom) / 2) / mm - bleed
+        column = next((c for c in range(len(headings)) if edges[c] < x < edges[c + 1]), None)
+        if column is None or not band[0] < y < band[1]:
+            continue
+        headings[column] += chars.get_text_range(index, 1)
+        assert edges[column] < left / mm - bleed and right / mm - bleed < edges[column + 1]
+        if chars.get_text_range(index, 1).isupper():  # capitals 1.7 mm: 7.6 pt, not shrunk
+            assert (top - bottom) / mm >= 1.7
+    assert all(h.strip() for h in headings), headings
+    assert [h.strip() for h in headings] == ["Dummies", "Biggest fire"]
