@@ -23,8 +23,6 @@ import signal
 import struct
 from pathlib import Path
 
-from .art.read import read_art
-
 _WORD = re.compile(r"[A-Za-z0-9_.~-]+(?:/[A-Za-z0-9_.~-]+)?")  # a name, or set/name
 _HEADER = struct.Struct(">HI")  # a record: name length, pickled art length, name, art
 _PIPE_BYTES = 1 << 20  # room for every art of a deck, so the child never waits for a reader
@@ -132,6 +130,8 @@ class ArtPrefetch:
 
 def _send_all(writer: int, names: list[str], files: dict[str, Path]) -> None:
     """Read each name's art and write it to ``writer`` as one record; skip what fails."""
+    from .art.read import read_art  # start-up: the XML reader loads in the child only
+
     with os.fdopen(writer, "wb") as out:
         for name in names:
             try:

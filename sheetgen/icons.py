@@ -21,7 +21,6 @@ from pathlib import Path
 from reportlab.pdfbase import pdfdoc
 
 from .art.draw import Inks, draw_colour, draw_one_colour
-from .art.read import read_art
 from .docs_links import see
 from .project import Project
 from .suggest import command, unknown
@@ -93,6 +92,10 @@ class IconBook:
             if art is not None:
                 self._parsed[name] = art
                 return art
+            # start-up: the XML reader loads only when this process reads art (a one-output
+            # build's art is read by its prefetch child)
+            from .art.read import read_art
+
             try:
                 self._parsed[name] = read_art(path)
             except (OSError, ValueError) as exc:

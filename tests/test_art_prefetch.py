@@ -10,7 +10,7 @@ import time
 import pytest
 
 from conftest import REPO, run_cli
-from sheetgen import icons as icons_module
+from sheetgen.art import read as art_read
 from sheetgen.art.read import read_art
 from sheetgen.art_prefetch import ArtPrefetch, names_written
 from sheetgen.icons import IconBook
@@ -77,13 +77,13 @@ def test_a_one_deck_build_takes_its_art_from_the_child(tmp_path, monkeypatch):
     take = ArtPrefetch.take
     monkeypatch.setattr(ArtPrefetch, "take", patient)
     read_here = []
-    original = icons_module.read_art
+    original = art_read.read_art
 
     def counting(path):
         read_here.append(path.name)
         return original(path)
 
-    monkeypatch.setattr(icons_module, "read_art", counting)
+    monkeypatch.setattr(art_read, "read_art", counting)
     outputs = {}
     for jobs in ("1", "2"):
         read_here.clear()
