@@ -1,8 +1,10 @@
 """Lay out card text: wrap words, place inline icons, and shrink the size until it fits.
 
 Markup is small on purpose: a newline starts a paragraph, ``**...**`` is bold and ``:name:`` is
-an inline icon the size of a capital letter; a no-break space never wraps. With a paragraph gap,
-blank lines between paragraphs become that gap instead of an empty line.
+an inline icon the size of a capital letter; a no-break space never wraps, and neither does the
+space between a number and the inline icon after it ("2 :food:", "+1 :coin:", "2x :die:"): a
+cost never ends one line with its number and starts the next with its icon. With a paragraph
+gap, blank lines between paragraphs become that gap instead of an empty line.
 """
 
 from __future__ import annotations
@@ -15,6 +17,9 @@ from functools import lru_cache
 # An inline icon is :name: or :set/name: (colour art).
 _TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):"
                     r"|[^\S\u00a0]+|(?:[^\s*:]|\u00a0)+|[*:]")
+# A number that holds on to the inline icon after it: figures with a sign, "x" or "×" ("2", "+1",
+# "-3", "2x", "×2"), an opening bracket allowed ("(2 :food:)").
+_NUMBER = re.compile(r"[(\[]?[+\-\u2212\u2013±]?[x×]?\d+(?:[.,]\d+)?[x×]?")
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
 
 
@@ -132,13 +137,16 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
             if w > width + 0.01:
                 return None
             gap = space_w if run.space and current else 0.0
-            if run.space:
+            bound = run.icon and run.space and word > 0 and _holds_icon(current[-1][0])
+            if run.space and not bound:
                 word = len(current)
             if current and x + gap + w > width + 0.01:
-                if run.space:
+                if bound and x - current[word][1] + gap + w > width + 0.01:
+                    bound = False  # number and icon wider than a line: part them, do not fail
+                if run.space and not bound:
                     lines.append(Line(tuple(current), x, drop))
                     current, x, gap, word = [], 0.0, 0.0, 0
-                elif word > 0:  # a run glued to its word (":food:)."): the word wraps whole
+                elif word > 0:  # glued (":food:).") or bound ("2 :food:"): the word wraps whole
                     start = current[word][1]
                     lines.append(Line(tuple(current[:word]), start - space_w, drop))
                     current = [(r, offset - start) for r, offset in current[word:]]
@@ -151,3 +159,8 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
     if not lines:  # a text of blank lines only still has one (empty) line
         lines.append(Line((), 0.0))
     return Layout(size, leading, tuple(lines))
+
+
+def _holds_icon(run: Run) -> bool:
+    """Return whether ``run`` is a number that keeps an inline icon after it on its line."""
+    return not run.icon and _NUMBER.fullmatch(run.text) is not None
