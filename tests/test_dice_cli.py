@@ -61,6 +61,13 @@ def test_no_seed_picks_three_norse_words(root):
     assert f"seed (revealed): {seed}" in result.output
 
 
+def test_a_mistake_in_the_command_prints_no_seed(root):
+    result = CliRunner().invoke(main, ["--project", str(root), "dice", "no-such-game"])
+    assert result.exit_code == 2
+    assert "unknown game 'no-such-game'" in result.output
+    assert "seed:" not in result.output  # no seed for a script that was never written
+
+
 def test_commit_then_verify(root):
     committed = run(root, "dice", "commit").output
     secret = committed.split("secret (keep private until the game ends): ")[1].split()[0]

@@ -119,13 +119,16 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
 
     variant = _mode(variant, quick_setup)
 
-    if seed is None and secret is None:
+    drawn = seed is None and secret is None
+    if drawn:
         seed = memorable_seed()
-        click.echo(f"seed: {seed}", err=True)
+    announced = seed
     if words and secret is None:
         secret, seed = seed, None
     script = make_script(project, game, players, seed=seed, secret=secret, words=words,
                          balanced=balanced, variant=variant)
+    if drawn:  # said once the script exists: a mistake in the command prints no seed
+        click.echo(f"seed: {announced}", err=True)
     _emit(script, fmt, out)
 
 
