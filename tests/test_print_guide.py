@@ -44,7 +44,7 @@ def test_the_page_says_files_duplex_paper_copies_steps_and_counts(built):
     assert "49 cards · Raid cards" in text
     assert "5 dice · Dice: 3 Resource" in text
     assert "100 sheets · Clan sheets" in text and "6 cards · Creature cards" in text
-    assert "1 card · Odds card" in text  # one card, not "1 cards"
+    assert "6 cards · Raid odds cards (1 per player)" in text  # the odds card per player
 
 
 def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
@@ -61,6 +61,12 @@ def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
     # the incremental build sees the deck change (the guide reads every data file)
     assert run_cli(*args).exit_code == 0
     assert "51 cards · Raid cards" in _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))
+    odds = root / "data/roll-and-raid/odds-card.yaml"
+    assert "\n  count: 6\n" in odds.read_text()
+    odds.write_text(odds.read_text().replace("\n  count: 6\n", "\n  count: 1\n"))
+    assert run_cli(*args).exit_code == 0
+    text = _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))
+    assert "1 card · Raid odds cards" in text  # one card, not "1 cards"
 
 
 def test_an_unknown_component_is_an_error_at_its_line(copy_game):

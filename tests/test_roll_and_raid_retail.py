@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import pypdfium2 as pdfium
+import pytest
 from pypdf import PdfReader
 
 from pdfcheck import drawn_shapes, ink_boxes, text_of, template_elements
@@ -198,3 +199,29 @@ def test_the_odds_card_note_stands_clear_of_the_frame(built):
     assert len(frame) == 1, frame
     inner = frame[0][1] + 1.5 * 0.8 * MM         # bounds reach one stroke width past its ink
     assert (ink_boxes(page, "p → 1 − (1 − p)²")[1] - inner) / MM >= 2
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter", "gutterfold-a4", "gutterfold-letter"])
+def test_the_odds_cards_fill_their_sheet_one_per_player(built, project, profile):
+    """The Raid odds card printed alone on a sheet of card (1 of the grid's 9 places, 1 of a
+    gutterfold page's 4): it now prints once per player, for the rulebook's most, and no front
+    page holds a card alone or an unfinished row."""
+    players = load_game(project, "roll-and-raid").spec.players.max
+    document = pdfium.PdfDocument(str(built("roll-and-raid", "odds-card", profile)))
+    folded = profile.startswith("gutterfold")  # fronts and backs side by side on each page
+    fronts = range(0, len(document), 1 if folded else 2)  # else backs on the even pages
+    total = 0
+    for index in fronts:
+        chars = document[index].get_textpage()
+        text = chars.get_text_range()
+        starts = [i for i in range(len(text)) if text.startswith("Defense", i)]  # a card each
+        boxes = [chars.get_charbox(i) for i in starts]
+        rows: dict[int, int] = {}
+        for box in boxes:
+            rows[round(box[3] / MM)] = rows.get(round(box[3] / MM), 0) + 1
+        assert len(boxes) >= 2, (index, len(boxes))
+        assert len(set(rows.values())) == 1, rows  # every row as full as the first
+        total += len(boxes)
+    assert total == players == 6
+    if not folded:
+        assert len(fronts) == 1  # one sheet of card, two full rows of three
