@@ -23,7 +23,7 @@ class TemplateSpec(Strict):
     description: str = Field("", description="What the template draws (for people; not printed).")
     extends: str | None = Field(None, description=(
         "Start from another template: its size, fields and elements come first; an element "
-        "here with the same id replaces the parent's in place."))
+        "here with the same id replaces the parent's in place, also inside a stack or grid."))
     size: str | None = Field(None, description=(
         "A named face size (poker, tarot, a5...; see the size names); or give width and height."))
     width: str | float | None = Field(None, description=f"Face width, {LENGTH_HELP}.")

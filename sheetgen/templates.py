@@ -4,11 +4,13 @@ A template gives the face size (a named size from the one table in ``sheetgen/pr
 or width and height), bleed, default field values and a list of elements. Element
 values may hold Jinja (``"{{ name }}"``); they are filled per item by :mod:`sheetgen.faces`.
 ``extends: other`` starts from another template: its elements come first, and a child element
-with the same ``id`` replaces the parent's in place; ``remove: [id, ...]`` drops parent elements.
+with the same ``id`` replaces the parent's in place, wherever it sits (a container's child
+too); ``remove: [id, ...]`` drops parent elements.
 """
 
 from __future__ import annotations
 
+import copy
 import re
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -134,15 +136,31 @@ class TemplateBook:
         removed = set(raw.get("remove") or [])
         elements = [e for e in elements if e.get("id") not in removed]
         for element in raw.get("elements") or []:
-            same = [j for j, e in enumerate(elements)
-                    if element.get("id") and e.get("id") == element["id"]]
-            if same:
-                elements[same[0]] = element
-            else:
+            if not (element.get("id") and _replace_by_id(elements, element)):
                 elements.append(element)
         return Template(name, path, width, height, bleed, fields, elements, size_where,
                         stamp_corner)
 
+
+
+def _replace_by_id(elements: list, element: LineDict) -> bool:
+    """Put ``element`` in place of the one with its id in ``elements`` or, depth first, in a
+    container's children (copied: the parent template's own lists stay as they are); return
+    whether one was found."""
+    for j, old in enumerate(elements):
+        if not isinstance(old, dict):
+            continue
+        if old.get("id") == element["id"]:
+            elements[j] = element
+            return True
+        children = old.get("children")
+        if isinstance(children, list):
+            children = copy.copy(children)
+            if _replace_by_id(children, element):
+                elements[j] = copy.copy(old)
+                elements[j]["children"] = children
+                return True
+    return False
 
 
 def every_element(elements: list) -> list[LineDict]:
