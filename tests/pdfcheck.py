@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import re
 from dataclasses import dataclass
 
@@ -161,6 +162,28 @@ def text_of(path, pages=None) -> str:
     reader = PdfReader(str(path))
     chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
     return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
+
+
+def body_text_sizes(pdf_path, top: float, bottom: float, bleed: float = 0.0
+                    ) -> list[set[float]]:
+    """Return, for each front page (the even pages; backs between), the sizes in points, as
+    printed (font size times the text matrix's scale), of the text whose baseline lies between
+    ``top`` and ``bottom`` (points down from the trim, ``bleed`` around it)."""
+    reader = PdfReader(str(pdf_path))
+    cards = []
+    for page in reader.pages[::2]:
+        height, sizes = float(page.mediabox.height), set()
+
+        def visit(text, cm, tm, font, size, height=height, sizes=sizes):
+            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+            baseline = height - bleed - (tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
+            if text.strip() and top < baseline < bottom:
+                sizes.add(round(size * math.sqrt(abs(a * d - b * c)), 2))
+
+        page.extract_text(visitor_text=visit)
+        cards.append(sizes)
+    return cards
 
 
 def template_elements(project, name: str) -> dict:

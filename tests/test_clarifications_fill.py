@@ -1,4 +1,5 @@
-"""The Clarifications aids use their cards well: no mostly-empty card, no card alone in a row.
+"""The Clarifications aids use their cards well: no mostly-empty card, no card alone in a row,
+every card's rulings at one size.
 
 Every grid and gutterfold page row is full: where the rulings leave a slot (three cards in
 gutterfold rows of two, two in grid rows of three) the deck's row filler, the table's own
@@ -14,7 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import placements, template_elements, text_of
+from pdfcheck import body_text_sizes, placements, template_elements, text_of
 from sheetgen.units import to_points
 
 MM = 72 / 25.4
@@ -37,6 +38,21 @@ def body_fill(pdf_path, body_top: float, body_bottom: float) -> list[float]:
                 lowest.append(height - BLEED - bottom)
         fills.append((max(lowest) - body_top) / (body_bottom - body_top))
     return fills
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_clarifications_cards_print_their_rulings_at_one_size(built, project, game):
+    """Shrink-to-fit set one card smaller than its neighbour (Rolling Thunder 9.5, 9.25 and
+    8.75 pt; Ragnarocks 10.75 and 11.5): every card of a deck now prints its rulings at one
+    size, within 0.5 pt of the others and 8.5 pt or more."""
+    body = template_elements(project, "clarifications-front")["body"]
+    top = to_points(body["y"])
+    cards = body_text_sizes(built(game, "clarifications", "pod"), top,
+                            top + to_points(body["h"]), BLEED)  # the rulings, not title nor mark
+    assert len(cards) >= 2 and all(cards), f"{game}: {cards}"
+    every = set().union(*cards)
+    assert min(every) >= 8.5, f"{game}: rulings at {cards} pt"
+    assert max(every) - min(every) <= 0.5, f"{game}: rulings at {cards} pt"
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -6,12 +6,11 @@ numbers, cited on the score sheet, the aids, the Legend page and the dice script
 
 from __future__ import annotations
 
-import math
 
 import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from pdfcheck import drawn_shapes, ink_boxes, text_of, template_elements
+from pdfcheck import body_text_sizes, drawn_shapes, ink_boxes, template_elements, text_of
 from sheetgen.games import load_game
 from sheetgen.units import to_points
 
@@ -160,28 +159,13 @@ def test_every_card_medallion_stands_clear_of_the_location_line(built):
         assert bottom - name_top >= 0.6 * MM, (index, name)
 
 
-def test_the_clarifications_cards_print_their_rulings_at_one_size(project, built):
-    """The rulings were set 7.7 pt on the first card (shrunk to fit) and 9.5 pt on the second:
-    every card's rulings now print at one size, 8.5 pt or more, within 0.5 pt of each other."""
+def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, built):
+    """The rulings were set 7.7 pt on the first card (shrunk to fit) and 9.5 pt on the second;
+    on three cards (3 + 3 + 4) every card prints them at the template's full 9.5 pt. Every
+    game's cards at one size: tests/test_clarifications_fill.py."""
     body = template_elements(project, "clarifications-front")["body"]
-    top, bottom = to_points(body["y"]), to_points(body["y"]) + to_points(body["h"])
-    reader = PdfReader(built("roll-and-might", "clarifications", "pod"))
+    top = to_points(body["y"])
     bleed = 3.175 * MM  # pod pages carry 1/8 in bleed around the trim
-    cards = []
-    for page in reader.pages[::2]:  # the fronts; backs on the even pages
-        height, sizes = float(page.mediabox.height), set()
-
-        def visit(text, cm, tm, font, size, height=height, sizes=sizes):
-            a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
-                          tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
-            baseline = height - bleed - (tm[4] * cm[1] + tm[5] * cm[3] + cm[5])
-            if text.strip() and top < baseline < bottom:  # the rulings, not title nor mark
-                sizes.add(round(size * math.sqrt(abs(a * d - b * c)), 2))
-
-        page.extract_text(visitor_text=visit)
-        cards.append(sizes)
-    assert len(cards) >= 2 and all(cards), cards
-    every = set().union(*cards)
-    assert min(every) >= 8.5, cards
-    assert max(every) - min(every) <= 0.5, cards
-    assert len(cards) == 3  # ten rulings, 3 + 3 + 4: all three at the full 9.5 pt
+    cards = body_text_sizes(built("roll-and-might", "clarifications", "pod"), top,
+                            top + to_points(body["h"]), bleed)
+    assert cards == [{9.5}] * 3, cards
