@@ -79,6 +79,15 @@ def _unit(pieces: int, unit: str) -> str:
     return {"dice": "die", "board sides": "board side"}.get(unit, unit.removesuffix("s"))
 
 
+def column_widths(rows: list[list[str | int]]) -> list[float]:
+    """Return a table's relative column widths: each column's longest cell in characters (the
+    bold header row counted a tenth wider), at least 4, plus 1.5 for the room either side, so a
+    long heading ("Resource dice") gets the room a one-figure column does not need."""
+    return [1.5 + max(4.0, *(len(str(row[i])) * (1.1 if j == 0 else 1.0)
+                             for j, row in enumerate(rows)))
+            for i in range(len(rows[0]))]
+
+
 def guide_inputs(game_dir: Path) -> set[Path]:
     """Return the files the guide reads: every data file of the game's folder."""
     return {path for path in game_dir.iterdir()
@@ -116,5 +125,6 @@ def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
                           "note": entry.note})
     return [{"id": "how-to-print", "title": options.title, "intro": options.intro,
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
-             "paper": options.paper, "copies": options.copies, "steps": options.steps,
+             "paper": options.paper, "copies": options.copies,
+             "copies_widths": column_widths(options.copies), "steps": options.steps,
              "checklist": checklist}]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import re
 
+import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from conftest import run_cli
+from pdfcheck import ink_boxes
 
 
 def _text(path) -> str:
@@ -86,3 +88,59 @@ def test_clarifications_are_numbered_and_marked_as_this_editions(built):
     assert fronts and all("Edition ruling · not the publisher's" in f for f in fronts)
     numbers = [int(n) for f in fronts for n in re.findall(r"R(\d+) ·", f)]
     assert numbers == list(range(1, len(numbers) + 1)) and len(numbers) >= 12
+
+
+def _header_centres(page, headings: list[str]) -> tuple[list[float], float]:
+    """Return the x centre of each of a table's headings, found on one line of the page (the
+    first line holding them all), and that line's bottom."""
+    chars = page.get_textpage()
+    text = chars.get_text_range()
+    lines: dict[int, dict[str, float]] = {}
+    bottoms: dict[int, float] = {}
+    for heading in headings:
+        for found in re.finditer(re.escape(heading), text):
+            boxes = [chars.get_charbox(i) for i in range(found.start(), found.end())]
+            boxes = [b for b in boxes if b[2] > b[0]]
+            line = round(max(b[3] for b in boxes))
+            lines.setdefault(line, {})[heading] = (boxes[0][0] + boxes[-1][2]) / 2
+            bottoms[line] = min(b[1] for b in boxes)
+    line = next((y for y, found in sorted(lines.items(), reverse=True)
+                 if len(found) == len(headings)), None)
+    assert line is not None, f"no line of the page holds the headings {headings}"
+    return [lines[line][h] for h in headings], bottoms[line]
+
+
+def _column(page, index: int, centres: list[float], below: float, above: float) -> list[str]:
+    """Return the cells of column ``index`` of a table (a column runs halfway to its
+    neighbours' heading ``centres``), row by row, between PDF y ``below`` and ``above``."""
+    left = (centres[index - 1] + centres[index]) / 2 if index else \
+        centres[0] - (centres[1] - centres[0]) / 2
+    right = (centres[index] + centres[index + 1]) / 2 if index + 1 < len(centres) else \
+        centres[-1] + (centres[-1] - centres[-2]) / 2
+    chars, found = page.get_textpage(), []
+    for i in range(chars.count_chars()):
+        x0, y0, x1, y1 = chars.get_charbox(i)
+        if x1 > x0 and left < (x0 + x1) / 2 < right and below < (y0 + y1) / 2 < above:
+            found.append(((y0 + y1) / 2, i))
+    rows: list[list[int]] = []
+    last = None
+    for middle, i in sorted(found, key=lambda pair: (-pair[0], pair[1])):
+        if last is None or last - middle > 3:  # a new row: 3 pt or more lower
+            rows.append([])
+            last = middle
+        rows[-1].append(i)
+    return [chars.get_text_range(min(r), max(r) - min(r) + 1).strip() for r in rows]
+
+
+def test_the_copies_table_counts_an_odds_card_per_player(built):
+    """The odds cards print one per player (6), but the copies table had no column for them:
+    it now has an "Odds cards" column whose count in every row is that row's player count."""
+    page = pdfium.PdfDocument(str(built("roll-and-raid", "how-to-print", "a4")))[0]
+    headings = ["Players", "Clan sheets", "Odds cards", "Resource dice", "Raid dice",
+                "Aid sets"]
+    centres, header_bottom = _header_centres(page, headings)
+    notes_top = ink_boxes(page, "Notes:")[3]  # the panel under the table
+    players = _column(page, 0, centres, notes_top, header_bottom)
+    odds = _column(page, headings.index("Odds cards"), centres, notes_top, header_bottom)
+    assert players == ["1 (solo)", "2", "3", "4", "5", "6"], players
+    assert odds == [p.split()[0] for p in players], odds
