@@ -55,13 +55,22 @@ def _components(project, game: str) -> list[str] | None:
     return [c for c in listed if isinstance(c, str)] if isinstance(listed, list) else None
 
 
-def stale_outputs(project, out_dir: Path) -> list[StaleOutput]:
-    """Return the recorded outputs in ``out_dir`` whose game or component no longer exists."""
+def stale_outputs(project, out_dir: Path, just_built=()) -> list[StaleOutput]:
+    """Return the recorded outputs in ``out_dir`` whose game or component no longer exists.
+
+    ``just_built``: outputs a build has just written (so their component exists): a build
+    that wrote every recorded output reads no game to list its components.
+    """
     record = BuildCache(out_dir)
-    games = set(project.game_ids())
+    built = {str(Path(path).resolve()) for path in just_built}
+    games: set[str] | None = None
     listed: dict[str, list[str] | None] = {}
     stale = []
     for name, entry in sorted(record.entries.items()):
+        if name in built:
+            continue
+        if games is None:
+            games = set(project.game_ids())
         source = entry.get("source") if isinstance(entry, dict) else None
         if not (isinstance(source, list) and len(source) == 2
                 and all(isinstance(s, str) for s in source)):

@@ -228,7 +228,7 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
         for folder, paths in by_folder.items():
             click.echo(f"wrote {len(paths)} files in {folder}/")
     if not variant:
-        _list_stale(project, out_dir)
+        _list_stale(project, out_dir, written)
 
 
 @contextmanager
@@ -251,14 +251,16 @@ def _collector_paused():
             gc.enable()
 
 
-def _list_stale(project, out_dir: str | None) -> None:
-    """Print the outputs whose component or game no longer exists (``clean`` removes them)."""
+def _list_stale(project, out_dir: str | None, just_built=()) -> None:
+    """Print the outputs whose component or game no longer exists (``clean`` removes them);
+    ``just_built``: the outputs this build wrote, whose components exist."""
     from pathlib import Path
 
     from .clean import stale_outputs
     from .suggest import command
 
-    for stale in stale_outputs(project, Path(out_dir) if out_dir else project.out_dir):
+    for stale in stale_outputs(project, Path(out_dir) if out_dir else project.out_dir,
+                               just_built):
         click.echo(f"stale: {stale.path} ({stale.reason()}); "
                    f"`{command(name='clean')}` removes it")
 

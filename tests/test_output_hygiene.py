@@ -10,6 +10,7 @@ import shutil
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
+from sheetgen import clean as clean_module
 from sheetgen.games import load_game
 from sheetgen.project import Project
 
@@ -142,3 +143,22 @@ def test_a_game_wide_tts_build_includes_the_printable_dice(tmp_path):
     assert "skipped" not in result.output  # every kind takes tts, printable dice too
     assert sorted(p.name for p in (out / "rolling-thunder").iterdir()) == [
         "clarifications-tts", "how-to-print-tts", "play-sheet-tts", "printable-dice-tts"]
+
+
+def test_a_build_that_wrote_every_recorded_output_reads_no_game_for_stale_ones(
+        copy_game, monkeypatch):
+    root = copy_game("rolling-thunder")
+    out = root / "out"
+    result = run_cli("--project", str(root), "build", "-q", "rolling-thunder", "play-sheet",
+                     "-p", "a4", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    written = [out / "rolling-thunder" / "play-sheet-a4.pdf"]
+    read = []
+    monkeypatch.setattr(clean_module, "_components",
+                        lambda project, game: read.append(game) or [])
+    project = Project.at(root)
+    assert clean_module.stale_outputs(project, out, just_built=written) == []
+    assert read == []  # every recorded output was just built: no game.yaml read
+    # without it, the same record is checked against the game's components
+    assert [s.component for s in clean_module.stale_outputs(project, out)] == ["play-sheet"]
+    assert read == ["rolling-thunder"]

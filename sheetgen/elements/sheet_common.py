@@ -12,7 +12,6 @@ from typing import Any
 from pydantic import ValidationInfo
 
 from ..colors import luminance
-from ..hexgrid import SQRT3, hexagon
 from ..textlayout import inline_icons, parse
 
 INK = (0.137, 0.122, 0.125)
@@ -75,6 +74,9 @@ def polygon(canvas, ctx, points, fill=None, stroke=None, width: float = 0.6) -> 
 def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, stroke=None,
           width: float = 0.6) -> None:
     """Draw a ``square``, ``circle``, ``hex`` or ``triangle`` of outer size ``size`` on (cx, cy)."""
+    if kind in ("hex", "triangle"):
+        # start-up: the hex geometry loads only for the kinds that draw with it
+        from ..hexgrid import SQRT3, hexagon
     if kind == "hex":
         polygon(canvas, ctx, hexagon(cx, cy, size / 2), fill, stroke, width)
         return
