@@ -88,6 +88,32 @@ def column_widths(rows: list[list[str | int]]) -> list[float]:
             for i in range(len(rows[0]))]
 
 
+@dataclass(frozen=True)
+class ChecklistLayout:
+    """How the contents checklist is set: lines in its first (longer) column, type size (pt)
+    and the gap between its lines (mm)."""
+
+    rows: int
+    size: float
+    gap: float
+
+
+CHECKLIST_MM = 36.0  # the room of the template's checklist boxes (36.5 mm, less a margin)
+ONE_COLUMN_MOST = 4  # up to this many lines in one column, more in two
+
+
+def checklist_layout(lines: int) -> ChecklistLayout:
+    """Return how to set a checklist of ``lines`` lines so a short one uses its box: one column
+    up to 4, else two; the fewer lines a column, the larger the type (11 pt up to 3, 10 pt up
+    to 6, else 9); the room left (one line kept for a line that wraps) shared out between the
+    lines, up to 10 mm each."""
+    rows = lines if lines <= ONE_COLUMN_MOST else (lines + 1) // 2
+    size = 11.0 if rows <= 3 else 10.0 if rows <= 6 else 9.0
+    line = size * 1.3 * 25.4 / 72  # the template's leading 1.3, in mm
+    gap = (CHECKLIST_MM - (rows + 1) * line) / max(rows - 1, 1)
+    return ChecklistLayout(rows, size, round(min(max(gap, 0.0), 10.0), 2))
+
+
 def guide_inputs(game_dir: Path) -> set[Path]:
     """Return the files the guide reads: every data file of the game's folder."""
     return {path for path in game_dir.iterdir()
@@ -127,4 +153,4 @@ def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
              "paper": options.paper, "copies": options.copies,
              "copies_widths": column_widths(options.copies), "steps": options.steps,
-             "checklist": checklist}]
+             "checklist": checklist, "checklist_layout": checklist_layout(len(checklist))}]

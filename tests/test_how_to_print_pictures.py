@@ -15,12 +15,16 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
+from pdfcheck import ink_boxes
+
 MM = 72 / 25.4
 GAMES = ["ragnarocks", "reavers-of-midgard", "roll-and-might", "roll-and-raid",
          "rolling-thunder"]
 TEMPLATE = (200 * MM, 270 * MM)  # the page is centred on the paper
-# (left, top, right, bottom) in mm on the template, and the words printed there
-DUPLEX = ((102, 69.5, 190, 82), "1 2 Long edge: backs upright 1 2 Short edge: backs upside down")
+# (left, top, right, bottom) in mm on the template, and the words printed there; the duplex
+# drawing flows with the right column, so its area is found from its caption (below)
+DUPLEX_WORDS = "1 2 Long edge: backs upright 1 2 Short edge: backs upside down"
+CAPTION_DOWN = 3.0  # mm from the drawing area's top to the top of "Long edge:"
 PICTOGRAMS = ((10, 247.5, 190, 259), "1 Print at 100 %, long-edge duplex 2 Cut on the crop marks, "
               "long cuts first 3 Fold on a ruler, scored first 4 Glue thin coats of white glue "
               "5 Tick each piece off the list above")
@@ -61,7 +65,10 @@ def test_the_duplex_drawing_and_the_pictograms_stand_clear(built, game, profile)
     assert ART <= _art_drawn(reader), ART - _art_drawn(reader)
     page = pdfium.PdfDocument(str(path))[0]
     text = page.get_textpage()
-    for box_mm, words in (DUPLEX, PICTOGRAMS):
+    caption = ink_boxes(page, "Long edge:")
+    top = ((page.get_height() + TEMPLATE[1]) / 2 - caption[3]) / MM - CAPTION_DOWN
+    duplex = ((102, top, 190, top + 12.5), DUPLEX_WORDS)
+    for box_mm, words in (duplex, PICTOGRAMS):
         left, bottom, right, top = _area(page, box_mm)
         assert _flat(text.get_text_bounded(left, bottom, right, top)) == words
         for index in range(text.count_chars()):
