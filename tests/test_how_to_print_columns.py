@@ -21,9 +21,9 @@ COLUMNS = {"left": (10, 98), "right": (102, 190)}  # mm across the template
 TOP, FOOT = 41, 200  # mm down the template: under the first section titles, above section 6
 
 
-def column_ink(path) -> dict[str, tuple[float, float]]:
-    """Return, per column, (its lowest ink in mm down the template, its tallest empty
-    stretch in mm above that)."""
+def ink_rows(path, left: float, right: float, top: float, bottom: float) -> list[float]:
+    """Return the pixel rows (mm down the template) with ink between ``left`` and ``right``,
+    from ``top`` to ``bottom`` (mm on the template)."""
     page = pdfium.PdfDocument(str(path))[0]
     image = page.render(scale=SCALE).to_pil().convert("L")
     left_mm = (page.get_width() / MM - TEMPLATE[0]) / 2
@@ -32,16 +32,20 @@ def column_ink(path) -> dict[str, tuple[float, float]]:
     def px(mm: float) -> int:
         return round(mm * MM * SCALE)
 
+    first = px(top_mm + top)
+    return [top + (y - first) / SCALE / MM for y in range(first, px(top_mm + bottom))
+            if min(image.crop((px(left_mm + left), y, px(left_mm + right), y + 1)).tobytes())
+            < 235]
+
+
+def column_ink(path) -> dict[str, tuple[float, float]]:
+    """Return, per column, (its lowest ink in mm down the template, its tallest empty
+    stretch in mm above that)."""
     found = {}
     for name, (start, end) in COLUMNS.items():
-        rows = [min(image.crop((px(left_mm + start), y, px(left_mm + end), y + 1)).tobytes())
-                < 235 for y in range(px(top_mm + TOP), px(top_mm + FOOT))]
-        inked = [i for i, ink in enumerate(rows) if ink]
-        band = run = 0
-        for ink in rows[:inked[-1]]:
-            run = 0 if ink else run + 1
-            band = max(band, run)
-        found[name] = (TOP + inked[-1] / SCALE / MM, band / SCALE / MM)
+        inked = ink_rows(path, start, end, TOP, FOOT)
+        band = max(b - a for a, b in zip(inked, inked[1:])) - 1 / SCALE / MM
+        found[name] = (inked[-1], band)
     return found
 
 
@@ -58,3 +62,25 @@ def test_the_columns_end_together_with_no_white_band(built, game, profile):
     assert left_bottom >= 196, ink
     # ...without a stretch of white taller than two lines of its text (gaps, table rows)
     assert left_band <= 8, ink
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+@pytest.mark.parametrize("game", GAMES)
+def test_the_right_column_flows_with_even_gaps_to_the_left_columns_line(built, game, profile):
+    """The right column's blocks sat at fixed places, leaving empty stretches of up to 12 mm
+    (Ragnarocks: under the duplex text and under Paper and card stock) and ending up to 11 mm
+    above the left column: they now follow one another, the designed 2 mm gap (about 3.5 mm of
+    white between a title band and its text's capitals) stretched by a few mm at most, and the
+    last ends on the line of the left column's notes panel."""
+    ink = column_ink(built(game, "how-to-print", profile))
+    (left_bottom, _), (right_bottom, right_band) = ink["left"], ink["right"]
+    assert right_band <= 6, f"{game} {profile}: {right_band:.1f} mm empty in the right column"
+    assert abs(right_bottom - left_bottom) <= 3, ink
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_the_contents_checklist_uses_its_box(built, game):
+    """A short checklist left up to 29 mm of its 36.5 mm box white under it (Rolling Thunder's
+    four lines): its lines now spread over the box, so little room is left below the last."""
+    inked = ink_rows(built(game, "how-to-print", "a4"), 10, 190, 209, 246.5)
+    assert 246.5 - inked[-1] <= 8, f"{game}: {246.5 - inked[-1]:.1f} mm empty under the list"

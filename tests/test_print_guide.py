@@ -9,7 +9,6 @@ from __future__ import annotations
 import re
 
 import pypdfium2 as pdfium
-import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -146,52 +145,3 @@ def test_the_copies_table_counts_an_odds_card_per_player(built):
     assert players == ["1 (solo)", "2", "3", "4", "5", "6"], players
     assert odds == [p.split()[0] for p in players], odds
 
-
-GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-might", "ragnarocks"]
-GUIDE_W, GUIDE_H = 200, 270  # mm: the page's area, centred on A4 and on Letter
-DPI = 100
-
-
-def _ink_rows(pdf_path, left: float, right: float, top: float, bottom: float) -> list[float]:
-    """Return the page rows (mm from the guide's top, one a pixel) that hold ink between
-    ``left`` and ``right`` and between ``top`` and ``bottom`` (mm on the 200 x 270 mm guide)."""
-    page = pdfium.PdfDocument(str(pdf_path))[0]
-    image = page.render(scale=DPI / 72).to_pil().convert("L")
-    dots = DPI / 25.4
-    off_x = (page.get_width() * 25.4 / 72 - GUIDE_W) / 2
-    off_y = (page.get_height() * 25.4 / 72 - GUIDE_H) / 2
-    box = (round((off_x + left) * dots), round((off_y + top) * dots),
-           round((off_x + right) * dots), round((off_y + bottom) * dots))
-    crop = image.crop(box)
-    width, pixels = crop.width, crop.tobytes()
-    return [box[1] / dots - off_y + row / dots for row in range(crop.height)
-            if min(pixels[row * width:(row + 1) * width]) < 200]
-
-
-def _widest_gap(rows: list[float]) -> float:
-    """Return the tallest empty stretch (mm) between the first and the last inked row."""
-    return max(b - a for a, b in zip(rows, rows[1:]))
-
-
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game", GAMES)
-def test_the_right_column_flows_with_even_gaps_to_the_left_columns_line(built, game, paper):
-    """The right column's blocks sat at fixed places, leaving empty stretches of up to 18 mm
-    (Ragnarocks: under the duplex text, under Paper and card stock, under the steps): they now
-    follow one another, the designed 2 mm gap (about 3.5 mm of white between a title band and
-    its text's first capitals) stretched by at most a few mm, and the last ends on the line of
-    the left column's notes panel."""
-    path = built(game, "how-to-print", paper)
-    right = _ink_rows(path, 102, 190, 34, 199)
-    left = _ink_rows(path, 10, 98, 34, 199)
-    assert _widest_gap(right) <= 6.0, f"{game} {paper}: {_widest_gap(right):.1f} mm empty"
-    assert abs(right[-1] - left[-1]) <= 3.0, f"{game} {paper}: right column ends at " \
-        f"{right[-1]:.1f} mm, left at {left[-1]:.1f} mm"
-
-
-@pytest.mark.parametrize("game", GAMES)
-def test_the_contents_checklist_uses_its_box(built, game):
-    """A short checklist left up to 30 mm of its 36.5 mm box white under it (Rolling Thunder's
-    four lines): its lines now spread over the box, so little room is left below the last."""
-    rows = _ink_rows(built(game, "how-to-print", "a4"), 10, 190, 209, 246.5)
-    assert 246.5 - rows[-1] <= 8.0, f"{game}: {246.5 - rows[-1]:.1f} mm empty under the list"
