@@ -139,7 +139,7 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     finally:
         if prefetch is not None:
             prefetch.close()
-            work.session.icons.prefetch = None
+            work.session.icons.prefetch = work.session.fonts.prefetch = None
     results = [result for result, _ in ready]
     if beside:
         return _render_beside_checks(work, ready, bar)
@@ -154,15 +154,18 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
 
 
 def _start_prefetch(work: BuildWork):
-    """Start reading the art the one component names in a forked child (see
-    :mod:`sheetgen.art_prefetch`); return it, given to the session's icons."""
-    from .art_prefetch import ArtPrefetch, names_written  # start-up: a one-output build only
+    """Start reading the fonts and the art the one component names in a forked child (see
+    :mod:`sheetgen.prefetch`); return it, given to the session's fonts and icons."""
+    from .prefetch import Prefetch, names_written  # start-up: a one-output build only
 
-    icons = work.session.icons
+    session = work.session
     _, comp = work.selected[0]
-    names = names_written(comp.path, work.session.project.subdirs("templates"), icons.files)
-    icons.prefetch = ArtPrefetch(names, icons.files) if names else None
-    return icons.prefetch
+    names = names_written(comp.path, session.project.subdirs("templates"), session.icons.files)
+    fonts = list(dict.fromkeys(path for styles in session.fonts.files.values()
+                               for path in styles.values()))
+    prefetch = Prefetch(fonts, names, session.icons.files)
+    session.icons.prefetch = session.fonts.prefetch = prefetch
+    return prefetch
 
 
 def fit_problems(jobs: list[Job], problems: ProblemList) -> None:

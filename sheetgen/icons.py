@@ -36,7 +36,7 @@ class IconBook:
     files: dict[str, Path]
     used: set[str] = field(default_factory=set)
     _parsed: dict = field(default_factory=dict)
-    # art read ahead by a child process (sheetgen.art_prefetch), taken when it has arrived
+    # art read ahead by a child process (sheetgen.prefetch), taken when it has arrived
     prefetch: object | None = None
 
     @classmethod

@@ -1,18 +1,22 @@
-"""A one-output build reads the art its component names in a forked child while it prepares
-the faces (issue 21: the cold start): the same art and bytes, and this process reads none of
-the files the child sent."""
+"""A one-output build reads its fonts and the art its component names in a forked child while
+it prepares the faces (issue 21: the cold start): the same fonts, art and bytes, and this
+process reads none of the art files the child sent."""
 
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 import time
 
 import pytest
+from reportlab.pdfbase.ttfonts import TTFontFace
 
 from conftest import REPO, run_cli
 from sheetgen.art import read as art_read
 from sheetgen.art.read import read_art
-from sheetgen.art_prefetch import ArtPrefetch, names_written
+from sheetgen.font_subsets import SubsetCachingTTFont, face_state
+from sheetgen.prefetch import Prefetch, names_written
 from sheetgen.icons import IconBook
 from sheetgen.project import Project
 
@@ -43,7 +47,7 @@ def test_the_child_sends_the_art_the_build_would_read(tmp_path):
     broken = _write(tmp_path / "broken.svg", "<svg><path d='M 1'/></svg>")
     files = {"runestone": files["runestone"], "fluent/raven": files["fluent/raven"],
              "broken": broken}
-    prefetch = ArtPrefetch(["runestone", "broken", "fluent/raven"], files)
+    prefetch = Prefetch([], ["runestone", "broken", "fluent/raven"], files)
     try:
         taken = {}
         while len(taken) < 2 and not prefetch.finished:  # the records arrive as it reads
@@ -74,8 +78,8 @@ def test_a_one_deck_build_takes_its_art_from_the_child(tmp_path, monkeypatch):
             time.sleep(0.001)
         return take(prefetch, name)
 
-    take = ArtPrefetch.take
-    monkeypatch.setattr(ArtPrefetch, "take", patient)
+    take = Prefetch.take
+    monkeypatch.setattr(Prefetch, "take", patient)
     read_here = []
     original = art_read.read_art
 
@@ -96,3 +100,47 @@ def test_a_one_deck_build_takes_its_art_from_the_child(tmp_path, monkeypatch):
     assert outputs["1"][0] == outputs["2"][0]
     assert outputs["1"][1] >= 60  # serially, every picture and emblem is read here
     assert outputs["2"][1] == 0  # beside the child, none is
+
+
+def test_the_child_sends_each_font_as_this_process_would_parse_it(tmp_path):
+    regular = REPO / "fonts" / "AlegreyaSans-Regular.ttf"
+    broken = tmp_path / "Broken.ttf"
+    broken.write_bytes(b"not a font")
+    prefetch = Prefetch([broken, regular], [], {})
+    try:
+        while not prefetch.finished:
+            prefetch._receive()
+            time.sleep(0.001)
+        face = prefetch.take_font(regular)
+        assert prefetch.take_font(broken) is None  # left for the build to report
+    finally:
+        prefetch.close()
+    parsed = TTFontFace(str(regular))
+    assert face_state(face) == face_state(parsed)
+    assert [face._pdfScale(w) for w in (0, 517, 1999.5)] == [
+        parsed._pdfScale(w) for w in (0, 517, 1999.5)]
+    # a font made from the child's face is the font this process would make
+    given = SubsetCachingTTFont("Probe", str(regular), face)
+    made = SubsetCachingTTFont("Probe", str(regular))
+    assert given.face is face
+    objects = ("face", "state", "encoding")  # compared below, by what they hold
+    assert ({k: v for k, v in vars(given).items() if k not in objects}
+            == {k: v for k, v in vars(made).items() if k not in objects})
+    assert vars(given.encoding) == vars(made.encoding)
+    assert len(given.state) == len(made.state) == 0
+
+
+def test_a_one_deck_build_prints_the_same_bytes_beside_the_child(tmp_path):
+    # fresh processes: each parses its fonts (this one may have registered them already)
+    pdfs = {}
+    for jobs in ("1", "2"):
+        out = tmp_path / jobs
+        done = subprocess.run(
+            [sys.executable, "-m", "sheetgen", "--project", str(REPO), "build", "ragnarocks",
+             "mythology-cards", "-p", "a4", "-q", "--no-cache", "--jobs", jobs, "--out",
+             str(out)], capture_output=True, text=True, timeout=300,
+            env={**os.environ, "PYTHONPATH": str(REPO),
+                 "SHEETGEN_CACHE_DIR": str(tmp_path / f"cache-{jobs}")})
+        assert done.returncode == 0, done.stderr
+        pdfs[jobs] = (out / "ragnarocks/mythology-cards-a4.pdf").read_bytes()
+    assert pdfs["1"] == pdfs["2"]
