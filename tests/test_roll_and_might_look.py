@@ -1,0 +1,38 @@
+"""Roll & Might look pass: visible defects found at 150 dpi, each measured on the printed PDF.
+
+Read from the pod PDFs with pypdfium2 (one sheet or card a page, 3 mm or 1/8 in bleed).
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+
+from pdfcheck import drawn_shapes, ink_boxes
+
+MM = 72 / 25.4
+
+
+def _columns(values: list[float], tolerance: float = 0.3 * MM) -> list[float]:
+    """Return the distinct values of ``values``, those within ``tolerance`` counted once."""
+    found: list[float] = []
+    for value in sorted(values):
+        if not found or value - found[-1] > tolerance:
+            found.append(value)
+    return found
+
+
+def test_the_scoring_boxes_stand_in_three_columns_and_never_touch(built):
+    """The scoring write-ins sat at six left edges in two widths (points boxes 19.6 and 24.6 mm)
+    and each row's box overlapped the next by 0.1 mm; now three columns of one width with
+    paper between every two boxes of a column."""
+    page = pdfium.PdfDocument(str(built("roll-and-might", "score-sheet", "pod")))[0]
+    heading = ink_boxes(page, "Scoring after 8 turns")[1]
+    boxes = [s for s in drawn_shapes(page) if s[3] < heading
+             and 4.5 * MM < s[3] - s[1] < 7 * MM and 10 * MM < s[2] - s[0] < 40 * MM]
+    assert len(boxes) == 13  # 6 scores + TOTAL, 2 strengths, 2 neighbours', 2 castle, solo
+    assert len(_columns([b[0] for b in boxes])) == 3, sorted(round(b[0] / MM, 1) for b in boxes)
+    assert len(_columns([b[2] - b[0] for b in boxes])) == 1
+    for column in _columns([b[0] for b in boxes]):
+        stack = sorted((b for b in boxes if abs(b[0] - column) <= 0.3 * MM), key=lambda b: -b[3])
+        for upper, lower in zip(stack, stack[1:]):
+            assert upper[1] - lower[3] >= 0.2 * MM, (round(column / MM, 1), upper, lower)
