@@ -36,3 +36,18 @@ def test_the_scoring_boxes_stand_in_three_columns_and_never_touch(built):
         stack = sorted((b for b in boxes if abs(b[0] - column) <= 0.3 * MM), key=lambda b: -b[3])
         for upper, lower in zip(stack, stack[1:]):
             assert upper[1] - lower[3] >= 0.2 * MM, (round(column / MM, 1), upper, lower)
+
+
+def test_the_solo_best_scores_are_written_in_boxes_not_on_underscores(built):
+    """The Solo Scoring card asked for best scores over a row of underscores at text size
+    (a pencil space under 3 mm tall); now four squares of 5 mm or more stand under the request,
+    inside the card, and the body keeps its 9 pt."""
+    pdf = pdfium.PdfDocument(str(built("roll-and-might", "reference", "pod")))
+    page = next(pdf[i] for i in range(0, len(pdf), 2)
+                if "Solo Scoring" in pdf[i].get_textpage().get_text_range())
+    assert "__" not in page.get_textpage().get_text_range()
+    ask = ink_boxes(page, "Your best scores")
+    squares = [s for s in drawn_shapes(page) if s[3] < ask[1]
+               and 5 * MM <= s[2] - s[0] < 12 * MM and abs((s[3] - s[1]) - (s[2] - s[0])) < MM]
+    assert len(squares) == 4, squares
+    assert min(s[1] for s in squares) > 6 * MM  # clear of the card's foot (3 mm bleed + frame)
