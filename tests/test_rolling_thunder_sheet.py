@@ -163,3 +163,22 @@ def test_every_column_of_the_dummies_table_has_a_heading(built, elements):
             assert (top - bottom) / mm >= 1.7
     assert all(h.strip() for h in headings), headings
     assert [h.strip() for h in headings] == ["Dummies", "Biggest fire"]
+
+
+def test_the_scoring_boxes_line_up(built):
+    """Every points line of the Scoring column writes into a box starting on one left edge:
+    the "turn a die" penalty's box, after its "−", began 1.7 mm left of the others (its label
+    column was cut short to make room for the sign)."""
+    mm, bleed = 72 / 25.4, 3.175
+    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
+    height = page.get_height()
+    shapes = [(x0 / mm - bleed, (height - y1) / mm - bleed, x1 / mm - bleed,
+               (height - y0) / mm - bleed) for x0, y0, x1, y1 in drawn_shapes(page)]
+    # the write-in boxes of the scoring column: 6 mm tall (with their stroke), ending at its
+    # right edge (289 mm): gods, runes, trolls, turn a die, dead Warriors
+    boxes = sorted((s for s in shapes if s[0] > 240 and abs(s[2] - 289) < 0.5
+                    and 6 < s[3] - s[1] < 7), key=lambda s: s[1])
+    tops = [round(s[1] + 0.47, 1) for s in boxes]
+    assert tops == [140.0, 146.7, 153.4, 160.1, 182.7], tops
+    lefts = [s[0] for s in boxes]
+    assert max(lefts) - min(lefts) < 0.2, lefts

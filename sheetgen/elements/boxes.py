@@ -36,7 +36,9 @@ class WriteIn(Element):
         'style': (
             'What follows the label: box (a write-in box), line (a rule), total (a heavy double '
             'box) or none.'),
-        'prefix': "Text printed between the label and the box, e.g. '=' or '-'.",
+        'prefix': ("Text printed between the label and the box, e.g. '=' or '-'; with "
+                   "label_width it sits at the end of the label column, so the box lines up "
+                   "with those of write-ins without a prefix."),
     }
     doc = ("A labelled write-in space: label (and icon) on the left, then a box (style: box), "
            "a rule (line), a heavy double box (total) or nothing (none: a label). "
@@ -55,9 +57,12 @@ class WriteIn(Element):
         name = ctx.fonts.font_name(self.font, self.bold)
         lw = self.label_width if self.label_width is not None else (
             ctx.fonts.width(self.label, name, self.size) + self.size * 0.5 if self.label else 0)
+        # a fixed label column holds the prefix at its end: boxes under one another line up
+        # whether or not they carry a prefix
+        inside = self.size * 0.8 if self.prefix and self.label_width is not None else 0.0
         label(canvas, ctx, self.label, x, cy, self.size, bold=self.bold, font=self.font,
-              align="left", max_width=max(lw - self.size * 0.3, 1))
-        x = self.x + (self.h if self.icon else 0) + lw
+              align="left", max_width=max(lw - inside - self.size * 0.3, 1))
+        x = self.x + (self.h if self.icon else 0) + lw - inside
         if self.prefix:
             label(canvas, ctx, self.prefix, x + self.size * 0.35, cy, self.size, bold=True)
             x += self.size * 0.8
