@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import Field
+from pydantic import Field, field_validator
 
 from .errors import OptionError
 from .limits import MAX_COUNT, MAX_ID
@@ -71,6 +71,15 @@ class PrintGuideOptions(Strict):
     checklist: list[GuideCheck] = Field(min_length=1, max_length=40,
                                         description="The contents checklist.")
 
+    @field_validator("copies")
+    @classmethod
+    def _rows_as_wide_as_the_header(cls, rows: list[list[str | int]]) -> list[list[str | int]]:
+        for number, row in enumerate(rows[1:], start=2):
+            if len(row) != len(rows[0]):
+                raise ValueError(f"row {number} has {len(row)} cells; the header row (row 1) "
+                                 f"has {len(rows[0])}")
+        return rows
+
 
 def _unit(pieces: int, unit: str) -> str:
     """Return ``unit`` for ``pieces`` of it: "1 card", "1 die", "2 cards"."""
@@ -83,9 +92,10 @@ def column_widths(rows: list[list[str | int]]) -> list[float]:
     """Return a table's relative column widths: each column's longest cell in characters (the
     bold header row counted a tenth wider), at least 4, plus 1.5 for the room either side, so a
     long heading ("Resource dice") gets the room a one-figure column does not need."""
-    return [1.5 + max(4.0, *(len(str(row[i])) * (1.1 if j == 0 else 1.0)
-                             for j, row in enumerate(rows)))
-            for i in range(len(rows[0]))]
+    columns = max(len(row) for row in rows)  # a ragged row is the table's to report
+    return [1.5 + max([4.0, *(len(str(row[i])) * (1.1 if j == 0 else 1.0)
+                              for j, row in enumerate(rows) if i < len(row))])
+            for i in range(columns)]
 
 
 @dataclass(frozen=True)

@@ -82,6 +82,20 @@ def test_an_unknown_component_is_an_error_at_its_line(copy_game):
     assert "'odds-cards' is not one of this game's components" in result.output
 
 
+def test_a_copies_row_of_another_width_is_an_error_at_the_table(copy_game):
+    root = copy_game("roll-and-might")
+    guide = root / "data/roll-and-might/how-to-print.yaml"
+    text = guide.read_text()
+    line = text[:text.index("    copies:")].count("\n") + 1
+    guide.write_text(text.replace('"Solo Turn", 3]', '"Solo Turn", 3, 9]', 1))
+    for command in ("validate", "build"):
+        result = run_cli("--project", str(root), command, "roll-and-might", "how-to-print")
+        assert result.exit_code == 2, result.output
+        assert (f"how-to-print.yaml:{line}: items_from: options: copies: row 2 has 6 cells; "
+                "the header row (row 1) has 5") in result.output
+        assert "Traceback" not in result.output
+
+
 def test_clarifications_are_numbered_and_marked_as_this_editions(built):
     pdf = PdfReader(str(built("roll-and-raid", "clarifications", "pod")))
     fronts = [_flat(page.extract_text()) for page in pdf.pages[::2]]
