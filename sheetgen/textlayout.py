@@ -3,8 +3,10 @@
 Markup is small on purpose: a newline starts a paragraph, ``**...**`` is bold and ``:name:`` is
 an inline icon the size of a capital letter; a no-break space never wraps, and neither does the
 space between a number and the inline icon after it ("2 :food:", "+1 :coin:", "2x :die:"): a
-cost never ends one line with its number and starts the next with its icon. With a paragraph
-gap, blank lines between paragraphs become that gap instead of an empty line.
+cost never ends one line with its number and starts the next with its icon. Nor does the space
+after an inline icon that opens a list item ("West · :castle: Castle"): the icon never ends a
+line with the word it labels on the next. With a paragraph gap, blank lines between paragraphs
+become that gap instead of an empty line.
 """
 
 from __future__ import annotations
@@ -20,6 +22,8 @@ _TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):"
 # A number that holds on to the inline icon after it: figures with a sign, "x" or "×" ("2", "+1",
 # "-3", "2x", "×2"), an opening bracket allowed ("(2 :food:)").
 _NUMBER = re.compile(r"[(\[]?[+\-\u2212\u2013±]?[x×]?\d+(?:[.,]\d+)?[x×]?")
+# Runs that part the items of a list ("Army · :castle: Castle"): an icon after one opens an item.
+_SEPARATORS = frozenset({"·", "•", "|", "–", "—", "/"})
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
 
 
@@ -137,7 +141,8 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
             if w > width + 0.01:
                 return None
             gap = space_w if run.space and current else 0.0
-            bound = run.icon and run.space and word > 0 and _holds_icon(current[-1][0])
+            bound = (run.icon and run.space and word > 0 and _holds_icon(current[-1][0])) or (
+                run.space and word > 0 and _labels_word(current, run))
             if run.space and not bound:
                 word = len(current)
             if current and x + gap + w > width + 0.01:
@@ -159,6 +164,14 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
     if not lines:  # a text of blank lines only still has one (empty) line
         lines.append(Line((), 0.0))
     return Layout(size, leading, tuple(lines))
+
+
+def _labels_word(current: list[tuple[Run, float]], run: Run) -> bool:
+    """Return whether the word ``run`` closes a list item that an inline icon opens, the icon
+    standing after a separator ("West · :castle: Castle 1-3"): the icon never ends a line with
+    its word starting the next. An icon inside a sentence ("roll one :die: and") wraps as a word."""
+    return (not run.icon and len(current) >= 2 and current[-1][0].icon and current[-1][0].space
+            and not current[-2][0].icon and current[-2][0].text in _SEPARATORS)
 
 
 def _holds_icon(run: Run) -> bool:

@@ -119,3 +119,16 @@ def test_the_built_card_sets_the_number_and_its_icon_on_one_line(tmp_path):
     two = boxes["2"]
     assert ink(two[2] + 1, two[1] - 2, two[2] + 14, two[3] + 2) > 20
     assert ink(two[0] - 2, two[1] - 14, two[0] + 25, two[1] - 4) == 0
+
+
+def test_an_icon_opening_a_list_item_wraps_with_its_word():
+    # "West · :castle: Castle": the icon labels the word after it, so both go to the next line
+    # (the old wrapper ended the line on the icon: "West · :castle:" / "Castle")
+    assert words(layout(parse("West · :castle: Castle"), 60, 100, measure, 10, 10)) == [
+        ["West", "·"], [":castle:", "Castle"]]
+    # an icon inside a sentence is a word like any other: "one" is not a separator
+    assert words(layout(parse("roll one :die: and"), 60, 100, measure, 10, 10)) == [
+        ["roll", "one", ":die:"], ["and"]]
+    # a number after the icon still holds the icon after it: the whole item wraps together
+    assert words(layout(parse("a · :food: 2 :coin:"), 50, 100, measure, 10, 10)) == [
+        ["a", "·"], [":food:", "2", ":coin:"]]

@@ -51,3 +51,18 @@ def test_the_solo_best_scores_are_written_in_boxes_not_on_underscores(built):
                and 5 * MM <= s[2] - s[0] < 12 * MM and abs((s[3] - s[1]) - (s[2] - s[0])) < MM]
     assert len(squares) == 4, squares
     assert min(s[1] for s in squares) > 6 * MM  # clear of the card's foot (3 mm bleed + frame)
+
+
+def test_a_legend_icon_stays_on_the_line_of_the_location_it_names(built):
+    """The Scoring aid's Legend line ended two lines on an icon ("4-6 West · [castle]") and
+    began the next with its word ("Castle 1-3 ..."); each icon now stands just left of its
+    location's name, on its line."""
+    pdf = pdfium.PdfDocument(str(built("roll-and-might", "reference", "pod")))
+    page = next(pdf[i] for i in range(0, len(pdf), 2)
+                if "any tower, 4-6 Throne Room" in pdf[i].get_textpage().get_text_range())
+    shapes = drawn_shapes(page)
+    for name in ("Castle 1-3", "Market: the"):
+        left, bottom, _, top = ink_boxes(page, name)
+        icons = [s for s in shapes if left - 4 * MM < s[0] and s[2] <= left + 0.2 * MM
+                 and s[1] < top and s[3] > bottom and s[2] - s[0] < 4 * MM]
+        assert icons, name
