@@ -66,3 +66,16 @@ def test_a_legend_icon_stays_on_the_line_of_the_location_it_names(built):
         icons = [s for s in shapes if left - 4 * MM < s[0] and s[2] <= left + 0.2 * MM
                  and s[1] < top and s[3] > bottom and s[2] - s[0] < 4 * MM]
         assert icons, name
+
+
+def test_the_castle_notes_leave_no_word_alone_on_a_line(built):
+    """The army columns' strength note wrapped "Strength = spots + tower" over a lone "bonus",
+    the towers note "Castle die 1-3: any" over a lone "tower."; each now breaks where the
+    sense does, its last phrase whole on one line."""
+    page = pdfium.PdfDocument(str(built("roll-and-might", "score-sheet", "pod")))[0]
+    text = page.get_textpage().get_text_range()
+    # the West and East army columns, and the scoring rule's "Army strength = ..."
+    assert text.count("spots + tower bonus") == 3
+    for phrase in ("spots + tower bonus", "any tower."):
+        left, bottom, right, top = ink_boxes(page, phrase)
+        assert top - bottom < 3 * MM, phrase  # one line of 7.7 pt, not two
