@@ -137,4 +137,4 @@ class _Textless:
     def drawString(self, *args, **kwargs):  # noqa: N802 - ReportLab's API
         """Draw nothing."""
 
-    drawCentredString = drawRightString = drawString  # noqa: N815
+    drawCentredString = drawRightString = drawText = drawString  # noqa: N815

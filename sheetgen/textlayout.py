@@ -24,6 +24,9 @@ _TOKEN = re.compile(r"\*\*|:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):"
 _NUMBER = re.compile(r"[(\[]?[+\-\u2212\u2013±]?[x×]?\d+(?:[.,]\d+)?[x×]?")
 # Runs that part the items of a list ("Army · :castle: Castle"): an icon after one opens an item.
 _SEPARATORS = frozenset({"·", "•", "|", "–", "—", "/"})
+# A number with the punctuation that ends its clause ("2,", "12.", "6;"): the punctuation is a
+# run of its own, glued to the number, so a number font sets the figures and not the comma.
+_NUMBER_THEN_STOP = re.compile(r"([(\[]?[+\-\u2212\u2013±]?\d+(?:[.,]\d+)?[%)\]]?)([,.;]+)")
 ASCENT = 0.78  # baseline below the top of a line, as a share of the size
 
 
@@ -86,6 +89,10 @@ def parse(text: str) -> tuple[tuple[Run, ...], ...]:
                 space = False
             else:
                 # glue punctuation straight after an icon or word without a space
+                stop = _NUMBER_THEN_STOP.fullmatch(token)
+                if stop:
+                    runs.append(Run(stop.group(1), bold, False, space))
+                    token, space = stop.group(2), False
                 runs.append(Run(token, bold, False, space))
                 space = False
         paragraphs.append(tuple(runs))

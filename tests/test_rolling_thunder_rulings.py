@@ -124,3 +124,32 @@ def test_lightning_is_drawn_as_a_bolt_never_a_branching_tree(built):
     backs = _icons_drawn(built("rolling-thunder", "clarifications", "pod"))
     assert "bolt" in sheet and "bolt" in backs
     assert "lightning" not in sheet | backs
+
+
+def test_a_ruling_sets_its_figures_in_the_number_face_and_its_commas_in_the_text_face(built):
+    """T1 and T10 list numbers: the figures take the number face, the comma or semicolon after
+    a figure the text's own face ("2," was one word in the number face, so "rounds 1 and 2, +2"
+    read as a pair "2, +2"); T10 parts its player counts with semicolons ("2 players 7, 3
+    players 9" paired "7, 3")."""
+    import ctypes
+
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_raw
+
+    path = built("rolling-thunder", "clarifications", "pod")
+    page = pdfium.PdfDocument(str(path))[0]
+    chars = page.get_textpage()
+    text = chars.get_text_range()
+
+    def face(index: int) -> str:
+        name = ctypes.create_string_buffer(200)
+        pdfium_raw.FPDFText_GetFontInfo(chars.raw, index, name, 200, ctypes.byref(ctypes.c_int()))
+        return name.value.decode()
+
+    start = text.find("rounds 1 and 2, +2")
+    assert start >= 0, text
+    two, comma, word = start + len("rounds 1 and "), start + len("rounds 1 and 2"), start
+    assert face(two) == face(two + 3)  # "2" and the "+" of "+2": figures, one face
+    assert face(comma) == face(word) != face(two)  # the comma: the words' face
+    assert "Solo 5 dice; 2 players 7; 3 players 9; 4 players 12." in " ".join(
+        text_of(path).split())

@@ -112,6 +112,24 @@ class ProbePath:
         self.circles.append((x, y, r))
 
 
+class ProbeText:
+    """A text object (``beginText``): the runs ``textOut`` sets one after another, each in the
+    font it was set in."""
+
+    def __init__(self, x: float, y: float, font: str, size: float):
+        self.y, self._x, self._font, self._size = y, x, font, size
+        self.runs: list[tuple[str, float, float, str]] = []
+
+    def setFont(self, name, size, leading=None):  # noqa: N802 - ReportLab's API
+        """Set the font of the runs that follow."""
+        self._font, self._size = name, size
+
+    def textOut(self, text):  # noqa: N802
+        """Add a run where the last one ended."""
+        self.runs.append((self._font, self._size, self._x, text))
+        self._x += pdfmetrics.stringWidth(text, self._font, self._size)
+
+
 class ProbeCanvas:
     """Records what elements paint into ``fills``, ``strokes`` and ``marks`` (see
     :class:`Drawing`).
@@ -303,6 +321,17 @@ class ProbeCanvas:
                                 max(y0, y1, y2, y3)), (self._fill, self._saver_fill),
                                size * (self._scale or self._current_scale()), text, samples,
                                len(self.fills), len(self.strokes), self._font))
+
+    def beginText(self, x=0, y=0):  # noqa: N802
+        """Return a text object starting at (x, y) in the canvas's font."""
+        return ProbeText(x, y, self._font, self._size)
+
+    def drawText(self, text_object):  # noqa: N802
+        """Record each run of a text object (the canvas's own font stays as it was)."""
+        font, size = self._font, self._size
+        for self._font, self._size, x, text in text_object.runs:
+            self.drawString(x, text_object.y, text)
+        self._font, self._size = font, size
 
     def drawCentredString(self, x, y, text, *args, **kwargs):  # noqa: N802
         """Record a text run centred on x."""

@@ -128,17 +128,27 @@ class Text(Element):
             baseline = top - lay.top(i) - lay.size * ASCENT
             shift = {"left": 0.0, "center": (self.w - line.width) / 2,
                      "right": self.w - line.width}[self.align]
-            for kind, x, text in _segments(line.runs, self.number_font is not None):
+            for word in _words(_segments(line.runs, self.number_font is not None)):
+                kind, x, text = word[0]
                 x += self.x + shift
                 if kind == "icon":
                     ctx.fill(canvas, icon_color, is_fill=False)
                     ctx.icons.draw(canvas, text, x, baseline - lay.size * 0.16, lay.size)
-                else:
-                    ctx.fill(canvas, color, is_fill=False)
-                    name = ctx.fonts.font_name(self._family(text), kind.endswith("bold")
-                                               or self.bold, self.italic)
-                    canvas.setFont(name, lay.size)
+                    continue
+                ctx.fill(canvas, color, is_fill=False)
+                names = [ctx.fonts.font_name(self._family(part), k.endswith("bold")
+                                             or self.bold, self.italic) for k, _, part in word]
+                canvas.setFont(names[0], lay.size)
+                if len(word) == 1:
                     canvas.drawString(x, baseline, text)
+                    continue
+                # a number and the punctuation glued to it in two faces ("2" and ","), set as
+                # one string so a text extractor reads "2," and not "2 ,"
+                line_text = canvas.beginText(x, baseline)
+                for name, (_, _, part) in zip(names, word):
+                    line_text.setFont(name, lay.size)
+                    line_text.textOut(part)
+                canvas.drawText(line_text)
         canvas.restoreState()
 
     def _family(self, word: str) -> str:
@@ -147,7 +157,8 @@ class Text(Element):
 
 
 def _segments(runs, numbers: bool = False):
-    """Yield (kind, x, text) with neighbouring words of one style joined by their spaces.
+    """Yield (kind, x, text, glued) with neighbouring words of one style joined by their spaces;
+    ``glued`` says the stretch follows the one before without a space.
 
     One string per styled stretch keeps the PDF small and its text extractable as phrases;
     positions match the layout because ReportLab does not kern. With ``numbers``, each word that
@@ -165,6 +176,21 @@ def _segments(runs, numbers: bool = False):
             continue
         if current:
             yield tuple(current)
-        current = [kind, offset, run.text]
+        current = [kind, offset, run.text, not run.space]
     if current:
         yield tuple(current)
+
+
+def _words(segments):
+    """Yield lists of (kind, x, text): a segment alone, or a number with the text segments glued
+    to it without a space (its comma or full stop, in the words' face)."""
+    word = []
+    for kind, x, text, glued in segments:
+        if word and glued and kind != "icon" and word[0][0].startswith("number-"):
+            word.append((kind, x, text))
+            continue
+        if word:
+            yield word
+        word = [(kind, x, text)]
+    if word:
+        yield word
