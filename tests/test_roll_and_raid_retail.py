@@ -9,6 +9,7 @@ from __future__ import annotations
 import math
 
 import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
 import pytest
 from pypdf import PdfReader
 
@@ -225,3 +226,21 @@ def test_the_odds_cards_fill_their_sheet_one_per_player(built, project, profile)
     assert total == players == 6
     if not folded:
         assert len(fronts) == 1  # one sheet of card, two full rows of three
+
+
+def test_the_god_trackers_note_fills_its_column(built):
+    """The God trackers' rules under the two trackers end within 6 mm of the panel's frame and
+    are set at 9 pt: at 7.7 pt they left 13 mm of the frame empty, a bare band beside the
+    Point summary."""
+    mm = 72 / 25.4
+    page = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "a4", copies=1)))[0]
+    height = page.get_height()
+    frame = [s for s in drawn_shapes(page)  # the God trackers' panel: right column, 140 mm tall
+             if s[0] / mm > 155 and 135 < (s[3] - s[1]) / mm < 145]
+    assert len(frame) == 1, frame
+    last = ink_boxes(page, "Empty tracker: 0 GP.")
+    gap = (last[1] - frame[0][1]) / mm
+    assert 1 < gap < 6, gap
+    chars = page.get_textpage()
+    start = chars.get_text_range().find("Any die (Resource")
+    assert pdfium_raw.FPDFText_GetFontSize(chars.raw, start) == pytest.approx(9, abs=0.05)
