@@ -234,7 +234,6 @@ def test_the_god_trackers_note_fills_its_column(built):
     Point summary."""
     mm = 72 / 25.4
     page = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "a4", copies=1)))[0]
-    height = page.get_height()
     frame = [s for s in drawn_shapes(page)  # the God trackers' panel: right column, 140 mm tall
              if s[0] / mm > 155 and 135 < (s[3] - s[1]) / mm < 145]
     assert len(frame) == 1, frame
