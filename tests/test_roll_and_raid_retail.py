@@ -243,3 +243,22 @@ def test_the_god_trackers_note_fills_its_column(built):
     chars = page.get_textpage()
     start = chars.get_text_range().find("Any die (Resource")
     assert pdfium_raw.FPDFText_GetFontSize(chars.raw, start) == pytest.approx(9, abs=0.05)
+
+
+def test_each_festival_gp_label_sits_on_its_box_middle(built):
+    """The "GP" after each festival's write-in box (rounds 4, 8, 12, 16) has its capitals
+    centred on the box's middle line within 0.25 mm (they sat 0.8 mm high)."""
+    mm = 72 / 25.4
+    page = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "a4", copies=1)))[0]
+    height = page.get_height()
+    boxes = sorted(s for s in drawn_shapes(page)  # the four festival boxes, 7.6 mm tall
+                   if 88 < (height - s[3]) / mm < 95 and 7 < (s[3] - s[1]) / mm < 8)
+    assert len(boxes) == 4, boxes
+    chars = page.get_textpage()
+    text = chars.get_text_range()
+    for box in boxes:
+        index = next(i for i in range(len(text) - 1) if text[i:i + 2] == "GP"
+                     and 0 < chars.get_charbox(i)[0] - box[2] < 3 * mm)
+        glyphs = [chars.get_charbox(i) for i in (index, index + 1)]
+        middle = (min(g[1] for g in glyphs) + max(g[3] for g in glyphs)) / 2
+        assert abs(middle - (box[1] + box[3]) / 2) / mm < 0.25
