@@ -163,7 +163,10 @@ def _start_prefetch(work: BuildWork):
     names = names_written(comp.path, session.project.subdirs("templates"), session.icons.files)
     fonts = list(dict.fromkeys(path for styles in session.fonts.files.values()
                                for path in styles.values()))
-    prefetch = Prefetch(fonts, names, session.icons.files)
+    try:
+        prefetch = Prefetch(fonts, names, session.icons.files)
+    except OSError:  # fork refused (a process limit): the build reads its own files
+        return None
     session.icons.prefetch = session.fonts.prefetch = prefetch
     return prefetch
 
@@ -216,7 +219,18 @@ def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentRe
 
     checks = [entry for result, _ in ready for entry in result.checks]
     reader, writer = os.pipe()
-    pid = os.fork()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to spare (a process limit): check first, then render here
+        os.close(reader)
+        os.close(writer)
+        for entry in checks:
+            entry.run_deferred()
+        for result, prepared in ready:
+            result.check_failures, result.check_warnings = split_problems(result.checks)
+            if result.clean(work.checks_stop) and prepared is not None:
+                _render(work, result, prepared, bar)
+        return [result for result, _ in ready]
     if pid == 0:  # the child: check, send the outcome, leave without running exit handlers
         status = 1
         try:

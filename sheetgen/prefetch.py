@@ -77,7 +77,12 @@ class Prefetch:
             fcntl.fcntl(writer, fcntl.F_SETPIPE_SZ, _PIPE_BYTES)
         except (ImportError, AttributeError, OSError):
             pass  # a smaller pipe: the child waits until the build reads
-        self._pid = os.fork()
+        try:
+            self._pid = os.fork()
+        except OSError:  # no process to spare: the caller reads everything itself
+            os.close(reader)
+            os.close(writer)
+            raise
         if self._pid == 0:  # the child: read, send, leave without running exit handlers
             try:
                 os.close(reader)

@@ -144,3 +144,19 @@ def test_a_one_deck_build_prints_the_same_bytes_beside_the_child(tmp_path):
         assert done.returncode == 0, done.stderr
         pdfs[jobs] = (out / "ragnarocks/mythology-cards-a4.pdf").read_bytes()
     assert pdfs["1"] == pdfs["2"]
+
+
+def test_a_build_whose_fork_is_refused_checks_and_reads_here(tmp_path, monkeypatch):
+    def build(jobs: str, out):
+        result = run_cli("--project", str(REPO), "build", "ragnarocks", "clarifications",
+                         "-p", "a4", "-q", "--no-cache", "--jobs", jobs, "--out", str(out))
+        assert result.exit_code == 0, result.output
+        return (out / "ragnarocks/clarifications-a4.pdf").read_bytes()
+
+    serial = build("1", tmp_path / "serial")
+
+    def refused():
+        raise BlockingIOError("fork: resource temporarily unavailable")
+
+    monkeypatch.setattr(os, "fork", refused)  # neither the prefetch nor the checks' child
+    assert build("2", tmp_path / "refused") == serial
