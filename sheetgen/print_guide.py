@@ -100,28 +100,46 @@ def column_widths(rows: list[list[str | int]]) -> list[float]:
 
 @dataclass(frozen=True)
 class ChecklistLayout:
-    """How the contents checklist is set: lines in its first (longer) column, type size (pt)
-    and the gap between its lines (mm)."""
+    """How the contents checklist is set: its columns, where each column's lines start in the
+    list (``bounds``: column k holds lines bounds[k] to bounds[k + 1], padded to four so a
+    template may slice three columns), the most lines a column holds, type size (pt) and the
+    gap between lines (mm)."""
 
+    columns: int
+    bounds: tuple[int, ...]
     rows: int
     size: float
     gap: float
 
 
 CHECKLIST_MM = 36.0  # the room of the template's checklist boxes (36.5 mm, less a margin)
+TICK_MM = 4.0  # the side of the template's tick boxes (its tick_boxes)
 ONE_COLUMN_MOST = 4  # up to this many lines in one column, more in two
+COLUMN_MOST = 6  # lines a column holds with one of them wrapped and tick boxes 1 mm apart
 
 
 def checklist_layout(lines: int) -> ChecklistLayout:
-    """Return how to set a checklist of ``lines`` lines so a short one uses its box: one column
-    up to 4, else two; the fewer lines a column, the larger the type (11 pt up to 3, 10 pt up
-    to 6, else 9); the room left (one line kept for a line that wraps) shared out between the
-    lines, up to 10 mm each."""
-    rows = lines if lines <= ONE_COLUMN_MOST else (lines + 1) // 2
-    size = 11.0 if rows <= 3 else 10.0 if rows <= 6 else 9.0
+    """Return how to set a checklist of ``lines`` lines so a short one uses its box.
+
+    One column up to 4 lines, else two, or three past 12 (a column holds 6: seven 9 pt lines,
+    one wrapped, with 4 mm tick boxes no nearer than 1 mm; the template has three), the lines
+    shared out evenly (the first columns the longer); the fewer lines a column, the larger the
+    type (11 pt up to 3, 10 pt up to 6 in two columns, else 9); the room left (one line kept
+    for a line that wraps) shared out between the lines, up to 10 mm each, never so little
+    that the tick boxes of neighbouring lines come nearer than 1 mm.
+    """
+    columns = 1 if lines <= ONE_COLUMN_MOST else min(max(2, -(-lines // COLUMN_MOST)), 3)
+    rows, longer = divmod(lines, columns)
+    bounds = [0]
+    for column in range(columns):
+        bounds.append(bounds[-1] + rows + (column < longer))
+    bounds += [lines] * (4 - len(bounds))
+    rows += longer > 0
+    size = 11.0 if rows <= 3 else 10.0 if columns <= 2 else 9.0
     line = size * 1.3 * 25.4 / 72  # the template's leading 1.3, in mm
     gap = (CHECKLIST_MM - (rows + 1) * line) / max(rows - 1, 1)
-    return ChecklistLayout(rows, size, round(min(max(gap, 0.0), 10.0), 2))
+    gap = max(gap, TICK_MM + 1.0 - line)
+    return ChecklistLayout(columns, tuple(bounds), rows, size, round(min(gap, 10.0), 2))
 
 
 def guide_inputs(game_dir: Path) -> set[Path]:

@@ -46,12 +46,14 @@ class Run:
 
 @dataclass(frozen=True)
 class Line:
-    """One laid-out line: runs with their x offsets, the line's width, and ``drop``: how far
-    (points) the paragraph gaps above it push it below its place in even line spacing."""
+    """One laid-out line: runs with their x offsets, the line's width, ``drop``: how far
+    (points) the paragraph gaps above it push it below its place in even line spacing, and
+    ``opens``: it is the first line of a paragraph with text (a list item's marker goes there)."""
 
     runs: tuple[tuple[Run, float], ...]
     width: float
     drop: float = 0.0
+    opens: bool = False
 
 
 @dataclass(frozen=True)
@@ -143,6 +145,7 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
             drop, blank = drop + paragraph_gap, False
         current: list[tuple[Run, float]] = []
         x, word = 0.0, 0  # word: where the word being set starts in current (glued runs)
+        opens = bool(runs)  # the paragraph's first line is still to come
         for run in runs:
             w = size if run.icon else measure(run.text, run.bold, size)
             if w > width + 0.01:
@@ -156,18 +159,18 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
                 if bound and x - current[word][1] + gap + w > width + 0.01:
                     bound = False  # number and icon wider than a line: part them, do not fail
                 if run.space and not bound:
-                    lines.append(Line(tuple(current), x, drop))
-                    current, x, gap, word = [], 0.0, 0.0, 0
+                    lines.append(Line(tuple(current), x, drop, opens))
+                    current, x, gap, word, opens = [], 0.0, 0.0, 0, False
                 elif word > 0:  # glued (":food:).") or bound ("2 :food:"): the word wraps whole
                     start = current[word][1]
-                    lines.append(Line(tuple(current[:word]), start - space_w, drop))
+                    lines.append(Line(tuple(current[:word]), start - space_w, drop, opens))
                     current = [(r, offset - start) for r, offset in current[word:]]
-                    x, word = x - start, 0
+                    x, word, opens = x - start, 0, False
                 if x + gap + w > width + 0.01:
                     return None  # one word wider than the line: a smaller size may fit
             current.append((run, x + gap))
             x += gap + w
-        lines.append(Line(tuple(current), x, drop))
+        lines.append(Line(tuple(current), x, drop, opens))
     if not lines:  # a text of blank lines only still has one (empty) line
         lines.append(Line((), 0.0))
     return Layout(size, leading, tuple(lines))

@@ -5,15 +5,17 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from pydantic import PrivateAttr, model_validator
+from reportlab.pdfbase import pdfmetrics
 
 from . import register
-from .base import (MAX_TEXT, Color, Element, FieldCount, FontFamily, FontSize, TextValue,
-                   YLength, in_range)
+from .base import (MAX_TEXT, Color, Element, FieldCount, FontFamily, FontSize, Length,
+                   TextValue, YLength, in_range)
 from .sheet_common import is_number, readable
 from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
 
 
 Leading = in_range(float, 0.5, 5)  # line distance as a multiple of the size
+TICK_LINE = 0.3 * 72 / 25.4  # a tick box's outline: 0.3 mm, a pencil-ready box's weight
 
 
 @register
@@ -38,6 +40,7 @@ class Text(Element):
     repeat: FieldCount | None = None
     number_font: FontFamily | None = None
     upside_down: bool = False
+    tick_boxes: Length | None = None
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -50,6 +53,9 @@ class Text(Element):
         'paragraph_gap': ('Space between paragraphs parted by a blank line (length, e.g. 1.5mm): '
                           'the blank line becomes this gap instead of an empty line. Default: '
                           'none (a blank line is an empty line).'),
+        'tick_boxes': ('A drawn square of this side (length) opening every paragraph, to tick '
+                       'with a pencil (a checklist): centred on the capitals of the '
+                       'paragraph\'s first line, the lines set beside it, half a box away.'),
         'upside_down': 'Turn the text 180 degrees in its box (a panel read after folding).',
         'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
@@ -85,7 +91,8 @@ class Text(Element):
         """Fit the text (raises TextFitError when it cannot)."""
         for name in self.icons():
             ctx.icons.check(name)
-        self._layout = layout(parse(self.text), self.w, self.h, self._measure(ctx), self.size,
+        self._layout = layout(parse(self.text), self.w - self._indent(), self.h,
+                              self._measure(ctx), self.size,
                               self.min_size or self.size, self.leading, self.paragraph_gap)
 
     def content_height(self) -> float:
@@ -96,7 +103,11 @@ class Text(Element):
         """Return the width of the longest paragraph set on one line at ``size``."""
         measure = self._measure(ctx)
         lay = layout(parse(self.text), 1e9, 1e9, measure, self.size, self.size, self.leading)
-        return max(line.width for line in lay.lines)
+        return max(line.width for line in lay.lines) + self._indent()
+
+    def _indent(self) -> float:
+        """Return how far the lines sit right of the left edge: a tick box and half of one."""
+        return 1.5 * self.tick_boxes if self.tick_boxes else 0.0
 
     def _measure(self, ctx):
         fonts = ctx.fonts
@@ -126,8 +137,11 @@ class Text(Element):
             canvas.translate(-(self.x + self.w / 2), -(ctx.height - self.y - self.h / 2))
         for i, line in enumerate(lay.lines):
             baseline = top - lay.top(i) - lay.size * ASCENT
-            shift = {"left": 0.0, "center": (self.w - line.width) / 2,
-                     "right": self.w - line.width}[self.align]
+            if self.tick_boxes and line.opens:
+                self._draw_tick_box(canvas, ctx, color, baseline, lay.size)
+            room = self.w - self._indent()
+            shift = self._indent() + {"left": 0.0, "center": (room - line.width) / 2,
+                                      "right": room - line.width}[self.align]
             for word in _words(_segments(line.runs, self.number_font is not None)):
                 kind, x, text = word[0]
                 x += self.x + shift
@@ -149,6 +163,17 @@ class Text(Element):
                     line_text.setFont(name, lay.size)
                     line_text.textOut(part)
                 canvas.drawText(line_text)
+        canvas.restoreState()
+
+    def _draw_tick_box(self, canvas, ctx, color, baseline: float, size: float) -> None:
+        """Draw a tick box at the left edge, its middle on the middle of the line's capitals."""
+        face = pdfmetrics.getFont(ctx.fonts.font_name(self.font, self.bold, self.italic)).face
+        middle = baseline + face.capHeight / 1000 * size / 2
+        side = self.tick_boxes
+        canvas.saveState()
+        paint = ctx.paint(canvas, None, color, TICK_LINE)
+        canvas.roundRect(self.x + TICK_LINE / 2, middle - side / 2 + TICK_LINE / 2,
+                         side - TICK_LINE, side - TICK_LINE, side / 8, **paint)
         canvas.restoreState()
 
     def _family(self, word: str) -> str:
