@@ -75,6 +75,13 @@ def test_grid_cell_out_of_range(sheet_project):
                     "[19, 1] is out of range", "columns 1-18")
 
 
+def test_grid_trace_out_of_range(sheet_project):
+    break_and_build(sheet_project, "rolling-thunder", "play-sheet",
+                    "templates/rolling-thunder-play-sheet.yaml", "  - id: valhalla-example\n",
+                    "trace: [[1, 1],", "trace: [[1, 4],", "trace cell [1, 4] is out of range",
+                    "rows 1-3")
+
+
 def test_track_space_with_unknown_icon(sheet_project):
     break_and_build(sheet_project, "roll-and-raid", "clan-sheet",
                     "templates/roll-and-raid-clan-sheet.yaml", "  - id: njord-tracker\n",

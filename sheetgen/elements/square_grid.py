@@ -2,7 +2,8 @@
 
 Rolling Thunder's sectors are square grids: ``shades`` gives each row as a string (``.`` light,
 ``#`` dark), ``cells`` put Trolls, Warriors and Standing Stones on squares, ``coords`` prints the
-small "column row" label players read coordinates from.
+small "column-row" label players read coordinates from (the rulebook's "2-1": column 2, row 1),
+and ``trace`` draws a line through cells' centres to show a shape (the Valhalla V).
 """
 
 from __future__ import annotations
@@ -51,6 +52,11 @@ class SquareGrid(Element):
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
     coord_place: Literal["top-left", "top"] = "top-left"
     coord_font: FontFamily = "body"
+    text_size: FontSize | None = None
+    coord_separator: str = Field("-", max_length=3)
+    trace: list[tuple[int, int]] = []
+    trace_color: Color = "gold"
+    trace_width: Length = "1mm"
     header: str | None = None
     header_fill: Color = "ink"
     header_color: Color = "white"
@@ -73,14 +79,22 @@ class SquareGrid(Element):
         'sector': '[c, r]: a heavy line every c columns and r rows.',
         'col_labels': 'Labels printed above the columns.',
         'row_labels': 'Labels printed left of the rows.',
-        'coords': "Print 'col row' in every empty cell.",
+        'coords': "Print 'column-row' (e.g. 2-1) in every empty cell, from the labels if any.",
+        'text_size': "Size in points of the cells' text; default: 45% of a cell.",
+        'coord_separator': ("Text between column and row in the coordinates: '-' prints 2-1 "
+                            "(column 2, row 1); a space reads as two numbers, or as eleven."),
+        'trace': ("[[col, row], ...]: a line through these cells' centres, drawn over the "
+                  "squares and under their icons and text (to show a shape)."),
+        'trace_color': 'Colour of the trace line.',
+        'trace_width': 'Width of the trace line (length).',
     }
     doc = ("Square grid: cols x rows cells fitted in the box. shades: one string per row, '.' "
            "light and '#' dark. cells: [{at: [col, row], icon|text}] (1-based). col_labels / "
-           "row_labels print above / left; coords prints 'col row' in empty cells; sector: "
+           "row_labels print above / left; coords prints 'col-row' in empty cells; sector: "
            "[c, r] draws a heavy line every c columns and r rows; header: a coloured band; "
            "coord_size (pt, default a fifth of a cell) and coord_color style the coordinates; "
-           "with more columns than col_labels, the labels repeat (joined sectors).")
+           "with more columns than col_labels, the labels repeat (joined sectors); trace: "
+           "[[col, row], ...] draws a line through those cells' centres.")
     sample = {"type": "square_grid", "x": "5mm", "y": "5mm", "w": "50mm", "h": "55mm",
               "cols": 6, "rows": 6, "shades": [".#..#.", "##....", "......", "..#...", "......",
                                                "#....#"],
@@ -102,6 +116,12 @@ class SquareGrid(Element):
             raise ValueError(f"shades needs {self.rows} strings of {self.cols} characters")
         if any(ch not in ".#" for s in self.shades for ch in s):
             raise ValueError("shades use '.' for light and '#' for dark squares")
+        for c, r in self.trace:
+            if not (1 <= c <= self.cols and 1 <= r <= self.rows):
+                raise ValueError(f"trace cell {[c, r]} is out of range: columns 1-"
+                                 f"{self.cols}, rows 1-{self.rows}")
+        if len(self.trace) == 1:
+            raise ValueError("a trace needs 2 cells or more (a line runs through their centres)")
         for text in (self.col_labels, self.row_labels):
             if text and len(text) not in (self.cols, self.rows) and self.cols % len(text):
                 raise ValueError("give one label per column (col_labels) or row (row_labels)")
@@ -119,6 +139,28 @@ class SquareGrid(Element):
         cell = min(self.w / (self.cols + row_lab), self.h / (self.rows + header * 0.75 + col_lab))
         left = row_lab * cell + (self.w - (self.cols + row_lab) * cell) / 2
         return cell, left, (header * 0.75 + col_lab) * cell, header * 0.75 * cell
+
+    def coordinate(self, c: int, r: int) -> str:
+        """Return the printed coordinate of the cell in column ``c``, row ``r`` (from 0): its
+        column and row labels (or numbers from 1) joined by ``coord_separator``."""
+        column = self.col_labels[c % len(self.col_labels)] if self.col_labels else str(c + 1)
+        row = self.row_labels[r] if r < len(self.row_labels) else str(r + 1)
+        return f"{column}{self.coord_separator}{row}"
+
+    def _draw_trace(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
+        """Draw the trace: one line through the centres of its cells, rounded at the joins."""
+        canvas.saveState()
+        ctx.stroke(canvas, self.trace_color)
+        canvas.setLineWidth(self.trace_width)
+        canvas.setLineCap(1)
+        canvas.setLineJoin(1)
+        path = canvas.beginPath()
+        points = [(x0 + (c - 0.5) * cell, top - (r - 0.5) * cell) for c, r in self.trace]
+        path.moveTo(*points[0])
+        for point in points[1:]:
+            path.lineTo(*point)
+        canvas.drawPath(path, stroke=1, fill=0)
+        canvas.restoreState()
 
     def draw(self, canvas, ctx) -> None:
         """Paint header, labels, squares, icons and borders."""
@@ -153,6 +195,8 @@ class SquareGrid(Element):
                 canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, stroke=1,
                             fill=int(colour is not None))
         canvas.restoreState()
+        if self.trace:
+            self._draw_trace(canvas, ctx, x0, top, cell)
         for r in range(self.rows):
             for c in range(self.cols):
                 cx, cy = x0 + (c + 0.5) * cell, top - (r + 0.5) * cell
@@ -160,12 +204,12 @@ class SquareGrid(Element):
                 if spec and spec.icon:
                     icon_at(canvas, ctx, spec.icon, cx, cy, cell * 0.78, spec.color)
                 elif spec and spec.text:
-                    label(canvas, ctx, spec.text, cx, cy, cell * 0.45, spec.color, bold=True)
+                    label(canvas, ctx, spec.text, cx, cy, self.text_size or cell * 0.45,
+                          spec.color, bold=True)
                 elif self.coords:
                     size = self.coord_size or cell * 0.2
-                    number = c % len(self.col_labels) + 1 if self.col_labels else c + 1
                     centred = self.coord_place == "top"
-                    label(canvas, ctx, f"{number} {r + 1}",
+                    label(canvas, ctx, self.coordinate(c, r),
                           cx if centred else x0 + c * cell + cell * 0.06,
                           top - r * cell - size * 0.5 - cell * 0.05, size, self.coord_color,
                           align="center" if centred else "left", font=self.coord_font)

@@ -1,0 +1,127 @@
+"""Rolling Thunder look pass: what a player printing at home stumbled on, read from the PDF.
+
+The sheet is read from the pod PDF (one sheet a page) with pypdfium2: printed text, its glyph
+boxes, and pixels where a picture matters.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+import pytest
+
+MM = 72 / 25.4
+
+
+@pytest.fixture(scope="module")
+def sheet(built):
+    """Page 1 of the play sheet (pod: one sheet a page), its text and each character's box
+    (read one character at a time: the whole-page text can shift the indices by a generated
+    line break)."""
+    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
+    chars = page.get_textpage()
+    count = chars.count_chars()
+    text = "".join(chars.get_text_range(i, 1) or " " for i in range(count))
+    return page, text, [chars.get_charbox(i) for i in range(count)]
+
+
+def _box(text: str, charboxes: list, needle: str) -> tuple[float, float, float, float]:
+    """Return the glyph box (left, bottom, right, top, PDF points) of ``needle`` on the page."""
+    start = text.find(needle)
+    assert start >= 0, f"{needle!r} is not on the page"
+    boxes = [b for b in charboxes[start:start + len(needle)] if b[2] > b[0]]
+    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+            max(b[3] for b in boxes))
+
+
+def _groups(values: list[float], tolerance: float) -> list[float]:
+    """Return the distinct values, those within ``tolerance`` of the previous counted once."""
+    found: list[float] = []
+    for value in sorted(values):
+        if not found or value - found[-1] > tolerance:
+            found.append(value)
+    return found
+
+
+def _index(groups: list[float], value: float, tolerance: float) -> int:
+    return next(i for i, g in enumerate(groups) if abs(g - value) <= tolerance)
+
+
+def test_every_square_prints_column_dash_row_where_it_stands(sheet):
+    """The squares printed "1 1": two loose numbers, or eleven. Each now prints the rulebook's
+    "column-row" ("2-1 means column 2, row 1"), and the figures agree with where the square
+    stands: one column number down each of the 18 columns (1-6 in each sector), one row number
+    along each of the 6 rows, 1 at the top."""
+    _, text, charboxes = sheet
+    found = []
+    for match in re.finditer(r"(?<![\d.])([1-6])-([1-6])(?![\d.])", text):
+        boxes = charboxes[match.start():match.end()]
+        x = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
+        y = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
+        found.append((x, y, int(match[1]), int(match[2])))
+    # the coordinate squares: 108 squares less 36 Trolls, Warriors and Standing Stones; the
+    # key's "2-1" stands below the grid, the order of execution's "4-5" right of it
+    below = _box(text, charboxes, "Troll tracks, left to right")[3]
+    right = _box(text, charboxes, "Order of execution")[0] - 5 * MM
+    grid = [f for f in found if f[1] > below and f[0] < right]
+    assert len(grid) == 72, len(grid)
+    columns = _groups([f[0] for f in grid], 2 * MM)
+    rows = _groups([-f[1] for f in grid], 2 * MM)
+    assert (len(columns), len(rows)) == (18, 6)
+    for x, y, column, row in grid:
+        assert column == _index(columns, x, 2 * MM) % 6 + 1, (column, row)
+        assert row == _index(rows, -y, 2 * MM) + 1, (column, row)
+
+
+def test_the_sheet_says_how_to_read_a_square(sheet):
+    """The key to the coordinates, in the rulebook's words, is printed on the sheet."""
+    _, text, _ = sheet
+    assert "2-1 = column 2, row 1" in re.sub(r"\s+", " ", text)
+
+
+def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
+    """The example showed bolts and two fires, one outside the V. Now: four pencil X and one
+    fire on the five squares of a V (5 wide, 3 deep), every other square plain, and a line
+    traced through the five."""
+    page, text, charboxes = sheet
+    note = _box(text, charboxes, "Valhalla V (T8)")
+    marks = []
+    for i, ch in enumerate(text):
+        if ch != "X":
+            continue
+        left, bottom, right, top = charboxes[i]
+        # the example's marks: capitals taller than 2.5 mm, left of the note, level with it
+        if top - bottom > 2.5 * MM and right < note[0] and bottom < note[3] + 2 * MM:
+            marks.append(((left + right) / 2, (bottom + top) / 2))
+    assert len(marks) == 4, marks
+    marks.sort()
+    (x1, y1), (x2, y2), (x3, y3), (x4, y4) = marks
+    step = x2 - x1
+    assert step > 4 * MM  # squares a pencil X fits in
+    for a, b in ((x1, x2), (x2, x3), (x3, x4)):
+        assert abs((b - a) - step) < 0.3 * MM  # one square apart, left to right
+    # down, down, up: corner to corner, the point of the V two squares below its ends
+    assert abs((y1 - y2) - step) < 0.3 * MM and abs((y2 - y3) - step) < 0.3 * MM
+    assert abs((y4 - y3) - step) < 0.3 * MM
+    scale = 150 / 72
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    height = page.get_height()
+
+    def pixel(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((int(x * scale), int((height - y) * scale)))
+
+    # the V's fifth square: blackened, a fire (read beside its centre, where the trace ends)
+    fire = pixel(x4 + step * 1.3, y1 - step * 0.3)
+    assert max(fire) < 90, fire
+    for column in range(5):  # the squares off the V stay plain: no stray fire
+        for row in range(3):
+            x, y = x1 + column * step, y1 - row * step
+            on_v = row == (2 - abs(2 - column))
+            if not on_v:
+                assert min(pixel(x, y)) > 200, (column, row)
+    # the trace: coloured between the marks (gold: more red than blue), on both arms
+    for x, y in (((x1 + x2) / 2, (y1 + y2) / 2), ((x3 + x4) / 2, (y3 + y4) / 2),
+                 ((x4 + x4 + step) / 2, (y4 + y1) / 2)):
+        r, g, b = pixel(x, y)
+        assert r - b > 80, (r, g, b)
