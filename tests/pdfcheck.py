@@ -219,3 +219,34 @@ def drawn_shapes(page) -> list[tuple[float, float, float, float]]:
     inside placed faces too."""
     return [page_bounds(obj) for obj in page.get_objects(max_depth=8)
             if obj.type == pdfium_raw.FPDF_PAGEOBJ_PATH]
+
+
+def page_chars(page) -> tuple[str, list[tuple[float, float, float, float]]]:
+    """Return a pypdfium2 page's text and each character's box, read one character at a time
+    (the whole-page text can shift indices by a generated line break, so ``ink_boxes`` may
+    miss by one character on a busy page)."""
+    chars = page.get_textpage()
+    count = chars.count_chars()
+    text = "".join(chars.get_text_range(i, 1) or " " for i in range(count))
+    return text, [chars.get_charbox(i) for i in range(count)]
+
+
+def text_box(text: str, boxes: list, needle: str, start: int = 0
+             ) -> tuple[float, float, float, float]:
+    """Return the glyph box (left, bottom, right, top, PDF points) of the first ``needle`` at
+    or after ``start`` in ``page_chars`` output."""
+    at = text.find(needle, start)
+    assert at >= 0, f"{needle!r} is not on the page"
+    found = [b for b in boxes[at:at + len(needle)] if b[2] > b[0]]
+    return (min(b[0] for b in found), min(b[1] for b in found), max(b[2] for b in found),
+            max(b[3] for b in found))
+
+
+def distinct(values: list[float], tolerance: float = 0.3 * MM) -> list[float]:
+    """Return the distinct values of ``values`` in order, those within ``tolerance`` of the
+    previous one counted once (columns of boxes, rows of text)."""
+    found: list[float] = []
+    for value in sorted(values):
+        if not found or value - found[-1] > tolerance:
+            found.append(value)
+    return found

@@ -7,18 +7,9 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from pdfcheck import drawn_shapes, ink_boxes
+from pdfcheck import distinct, drawn_shapes, ink_boxes, page_chars, text_box
 
 MM = 72 / 25.4
-
-
-def _columns(values: list[float], tolerance: float = 0.3 * MM) -> list[float]:
-    """Return the distinct values of ``values``, those within ``tolerance`` counted once."""
-    found: list[float] = []
-    for value in sorted(values):
-        if not found or value - found[-1] > tolerance:
-            found.append(value)
-    return found
 
 
 def test_the_scoring_boxes_stand_in_three_columns_and_never_touch(built):
@@ -30,9 +21,9 @@ def test_the_scoring_boxes_stand_in_three_columns_and_never_touch(built):
     boxes = [s for s in drawn_shapes(page) if s[3] < heading
              and 4.5 * MM < s[3] - s[1] < 7 * MM and 10 * MM < s[2] - s[0] < 40 * MM]
     assert len(boxes) == 13  # 6 scores + TOTAL, 2 strengths, 2 neighbours', 2 castle, solo
-    assert len(_columns([b[0] for b in boxes])) == 3, sorted(round(b[0] / MM, 1) for b in boxes)
-    assert len(_columns([b[2] - b[0] for b in boxes])) == 1
-    for column in _columns([b[0] for b in boxes]):
+    assert len(distinct([b[0] for b in boxes])) == 3, sorted(round(b[0] / MM, 1) for b in boxes)
+    assert len(distinct([b[2] - b[0] for b in boxes])) == 1
+    for column in distinct([b[0] for b in boxes]):
         stack = sorted((b for b in boxes if abs(b[0] - column) <= 0.3 * MM), key=lambda b: -b[3])
         for upper, lower in zip(stack, stack[1:]):
             assert upper[1] - lower[3] >= 0.2 * MM, (round(column / MM, 1), upper, lower)
@@ -79,3 +70,35 @@ def test_the_castle_notes_leave_no_word_alone_on_a_line(built):
     for phrase in ("spots + tower bonus", "any tower."):
         left, bottom, right, top = ink_boxes(page, phrase)
         assert top - bottom < 3 * MM, phrase  # one line of 7.7 pt, not two
+
+
+def test_each_army_column_fills_the_castle_without_an_empty_band(built):
+    """Under each army column the castle panel stood empty for 17 mm (the strength note ended
+    mid-panel, the throne room's walls went on). Each column now reads down as its sum, spots,
+    then tower bonus, then "Strength =", its note level with the throne room's, and no blank
+    band in the column is taller than a row of spots and its gap."""
+    page = pdfium.PdfDocument(str(built("roll-and-might", "score-sheet", "pod")))[0]
+    text, boxes = page_chars(page)
+    throne = text_box(text, boxes, "Castle die 4-6 · 3 points when all five are filled")
+    scale = 150 / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    height = page.get_height()
+    foot = text_box(text, boxes, "Market stalls")[3]  # the castle panel ends above it
+    start = 0
+    for side in ("WEST ARMY", "EAST ARMY"):
+        label = text_box(text, boxes, side)
+        start = text.find("spots + tower bonus", text.find(side, start))
+        note = text_box(text, boxes, "spots + tower bonus", start)
+        bonus = text_box(text, boxes, "Tower bonus", text.find(side))
+        spots = text_box(text, boxes, "Spots, in rows of five", text.find(side))
+        assert spots[1] > bonus[3] > bonus[1] > note[3], side  # spots, bonus, then strength
+        assert abs(note[1] - throne[1]) < 1 * MM, side  # the notes end level
+        # blank rows of pixels in the column, from its label down to the panel's foot
+        left, right = int(label[0] * scale), int(label[2] * scale)
+        rows = range(int((height - label[3]) * scale), int((height - foot) * scale))
+        blank = [image.crop((left, y, right, y + 1)).getextrema()[0] > 230 for y in rows]
+        longest = run = 0
+        for empty in blank:
+            run = run + 1 if empty else 0
+            longest = max(longest, run)
+        assert longest / scale < 10 * MM, (side, round(longest / scale / MM, 1))

@@ -11,37 +11,16 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
+from pdfcheck import distinct, page_chars, text_box
+
 MM = 72 / 25.4
 
 
 @pytest.fixture(scope="module")
 def sheet(built):
-    """Page 1 of the play sheet (pod: one sheet a page), its text and each character's box
-    (read one character at a time: the whole-page text can shift the indices by a generated
-    line break)."""
+    """Page 1 of the play sheet (pod: one sheet a page), its text and each character's box."""
     page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
-    chars = page.get_textpage()
-    count = chars.count_chars()
-    text = "".join(chars.get_text_range(i, 1) or " " for i in range(count))
-    return page, text, [chars.get_charbox(i) for i in range(count)]
-
-
-def _box(text: str, charboxes: list, needle: str) -> tuple[float, float, float, float]:
-    """Return the glyph box (left, bottom, right, top, PDF points) of ``needle`` on the page."""
-    start = text.find(needle)
-    assert start >= 0, f"{needle!r} is not on the page"
-    boxes = [b for b in charboxes[start:start + len(needle)] if b[2] > b[0]]
-    return (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
-            max(b[3] for b in boxes))
-
-
-def _groups(values: list[float], tolerance: float) -> list[float]:
-    """Return the distinct values, those within ``tolerance`` of the previous counted once."""
-    found: list[float] = []
-    for value in sorted(values):
-        if not found or value - found[-1] > tolerance:
-            found.append(value)
-    return found
+    return (page, *page_chars(page))
 
 
 def _index(groups: list[float], value: float, tolerance: float) -> int:
@@ -62,12 +41,12 @@ def test_every_square_prints_column_dash_row_where_it_stands(sheet):
         found.append((x, y, int(match[1]), int(match[2])))
     # the coordinate squares: 108 squares less 36 Trolls, Warriors and Standing Stones; the
     # key's "2-1" stands below the grid, the order of execution's "4-5" right of it
-    below = _box(text, charboxes, "Troll tracks, left to right")[3]
-    right = _box(text, charboxes, "Order of execution")[0] - 5 * MM
+    below = text_box(text, charboxes, "Troll tracks, left to right")[3]
+    right = text_box(text, charboxes, "Order of execution")[0] - 5 * MM
     grid = [f for f in found if f[1] > below and f[0] < right]
     assert len(grid) == 72, len(grid)
-    columns = _groups([f[0] for f in grid], 2 * MM)
-    rows = _groups([-f[1] for f in grid], 2 * MM)
+    columns = distinct([f[0] for f in grid], 2 * MM)
+    rows = distinct([-f[1] for f in grid], 2 * MM)
     assert (len(columns), len(rows)) == (18, 6)
     for x, y, column, row in grid:
         assert column == _index(columns, x, 2 * MM) % 6 + 1, (column, row)
@@ -85,7 +64,7 @@ def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
     fire on the five squares of a V (5 wide, 3 deep), every other square plain, and a line
     traced through the five."""
     page, text, charboxes = sheet
-    note = _box(text, charboxes, "Valhalla V (T8)")
+    note = text_box(text, charboxes, "Valhalla V (T8)")
     marks = []
     for i, ch in enumerate(text):
         if ch != "X":
