@@ -102,3 +102,24 @@ def test_each_army_column_fills_the_castle_without_an_empty_band(built):
             run = run + 1 if empty else 0
             longest = max(longest, run)
         assert longest / scale < 10 * MM, (side, round(longest / scale / MM, 1))
+
+
+def test_the_die_caption_stands_clear_under_the_die(built):
+    """"die face 3" sat 0.6 mm under the die's outline, cramped against it. The die is smaller
+    now: on every front the caption's capitals stand 1.5 mm or more under the die, and the
+    caption stays nearer the die than the card's frame (it reads as the die's caption)."""
+    pdf = pdfium.PdfDocument(str(built("roll-and-might", "cards", "pod")))
+    fronts = range(0, len(pdf), 2)
+    assert len(fronts) == 18  # 15 cards and 3 spares
+    for index in fronts:
+        page = pdf[index]
+        text, boxes = page_chars(page)
+        # the caption is the card's last "die face" (the Wild Die's rule names one too)
+        caption = text_box(text, boxes, "die face", text.rfind("die face"))
+        shapes = drawn_shapes(page)
+        die = next(s for s in shapes if 20 * MM < s[2] - s[0] < 35 * MM
+                   and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.1 * MM)
+        frame = max((s for s in shapes if s[3] > die[3] and s[1] < caption[1]),
+                    key=lambda s: s[1])  # the card's frame: the lowest outline round both
+        assert die[1] - caption[3] >= 1.5 * MM, (index, round((die[1] - caption[3]) / MM, 2))
+        assert die[1] - caption[3] < caption[1] - frame[1], index
