@@ -1,0 +1,110 @@
+"""Roll & Raid as a player printing at home sees it (look pass): keys with room, words on the
+line of the marks they explain. Measured on the built PDFs (pypdfium2 glyph and path bounds,
+turned to mm down the page), never against the template's own numbers.
+"""
+
+from __future__ import annotations
+
+import pypdfium2 as pdfium
+
+from pdfcheck import drawn_shapes
+
+MM = 72 / 25.4
+
+
+class Page:
+    """A built page's glyphs and drawn shapes, in mm from the page's top-left corner."""
+
+    def __init__(self, path, index: int = 0):
+        self.page = pdfium.PdfDocument(str(path))[index]
+        self.height = self.page.get_height()
+        self.chars = self.page.get_textpage()
+        self.text = self.chars.get_text_range()
+
+    def shapes(self) -> list[tuple[float, float, float, float]]:
+        """Return every drawn path as (left, top, right, bottom) in mm."""
+        return [(x0 / MM, (self.height - y1) / MM, x1 / MM, (self.height - y0) / MM)
+                for x0, y0, x1, y1 in drawn_shapes(self.page)]
+
+    def glyphs(self, text: str, start: int = 0) -> tuple[float, float, float, float]:
+        """Return the ink box (left, top, right, bottom; mm) of the first ``text`` from
+        ``start`` in the page's text."""
+        found = self.text.find(text, start)
+        assert found >= 0, f"{text!r} is not on the page"
+        boxes = [self.chars.get_charbox(i) for i in range(found, found + len(text))]
+        boxes = [b for b in boxes if b[2] > b[0]]
+        return (min(b[0] for b in boxes) / MM, (self.height - max(b[3] for b in boxes)) / MM,
+                max(b[2] for b in boxes) / MM, (self.height - min(b[1] for b in boxes)) / MM)
+
+
+def clan_sheet(built) -> Page:
+    """The first page of the A4 clan sheet."""
+    return Page(built("roll-and-raid", "clan-sheet", "a4", copies=1))
+
+
+def test_the_round_key_has_room_the_seasons_in_the_band_the_festival_on_its_boxes(built):
+    """The Round tracker's key sat in three 7.7 pt lines squeezed under rounds 1-3, 0.3 mm
+    under the spaces, "none: -2 GP" alone on the last line against the frame. The season key
+    now reads in the title band, and the festival rule's two lines are centred on the row of
+    festival write-in boxes, clear of the spaces above and of the frame below."""
+    page = clan_sheet(built)
+    shapes = page.shapes()
+    band = next(s for s in shapes if s[2] - s[0] > 150 and 5 < s[3] - s[1] < 7 and s[1] < 80)
+    for word in ("winter", "summer"):
+        left, top, right, bottom = page.glyphs(word)
+        assert band[1] < top and bottom < band[3], f"{word!r} at {top:.1f} mm, not in the band"
+    spaces = [s for s in shapes if 10 < s[2] - s[0] < 11.5 and 10 < s[3] - s[1] < 11.5
+              and band[3] < s[1] < band[3] + 5]
+    assert len(spaces) == 16, len(spaces)
+    boxes = sorted(s for s in shapes if 7 < s[3] - s[1] < 8 and s[1] > spaces[0][3] - 1
+                   and s[3] < band[1] + 30)
+    assert len(boxes) == 4, boxes  # the festival GP boxes under rounds 4, 8, 12, 16
+    frame_bottom = max(s[3] for s in shapes if s[2] - s[0] > 150 and 25 < s[3] - s[1] < 31)
+    first = page.glyphs("Festival:")
+    last = page.glyphs("none:")
+    assert last[1] > first[3], "the festival rule is on two lines"
+    top, bottom = first[1], last[3]
+    assert top - max(s[3] for s in spaces) >= 0.5, f"{top - spaces[0][3]:.2f} mm under spaces"
+    assert frame_bottom - bottom >= 2.0, f"{frame_bottom - bottom:.2f} mm over the frame"
+    box_middle = (boxes[0][1] + boxes[0][3]) / 2
+    assert abs((top + bottom) / 2 - box_middle) <= 0.5, ((top + bottom) / 2, box_middle)
+    left = page.glyphs("2 GP each")[0]  # the rule starts on round 1's edge (outline 0.3 mm)
+    assert abs(left - (spaces[0][0] + 0.3)) <= 0.5, (left, spaces[0][0])
+
+
+UPGRADES = [("Improved production (", "Production tracker."),
+            ("Intensive production:", "Intensive"), ("Specialized production:", "white hex"),
+            ("Ritual:", "take the rewards"), ("Upgraded tools", "on that die"),
+            ("Berserker substances", "Berserker")]  # (the row's start, a word on its last line)
+
+
+def test_each_upgrade_reads_on_the_line_of_its_marks_and_unlimited_is_a_tag(built):
+    """Each upgrade's words are centred on its row of 6 mm marks (one-line rows sat at the
+    marks' top, 1.2 mm high), and Improved production's "unlimited" is a tag on the marks'
+    column (it floated, a bold word centred in the column's 27 mm, 3.5 mm right of the
+    marks' left edge, with no shape around it)."""
+    page = clan_sheet(built)
+    shapes = page.shapes()
+    marks = [s for s in shapes if 5.8 < s[2] - s[0] < 6.6 and 5.8 < s[3] - s[1] < 6.6
+             and 90 < s[0] < 120 and 155 < s[1] < 210]
+    rows = sorted({round((s[1] + s[3]) / 2, 1) for s in marks})
+    assert len(rows) == 5, rows  # Intensive, Specialized, Ritual, Upgraded tools, Berserker
+    column = min(s[0] for s in marks)
+    words = [page.glyphs("unlimited", i) for i in range(len(page.text))
+             if page.text.startswith("unlimited", i)]
+    tag_word = max(words)  # the rightmost: the marks column's, not the description's
+    assert tag_word[0] > column - 1, tag_word
+    tags = [s for s in shapes if s[0] <= tag_word[0] and tag_word[2] <= s[2]
+            and s[1] <= tag_word[1] and tag_word[3] <= s[3] and s[2] - s[0] < 30]
+    assert tags, "no shape around 'unlimited'"
+    tag = min(tags, key=lambda s: s[2] - s[0])
+    assert abs(tag[0] - column) <= 0.3, (tag[0], column)
+    widest = max(s[2] for s in marks)
+    assert abs(tag[2] - widest) <= 0.5, (tag[2], widest)  # as wide as the longest row
+    middles = [(tag[1] + tag[3]) / 2, *rows]
+    for (first, last), middle in zip(UPGRADES, middles):
+        start = page.text.find(first)
+        cap_top = page.glyphs(first[0], start)[1]
+        baseline = page.glyphs(last[0], page.text.find(last, start))[3]
+        off = (cap_top + baseline) / 2 - middle
+        assert abs(off) <= 0.4, f"{first}: words {off:+.2f} mm off their marks' middle"
