@@ -5,7 +5,10 @@ turned to mm down the page), never against the template's own numbers.
 
 from __future__ import annotations
 
+import re
+
 import pypdfium2 as pdfium
+import pytest
 
 from pdfcheck import drawn_shapes
 
@@ -108,3 +111,42 @@ def test_each_upgrade_reads_on_the_line_of_its_marks_and_unlimited_is_a_tag(buil
         baseline = page.glyphs(last[0], page.text.find(last, start))[3]
         off = (cap_top + baseline) / 2 - middle
         assert abs(off) <= 0.4, f"{first}: words {off:+.2f} mm off their marks' middle"
+
+
+def paragraphs(lines: list[str], start: str, end: str) -> list[list[str]]:
+    """Return the numbered paragraphs ("1. ...", "2. ...") of the page's text lines from the
+    line ``start`` up to the line ``end``, each as its lines."""
+    block = lines[lines.index(start) + 1:lines.index(end)]
+    found: list[list[str]] = []
+    for line in block:
+        if re.match(r"\d+\. ", line) or not found:
+            found.append([line])
+        else:
+            found[-1].append(line)
+    return found
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
+    """The How-to-print file list and steps ended three paragraphs on one word ("pad).",
+    "together.", "coats.") and broke "5" from "dice" across two lines; the notes panel under
+    the copies had no line to write on. Now every numbered paragraph's last line holds two
+    words or more, no line ends on a count whose unit starts the next, and the notes panel
+    has a ruled line."""
+    path = built("roll-and-raid", "how-to-print", profile)
+    page = Page(path)
+    lines = page.text.split("\r\n")
+    files = paragraphs(lines, "1 · Files, in this order", "4 · Copies per player count")
+    steps = paragraphs(lines, "5 · Cut, fold and glue, in order", "6 · Contents: tick each "
+                       "when it is made")
+    assert len(files) == 8 and len(steps) == 5, (len(files), len(steps))
+    for paragraph in files + steps:
+        assert len(paragraph[-1].split()) >= 2, f"{paragraph[0][:30]!r} ends on {paragraph[-1]!r}"
+        for line, after in zip(paragraph, paragraph[1:]):
+            assert not re.search(r"\d$", line) or not re.match(r"(dice|cards|sheets)\b", after), (
+                line, after)
+    notes = page.glyphs("Notes:")
+    section = page.glyphs("6 · Contents")
+    ruled = [s for s in page.shapes() if s[3] - s[1] < 0.5 and s[2] - s[0] > 60
+             and s[0] < notes[0] and notes[3] < s[1] < section[1]]
+    assert ruled, "no ruled line to write on under 'Notes:'"
