@@ -11,7 +11,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pdfcheck import distinct, page_chars, text_box
+from pdfcheck import distinct, drawn_shapes, page_chars, text_box
 
 MM = 72 / 25.4
 
@@ -104,3 +104,43 @@ def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
                  ((x4 + x4 + step) / 2, (y4 + y1) / 2)):
         r, g, b = pixel(x, y)
         assert r - b > 80, (r, g, b)
+
+
+def test_the_dice_tray_marks_and_captions_stand_clear_of_the_die_spaces(sheet):
+    """The captions' first line touched the die spaces (0.3 mm under them) and the triangle's
+    apex sat on its space's top edge. Now each caption stands 1 mm or more under its space,
+    centred on it, and each mark (circle, triangle, Thunder) keeps 1 mm inside its space."""
+    page, text, charboxes = sheet
+    title = text_box(text, charboxes, "Dice tray")
+    spaces = sorted((s for s in drawn_shapes(page) if 16 * MM <= s[2] - s[0] <= 18 * MM
+                     and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.1 * MM and s[3] < title[1]
+                     and s[0] > title[0] - 2 * MM), key=lambda s: s[0])
+    assert len(spaces) == 5
+    captions = ["LEFT die", "circle die", "triangle die", "Thunder die", "RIGHT die"]
+    for space, caption in zip(spaces, captions):
+        # the tray's captions (the rounds table names the Thunder die too)
+        left, bottom, right, top = text_box(text, charboxes, caption, text.find("Dice tray"))
+        assert space[1] - top >= 1 * MM, (caption, round((space[1] - top) / MM, 2))
+        assert abs((left + right) / 2 - (space[0] + space[2]) / 2) < 0.5 * MM, caption
+    for space in spaces[1:4]:  # the circle, triangle and Thunder marks inside their spaces
+        marks = [s for s in drawn_shapes(page) if s is not space and s[0] > space[0]
+                 and s[2] < space[2] and s[1] > space[1] - 1 and s[3] < space[3] + 1]
+        assert marks, space
+        for mark in marks:
+            assert mark[1] - space[1] >= 1 * MM and space[3] - mark[3] >= 1 * MM, (
+                round((space[3] - mark[3]) / MM, 2), round((mark[1] - space[1]) / MM, 2))
+
+
+def test_the_troll_track_rules_stand_clear_of_the_magic_circles_and_the_gods_band(sheet):
+    """The Troll-track rules' capitals touched the Troll Magic circles above them (0.1 mm).
+    They now sit halfway: 0.5 mm or more under the lowest circle and over the Gods band."""
+    page, text, charboxes = sheet
+    first = text_box(text, charboxes, "Troll tracks, left to right")
+    second = text_box(text, charboxes, "move a strike 1 square")
+    shapes = drawn_shapes(page)
+    above = [s for s in shapes if first[3] - 0.1 < s[1] < first[3] + 8 * MM and s[2] < first[0]
+             + 200 * MM]
+    band = max(s[3] for s in shapes if second[1] - 5 * MM < s[3] < second[1]
+               and s[2] - s[0] > 100 * MM)
+    assert min(s[1] for s in above) - first[3] >= 0.5 * MM
+    assert second[1] - band >= 0.5 * MM
