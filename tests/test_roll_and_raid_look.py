@@ -150,3 +150,27 @@ def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
     ruled = [s for s in page.shapes() if s[3] - s[1] < 0.5 and s[2] - s[0] > 60
              and s[0] < notes[0] and notes[3] < s[1] < section[1]]
     assert ruled, "no ruled line to write on under 'Notes:'"
+
+
+def test_the_clarifications_say_where_rulings_are_cited_and_end_none_on_a_lone_word(built):
+    """Each Clarifications card said "not the publisher's" twice, under its title and in the
+    band at its foot; the line under the title now says where the rulings are cited, and no
+    ruling ends on a lone word (R1 ended on "sooner).")."""
+    page = Page(built("roll-and-raid", "clarifications", "a4"))
+    lines = page.text.split("\r\n")
+    titles = [i for i, line in enumerate(lines) if line == "Clarifications"]
+    assert len(titles) == 3, titles
+    for i in titles:
+        assert "(R1) to (R12)" in lines[i + 1] and "publisher" not in lines[i + 1], lines[i + 1]
+    rulings: list[list[str]] = []
+    for line in lines:
+        if re.match(r"R\d+ · ", line):
+            rulings.append([line])
+        elif line == "Clarifications" or line.startswith("Edition ruling"):
+            rulings.append([])  # a card's title or band ends the ruling before it
+        elif rulings and rulings[-1]:
+            rulings[-1].append(line)
+    rulings = [r for r in rulings if r]
+    assert len(rulings) == 12, len(rulings)
+    for ruling in rulings:
+        assert len(ruling[-1].split()) >= 2, f"{ruling[0][:20]!r} ends on {ruling[-1]!r}"
