@@ -123,3 +123,16 @@ def test_the_die_caption_stands_clear_under_the_die(built):
                     key=lambda s: s[1])  # the card's frame: the lowest outline round both
         assert die[1] - caption[3] >= 1.5 * MM, (index, round((die[1] - caption[3]) / MM, 2))
         assert die[1] - caption[3] < caption[1] - frame[1], index
+
+
+def test_the_legend_two_scales_note_fills_its_panel(built):
+    """The "Two scales" note sat at the top of its red panel over 7 mm of empty panel; it is
+    centred now, as much panel above its first line as under its last."""
+    page = pdfium.PdfDocument(str(built("roll-and-might", "legend", "pod")))[0]
+    text, boxes = page_chars(page)
+    first = text_box(text, boxes, "Two scales.")
+    last = text_box(text, boxes, "ignores further rolls.")
+    panel = min((s for s in drawn_shapes(page) if s[0] < first[0] and s[2] > last[2]
+                 and s[1] < last[1] and s[3] > first[3]), key=lambda s: s[3] - s[1])
+    above, below = panel[3] - first[3], last[1] - panel[1]
+    assert abs(above - below) < 1 * MM, (round(above / MM, 2), round(below / MM, 2))
