@@ -108,11 +108,14 @@ def inline_icons(text: str) -> frozenset[str]:
 
 
 def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,
-           leading: float = 1.2, paragraph_gap: float | None = None) -> Layout:
+           leading: float = 1.2, paragraph_gap: float | None = None,
+           no_lone_word: bool = False) -> Layout:
     """Return the largest layout from ``size`` down to ``min_size`` (0.25 pt steps) that fits.
 
     ``measure(text, bold, size)`` returns a string's width in points. With ``paragraph_gap``
     (points), blank lines between paragraphs are that much extra space instead of empty lines.
+    With ``no_lone_word``, a paragraph whose last line would hold one word (or icon) alone is
+    wrapped a little narrower, so that line takes a word from the line above.
     Raises TextFitError when even ``min_size`` does not fit.
     """
     steps = [size - 0.25 * i for i in range(int((size - min_size) / 0.25) + 1)] or [size]
@@ -122,7 +125,8 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     # sizes fit monotonically enough for a binary search (smaller never fits worse)
     while lo <= hi:
         mid = (lo + hi) // 2
-        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap)
+        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap,
+                        no_lone_word)
         if attempt is not None and attempt.height <= height + 0.01:
             best, hi = attempt, mid - 1
         else:
@@ -133,7 +137,8 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     return best
 
 
-def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layout | None:
+def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None,
+          no_lone_word=False) -> Layout | None:
     space_w = measure(" ", False, size)
     lines: list[Line] = []
     drop, blank = 0.0, False  # blank: a blank line waits to become a gap before the next text
@@ -143,37 +148,69 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None) -> Layo
             continue
         if blank:
             drop, blank = drop + paragraph_gap, False
-        current: list[tuple[Run, float]] = []
-        x, word = 0.0, 0  # word: where the word being set starts in current (glued runs)
-        opens = bool(runs)  # the paragraph's first line is still to come
-        for run in runs:
-            w = size if run.icon else measure(run.text, run.bold, size)
-            if w > width + 0.01:
-                return None
-            gap = space_w if run.space and current else 0.0
-            bound = (run.icon and run.space and word > 0 and _holds_icon(current[-1][0])) or (
-                run.space and word > 0 and _labels_word(current, run))
-            if run.space and not bound:
-                word = len(current)
-            if current and x + gap + w > width + 0.01:
-                if bound and x - current[word][1] + gap + w > width + 0.01:
-                    bound = False  # number and icon wider than a line: part them, do not fail
-                if run.space and not bound:
-                    lines.append(Line(tuple(current), x, drop, opens))
-                    current, x, gap, word, opens = [], 0.0, 0.0, 0, False
-                elif word > 0:  # glued (":food:).") or bound ("2 :food:"): the word wraps whole
-                    start = current[word][1]
-                    lines.append(Line(tuple(current[:word]), start - space_w, drop, opens))
-                    current = [(r, offset - start) for r, offset in current[word:]]
-                    x, word, opens = x - start, 0, False
-                if x + gap + w > width + 0.01:
-                    return None  # one word wider than the line: a smaller size may fit
-            current.append((run, x + gap))
-            x += gap + w
-        lines.append(Line(tuple(current), x, drop, opens))
+        wrapped = _wrap_paragraph(runs, width, measure, size, space_w)
+        if wrapped is None:
+            return None
+        if no_lone_word and len(wrapped) > 1 and _words(wrapped[-1]) == 1:
+            wrapped = _with_company(runs, width, measure, size, space_w, wrapped)
+        lines.extend(Line(runs_, w, drop, k == 0 and bool(runs))
+                     for k, (runs_, w) in enumerate(wrapped))
     if not lines:  # a text of blank lines only still has one (empty) line
         lines.append(Line((), 0.0))
     return Layout(size, leading, tuple(lines))
+
+
+def _words(line: tuple[tuple[tuple[Run, float], ...], float]) -> int:
+    """Return how many words (runs after a space, or an icon) a wrapped line holds."""
+    runs = line[0]
+    return sum(1 for k, (run, _) in enumerate(runs) if k == 0 or run.space)
+
+
+def _with_company(runs, width, measure, size, space_w, wrapped):
+    """Return ``runs`` wrapped narrower, in 2 % steps down to 70 % of ``width``, the first
+    way that keeps the number of lines and puts two words or more on the last; else
+    ``wrapped`` as it was."""
+    for step in range(1, 16):
+        narrower = _wrap_paragraph(runs, width * (1 - 0.02 * step), measure, size, space_w)
+        if narrower is None or len(narrower) != len(wrapped):
+            return wrapped
+        if _words(narrower[-1]) > 1:
+            return narrower
+    return wrapped
+
+
+def _wrap_paragraph(runs, width, measure, size, space_w):
+    """Return the lines of one paragraph as (runs with their x offsets, width), or None when
+    a word is wider than ``width``."""
+    lines = []
+    current: list[tuple[Run, float]] = []
+    x, word = 0.0, 0  # word: where the word being set starts in current (glued runs)
+    for run in runs:
+        w = size if run.icon else measure(run.text, run.bold, size)
+        if w > width + 0.01:
+            return None
+        gap = space_w if run.space and current else 0.0
+        bound = (run.icon and run.space and word > 0 and _holds_icon(current[-1][0])) or (
+            run.space and word > 0 and _labels_word(current, run))
+        if run.space and not bound:
+            word = len(current)
+        if current and x + gap + w > width + 0.01:
+            if bound and x - current[word][1] + gap + w > width + 0.01:
+                bound = False  # number and icon wider than a line: part them, do not fail
+            if run.space and not bound:
+                lines.append((tuple(current), x))
+                current, x, gap, word = [], 0.0, 0.0, 0
+            elif word > 0:  # glued (":food:).") or bound ("2 :food:"): the word wraps whole
+                start = current[word][1]
+                lines.append((tuple(current[:word]), start - space_w))
+                current = [(r, offset - start) for r, offset in current[word:]]
+                x, word = x - start, 0
+            if x + gap + w > width + 0.01:
+                return None  # one word wider than the line: a smaller size may fit
+        current.append((run, x + gap))
+        x += gap + w
+    lines.append((tuple(current), x))
+    return lines
 
 
 def _labels_word(current: list[tuple[Run, float]], run: Run) -> bool:

@@ -9,7 +9,9 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 
+from conftest import REPO
 from pdfcheck import drawn_shapes
 
 MM = 72 / 25.4
@@ -174,3 +176,24 @@ def test_the_clarifications_say_where_rulings_are_cited_and_end_none_on_a_lone_w
     assert len(rulings) == 12, len(rulings)
     for ruling in rulings:
         assert len(ruling[-1].split()) >= 2, f"{ruling[0][:20]!r} ends on {ruling[-1]!r}"
+
+
+def test_no_player_aid_block_ends_on_a_lone_word(built):
+    """The player aids ended seven blocks on a word alone on its line ("first.",
+    "expansions).", "players).", "tracker.", "further.", "GP.", "you.") and one on the Fate
+    die icon alone; their text now sets each block's last word on the line of the word before
+    it. Read from the pod PDF (a card a page): the last two words of every block of every aid,
+    as the data writes them, stand on one line."""
+    data = yaml.safe_load((REPO / "data" / "roll-and-raid" / "reference.yaml").read_text("utf-8"))
+    document = pdfium.PdfDocument(str(built("roll-and-raid", "reference", "pod")))
+    text = "\n".join(document[i].get_textpage().get_text_range()
+                     for i in range(0, len(document), 2))  # the fronts
+    # spaces dropped: the extractor loses some between bold and plain words ("resultscard.")
+    text = re.sub(r"[ \u00a0]+", "", text.replace("\r\n", "\n"))
+    blocks = [block for item in data["items"] for block in item["body"].split("\n") if block]
+    assert len(blocks) >= 40, len(blocks)
+    for block in blocks:
+        plain = re.sub(r":[a-z0-9/-]+:", " ", block.replace("**", ""))
+        words = [w for w in plain.split() if re.search(r"\w", w)]  # not a lone "." or ":"
+        last = plain[plain.rindex(words[-2]):]  # from the word before the last to the end
+        assert re.sub(r"\s+", "", last) in text, f"{block[:40]!r} ends on {words[-1]!r} alone"

@@ -41,6 +41,7 @@ class Text(Element):
     number_font: FontFamily | None = None
     upside_down: bool = False
     tick_boxes: Length | None = None
+    no_lone_word: bool = False
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -56,6 +57,9 @@ class Text(Element):
         'tick_boxes': ('A drawn square of this side (length) opening every paragraph, to tick '
                        'with a pencil (a checklist): centred on the capitals of the '
                        'paragraph\'s first line, the lines set beside it, half a box away.'),
+        'no_lone_word': ('Never end a paragraph on a line holding one word or icon alone: such '
+                         'a paragraph is wrapped a little narrower, so its last line takes a '
+                         'word from the line above (same number of lines).'),
         'upside_down': 'Turn the text 180 degrees in its box (a panel read after folding).',
         'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
@@ -93,7 +97,8 @@ class Text(Element):
             ctx.icons.check(name)
         self._layout = layout(parse(self.text), self.w - self._indent(), self.h,
                               self._measure(ctx), self.size,
-                              self.min_size or self.size, self.leading, self.paragraph_gap)
+                              self.min_size or self.size, self.leading, self.paragraph_gap,
+                              self.no_lone_word)
 
     def content_height(self) -> float:
         """Return the height of the laid-out lines (at least min_h)."""
