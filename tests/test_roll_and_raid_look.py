@@ -10,6 +10,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 import yaml
+from pypdf import PdfReader
 
 from conftest import REPO
 from pdfcheck import drawn_shapes
@@ -197,3 +198,32 @@ def test_no_player_aid_block_ends_on_a_lone_word(built):
         words = [w for w in plain.split() if re.search(r"\w", w)]  # not a lone "." or ":"
         last = plain[plain.rindex(words[-2]):]  # from the word before the last to the end
         assert re.sub(r"\s+", "", last) in text, f"{block[:40]!r} ends on {words[-1]!r} alone"
+
+
+NUMBER = re.compile(r"[(\[]?[+\-\u2212]?\d+[+%]?[)\]]?[.,:;]?")
+
+
+def test_every_number_on_the_clan_sheet_is_set_in_the_number_face(built):
+    """The game's type rule: every number a player reads is in the label face (IBM Plex Sans
+    SemiBold, lining figures as tall as capitals). The round numbers 1-16, the God trackers'
+    20 / 15 / 10 GP tiers, "Empty tracker: 0 GP" (read as "o GP") and the summary's "11+: +3"
+    were set in Alegreya Sans' old-style figures, a 0 no taller than an o. Read with pypdf:
+    each word of the first page that is a number, and the face it is set in (the round
+    tracker's band note, a sentence in the band's own face, aside)."""
+    reader = PdfReader(built("roll-and-raid", "clan-sheet", "a4", copies=1))
+    found = []
+
+    def text(words, cm, tm, font, size):
+        if "Cross out the next space" in words:
+            return
+        for word in words.split():
+            if NUMBER.fullmatch(word):
+                found.append((word, str(font.get("/BaseFont")) if font else ""))
+
+    reader.pages[0].extract_text(visitor_text=text)
+    numbers = [word for word, _ in found]
+    for expected in ("1", "16", "20", "0", "+3"):
+        assert expected in numbers, expected
+    assert len(found) >= 60, len(found)
+    other = [(word, font) for word, font in found if "IBMPlexSans" not in font]
+    assert not other, other
