@@ -227,3 +227,26 @@ def test_every_number_on_the_clan_sheet_is_set_in_the_number_face(built):
     assert len(found) >= 60, len(found)
     other = [(word, font) for word, font in found if "IBMPlexSans" not in font]
     assert not other, other
+
+
+@pytest.mark.parametrize("component", ["raid-cards", "creature-cards"])
+def test_card_numbers_are_set_in_the_number_face(built, component):
+    """The Raid cards' season costs (the numbers a raider pays) were set in Alegreya Sans'
+    old-style figures at 15 pt, the Creature cards' rewards ("8 GP", "1-2") and payments in its
+    bold ones; they now take the number face like every other number a player reads. The
+    defense and Battle GP keep the carved title face (Cinzel), the years of the italic
+    epithets ("raided 793") their line's italic."""
+    reader = PdfReader(built("roll-and-raid", component, "pod"))
+    found = []
+
+    def text(words, cm, tm, font, size):
+        face = str(font.get("/BaseFont")) if font else ""
+        found.extend((word, face) for word in words.split() if NUMBER.fullmatch(word))
+
+    for page in reader.pages:
+        page.extract_text(visitor_text=text)
+    plex = [word for word, face in found if "IBMPlexSans" in face]
+    assert len(plex) >= (100 if component == "raid-cards" else 12), len(plex)
+    other = {(word, face) for word, face in found
+             if not any(kind in face for kind in ("IBMPlexSans", "Cinzel", "Italic"))}
+    assert not other, sorted(other)[:10]
