@@ -10,7 +10,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pdfcheck import page_chars
+from pdfcheck import MM, drawn_shapes, page_chars
 
 # Every output of the two games that sets sentences of rules text.
 RULES_TEXT = [("ragnarocks", "board"), ("ragnarocks", "clarifications"),
@@ -41,3 +41,40 @@ def test_no_sentence_or_bracket_ends_with_a_word_alone_on_its_line(built, game, 
     lone = [(index, line) for index, line in lines
             if len(line.split()) == 1 and re.fullmatch(r"\(?[A-Za-z’'-]+[.)]+", line)]
     assert not lone, lone
+
+
+def collect_gaps(page) -> tuple[float, float]:
+    """Return the paper (mm) between a Spoils card's art window and its Collect text, and between
+    that text and the rule under it."""
+    text, boxes = page_chars(page)
+    start = text.find("Collect:")
+    end = text.find("Pillage")
+    assert 0 <= start < end, text
+    glyphs = [b for b in boxes[start:end] if b[2] > b[0]]
+    top, bottom = max(b[3] for b in glyphs), min(b[1] for b in glyphs)
+    middle = (min(b[0] for b in glyphs) + max(b[2] for b in glyphs)) / 2
+    shapes = [s for s in drawn_shapes(page) if s[0] < middle < s[2]]
+    # the art window: a wide framed box whose foot is the nearest above the text's middle
+    windows = [s for s in shapes if s[2] - s[0] > 20 * MM and s[3] - s[1] > 10 * MM
+               and s[1] > (top + bottom) / 2 and s[1] < top + 8 * MM]
+    rules = [s for s in shapes if s[3] - s[1] < 1 * MM and s[2] - s[0] > 20 * MM
+             and s[3] < (top + bottom) / 2]
+    window = min(windows, key=lambda s: s[1])
+    rule = max(rules, key=lambda s: s[3])
+    return (window[1] - top) / MM, (bottom - rule[3]) / MM
+
+
+def test_spoils_collect_line_stands_clear_of_the_art_window_and_the_rule(built):
+    """A Tower's two-line Collect ('1 Crew die, colour of / your choice, rolled') touched the art
+    window above it and sat on the rule under it; every Spoils card's Collect line now has
+    paper on both sides, a two-line one as much as a one-line one."""
+    gaps = []
+    for component in ("keep-spoils", "village-spoils"):
+        pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
+        for index in range(0, len(pdf), 2):  # fronts
+            text, _ = page_chars(pdf[index])
+            if "Collect:" in text:
+                gaps.append((component, index, *collect_gaps(pdf[index])))
+    assert len(gaps) >= 30
+    cramped = [gap for gap in gaps if min(gap[2:]) < 1.0]
+    assert not cramped, cramped
