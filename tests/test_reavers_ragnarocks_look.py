@@ -10,7 +10,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pdfcheck import MM, drawn_shapes, page_chars
+from pdfcheck import MM, distinct, drawn_shapes, page_chars, text_box
 
 # Every output of the two games that sets sentences of rules text.
 RULES_TEXT = [("ragnarocks", "board"), ("ragnarocks", "clarifications"),
@@ -78,3 +78,27 @@ def test_spoils_collect_line_stands_clear_of_the_art_window_and_the_rule(built):
     assert len(gaps) >= 30
     cramped = [gap for gap in gaps if min(gap[2:]) < 1.0]
     assert not cramped, cramped
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["ragnarocks", "reavers-of-midgard", "roll-and-might",
+                                  "roll-and-raid", "rolling-thunder"])
+def test_how_to_print_checklist_columns_share_their_rows(built, game, profile):
+    """The contents checklist's columns stand on common rows: each column's tick boxes at the
+    heights of the first column's (a line that wrapped mid-column pushed the lines under it
+    off their rows: Ragnarocks' third rows 5 mm apart, Reavers' third column 4 mm off)."""
+    page = pdfium.PdfDocument(str(built(game, "how-to-print", profile)))[0]
+    text, boxes = page_chars(page)
+    title = text_box(text, boxes, "Contents")
+    strip = text_box(text, boxes, "Print at")  # the step strip under the checklist
+    ticks = [s for s in drawn_shapes(page)
+             if 3 * MM <= s[2] - s[0] <= 6 * MM and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.2 * MM
+             and s[3] < title[1] and s[1] > strip[3]]
+    columns = [[s[3] for s in ticks if abs(s[0] - left) < 2 * MM]
+               for left in distinct([s[0] for s in ticks], 2 * MM)]
+    assert sum(map(len, columns)) >= 4
+    rows = sorted(columns[0], reverse=True)
+    for column in columns[1:]:
+        for index, top in enumerate(sorted(column, reverse=True)):
+            assert abs(top - rows[index]) < 0.3 * MM, (
+                f"row {index + 1}: {(rows[index] - top) / MM:+.1f} mm off the first column's")
