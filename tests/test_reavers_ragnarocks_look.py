@@ -102,3 +102,34 @@ def test_how_to_print_checklist_columns_share_their_rows(built, game, profile):
         for index, top in enumerate(sorted(column, reverse=True)):
             assert abs(top - rows[index]) < 0.3 * MM, (
                 f"row {index + 1}: {(rows[index] - top) / MM:+.1f} mm off the first column's")
+
+
+def test_territory_reward_keeps_parchment_each_side(built):
+    """A Territory back's reward ('[troll] Troll trophy and 2 [glory]') ran to within 1.3 mm of
+    its parchment panel's sides, crowding the tile's colour; every reward now keeps 1.8 mm or
+    more each side, that one still on one line."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "territory-tiles", "pod")))
+    margins = []
+    for index in range(len(pdf)):
+        page = pdf[index]
+        text, boxes = page_chars(page)
+        start, end = text.find("Gain:"), text.find("Each Cleanup")
+        if start < 0:
+            continue
+        glyphs = [b for b in boxes[start + 5:end] if b[2] > b[0]]
+        left, right = min(b[0] for b in glyphs), max(b[2] for b in glyphs)
+        bottom, top = min(b[1] for b in glyphs), max(b[3] for b in glyphs)
+        panels = [s for s in drawn_shapes(page) if 25 * MM < s[2] - s[0] < 40 * MM
+                  and s[0] < left and s[2] > right and s[1] < bottom and s[3] > top]
+        panel = min(panels, key=lambda s: s[2] - s[0])
+        # the reward's icons (drawn, not text) on its lines count as its ink too
+        icons = [s for s in drawn_shapes(page) if s[2] - s[0] < 5 * MM and s[3] - s[1] < 5 * MM
+                 and panel[0] <= s[0] and s[2] <= panel[2] and bottom < (s[1] + s[3]) / 2 < top]
+        left = min([left] + [s[0] for s in icons])
+        right = max([right] + [s[2] for s in icons])
+        margins.append((index, (left - panel[0]) / MM, (panel[2] - right) / MM,
+                        round((top - bottom) / MM, 1)))
+    assert len(margins) == 40
+    assert not [m for m in margins if min(m[1:3]) < 1.8], min(margins, key=lambda m: min(m[1:3]))
+    troll_and_glory = [m for m in margins if "Troll trophy and" in page_chars(pdf[m[0]])[0]]
+    assert troll_and_glory and all(m[3] < 5 for m in troll_and_glory)  # one line
