@@ -133,3 +133,20 @@ def test_territory_reward_keeps_parchment_each_side(built):
     assert not [m for m in margins if min(m[1:3]) < 1.8], min(margins, key=lambda m: min(m[1:3]))
     troll_and_glory = [m for m in margins if "Troll trophy and" in page_chars(pdf[m[0]])[0]]
     assert troll_and_glory and all(m[3] < 5 for m in troll_and_glory)  # one line
+
+
+def test_reaver_clan_subtitles_read_as_two_words(built):
+    """The Reaver cards' clan line read 'Wolfclan': in the italic the f overhung the word space,
+    leaving 0.1 mm of paper between 'f' and 'c' (less than between letters of a word). Every
+    clan line now keeps 0.3 mm or more between its two words' ink."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "reaver-cards", "pod")))
+    gaps = {}
+    for index in range(0, len(pdf), 2):  # fronts
+        text, boxes = page_chars(pdf[index])
+        for clan in ("Wolf", "Raven", "Boar", "Serpent"):
+            at = text.find(f"{clan} clan")
+            if at >= 0:
+                last, first = boxes[at + len(clan) - 1], boxes[at + len(clan) + 1]
+                gaps[clan] = min(gaps.get(clan, 99), (first[0] - last[2]) / MM)
+    assert set(gaps) == {"Wolf", "Raven", "Boar", "Serpent"}
+    assert min(gaps.values()) >= 0.3, gaps
