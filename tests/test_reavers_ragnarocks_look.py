@@ -9,8 +9,9 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+from pypdf import PdfReader
 
-from pdfcheck import MM, distinct, drawn_shapes, page_chars, text_box
+from pdfcheck import MM, distinct, drawn_shapes, line_segments, page_chars, text_box
 
 # Every output of the two games that sets sentences of rules text.
 RULES_TEXT = [("ragnarocks", "board"), ("ragnarocks", "clarifications"),
@@ -150,3 +151,28 @@ def test_reaver_clan_subtitles_read_as_two_words(built):
                 gaps[clan] = min(gaps.get(clan, 99), (first[0] - last[2]) / MM)
     assert set(gaps) == {"Wolf", "Raven", "Boar", "Serpent"}
     assert min(gaps.values()) >= 0.3, gaps
+
+
+@pytest.mark.parametrize("game", ["ragnarocks", "reavers-of-midgard"])
+def test_board_tile_label_stands_clear_of_the_marks(built, game):
+    """A board tile's label ('Side a · tile R1-C1: row 1 of 2, ...') was crossed by the crop
+    mark at the board's trim ('Sid|e a') or touched by the cut tick of the tile's left seam:
+    no vertical mark now comes within 0.5 mm of the label's letters."""
+    path = built(game, "board", "a4")
+    pdf, reader = pdfium.PdfDocument(str(path)), PdfReader(str(path))
+    labels = 0
+    for index in range(len(pdf)):
+        text, boxes = page_chars(pdf[index])
+        at = text.find(" · tile R")
+        if at < 0:
+            continue
+        labels += 1
+        end = text.find("\n", at)
+        glyphs = [b for b in boxes[text.rfind("\n", 0, at) + 1:end] if b[2] > b[0]]
+        left, right = min(b[0] for b in glyphs), max(b[2] for b in glyphs)
+        bottom, top = min(b[1] for b in glyphs), max(b[3] for b in glyphs)
+        crossing = [(x0 / MM, y0 / MM) for x0, y0, x1, y1 in line_segments(reader, index)
+                    if abs(x0 - x1) < 0.01 and left - 0.5 * MM < x0 < right + 0.5 * MM
+                    and min(y0, y1) < top and max(y0, y1) > bottom]
+        assert not crossing, f"page {index + 1}: marks at {crossing} cross {text[at - 6:end]!r}"
+    assert labels >= 8

@@ -271,14 +271,27 @@ def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
                 c.line(x0 - gap, ty, x0 - gap - length, ty)
             if last_col:
                 c.line(x1 + gap, ty, x1 + gap + length, ty)
-    # label and page map in the top margin zone
+    # label and page map in the top margin zone, the label clear of the marks standing in it
     page_w, page_h = plan.page
     c.setFont(bold, 8)
     label_y = page_h - PAPER_MARGIN - 3.5 * MM
-    c.drawString(PAPER_MARGIN + MARK_ZONE, label_y, f"{name} · tile {tile.label}: "
-                 f"row {tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols}")
+    label = (f"{name} · tile {tile.label}: "
+             f"row {tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols}")
+    top_marks = ([x0] if tile.col > 0 else []) + (
+        [tx for tx in trim_x if x0 - 0.01 <= tx <= x1 + 0.01] if tile.row == 0 else [])
+    c.drawString(_clear_of(top_marks, PAPER_MARGIN + MARK_ZONE,
+                           c.stringWidth(label, bold, 8)), label_y, label)
     _mini_map(doc, plan, tile, page_w - PAPER_MARGIN - MARK_ZONE, label_y - 1 * MM)
     c.restoreState()
+
+
+def _clear_of(marks: list[float], start: float, width: float) -> float:
+    """Return where a line of ``width`` starting at ``start`` or later begins so that no
+    vertical mark (x in ``marks``) comes within 1 mm of it."""
+    for mark in sorted(marks):
+        if start - 1 * MM < mark < start + width + 1 * MM:
+            start = mark + 1.5 * MM
+    return start
 
 
 def _label(c, font, x, y, angle, text) -> None:
