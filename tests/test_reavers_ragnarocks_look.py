@@ -191,3 +191,26 @@ def test_short_reavers_aids_fill_their_card(built):
     assert {"A Round", "Dice and Combat", "Contents"} <= set(lowest)
     for title in ("Dice and Combat", "Contents"):
         assert lowest[title] - lowest["A Round"] < 2.0, (title, lowest)
+
+
+@pytest.mark.parametrize("game", ["ragnarocks", "reavers-of-midgard", "roll-and-might",
+                                  "roll-and-raid"])
+def test_copies_table_sets_every_opening_number_in_the_number_face(built, game):
+    """How to print, copies per player count: '2' printed in the number face but '3-4 (teams)',
+    '4 (2 each)' or '1 (solo)' all in the words face, two kinds of figures in one column; the
+    number opening a cell of words now takes the number face, its words the words face."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip() and font is not None:
+            runs.append((text.strip(), str(font.get("/BaseFont"))))
+
+    PdfReader(str(built(game, "how-to-print", "a4"))).pages[0].extract_text(visitor_text=visit)
+    start = next(k for k, (text, _) in enumerate(runs) if text == "Players")
+    end = next(k for k, (text, _) in enumerate(runs) if text.startswith("Notes"))
+    table = runs[start:end]
+    numbers = [(text, font) for text, font in table if re.match(r"\d", text)]
+    words = [text for text, _ in table if re.match(r"\d+(-\d+)? \S", text)]
+    assert len(numbers) >= 8 and not words, words  # no number and words in one run
+    faces = {font.split("+")[-1] for _, font in numbers}
+    assert faces == {"IBMPlexSans-SemiBold"}, [(t, f) for t, f in numbers if "IBMPlex" not in f]

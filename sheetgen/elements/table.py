@@ -7,6 +7,7 @@ optionally the first column) is a shaded header.
 
 from __future__ import annotations
 
+import re
 from typing import Literal
 
 from pydantic import ValidationInfo, field_validator, model_validator
@@ -14,6 +15,9 @@ from pydantic import ValidationInfo, field_validator, model_validator
 from . import register
 from .base import Color, Element, FontFamily, FontSize, Length
 from .sheet_common import cell_icons, check_icon, icon_of, is_number, label
+
+# a cell that opens on a number and goes on in words ("3-4 (teams)", "1 a game", "4 (2 each)")
+_NUMBER_THEN_WORDS = re.compile(r"([+\-\u2212\u2013]?\d+(?:[\-\u2013]\d+)?)(\s+[^:]*)")
 
 
 @register
@@ -40,8 +44,9 @@ class Table(Element):
             "write-in cell."),
         'widths': 'Relative column widths, e.g. [2, 1, 1]; default: equal.',
         'header_col': 'Shade the first column as a heading.',
-        'number_font': ('Font family of the cells that are numbers (3, "+2", "17%"); label '
-                        'gives lining figures as tall as capitals. Default: font.'),
+        'number_font': ('Font family of the cells that are numbers (3, "+2", "17%") and of the '
+                        'number opening a cell of words ("3-4 (teams)"); label gives lining '
+                        'figures as tall as capitals. Default: font.'),
     }
     doc = ("Ruled table filling its box: rows of cells (text, a number, ':icon:' or empty for a "
            "write-in). header shades the first row, header_col the first column; widths gives "
@@ -109,9 +114,35 @@ class Table(Element):
                 font = self.number_font if self.number_font and is_number(cell) else self.font
                 cw = xs[i + 1] - xs[i]
                 cy = top - (j + 0.5) * rh
-                if self.align == "left" and not icon_of(cell):
+                mixed = (_NUMBER_THEN_WORDS.fullmatch(str(cell)) if self.number_font
+                         and isinstance(cell, str) and not is_number(cell) else None)
+                if mixed:
+                    left = xs[i] + size * 0.3 if self.align == "left" else None
+                    self._number_then_words(canvas, ctx, mixed.groups(), (xs[i] + xs[i + 1]) / 2,
+                                            left, cy, size, bold, cw * 0.9)
+                elif self.align == "left" and not icon_of(cell):
                     label(canvas, ctx, cell, xs[i] + size * 0.3, cy, size, self.color, bold,
                           max_width=cw - size * 0.6, font=font, align="left")
                 else:
                     label(canvas, ctx, cell, (xs[i] + xs[i + 1]) / 2, cy, size, self.color,
                           bold, max_width=cw * 0.9, font=font)
+
+    def _number_then_words(self, canvas, ctx, parts: tuple[str, str], cx: float,
+                           left: float | None, cy: float, size: float, bold: bool,
+                           max_width: float) -> None:
+        """Draw a cell's opening number in the number font and its words in the cell font, as
+        one line centred on ``cx`` (or starting at ``left``), shrunk to ``max_width``."""
+        number, words = parts
+        faces = (ctx.fonts.font_name(self.number_font, bold), ctx.fonts.font_name(self.font, bold))
+        widths = [ctx.fonts.width(text, face, size) for text, face in zip(parts, faces)]
+        if sum(widths) > max_width:
+            size, widths = (size * max_width / sum(widths),
+                            [w * max_width / sum(widths) for w in widths])
+        x = left if left is not None else cx - sum(widths) / 2
+        canvas.saveState()
+        ctx.fill(canvas, self.color, is_fill=False)
+        for text, face, width in zip((number, words), faces, widths):
+            canvas.setFont(face, size)
+            canvas.drawString(x, cy - size * 0.34, text)
+            x += width
+        canvas.restoreState()
