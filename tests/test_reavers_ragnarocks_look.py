@@ -214,3 +214,22 @@ def test_copies_table_sets_every_opening_number_in_the_number_face(built, game):
     assert len(numbers) >= 8 and not words, words  # no number and words in one run
     faces = {font.split("+")[-1] for _, font in numbers}
     assert faces == {"IBMPlexSans-SemiBold"}, [(t, f) for t, f in numbers if "IBMPlex" not in f]
+
+
+def test_ragnarocks_compass_caption_is_centred_under_the_compass(built):
+    """The board's 'East and West: along a hex's row (Sól).' captions the compass but stood
+    9 mm left of its middle; it is now centred under it, on both sides of the board."""
+    pdf = pdfium.PdfDocument(str(built("ragnarocks", "board", "pod")))
+    for index in range(len(pdf)):
+        page = pdf[index]
+        text, boxes = page_chars(page)
+        start = text.find("East and West")
+        end = text.find("(Sól).", start) + len("(Sól).")
+        glyphs = [b for b in boxes[start:end] if b[2] > b[0]]
+        left, right = min(b[0] for b in glyphs), max(b[2] for b in glyphs)
+        top = max(b[3] for b in glyphs)
+        discs = [s for s in drawn_shapes(page) if s[2] - s[0] > 30 * MM
+                 and abs((s[2] - s[0]) - (s[3] - s[1])) < 1 * MM and 0 < s[1] - top < 10 * MM]
+        disc = max(discs, key=lambda s: s[2] - s[0])
+        off = ((left + right) / 2 - (disc[0] + disc[2]) / 2) / MM
+        assert abs(off) < 1.0, f"side {index + 1}: caption {off:+.1f} mm off the compass"
