@@ -9,8 +9,10 @@ import re
 
 import pypdfium2 as pdfium
 import pytest
+import yaml
 from pypdf import PdfReader
 
+from conftest import REPO
 from pdfcheck import MM, distinct, drawn_shapes, line_segments, page_chars, text_box
 
 # Every output of the two games that sets sentences of rules text.
@@ -233,3 +235,20 @@ def test_ragnarocks_compass_caption_is_centred_under_the_compass(built):
         disc = max(discs, key=lambda s: s[2] - s[0])
         off = ((left + right) / 2 - (disc[0] + disc[2]) / 2) / MM
         assert abs(off) < 1.0, f"side {index + 1}: caption {off:+.1f} mm off the compass"
+
+
+def test_mythology_card_names_never_leave_a_word_alone(built):
+    """'Dain, Dvalin, Duneyr, and / Duratror' left the last name alone under a full line; a
+    Mythology card's name that takes two lines now parts with two words or more on each."""
+    data = yaml.safe_load((REPO / "data" / "ragnarocks" / "mythology-cards.yaml")
+                          .read_text("utf-8"))
+    names = {item["name"] for item in data["items"]}
+    pdf = pdfium.PdfDocument(str(built("ragnarocks", "mythology-cards", "pod")))
+    parted = []
+    for index in range(0, len(pdf), 2):  # fronts
+        text, _ = page_chars(pdf[index])
+        lines = [line.strip() for line in re.split(r"[\r\n]+", text) if line.strip()]
+        parted += [(first, second) for first, second in zip(lines, lines[1:])
+                   if f"{first} {second}" in names]
+    assert parted, "no two-line name was read"
+    assert all(len(line.split()) >= 2 for name in parted for line in name), parted
