@@ -252,3 +252,28 @@ def test_mythology_card_names_never_leave_a_word_alone(built):
                    if f"{first} {second}" in names]
     assert parted, "no two-line name was read"
     assert all(len(line.split()) >= 2 for name in parted for line in name), parted
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+def test_reavers_how_to_print_notes_panel_has_a_line_to_write_on(built, profile):
+    """Reavers' notes panel held its 'Notes:' label and no line to write on (its 17-file list
+    took the column); the list is set a little smaller so the panel gets a ruled line, 5 mm or
+    more under the label, as the other games' panels have."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "how-to-print", profile)))[0]
+    text, boxes = page_chars(page)
+    label, contents = text_box(text, boxes, "Notes:"), text_box(text, boxes, "Contents")
+    rules = [s for s in drawn_shapes(page) if s[3] - s[1] < 0.5 * MM
+             and s[2] - s[0] > 50 * MM and contents[3] < s[1] < label[1]]
+    assert rules, "no ruled line under 'Notes:'"
+    assert max(label[1] - s[3] for s in rules) >= 5 * MM
+
+
+@pytest.mark.parametrize("profile", ["a4", "letter"])
+@pytest.mark.parametrize("game", ["ragnarocks", "reavers-of-midgard"])
+def test_how_to_print_ends_no_sentence_on_a_word_alone(built, game, profile):
+    """The How-to-print page of either game ends no sentence or bracket on a line of one word
+    (Reavers' file list, set smaller to give the notes panel a line, parted '(R, B, / Y).')."""
+    lines = text_lines(built(game, "how-to-print", profile))
+    lone = [line for _, line in lines
+            if len(line.split()) == 1 and re.fullmatch(r"\(?[A-Za-z’'-]+[.)]+", line)]
+    assert not lone, lone
