@@ -109,6 +109,7 @@ class Session:
         self.project = project
         self.print_checks, self.keys_only = print_checks, keys_only
         self.defer_checks = False  # face checks kept for ComponentChecks.run_deferred
+        self.partner = None  # renders the next deck prepared as its cards come (partner.py)
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -144,6 +145,7 @@ class Session:
             builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons,
                                              deferred=[] if self.defer_checks else None)
         builder.keys_only = self.keys_only
+        builder.partner, self.partner = self.partner, None
         return builder
 
     def prepare_all(self, selected, problems: ProblemList | None = None

@@ -11,6 +11,11 @@ no rendering. With workers, each component is prepared and rendered by one worke
 runs in parallel too; a worker that finds a mistake raises a shared flag and the others stop
 rendering. Workers are forked after the games are loaded: they share the loaded data, fonts and
 icons, and send back only bytes and problems.
+
+One output (a designer's loop: one deck rebuilt after an edit) on a machine with a second core
+uses it three ways: a child reads the fonts and art while the imports run (prefetch.py); a
+deck is rendered by a partner process as its cards are prepared here (partner.py), while this
+process prepares, fits and checks; any other kind is checked in a child while it renders here.
 """
 
 from __future__ import annotations
@@ -76,6 +81,7 @@ class BuildSession(Protocol):
     warnings: list
     checks: list
     defer_checks: bool
+    partner: object  # renders the next deck as its cards are prepared (partner.py), or None
 
     def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
         """Build every face of every selected component: (game, component, Prepared)."""
@@ -124,7 +130,7 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
 
     With as many components as workers, each worker builds whole components. With fewer (one
     deck rebuilt after an edit), they are prepared here and their outputs, one per profile,
-    are rendered by the workers.
+    are rendered by the workers; one output is rendered beside its preparing or its checks.
     """
     if workers > 1 and len(work.selected) >= workers and _can_fork():
         return _forked(work, workers, bar)
@@ -134,13 +140,23 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
               and hasattr(os, "fork"))
     work.session.defer_checks = beside
     prefetch = _start_prefetch(work) if beside else None
+    # a deck (the one component) is rendered by a partner as its cards are prepared
+    partner = _partner(work, prefetch) if beside and len(work.selected) == 1 else None
+    work.session.partner = partner
     try:
         ready = [_prepare(work, index) for index in range(len(work.selected))]
+    except BaseException:
+        if partner is not None:
+            partner.stop()
+        raise
     finally:
+        work.session.partner = None
         if prefetch is not None:
             prefetch.close()
             work.session.icons.prefetch = work.session.fonts.prefetch = None
     results = [result for result, _ in ready]
+    if partner is not None and partner.started:
+        return _take_partners_output(work, ready[0], partner, bar)
     if beside:
         return _render_beside_checks(work, ready, bar)
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
@@ -169,6 +185,52 @@ def _start_prefetch(work: BuildWork):
         return None
     session.icons.prefetch = session.fonts.prefetch = prefetch
     return prefetch
+
+
+def _partner(work: BuildWork, prefetch):
+    """Return a :class:`~sheetgen.partner.DeckPartner` rendering the one output from the
+    cards as they arrive (forked once the fonts and art are read, when a deck's first card is
+    about to be built; nothing is forked for other kinds)."""
+    from .partner import DeckPartner  # start-up: a one-output build only
+    from .components.contract import Prepared
+    from .elements.texture import marks_ahead, take_marks_ahead
+    from .pdf import canvas_class
+
+    def render(cards) -> tuple:  # in the partner
+        cards[0]  # the footer credits the art sets of the cards arrived when it starts
+        art = _art_sets(work.session, Prepared(cards.arrived))
+        return (*_render_job(work, 0, Prepared(cards), art), art)
+
+    # this process draws each new face's texture marks ahead: the partner has more to draw
+    return DeckPartner(render, prefetch, lambda faces: marks_ahead(faces, canvas_class()),
+                       take_marks_ahead)
+
+
+def _take_partners_output(work: BuildWork, ready: tuple, partner, bar) -> list[ComponentResult]:
+    """Check the deck prepared here while its partner renders it; keep the partner's output
+    if the checks let the build go on and it credited the art sets the whole deck draws,
+    else render here (and for a partner that failed, where a bug keeps its traceback)."""
+    from .checks.findings import split_problems  # with ReportLab: not for a no-change build
+
+    result, prepared = ready
+    for entry in result.checks:
+        entry.run_deferred()
+    result.check_failures, result.check_warnings = split_problems(result.checks)
+    if not result.clean(work.checks_stop) or prepared is None:
+        partner.stop()
+        return [result]
+    outcome = partner.outcome()
+    if outcome is None or outcome[2] != _art_sets(work.session, prepared):
+        _render(work, result, prepared, bar)
+        return [result]
+    output, problems, _ = outcome
+    result.drawn = drawn(prepared)
+    if output is not None:
+        result.outputs.append((0, output))
+    result.render_problems.extend(problems)
+    if bar is not None:
+        bar.update(1, work.jobs[0].path.name)
+    return [result]
 
 
 def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
@@ -292,26 +354,33 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
             bar.update(1, job.path.name)
 
 
-def _render_job(work: BuildWork, index: int, ready) -> tuple[tuple | None, list]:
-    """Render planned job ``index`` with its component's prepared faces: (output, problems)."""
+def _render_job(work: BuildWork, index: int, ready, art_sets: tuple | None = None
+                ) -> tuple[tuple | None, list]:
+    """Render planned job ``index`` with its component's prepared faces: (output, problems).
+    ``art_sets``: the sets its footers credit (default: those its faces draw)."""
     job = work.jobs[index]
     try:
-        return _output(job.with_faces(ready), work.options, work.session), []
+        return _output(job.with_faces(ready), work.options, work.session, art_sets), []
     except UserError as exc:
         return None, exc.problems
 
 
-def _render_env(game, comp, profile, options, session, prepared=None):
-    """Return the fonts, icons, options, title and copies one job renders with."""
+def _art_sets(session: BuildSession, prepared: Prepared | None) -> tuple[str, ...]:
+    """Return the art sets the prepared faces draw (their credits go in every footer)."""
+    return tuple(session.icons.art_sets(drawn(prepared)[0])) if prepared is not None else ()
+
+
+def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]):
+    """Return the fonts, icons, options, title and copies one job renders with, its footers
+    crediting ``art_sets``."""
     # start-up: the kinds and imposition (with ReportLab) load only when something renders
     from .components.contract import RenderEnv
     from .imposition.common import ImposeOptions
 
     # every home-printed page carries the licence credits along its margin, with the credit
     # of each art set the component's faces draw
-    art = session.icons.art_sets(drawn(prepared)[0]) if prepared is not None else ()
     footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
-                                    art_sets=art)
+                                    art_sets=art_sets)
     return RenderEnv(session.fonts, session.icons,
                      ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
                                    options.cmyk, options.ink_saver, footer),
@@ -319,10 +388,14 @@ def _render_env(game, comp, profile, options, session, prepared=None):
                      copies=options.copies if comp.model.takes_copies else None)
 
 
-def _output(job: Job, options: BuildOptions, session: BuildSession) -> tuple[str, object]:
-    """Render one job to ("file", bytes) or ("folder", {name: bytes})."""
+def _output(job: Job, options: BuildOptions, session: BuildSession,
+            art_sets: tuple[str, ...] | None = None) -> tuple[str, object]:
+    """Render one job to ("file", bytes) or ("folder", {name: bytes}), its footers crediting
+    ``art_sets`` (default: the art sets its faces draw)."""
     game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
-    env = _render_env(game, comp, profile, options, session, prepared)
+    if art_sets is None:
+        art_sets = _art_sets(session, prepared)
+    env = _render_env(game, comp, profile, options, session, art_sets)
     if profile.output == "tts":
         from .tts import tts_files  # start-up: PIL and the TTS sheets, for a tts profile only
 

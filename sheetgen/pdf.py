@@ -21,17 +21,21 @@ from .form_replay import draw_form
 rl_config.useA85 = 0
 
 
+def canvas_class() -> type:
+    """Return the canvas class documents draw on: the speed layer's, unless it is off."""
+    from .fast_canvas import FastCanvas
+
+    return FastCanvas if speed_layer.ENABLED else Canvas
+
+
 class PdfDocument:
     """A canvas plus the faces already drawn as forms; pages are added by an imposition."""
 
     def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
                  cmyk: bool = False, ink_saver: bool = False):
-        from .fast_canvas import FastCanvas
-
-        canvas_class = FastCanvas if speed_layer.ENABLED else Canvas
         self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
         self.buffer = BytesIO()
-        self.canvas = canvas_class(self.buffer, pagesize=pagesize, invariant=1,
+        self.canvas = canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
                                    pageCompression=1, initialFontName=fonts.font_name("body"),
                                    initialFontSize=9,
                                    enforceColorSpace="cmyk" if cmyk else None)

@@ -68,6 +68,8 @@ class Prefetch:
 
     def __init__(self, fonts: list[Path], names: list[str], files: dict[str, Path]):
         self._arrived: dict[str, bytes] = {}
+        # given every record as it arrives, (key, data): a deck's partner (partner.py)
+        self.forward = None
         self._buffer = bytearray()
         self.finished = False  # the child has sent all it will
         reader, writer = os.pipe()
@@ -119,9 +121,25 @@ class Prefetch:
             return None  # the file changed since (or is not what the face holds): parse it
         return face_from_state({**state, "_ttf_data": data})
 
+    def receive_now(self) -> None:
+        """Take every record the child has sent so far (a process forked now has them)."""
+        self._receive()
+
+    def give(self, key: str, data: bytes) -> None:
+        """Keep a record another process received (see :attr:`forward`)."""
+        self._arrived[key] = data
+
+    def detach(self) -> None:
+        """Stop reading the child in this process (a forked copy: the build that started the
+        child reads it, and gives on what this process needs)."""
+        if self._reader is not None:
+            os.close(self._reader)
+        self._reader = self._pid = None
+        self.finished = True  # nothing more arrives here but what is given
+
     def close(self) -> None:
         """Stop the child (its work is no longer needed) and wait for it."""
-        if self._reader is None:
+        if self._reader is None or self._pid is None:
             return
         os.close(self._reader)
         self._reader = None
@@ -157,7 +175,9 @@ class Prefetch:
                 break
             key_end = start + _HEADER.size + key_size
             key = bytes(buffer[start + _HEADER.size:key_end]).decode()
-            self._arrived[key] = bytes(buffer[key_end:end])
+            self._arrived[key] = data = bytes(buffer[key_end:end])
+            if self.forward is not None:
+                self.forward(key, data)
             start = end
         del buffer[:start]
 

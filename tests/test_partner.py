@@ -1,0 +1,190 @@
+"""A one-output deck is rendered by a forked partner while its cards are still being prepared
+(issue 21: the cold start): the partner waits for each card in turn, the bytes are those of a
+build that prepares first and renders after, and anything the partner cannot vouch for (a
+mistake in the deck, an art set its first cards do not draw, a partner that fails) is left to
+this process."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, run_cli
+from sheetgen import component_build
+from sheetgen.partner import DeckPartner
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the partner is forked")
+
+DECK = "data/ragnarocks/mythology-cards.yaml"
+
+
+@dataclass
+class Face:
+    """A stand-in face: the partner only needs to pickle it and read its key."""
+
+    key: str
+
+
+def _children() -> list[int]:
+    """Return the process ids whose parent is this process (zombies included)."""
+    found = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == os.getpid():
+            found.append(int(stat.parent.name))
+    return found
+
+
+def test_the_partner_waits_for_each_card_and_shares_faces_by_key():
+    def render(cards):  # in the partner
+        page = cards[0:3]  # a page's cards: a view that waits for none of them
+        seen = [len(cards), len(page), len(cards.arrived)]
+        labels = [card.label for card in page]  # now the first three have arrived
+        seen.append(len(cards.arrived))
+        last = cards[-1]
+        backs = {id(card.back) for card in cards}
+        fronts = [card.front.key for card in cards]
+        return seen, labels, last.label, len(backs), fronts, cards[1].front is cards[2].front
+
+    partner = DeckPartner(render)
+    partner.expect(5)
+    assert not partner.started  # forked with the first card
+    back = Face("back")
+    partner.send(Face("a"), back, "a", 1)
+    assert partner.started
+    partner.send(Face("b"), back, "b", 2)  # two copies of one card
+    partner.send(Face("a"), Face("back"), "a-again", 2)  # faces equal to ones sent before
+    seen, labels, last, backs, fronts, shared = partner.outcome()
+    assert seen == [5, 3, 0, 3]
+    assert labels == ["a", "b", "b"] and last == "a-again"
+    assert backs == 1  # one back object for the whole deck, as the deck shares it
+    assert fronts == ["a", "b", "b", "a", "a"] and shared
+    assert _children() == []
+
+
+def test_an_abandoned_deck_ends_its_partner():
+    partner = DeckPartner(lambda cards: [card.label for card in cards])
+    partner.expect(3)
+    partner.send(Face("a"), None, "a", 1)
+    partner.finish()  # a mistake in the second card: no more come
+    assert partner.outcome() is None  # the partner left without an outcome
+    assert _children() == []
+
+
+def _build(root, jobs: str, out: Path) -> bytes:
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards", "-p",
+                     "a4", "-q", "--no-cache", "--jobs", jobs, "--out", str(out))
+    assert result.exit_code == 0, result.output
+    return (out / "ragnarocks/mythology-cards-a4.pdf").read_bytes()
+
+
+def _count_renders_here(monkeypatch) -> list:
+    """Count the outputs this process renders itself (a partner's are not counted)."""
+    here, render = [], component_build._render_job
+    me = os.getpid()
+
+    def counting(*args, **kwargs):
+        if os.getpid() == me:
+            here.append(args[1])
+        return render(*args, **kwargs)
+
+    monkeypatch.setattr(component_build, "_render_job", counting)
+    return here
+
+
+def test_the_partner_renders_the_bytes_of_preparing_first(tmp_path, monkeypatch):
+    here = _count_renders_here(monkeypatch)
+    serial = _build(REPO, "1", tmp_path / "serial")
+    assert here == [0]
+    here.clear()
+    assert _build(REPO, "2", tmp_path / "partner") == serial
+    assert here == []  # the partner rendered it
+    assert _children() == []
+
+
+def test_a_deck_whose_first_card_draws_no_colour_art_is_rendered_here(copy_game, monkeypatch):
+    # the first card loses its picture: its faces draw no colour art, the rest do, so the
+    # partner's footers (made when the first card arrived) would not credit the art set
+    root = copy_game("ragnarocks")
+    deck = root / DECK
+    text = deck.read_text(encoding="utf-8")
+    assert "    picture: gem-stone\n" in text
+    deck.write_text(text.replace("    picture: gem-stone\n", "", 1), encoding="utf-8")
+    here = _count_renders_here(monkeypatch)
+    serial = _build(root, "1", root / "serial")
+    here.clear()
+    assert _build(root, "2", root / "partner") == serial
+    assert here == [0]  # the partner's output was dropped and rendered here
+    assert _children() == []
+
+
+def test_a_deck_with_a_mistake_stops_its_partner(copy_game):
+    root = copy_game("ragnarocks")
+    deck = root / DECK
+    text = deck.read_text(encoding="utf-8")
+    assert "    picture: boar\n" in text  # the second card
+    deck.write_text(text.replace("    picture: boar\n", "    picture: no-such-art\n", 1),
+                    encoding="utf-8")
+    result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards", "-p",
+                     "a4", "-q", "--jobs", "2")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert "no-such-art" in result.output
+    assert not (root / "out").exists()
+    assert _children() == []
+
+
+def test_a_partner_that_fails_leaves_the_deck_to_this_process(tmp_path, monkeypatch):
+    render, me = component_build._render_job, os.getpid()
+
+    def failing_in_the_partner(*args, **kwargs):
+        if os.getpid() != me:
+            raise RuntimeError("a bug in the partner")
+        return render(*args, **kwargs)
+
+    serial = _build(REPO, "1", tmp_path / "serial")
+    monkeypatch.setattr(component_build, "_render_job", failing_in_the_partner)
+    assert _build(REPO, "2", tmp_path / "partner") == serial
+    assert _children() == []
+
+
+@pytest.mark.parametrize("pattern", ["grain", "mottle", "waves", "weave"])
+def test_texture_marks_drawn_ahead_are_the_marks_drawn_here(pattern, monkeypatch):
+    from io import BytesIO
+
+    from sheetgen import speed_layer
+    from sheetgen.elements import DrawContext
+    from sheetgen.elements.texture import Texture, _AHEAD, marks_ahead, take_marks_ahead
+    from sheetgen.pdf import canvas_class
+
+    texture = Texture(x="3mm", y="5mm", w="40mm", h="30mm", pattern=pattern, seed="odin",
+                      color="brown", base="parchment")
+    face = type("Face", (), {"elements": [texture], "height": 250.0})()
+
+    def drawn(kind) -> list[str]:
+        canvas = kind(BytesIO())
+        canvas._code = []
+        texture.draw(canvas, DrawContext(200.0, 250.0, None, None))
+        return canvas._code
+
+    for enabled in (True, False):  # the speed layer's canvas, and ReportLab's own
+        monkeypatch.setattr(speed_layer, "ENABLED", enabled)
+        kind = canvas_class()
+        here = drawn(kind)
+        marks = marks_ahead([face], kind)
+        assert len(marks) == 1 and len(next(iter(marks.values()))) > 3
+        take_marks_ahead(marks)
+        try:
+            drawing = []
+            monkeypatch.setattr(Texture, "_marks", lambda *a: drawing.append(a))
+            assert drawn(kind) == here  # the same operators, written from the marks ahead
+            assert drawing == []
+        finally:
+            monkeypatch.undo()
+            _AHEAD.clear()
