@@ -140,8 +140,11 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
               and hasattr(os, "fork"))
     work.session.defer_checks = beside
     prefetch = _start_prefetch(work) if beside else None
-    # a deck (the one component) is rendered by a partner as its cards are prepared
-    partner = _partner(work, prefetch) if beside and len(work.selected) == 1 else None
+    # a deck (the one component) is rendered by a partner as its cards are prepared, when a
+    # core is idle: on a busy machine its extra work (pickling, copied pages) costs more time
+    # than the partner saves
+    partner = (_partner(work, prefetch) if beside and len(work.selected) == 1 and _idle_core()
+               else None)
     work.session.partner = partner
     try:
         ready = [_prepare(work, index) for index in range(len(work.selected))]
@@ -185,6 +188,18 @@ def _start_prefetch(work: BuildWork):
         return None
     session.icons.prefetch = session.fonts.prefetch = prefetch
     return prefetch
+
+
+def _idle_core() -> bool:
+    """Return whether a core is idle now: fewer runnable tasks (this process among them) than
+    cores this process may use, from Linux's /proc/loadavg (elsewhere: assumed)."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as loadavg:
+            running = int(loadavg.read().split()[3].split("/")[0])
+        cores = len(os.sched_getaffinity(0))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return True
+    return running < cores
 
 
 def _partner(work: BuildWork, prefetch):

@@ -6,6 +6,7 @@ this process."""
 
 from __future__ import annotations
 
+import io
 import os
 from dataclasses import dataclass
 from pathlib import Path
@@ -77,6 +78,12 @@ def test_an_abandoned_deck_ends_its_partner():
     assert _children() == []
 
 
+@pytest.fixture(autouse=True)
+def idle_core(monkeypatch):
+    """A partner is forked only when a core is idle: here, always (the machine is shared)."""
+    monkeypatch.setattr(component_build, "_idle_core", lambda: True)
+
+
 def _build(root, jobs: str, out: Path) -> bytes:
     result = run_cli("--project", str(root), "build", "ragnarocks", "mythology-cards", "-p",
                      "a4", "-q", "--no-cache", "--jobs", jobs, "--out", str(out))
@@ -106,6 +113,33 @@ def test_the_partner_renders_the_bytes_of_preparing_first(tmp_path, monkeypatch)
     assert _build(REPO, "2", tmp_path / "partner") == serial
     assert here == []  # the partner rendered it
     assert _children() == []
+
+
+def test_without_an_idle_core_the_deck_renders_here(tmp_path, monkeypatch):
+    here = _count_renders_here(monkeypatch)
+    serial = _build(REPO, "1", tmp_path / "serial")
+    monkeypatch.setattr(component_build, "_idle_core", lambda: False)
+    here.clear()
+    assert _build(REPO, "2", tmp_path / "busy") == serial
+    assert here == [0]
+
+
+def test_an_idle_core_is_one_more_than_the_runnable_tasks(tmp_path, monkeypatch):
+    monkeypatch.undo()  # the real _idle_core, reading a /proc/loadavg of our own
+    real_open = open
+
+    def loadavg(running: int):
+        def fake(path, *args, **kwargs):
+            if path == "/proc/loadavg":
+                return io.StringIO(f"1.50 1.20 1.00 {running}/310 4242\n")
+            return real_open(path, *args, **kwargs)
+        return fake
+
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1}, raising=False)
+    monkeypatch.setattr("builtins.open", loadavg(1))
+    assert component_build._idle_core()  # only this process runs: the other core is idle
+    monkeypatch.setattr("builtins.open", loadavg(2))
+    assert not component_build._idle_core()  # something else runs on the other core
 
 
 def test_a_deck_whose_first_card_draws_no_colour_art_is_rendered_here(copy_game, monkeypatch):
