@@ -299,6 +299,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                      _base_game(project, game_id, component_ids, options, problems),
                      checks_stop=record is None,
                      render=not planning.problems and not problems.problems)
+    # while a partner process renders the one output, the record hashes its inputs
+    work.meanwhile = lambda drawn: cache.ahead(jobs, drawn, session.icons.named_files())
     with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)

@@ -16,7 +16,7 @@ from .component_build import BuildOptions, Job
 from .icons import IconBook
 from .loading import LoadedComponent, LoadedGame
 from .project import Project
-from .uptodate import command_key, fresh_games, remember, snapshot
+from .uptodate import command_key, fresh_games, remember, snapshot, with_code
 
 
 def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
@@ -45,6 +45,7 @@ class BuildRecord:
         self.command = ""
         self.before: dict = {}       # the stamps of every input, taken before reading any
         self.fresh: set[str] = set()  # games whose outputs need no look at all
+        self._unchanged: bool | None = None  # no input changed while building (see ahead)
 
     @classmethod
     def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
@@ -58,8 +59,11 @@ class BuildRecord:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
                                          options.ink_saver)
-            record.before = snapshot(project)
-            if options.cache:
+            # sheetgen's version (a hash of its code) is needed now only to compare with a
+            # record of this command; a first build adds it when it records (with_code)
+            known = options.cache and record.command in record.cache.commands
+            record.before = snapshot(project, code=known)
+            if known:
                 record.fresh = fresh_games(record.cache, record.command, record.before)
         return record
 
@@ -97,8 +101,23 @@ class BuildRecord:
             entry = self._inputs[id(comp)] = (comp, input_files(self.project, game, comp))
         return entry[1]
 
+    def ahead(self, jobs: list[Job], drawn: dict, icon_files: dict[str, Path]) -> None:
+        """Do what :meth:`finish` can do before the outputs exist (while a partner process
+        renders them): see whether an input changed since the build started, and hash the
+        inputs of ``jobs`` (``drawn``: each component's icon names and image files, by id)."""
+        if not self.enabled:
+            return
+        self.before = with_code(self.before)
+        self._unchanged = snapshot(self.project) == self.before
+        for job in jobs:
+            names, images = drawn.get(id(job.comp), ((), ()))
+            icons = [icon_files[name] for name in names if name in icon_files]
+            for path in (*self._inputs_of(job.game, job.comp), *icons, *images):
+                self.cache.hash_ahead(path)
+
     def remember(self, planned: list[Job]) -> None:
         """Record the command's stamps and planned outputs per game, and save."""
+        self.before = with_code(self.before)
         outputs: dict[str, list[Path]] = {}
         for job in planned:
             outputs.setdefault(job.game.spec.id, []).append(job.path)
@@ -113,10 +132,17 @@ class BuildRecord:
         build's own listing of the icons by name, if it has one (the same files: the
         snapshot below would differ if an icon had been added or removed since).
 
-        The record hashes the inputs now: a file saved while this build ran would be recorded
-        as built, so then nothing is recorded and the next build looks again.
+        The record hashes the inputs now (or did while a partner rendered, :meth:`ahead`): a
+        file saved while this build ran would be recorded as built, so then nothing is
+        recorded and the next build looks again.
         """
-        if not self.enabled or snapshot(self.project) != self.before:
+        if not self.enabled:
+            return
+        self.before = with_code(self.before)
+        unchanged = self._unchanged
+        if unchanged is None:
+            unchanged = snapshot(self.project) == self.before
+        if not unchanged:
             return
         icon_files = icon_files if icon_files is not None else self._icons()
         for job in jobs:

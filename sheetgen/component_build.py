@@ -25,7 +25,7 @@ import os
 import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .cache import drawn
 from .errors import ProblemList, UserError
@@ -123,6 +123,9 @@ class BuildWork:
     base: list[tuple[LoadedGame, LoadedComponent, Prepared]] | None = None
     checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
     render: bool = True       # False: the plan itself failed, only look for more mistakes
+    # work for this process while a partner renders: given each component's drawn icons and
+    # images by id (api.build: the record hashes its inputs)
+    meanwhile: Callable[[dict], None] | None = None
 
 
 def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
@@ -234,12 +237,14 @@ def _take_partners_output(work: BuildWork, ready: tuple, partner, bar) -> list[C
     if not result.clean(work.checks_stop) or prepared is None:
         partner.stop()
         return [result]
+    result.drawn = drawn(prepared)
+    if work.meanwhile is not None:
+        work.meanwhile({id(work.selected[0][1]): result.drawn})
     outcome = partner.outcome()
     if outcome is None or outcome[2] != _art_sets(work.session, prepared):
         _render(work, result, prepared, bar)
         return [result]
     output, problems, _ = outcome
-    result.drawn = drawn(prepared)
     if output is not None:
         result.outputs.append((0, output))
     result.render_problems.extend(problems)

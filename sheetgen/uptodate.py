@@ -63,9 +63,10 @@ def _stamp(path: str) -> list | None:
     return [stat.st_mtime_ns, stat.st_size]
 
 
-def snapshot(project) -> dict:
-    """Return the stamps of every file a build could read: ``shared`` and per ``games``."""
-    shared: dict = {"sheetgen": cache_module.code_version()}
+def snapshot(project, code: bool = True) -> dict:
+    """Return the stamps of every file a build could read: ``shared`` and per ``games``
+    (``code=False``: without sheetgen's own version, which :func:`with_code` adds later)."""
+    shared: dict = {"sheetgen": cache_module.code_version()} if code else {}
     games: dict[str, dict] = {}
     for root in project.roots:
         for name in SHARED_TREES:
@@ -79,6 +80,13 @@ def snapshot(project) -> dict:
             if folder.is_dir():
                 _tree(Path(folder.path), games.setdefault(folder.name, {}))
     return {"shared": shared, "games": games}
+
+
+def with_code(stamps: dict) -> dict:
+    """Return ``stamps`` (a :func:`snapshot`) with sheetgen's own version in ``shared``."""
+    if "sheetgen" in stamps["shared"]:
+        return stamps
+    return {**stamps, "shared": {"sheetgen": cache_module.code_version(), **stamps["shared"]}}
 
 
 def fresh_games(cache: BuildCache, key: str, now: dict) -> set[str]:

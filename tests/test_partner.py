@@ -222,3 +222,28 @@ def test_texture_marks_drawn_ahead_are_the_marks_drawn_here(pattern, monkeypatch
         finally:
             monkeypatch.undo()
             _AHEAD.clear()
+
+
+def test_an_edit_while_the_partner_renders_is_built_by_the_next_build(copy_game, monkeypatch):
+    from pypdf import PdfReader
+
+    from sheetgen.build_record import BuildRecord
+
+    root = copy_game("ragnarocks")
+    deck = root / DECK
+    ahead = BuildRecord.ahead
+
+    def edit_meanwhile(self, *args):
+        ahead(self, *args)  # the inputs are hashed: now the designer saves an edit
+        text = deck.read_text(encoding="utf-8")
+        deck.write_text(text.replace("name: Freya\n", "name: Froya\n", 1), encoding="utf-8")
+
+    monkeypatch.setattr(BuildRecord, "ahead", edit_meanwhile)
+    command = ["--project", str(root), "build", "ragnarocks", "mythology-cards", "-p", "a4",
+               "-q", "--jobs", "2"]
+    assert run_cli(*command).exit_code == 0
+    pdf = root / "out/ragnarocks/mythology-cards-a4.pdf"
+    assert "Froya" not in PdfReader(pdf).pages[0].extract_text()  # built before the edit
+    monkeypatch.setattr(BuildRecord, "ahead", ahead)
+    assert run_cli(*command).exit_code == 0
+    assert "Froya" in PdfReader(pdf).pages[0].extract_text()  # not taken as up to date
