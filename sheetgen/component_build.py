@@ -162,7 +162,10 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
             work.session.icons.prefetch = work.session.fonts.prefetch = None
     results = [result for result, _ in ready]
     if partner is not None and partner.started:
-        return _take_partners_output(work, ready[0], partner, bar)
+        try:
+            return _take_partners_output(work, ready[0], partner, bar)
+        finally:
+            partner.stop()  # if its outcome was not taken (a fault here): not left running
     if beside:
         return _render_beside_checks(work, ready, bar)
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
