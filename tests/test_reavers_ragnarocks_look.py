@@ -277,3 +277,17 @@ def test_how_to_print_ends_no_sentence_on_a_word_alone(built, game, profile):
     lone = [line for _, line in lines
             if len(line.split()) == 1 and re.fullmatch(r"\(?[A-Za-z’'-]+[.)]+", line)]
     assert not lone, lone
+
+
+def test_longship_action_names_keep_clear_of_their_band_edge(built):
+    """A Longship's 'Conquer Territories' ran to 1.2 mm of its red band's edge, against the
+    next band; every Action Space name now ends 2 mm or more inside its band."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "player-boards", "pod")))[0]
+    text, boxes = page_chars(page)
+    shapes = drawn_shapes(page)
+    for name in ("Raid Villages", "Raid Keeps", "Conquer Territories", "Battle at Sea"):
+        box = text_box(text, boxes, name, text.rfind(name))
+        bands = [s for s in shapes if s[0] <= box[0] and box[2] <= s[2] and s[1] <= box[1]
+                 and box[3] <= s[3] and 30 * MM < s[2] - s[0] < 60 * MM]
+        band = min(bands, key=lambda s: s[2] - s[0])
+        assert (band[2] - box[2]) / MM >= 2.0, (name, (band[2] - box[2]) / MM)
