@@ -142,12 +142,12 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     beside = (workers > 1 and len(work.jobs) == 1 and work.render and work.base is None
               and hasattr(os, "fork"))
     work.session.defer_checks = beside
-    prefetch = _start_prefetch(work) if beside else None
     # a deck (the one component) is rendered by a partner as its cards are prepared, when a
     # core is idle: on a busy machine its extra work (pickling, copied pages) costs more time
-    # than the partner saves
-    partner = (_partner(work, prefetch) if beside and len(work.selected) == 1 and _idle_core()
-               else None)
+    # than the partner saves. Asked before this build forks its own children.
+    with_partner = beside and len(work.selected) == 1 and _idle_core()
+    prefetch = _start_prefetch(work) if beside else None
+    partner = _partner(work, prefetch) if with_partner else None
     work.session.partner = partner
     try:
         ready = [_prepare(work, index) for index in range(len(work.selected))]

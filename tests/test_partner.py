@@ -124,6 +124,14 @@ def test_without_an_idle_core_the_deck_renders_here(tmp_path, monkeypatch):
     assert here == [0]
 
 
+def test_the_idle_core_is_looked_for_before_the_build_forks(tmp_path, monkeypatch):
+    # this build's own children (the prefetch child) would take the idle core it looks for
+    asked = []
+    monkeypatch.setattr(component_build, "_idle_core", lambda: asked.append(_children()) or True)
+    _build(REPO, "2", tmp_path / "out")
+    assert asked == [[]]
+
+
 def test_an_idle_core_is_one_more_than_the_runnable_tasks(tmp_path, monkeypatch):
     monkeypatch.undo()  # the real _idle_core, reading a /proc/loadavg of our own
     real_open = open
