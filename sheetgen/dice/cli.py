@@ -53,7 +53,8 @@ def _emit(script, fmt: str, out: str | None) -> None:
     elif isinstance(data, bytes):
         if out is None and sys.stdout.isatty():
             raise click.UsageError("PDF is binary: give --out FILE.pdf (or --out - to pipe it)")
-        click.get_binary_stream("stdout").write(data)
+        sys.stdout.flush()  # anything written as text first, then the bytes
+        sys.stdout.buffer.write(data)  # (click.get_binary_stream is deprecated in Click 8.4)
     else:
         click.echo(data, nl=False)
 
