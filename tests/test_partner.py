@@ -42,6 +42,21 @@ def _children() -> list[int]:
     return found
 
 
+_EXISTING: set[int] = set()  # children of this process before the test (other fixtures')
+
+
+@pytest.fixture(autouse=True)
+def existing_children():
+    """Note this process's children before each test: a test asserts it left no new one."""
+    _EXISTING.clear()
+    _EXISTING.update(_children())
+
+
+def _new_children() -> list[int]:
+    """Return this process's children that the test started and left (zombies included)."""
+    return [pid for pid in _children() if pid not in _EXISTING]
+
+
 def test_the_partner_waits_for_each_card_and_shares_faces_by_key():
     def render(cards):  # in the partner
         page = cards[0:3]  # a page's cards: a view that waits for none of them
@@ -71,7 +86,7 @@ def test_the_partner_waits_for_each_card_and_shares_faces_by_key():
     assert labels == ["a", "b", "b"] and last == "a-again"
     assert backs == 1  # one back object for the whole deck, as the deck shares it
     assert fronts == ["a", "b", "b", "a", "a"] and shared
-    assert _children() == []
+    assert _new_children() == []
 
 
 def test_an_abandoned_deck_ends_its_partner():
@@ -80,7 +95,7 @@ def test_an_abandoned_deck_ends_its_partner():
     partner.send(Face("a"), None, "a", 1)
     partner.finish()  # a mistake in the second card: no more come
     assert partner.outcome() is None  # the partner left without an outcome
-    assert _children() == []
+    assert _new_children() == []
 
 
 @pytest.fixture(autouse=True)
@@ -117,7 +132,7 @@ def test_the_partner_renders_the_bytes_of_preparing_first(tmp_path, monkeypatch)
     here.clear()
     assert _build(REPO, "2", tmp_path / "partner") == serial
     assert here == []  # the partner rendered it
-    assert _children() == []
+    assert _new_children() == []
 
 
 def test_without_an_idle_core_the_deck_renders_here(tmp_path, monkeypatch):
@@ -132,7 +147,8 @@ def test_without_an_idle_core_the_deck_renders_here(tmp_path, monkeypatch):
 def test_the_idle_core_is_looked_for_before_the_build_forks(tmp_path, monkeypatch):
     # this build's own children (the prefetch child) would take the idle core it looks for
     asked = []
-    monkeypatch.setattr(component_build, "_idle_core", lambda: asked.append(_children()) or True)
+    monkeypatch.setattr(component_build, "_idle_core",
+                        lambda: asked.append(_new_children()) or True)
     _build(REPO, "2", tmp_path / "out")
     assert asked == [[]]
 
@@ -168,7 +184,7 @@ def test_a_deck_whose_first_card_draws_no_colour_art_is_rendered_here(copy_game,
     here.clear()
     assert _build(root, "2", root / "partner") == serial
     assert here == [0]  # the partner's output was dropped and rendered here
-    assert _children() == []
+    assert _new_children() == []
 
 
 def test_a_deck_with_a_mistake_stops_its_partner(copy_game):
@@ -184,7 +200,7 @@ def test_a_deck_with_a_mistake_stops_its_partner(copy_game):
     assert "Traceback" not in result.output
     assert "no-such-art" in result.output
     assert not (root / "out").exists()
-    assert _children() == []
+    assert _new_children() == []
 
 
 def test_a_partner_that_fails_leaves_the_deck_to_this_process(tmp_path, monkeypatch):
@@ -198,7 +214,7 @@ def test_a_partner_that_fails_leaves_the_deck_to_this_process(tmp_path, monkeypa
     serial = _build(REPO, "1", tmp_path / "serial")
     monkeypatch.setattr(component_build, "_render_job", failing_in_the_partner)
     assert _build(REPO, "2", tmp_path / "partner") == serial
-    assert _children() == []
+    assert _new_children() == []
 
 
 @pytest.mark.parametrize("pattern", ["grain", "mottle", "waves", "weave"])
