@@ -23,10 +23,11 @@ from __future__ import annotations
 
 import os
 import pickle
-import signal
 import struct
 from collections.abc import Sequence
 from typing import Callable
+
+from .child_process import end_child
 
 _HEADER = struct.Struct(">BI")  # each message: its kind, its length, then its bytes
 _END, _ITEM, _RECORD = 0, 1, 2  # the kinds: no more cards, an item's cards, a prefetch record
@@ -180,11 +181,7 @@ class DeckPartner:
         if self._result is not None:
             os.close(self._result)
             self._result = None
-        try:
-            os.kill(self._pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self._pid, 0)
+        end_child(self._pid)
         self._pid = None
 
     def _close_cards(self) -> None:

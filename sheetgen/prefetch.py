@@ -22,9 +22,10 @@ import hashlib
 import os
 import pickle
 import re
-import signal
 import struct
 from pathlib import Path
+
+from .child_process import end_child
 
 _WORD = re.compile(r"[A-Za-z0-9_.~-]+(?:/[A-Za-z0-9_.~-]+)?")  # a name, or set/name
 _HEADER = struct.Struct(">HI")  # a record: key length, pickled data length, key, data
@@ -143,11 +144,7 @@ class Prefetch:
             return
         os.close(self._reader)
         self._reader = None
-        try:
-            os.kill(self._pid, signal.SIGKILL)
-        except ProcessLookupError:
-            pass
-        os.waitpid(self._pid, 0)
+        end_child(self._pid)
 
     def _take(self, key: str) -> bytes | None:
         if key not in self._arrived:

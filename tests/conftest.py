@@ -62,6 +62,15 @@ def run_cli(*args: str, cwd: Path | None = None):
         os.chdir(old)
 
 
+def write_files(root: Path, files: dict[str, str]) -> Path:
+    """Write each text of ``files`` at its path under ``root`` (folders made); return root."""
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
 @pytest.fixture
 def copy_game(tmp_path):
     """Return a function copying built-in game folders into a fresh project under tmp_path."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 MM = 72 / 25.4
 GAME = "id: rule\nname: Rule\ncomponents: [cards]\n"
@@ -35,11 +35,8 @@ def ruled_rows(tmp_path) -> list[float]:
 
 
 def test_ruled_lines_fill_the_box_from_the_top(tmp_path):
-    (tmp_path / "data/rule").mkdir(parents=True)
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "data/rule/game.yaml").write_text(GAME)
-    (tmp_path / "data/rule/cards.yaml").write_text(CARDS)
-    (tmp_path / "templates/rule-front.yaml").write_text(FRONT)
+    write_files(tmp_path, {"data/rule/game.yaml": GAME, "data/rule/cards.yaml": CARDS,
+                           "templates/rule-front.yaml": FRONT})
     result = run_cli("--project", str(tmp_path), "build", "rule", "-p", "pod")
     assert result.exit_code == 0, result.output
     rows = ruled_rows(tmp_path)

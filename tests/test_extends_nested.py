@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-from conftest import run_cli
+from conftest import run_cli, write_files
 
 GAME = "id: ext\nname: Ext\ncomponents: [parents, children]\n"
 DECK = ("id: {id}\ntitle: {id}\nkind: cards\nfront: {front}\nprofiles: [pod]\n"
@@ -44,13 +44,11 @@ def page_text(tmp_path, component: str) -> list[tuple[str, float]]:
 
 
 def test_a_child_replaces_a_stack_child_by_id_and_the_parent_keeps_its_own(tmp_path):
-    (tmp_path / "data/ext").mkdir(parents=True)
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "data/ext/game.yaml").write_text(GAME)
-    (tmp_path / "data/ext/parents.yaml").write_text(DECK.format(id="parents", front="parent"))
-    (tmp_path / "data/ext/children.yaml").write_text(DECK.format(id="children", front="child"))
-    (tmp_path / "templates/parent.yaml").write_text(PARENT)
-    (tmp_path / "templates/child.yaml").write_text(CHILD)
+    write_files(tmp_path, {
+        "data/ext/game.yaml": GAME,
+        "data/ext/parents.yaml": DECK.format(id="parents", front="parent"),
+        "data/ext/children.yaml": DECK.format(id="children", front="child"),
+        "templates/parent.yaml": PARENT, "templates/child.yaml": CHILD})
     result = run_cli("--project", str(tmp_path), "build", "ext", "-p", "pod")
     assert result.exit_code == 0, result.output
     parent, child = page_text(tmp_path, "parents"), page_text(tmp_path, "children")

@@ -4,18 +4,8 @@ it; without the option, or when a narrower wrap would cost a line, the text is s
 
 from __future__ import annotations
 
+from layout_fakes import measure, words
 from sheetgen.textlayout import layout, parse
-
-
-def measure(text, bold, size):
-    """Every character (and a space) half the size wide."""
-    return len(text) * size / 2
-
-
-def words(lay):
-    """Return each line's runs as markup: icons as :name:."""
-    return [[f":{run.text}:" if run.icon else run.text for run, _ in line.runs]
-            for line in lay.lines]
 
 
 def test_the_last_word_takes_company_from_the_line_above():

@@ -8,21 +8,11 @@ import pypdfium2 as pdfium
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from conftest import run_cli
+from conftest import run_cli, write_files
+from layout_fakes import measure, words
 from sheetgen.textlayout import TextFitError, layout, parse
 
 MM = 72 / 25.4
-
-
-def measure(text, bold, size):
-    """Every character (and a space) half the size wide."""
-    return len(text) * size / 2
-
-
-def words(lay):
-    """Return each line's runs as markup: icons as :name:."""
-    return [[f":{run.text}:" if run.icon else run.text for run, _ in line.runs]
-            for line in lay.lines]
 
 
 def test_a_number_wraps_with_its_icon():
@@ -94,11 +84,8 @@ elements:
 
 
 def test_the_built_card_sets_the_number_and_its_icon_on_one_line(tmp_path):
-    (tmp_path / "data/wrap").mkdir(parents=True)
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "data/wrap/game.yaml").write_text(GAME)
-    (tmp_path / "data/wrap/cards.yaml").write_text(CARDS)
-    (tmp_path / "templates/wrap-front.yaml").write_text(FRONT)
+    write_files(tmp_path, {"data/wrap/game.yaml": GAME, "data/wrap/cards.yaml": CARDS,
+                           "templates/wrap-front.yaml": FRONT})
     result = run_cli("--project", str(tmp_path), "build", "wrap", "-p", "pod")
     assert result.exit_code == 0, result.output
     page = pdfium.PdfDocument(str(next((tmp_path / "out").rglob("cards-*pod*.pdf"))))[0]

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import run_cli
+from conftest import run_cli, write_files
 from sheetgen.checks.colour import contrast
 from sheetgen.checks.face_checks import check_face
 from sheetgen.faces import Origin
@@ -237,11 +237,8 @@ elements:
 
 
 def test_one_card_of_a_deck_fails_over_an_element_all_cards_share(tmp_path):
-    (tmp_path / "data/demo").mkdir(parents=True)
-    (tmp_path / "templates").mkdir()
-    (tmp_path / "data/demo/game.yaml").write_text(GAME)
-    (tmp_path / "data/demo/cards.yaml").write_text(CARDS)
-    (tmp_path / "templates/demo-front.yaml").write_text(FRONT)
+    write_files(tmp_path, {"data/demo/game.yaml": GAME, "data/demo/cards.yaml": CARDS,
+                           "templates/demo-front.yaml": FRONT})
     result = run_cli("--project", str(tmp_path), "build", "demo", "-q")
     assert result.exit_code == 2, result.output
     line = FRONT[: FRONT.index("id: title")].count("\n") + 1

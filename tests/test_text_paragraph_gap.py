@@ -7,6 +7,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 
 from conftest import run_cli
+from layout_fakes import measure
 
 MM = 72 / 25.4
 GAME = "id: gap\nname: Gap\ncomponents: [cards]\n"
@@ -74,9 +75,6 @@ def test_a_word_glued_to_an_icon_wraps_whole_and_never_overruns_the_box():
     # "(none left: 2 :food:)." ran 1 mm past a Ship Upgrade card's text box: the ")." glued to
     # the icon was set on the line even when it overflowed
     from sheetgen.textlayout import layout, parse
-
-    def measure(text, bold, size):  # every character (and a space) half the size wide
-        return len(text) * size / 2
 
     lay = layout(parse("ab cd :food:)."), 45, 100, measure, 10, 10)
     lines = [[run.text for run, _ in line.runs] for line in lay.lines]
