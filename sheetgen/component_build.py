@@ -210,19 +210,20 @@ def _idle_core() -> bool:
 
 def _partner(work: BuildWork, prefetch):
     """Return a :class:`~sheetgen.partner.DeckPartner` rendering the one output from the
-    cards as they arrive (forked once the fonts and art are read, when a deck's first card is
-    about to be built; nothing is forked for other kinds)."""
+    cards as they arrive (forked once a deck's first card is built; nothing is forked for
+    other kinds)."""
     from .partner import DeckPartner  # start-up: a one-output build only
     from .components.contract import Prepared
     from .elements.texture import marks_ahead, take_marks_ahead
     from .pdf import canvas_class
 
     def render(cards) -> tuple:  # in the partner
-        cards[0]  # the footer credits the art sets of the cards arrived when it starts
+        cards[0]  # wait for the first card: the footers credit the art sets of those arrived
         art = _art_sets(work.session, Prepared(cards.arrived))
         return (*_render_job(work, 0, Prepared(cards), art), art)
 
-    # this process draws each new face's texture marks ahead: the partner has more to draw
+    # this process draws the texture marks of the deck's first half ahead: the partner has
+    # more to draw than this process has to prepare
     return DeckPartner(render, prefetch, lambda faces: marks_ahead(faces, canvas_class()),
                        take_marks_ahead)
 
