@@ -3,6 +3,7 @@ that refuse a rule that names no real die or face, or could never end."""
 
 from __future__ import annotations
 
+import json
 import shlex
 
 import pytest
@@ -109,3 +110,35 @@ def test_every_help_example_runs(tmp_path, monkeypatch):
     for args in examples:
         result = CliRunner().invoke(main, args)
         assert result.exit_code == 0, (args, result.output)
+
+
+def test_a_kept_die_is_counted_once_in_the_summary(tmp_path):
+    # 'reroll: watched' throws only the rune dice again: the d6 lies on the table through
+    # every attempt and was rolled once per roll, however often the runes were re-rolled.
+    project = game(tmp_path, "{faces: [blank, blank], dice: [1, 2], reroll: watched}")
+    script = make_script(project, "runes", 1, seed="runes")
+    every = [r for s in script.sections for e in s.events for r in e.rolls]
+    attempts = sum(len(r.rerolled) for r in every)
+    assert attempts  # some roll was re-rolled, so the two counts differ
+    summary = script.summary()
+    assert summary["d6"]["rolls"] == len(every) == 30
+    assert summary["rune"]["rolls"] == 2 * (len(every) + attempts)
+    # the d6's faces are the final faces, once each
+    assert summary["d6"]["faces"] == {str(f): sum(r.faces[2] == f for r in every)
+                                      for f in range(1, 7)}
+    # the JSON output's summary is the same, and its rerolled attempts stay whole
+    data = json.loads(run_cli("--project", str(project.root), "dice", "runes", "-n", "1",
+                              "-s", "runes", "-f", "json").output)
+    assert data["summary"]["d6"]["rolls"] == 30
+    rerolled = [a for s in data["sections"] for e in s["events"] for r in e["rolls"]
+                for a in r["rerolled"]]
+    assert rerolled and all(len(a) == 3 for a in rerolled)
+
+
+def test_reroll_all_counts_every_attempt_of_every_die(tmp_path):
+    project = game(tmp_path, "{any: fehu, dice: [1, 2]}")
+    script = make_script(project, "runes", 1, seed="runes")
+    every = [r for s in script.sections for e in s.events for r in e.rolls]
+    attempts = sum(len(r.rerolled) for r in every)
+    assert attempts
+    assert script.summary()["d6"]["rolls"] == len(every) + attempts

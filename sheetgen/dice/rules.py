@@ -101,6 +101,8 @@ class _Builder:
         seats = [0] if step.scope == "table" else list(range(1, self.players + 1))
         faces = [self.m.dice[d].faces for d in step.dice]
         numeric = step.total and all(isinstance(f, int) for fs in faces for f in fs)
+        rule = step.reroll_while
+        again = reroll.thrown_again(rule, len(faces)) if rule else None
         events = []
         for seat in seats if count else []:
             rolls = []
@@ -110,7 +112,7 @@ class _Builder:
                 else:
                     final, thrown = self.roll_once(step, faces, round_no, seat, index)
                 rolls.append(Roll(index + 1, list(step.dice), final, thrown,
-                                  sum(final) if numeric else None))
+                                  sum(final) if numeric else None, again))
             events.append(Event("roll", step.id, step.label, seat, rolls=rolls, items=names,
                                 note=step.note))
         return events

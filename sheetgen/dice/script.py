@@ -24,6 +24,19 @@ class Roll:
     faces: list[Face]
     rerolled: list[list[Face]] = field(default_factory=list)
     total: int | None = None
+    # 0-based positions a re-roll throws again (None: all); a die not among them was rolled
+    # once and kept. Not in the body (the rule in dice.yaml says it), so not digested.
+    again: list[int] | None = field(default=None, metadata={"body": False})
+
+    def thrown(self) -> list[tuple[str, Face]]:
+        """Return every (die, face) the roll threw: each die of the first attempt, then the
+        dice each re-roll threw again, so a kept die counts once."""
+        attempts = [*self.rerolled, self.faces]
+        out = list(zip(self.dice, attempts[0]))
+        for attempt in attempts[1:]:
+            out += [(self.dice[p], attempt[p]) for p in
+                    (range(len(self.dice)) if self.again is None else self.again)]
+        return out
 
 
 @dataclass
@@ -101,16 +114,16 @@ class Script:
         return hashlib.sha256(canonical_json(self.body()).encode()).hexdigest()
 
     def summary(self) -> dict[str, dict[str, Any]]:
-        """Return each die's face counts over every roll in the script (re-rolls included)."""
+        """Return each die's face counts over every die thrown in the script: re-rolls
+        included, a die that a re-roll keeps counted once (:meth:`Roll.thrown`)."""
         counts: dict[str, dict[str, int]] = {
             d: {str(f): 0 for f in info.faces} for d, info in self.dice.items()
         }
         for section in self.sections:
             for event in section.events:
                 for roll in event.rolls:
-                    for attempt in [*roll.rerolled, roll.faces]:
-                        for die, face in zip(roll.dice, attempt):
-                            counts[die][str(face)] += 1
+                    for die, face in roll.thrown():
+                        counts[die][str(face)] += 1
         out = {}
         for die, faces in counts.items():
             total = sum(faces.values())
@@ -129,10 +142,12 @@ class Script:
 
 
 def plain(value: Any) -> Any:
-    """Return dataclasses as dicts and lists as lists, recursively (``asdict`` minus deepcopy)."""
+    """Return dataclasses as dicts and lists as lists, recursively (``asdict`` minus deepcopy);
+    a field marked ``metadata={"body": False}`` is left out."""
     fields = getattr(value, "__dataclass_fields__", None)
     if fields is not None:
-        return {k: plain(getattr(value, k)) for k in fields}
+        return {k: plain(getattr(value, k)) for k, f in fields.items()
+                if f.metadata.get("body", True)}
     if isinstance(value, list):
         return [plain(v) for v in value]
     if isinstance(value, dict):
