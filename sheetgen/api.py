@@ -113,6 +113,7 @@ class Session:
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
+        self._edition_templates: dict[int, TemplateBook] = {}  # id(Edition) -> its templates
         self.profiles = ProfileBook.for_project(project)
         self._art_sets = art_sets or ArtSets(project)
         self.credits = self._art_sets.credits
@@ -135,6 +136,11 @@ class Session:
         from .checks.findings import ComponentChecks
 
         templates = self.templates
+        if game.edition is not None:
+            from .templates import TemplateBook
+
+            templates = self._edition_templates.setdefault(
+                id(game.edition), TemplateBook(self.project, game.edition))
         if component.element_changes:
             from .variant_changes import patched_templates  # start-up: variant builds only
 
@@ -270,8 +276,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
     art_sets = ArtSets(project)  # asked by the record and the faces' credits: found once
-    cache = BuildRecord.start(project, out_dir, record is None and not options.variant
-                              and not options.previews, game_id, component_ids or [], options,
+    # an edition's build is not recorded yet: its outputs are rebuilt every time
+    recorded = (record is None and not options.variant and not options.previews
+                and project.edition is None)
+    cache = BuildRecord.start(project, out_dir, recorded, game_id, component_ids or [], options,
                               art_sets)
     # select
     selected = _select(project, game_id, component_ids or [], options.variant,
@@ -306,6 +314,9 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         results = build_components(work, options.jobs if record is None else 1, bar)
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
+    for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):
+        if edition.missing:
+            (warn or _ignore)(edition.missing_message())
     nothing = {id(selected[r.index][1]) for r in results if r.nothing_to_print}
     jobs = [job for job in jobs if id(job.comp) not in nothing]
     if record is not None:
@@ -363,7 +374,23 @@ def run_check(project: Project, game_id: str | None, component_ids: list[str],
         if options.out_dir is None:
             options.out_dir = tmp
         build(project, game_id, component_ids, options, warn=warn, record=record)
+        _untranslated(record)
         return check_report(record, options)
+
+
+def _untranslated(record: dict) -> None:
+    """Raise every text an edition built by ``check`` had no translation for: a shop-ready
+    edition has none."""
+    problems = ProblemList()
+    editions = dict.fromkeys(job.game.edition for job in record.get("jobs", [])
+                             if job.game.edition is not None)
+    for edition in editions:
+        for source, where in sorted(edition.missing.items(), key=lambda kv: kv[1]):
+            path, _, line = where.rpartition(":") if where.count(":") == 1 else (where, "", "0")
+            problems.add(path, int(line) if line.isdigit() else 0,
+                         f"no translation in {edition.catalog.path.name} for {source[:60]!r} "
+                         "(`sheetgen translate update` adds it to the catalog)")
+    problems.raise_if_any()
 
 
 def _report_skips(found: list | None, skipped: list | None) -> None:
@@ -484,7 +511,8 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
             suffix = ("-cmyk" if options.cmyk else "") + ("-ink" if options.ink_saver else "")
             folder = (f"{game.spec.id}/variants/{game.variant.name}" if game.variant
                       else game.spec.id)
-            relative = f"{folder}/{model.id}-{name}{suffix}{profile.suffix}"
+            language = f"-{game.edition.code}" if game.edition else ""
+            relative = f"{folder}/{model.id}{language}-{name}{suffix}{profile.suffix}"
             path = writer.claim(relative, model.id) if writer else None
             jobs.append(Job(game, comp, profile, path, ready))
     taken = {job.profile.name for job in jobs}

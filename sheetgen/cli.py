@@ -100,6 +100,20 @@ def main(ctx: click.Context, project_dir: str) -> None:
     ctx.obj = Project.at(project_dir)
 
 
+def edition_option(function):
+    """The ``--edition CODE|all`` option of every command that reads a game's texts."""
+    return click.option(
+        "--edition", "-e", metavar="CODE|all",
+        help="Read the game in this edition (a language game.yaml declares, or qps, the "
+             "pseudo-translation); all: the source and every declared edition.")(function)
+
+
+def _editions(project, game, edition) -> list:
+    from .load.editions import chosen_editions
+
+    return chosen_editions(project, game, edition)
+
+
 @main.command("list")
 @click.pass_obj
 def list_command(project) -> None:
@@ -117,16 +131,19 @@ def list_command(project) -> None:
 @click.argument("components", nargs=-1)
 @click.option("--profile", "-p", "profiles", multiple=True,
               help="Fit the faces to these profiles (default: each component's own list).")
+@edition_option
 @click.pass_obj
-def validate_command(project, game: str | None, components, profiles) -> None:
+def validate_command(project, game: str | None, components, profiles, edition) -> None:
     """Check GAME (default: every game), or only its COMPONENTS, its dice.yaml and variants for
     mistakes without writing anything; every mistake found is reported in one run."""
     from .api import validate
 
     if components and not game:
         raise click.UsageError("name a game before its components")
-    count = validate(project, [game] if game else None, warn=_warn,
-                     profiles=list(profiles) or None, component_ids=list(components))
+    count = 0
+    for each in _editions(project, game, edition):
+        count = validate(each, [game] if game else None, warn=_warn,
+                         profiles=list(profiles) or None, component_ids=list(components))
     click.echo(f"ok: {count} component(s) valid")
 
 
@@ -182,14 +199,31 @@ def _parse_offset(ctx, param, value: str | None):
               show_default="the machine's cores",
               help="Build components in this many processes (1: one after another).")
 @click.option("--quiet", "-q", is_flag=True, help="No progress bar.")
+@edition_option
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
                   ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
-                  jobs, quiet) -> None:
-    """Build GAME's COMPONENTS (default: every game, every component) into PDFs."""
+                  jobs, quiet, edition) -> None:
+    """Build GAME's COMPONENTS (default: every game, every component) into PDFs; with
+    --edition, in another language (outputs named raid-cards-es-a4.pdf)."""
     if (changed_only or stamp == "all") and not variant:
         raise click.UsageError("--changed-only and --stamp all go with --variant NAME")
-    if not (no_cache or variant or previews or simulate):
+    if edition is not None:
+        for each in _editions(project, game, edition):
+            _build_one(each, game, components, profiles, out_dir, back_offset, copies, cmyk,
+                       ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
+                       jobs, quiet)
+        return
+    _build_one(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
+               ink_saver, previews, simulate, variant, stamp, changed_only, no_cache, jobs,
+               quiet)
+
+
+def _build_one(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
+               ink_saver, previews, simulate, variant, stamp, changed_only, no_cache, jobs,
+               quiet) -> None:
+    """Build one edition (``project.edition``) of the chosen components."""
+    if not (no_cache or variant or previews or simulate or project.edition):
         # nothing changed since the same command last built: answered before loading anything
         from pathlib import Path
 
@@ -312,8 +346,10 @@ def profiles_command(project) -> None:
               help="Keep the checked files here (default: a temporary folder).")
 @click.option("--cmyk", is_flag=True, help="Check the --cmyk outputs (no RGB anywhere).")
 @click.option("--ink-saver", is_flag=True, help="Check the --ink-saver outputs.")
+@edition_option
 @click.pass_obj
-def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver) -> None:
+def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver,
+                  edition) -> None:
     """Build GAME (default: every game) and run every print check; exit 2 on a failure.
 
     Reports each failing template line, then per output the smallest text and the lowest
@@ -322,11 +358,14 @@ def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver)
     from .api import BuildOptions, run_check
     from .checks.report import print_report
 
-    options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir, cmyk=cmyk,
-                           ink_saver=ink_saver)
-    report = run_check(project, game, list(components), options, warn=_warn)
-    print_report(report, click.echo)
-    if report.failed:
+    failed = False
+    for each in _editions(project, game, edition):
+        options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir, cmyk=cmyk,
+                               ink_saver=ink_saver)
+        report = run_check(each, game, list(components), options, warn=_warn)
+        print_report(report, click.echo)
+        failed = failed or report.failed
+    if failed:
         raise click.exceptions.Exit(2)
 
 
@@ -373,6 +412,62 @@ def serve_command(project, game, variant, port, host, open_page, editor) -> None
         serve(project, game, variant, port, host, open_page, editor, click.echo)
     except KeyboardInterrupt:
         click.echo("stopped")
+
+
+@main.group("translate")
+def translate_group() -> None:
+    """Collect a game's texts for translators and merge them into its PO catalogs."""
+
+
+@translate_group.command("extract")
+@click.argument("game")
+@click.pass_obj
+def translate_extract(project, game: str) -> None:
+    """Write data/GAME/locale/messages.pot: every text of GAME, each with where it is
+    written (file:line, or file.csv:row:col)."""
+    from .tools.translate import extract, write_template
+
+    found = extract(project, game)
+    path = write_template(project, found)
+    click.echo(f"wrote {path} ({len(found.texts)} texts)")
+
+
+@translate_group.command("update")
+@click.argument("game")
+@edition_option
+@click.pass_obj
+def translate_update(project, game: str, edition) -> None:
+    """Merge GAME's texts into locale/CODE.po of --edition (all: every declared edition):
+    new texts untranslated, changed ones fuzzy with their old translation."""
+    from .load.editions import edition_codes
+    from .project import GAME_FILE
+    from .tools.translate import extract, update
+    from .yamlload import load_yaml
+
+    if edition is None:
+        raise click.UsageError("give --edition CODE (or all)")
+    codes = (edition_codes(load_yaml(project.game_dir(game) / GAME_FILE))
+             if edition == "all" else [edition])
+    found = extract(project, game)
+    for code in codes:
+        path, st = update(project, found, code)
+        click.echo(f"wrote {path}: {st.translated} translated, {st.fuzzy} fuzzy, "
+                   f"{st.missing} missing, {st.obsolete} obsolete")
+
+
+@translate_group.command("status")
+@click.argument("game", required=False)
+@click.pass_obj
+def translate_status(project, game: str | None) -> None:
+    """Print, per edition of GAME (default: every game), its translated, fuzzy and missing
+    texts."""
+    from .tools.translate import status
+
+    for gid in [game] if game else project.default_game_ids():
+        for st in status(project, gid):
+            click.echo(f"{gid} {st.code}: {st.translated} translated, {st.fuzzy} fuzzy, "
+                       f"{st.missing} missing" + (f", {st.obsolete} obsolete"
+                                                  if st.obsolete else ""))
 
 
 @main.command("calibrate")

@@ -375,8 +375,10 @@ class FaceBuilder:
                                              f"{where.label}: {warning.message}"))
         except TextFitError as exc:
             label = f"text {element.id!r}" if element.id else "text"
-            raise self._fail(template, raw, where, f"{label} {exc}; shorten it, enlarge the box "
-                             "or lower min_size", True) from None
+            edition = getattr(self.templates, "edition", None)
+            entry = edition.entry_in(str(getattr(element, "text", ""))) if edition else ""
+            raise self._fail(template, raw, where, f"{label} {exc}{entry}; shorten it, enlarge "
+                             "the box or lower min_size", True) from None
         except ValueError as exc:
             problems = [p for message in getattr(exc, "messages", [str(exc)])
                         for p in self._fail(template, raw, where, message, True).problems]

@@ -58,6 +58,7 @@ class LoadedGame:
     spec: GameSpec
     folder: Path
     components: list[LoadedComponent]
+    edition: Any = None             # the edition read (sheetgen.load.editions.Edition), if any
     variant: Any = None             # the applied variant (sheetgen.variants.Variant), if any
     changed: set = field(default_factory=set)  # ids of the components the variant changed
 
@@ -93,6 +94,13 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
     if spec is not None and spec.id != folder.name:
         problems.add(game_path, line_of(raw_game, ("id",)),
                      f"id {spec.id!r} must match the folder name {folder.name!r}")
+    edition = None
+    if spec is not None and project.edition is not None:
+        from .load.editions import open_edition  # start-up: edition builds only
+
+        edition = open_edition(project.edition, folder, spec, raw_game, problems)
+        if edition is not None:
+            spec.name = edition.title
     if only is not None:
         unknown = [cid for cid in only if cid not in listed]
         if unknown:
@@ -106,7 +114,7 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
         where = line_of(raw_game, ("components", index))
         try:
             path = user_path(folder, cid, (game_path, where), "component", ".yaml")
-            comp = load_component(project, path, cid, problems)
+            comp = load_component(project, path, cid, problems, edition)
         except UserError as exc:
             problems.extend(exc)
             continue
@@ -115,7 +123,13 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
                 problems.add(game_path, where, f"component {cid!r}: file {cid}.yaml not found")
             continue
         components.append(comp)
-    return LoadedGame(spec, folder, components) if spec is not None else None
+    if spec is None:
+        return None
+    if edition is not None:
+        from .load.editions import apply_overrides
+
+        apply_overrides(edition, components, game_path, raw_game, problems)
+    return LoadedGame(spec, folder, components, edition)
 
 
 def _listed_ids(raw_game: Any) -> list[str]:
@@ -128,11 +142,15 @@ def _listed_ids(raw_game: Any) -> list[str]:
 
 
 def load_component(project: Project, path: Path, component_id: str,
-                   problems: ProblemList) -> LoadedComponent | None:
-    """Load one component file; problems are recorded, None returned if it is unusable."""
+                   problems: ProblemList, edition=None) -> LoadedComponent | None:
+    """Load one component file (translated into ``edition``, a
+    :class:`sheetgen.load.editions.Edition`, when given); problems are recorded, None
+    returned if it is unusable."""
     if not path.is_file():
         return None
     raw = load_yaml(path)
+    if edition is not None:
+        edition.tree(raw)
     if not isinstance(raw, dict):
         problems.add(path, 1, "a component file is a mapping with id, title, kind and items")
         return None
@@ -152,7 +170,7 @@ def load_component(project: Project, path: Path, component_id: str,
     loaded = LoadedComponent(model, path, raw)
     cells = None
     if model.items_from is not None:
-        cells = _items_from(project, model, raw, path, problems)
+        cells = _items_from(project, model, raw, path, problems, edition)
         loaded.item_sources = (None if cells is None
                                else [(next(iter(c.values()), ""), 0) for c in cells])
     assign_item_ids(loaded, problems)
@@ -164,8 +182,8 @@ def load_component(project: Project, path: Path, component_id: str,
     return loaded
 
 
-def _items_from(project: Project, model, raw, path: Path,
-                problems: ProblemList) -> list[str] | None:
+def _items_from(project: Project, model, raw, path: Path, problems: ProblemList,
+                edition=None) -> list[str] | None:
     """Replace the component's items with a table's rows (a generator's items are computed
     after loading, by ``generators.expand_generated``).
 
@@ -193,6 +211,8 @@ def _items_from(project: Project, model, raw, path: Path,
 
     items, cells = [], []
     for row in read_rows(table, source.sheet, problems, (str(path), key_line)):
+        if edition is not None:
+            edition.fields(row.fields, row.cells)
         try:
             items.append(Item.model_validate(row.fields))
             cells.append({"": row.where(), **row.cells})

@@ -120,6 +120,34 @@ class PrintChecks(BaseModel):
         return self.mode == "enforce"
 
 
+# BCP 47: a language, then optionally a script and a region (es, de, pt-BR, zh-Hant-TW)
+BCP47 = r"^[a-z]{2,3}(-[A-Z][a-z]{3})?(-([A-Z]{2}|[0-9]{3}))?$"
+
+
+class EditionSpec(Strict):
+    """One entry of ``editions:`` in game.yaml: a language the game is printed in."""
+
+    code: str = Field(pattern=BCP47, description="The language as a BCP 47 code (es, de, "
+                      "pt-BR); its catalog is locale/<code>.po and its outputs carry it in "
+                      "their names (raid-cards-es-a4.pdf).")
+    title: str = Field(max_length=200, description="The game's name in this edition.")
+    fonts: dict[str, str] = Field(default_factory=dict, description="Font roles this edition "
+                                  "draws in other fonts: {body: Noto Sans} (a script the "
+                                  "game's fonts lack).")
+    overrides: dict[str, dict[str, dict[str, Any]]] = Field(
+        default_factory=dict, description="Per component, template elements changed in this "
+        "edition, as a variant changes them: {raid-cards: {name: {w: 46mm}}} (a wider box, "
+        "another art piece).")
+
+    @field_validator("code")
+    @classmethod
+    def _not_pseudo(cls, code: str) -> str:
+        if code == "qps":
+            raise ValueError("qps is the pseudo-edition every game has; do not declare it")
+        return code
+
+
+
 class GameSpec(Strict):
     """``data/<game>/game.yaml``: the game and the components it prints."""
 
@@ -142,6 +170,18 @@ class GameSpec(Strict):
     def _print_checks(cls, value):
         return PrintChecks(mode=value) if isinstance(value, str) else value
     components: list[str] = Field(description="Component ids; each is <id>.yaml beside game.yaml.")
+    editions: list[EditionSpec] = Field(
+        default_factory=list, max_length=100, description="Other languages this game is "
+        "printed in (the source language is the default edition); each edition's texts are "
+        "in locale/<code>.po (`sheetgen translate`).")
+
+    @field_validator("editions")
+    @classmethod
+    def _one_each(cls, editions: list) -> list:
+        codes = [e.code for e in editions]
+        if len(set(codes)) != len(codes):
+            raise ValueError("an edition is listed twice")
+        return editions
 
     @field_validator("components")
     @classmethod

@@ -62,11 +62,16 @@ class Project:
     """A project folder plus the built-in folder behind it."""
 
     root: Path
+    edition: str | None = None  # the language read (sheetgen.load.editions); None: the source
 
     @classmethod
     def at(cls, folder: str | Path | None = None) -> "Project":
         """Return the project at ``folder`` (default: the working directory)."""
         return cls(Path(folder or ".").resolve())
+
+    def with_edition(self, code: str | None) -> "Project":
+        """Return this project reading edition ``code`` of its games (None: the source)."""
+        return Project(self.root, code)
 
     @cached_property
     def roots(self) -> tuple[Path, ...]:

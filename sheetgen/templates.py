@@ -44,8 +44,10 @@ class Template:
 class TemplateBook:
     """Finds templates by name, user's folder first, and resolves ``extends`` chains."""
 
-    def __init__(self, project: Project):
+    def __init__(self, project: Project, edition=None):
+        """``edition`` (sheetgen.load.editions.Edition): read every template's texts in it."""
         self.project = project
+        self.edition = edition
         self._cache: dict[str, Template] = {}
 
     def _sizes(self):
@@ -73,6 +75,8 @@ class TemplateBook:
         if name in _chain:
             raise user_error(path, 1, f"template extends itself: {' -> '.join(_chain + (name,))}")
         raw = load_yaml(path)
+        if self.edition is not None:
+            self.edition.tree(raw)
         if not isinstance(raw, dict):
             raise user_error(path, 1, "a template is a mapping with 'size:' and 'elements:'")
         _check_shape(raw, path)

@@ -133,8 +133,25 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
             lo = mid + 1
     if best is None:
         raise TextFitError(f"text does not fit its {width / 72 * 25.4:.1f} x "
-                           f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt")
+                           f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt"
+                           + _needed(paragraphs, width, height, measure, min_size, leading,
+                                     paragraph_gap))
     return best
+
+
+def _needed(paragraphs, width, height, measure, min_size, leading, paragraph_gap) -> str:
+    """Say the size the text would need to fit (searched in quarter points down to 2 pt)."""
+    steps = [min_size - 0.25 * i for i in range(1, int((min_size - 2) / 0.25) + 1)]
+    lo, hi, found = 0, len(steps) - 1, None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap)
+        if attempt is not None and attempt.height <= height + 0.01:
+            found, hi = steps[mid], mid - 1
+        else:
+            lo = mid + 1
+    return (f" (it needs {found:g} pt)" if found is not None
+            else " (it does not fit even at 2 pt)")
 
 
 def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None,

@@ -1,0 +1,201 @@
+"""Editions (issue 33): a game's texts in PO catalogs, read at load time into the same model.
+
+A project made by ``sheetgen new`` gets a CSV deck and a Spanish edition, and goes through the
+tutorial's commands: extract, update, translate the PO file, build, check.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import polib
+import pytest
+from pypdf import PdfReader
+
+from conftest import run_cli, write_files
+from sheetgen.load.strings import pieces, placeholder_mistake, pseudo
+
+CSV = ("name,value,text,count\n"
+       "Scout,1,Look at the top card of the deck.,3\n"
+       "Raider,2,Roll a die: on 4+ gain 1 :coins:.,3\n")
+SPANISH = {"Scout": "Explorador", "Raider": "Saqueador",
+           "Look at the top card of the deck.": "Mira la carta superior del mazo.",
+           "Roll a die: on 4+ gain 1 :coins:.": "Tira un dado: con 4+ gana 1 :coins:."}
+
+
+def test_pieces_are_words_not_names():
+    """Ids, sizes, colours, files and Roman numerals are not translated; words are, and the
+    quoted words inside a Jinja expression are pieces of their own."""
+    assert pieces("monastery") == [] and pieces("fluent/wolf") == [] and pieces("12mm") == []
+    assert pieces("#b8862b") == [] and pieces("II") == [] and pieces("cards.csv") == []
+    assert pieces("{{ 39.5 - n * 5 }}mm") == [] and pieces("fluent/{{ x }}") == []
+    assert pieces("Raid cards") == ["Raid cards"] and pieces("Iona") == ["Iona"]
+    assert pieces("Round {{ n }}") == ["Round {{ n }}"]
+    text = "{{ 'Destination: Paris' if special else {'town': 'a trading town'}[target] }}"
+    assert pieces(text) == ["Destination: Paris", "a trading town"]
+
+
+def test_placeholder_mistakes_are_named():
+    """A translation that drops, adds or misspells a number, icon, expression or markup."""
+    assert placeholder_mistake("Gain 2 :coins:.", "Gana 2 :coins:.") is None
+    assert "drops ':coins:'" in placeholder_mistake("Gain 2 :coins:.", "Gana 2 monedas.")
+    assert "drops '2'" in placeholder_mistake("Gain 2 :coins:.", "Gana :coins:.")
+    assert "adds ':coin:'" in placeholder_mistake("Gain :coins:", "Gana :coin:")
+    assert "{{ x }}" in placeholder_mistake("Round {{ x }}", "Ronda")
+    assert "'**'" in placeholder_mistake("**Bold** rule", "Regla")
+
+
+def test_pseudo_is_longer_accented_and_bracketed():
+    """qps: brackets at both ends, accented letters, about 40 % longer, placeholders kept."""
+    out = pseudo("Gain 2 :coins: each round")
+    assert out.startswith("[") and out.endswith("]") and ":coins:" in out and "2" in out
+    assert "à" in out and "ç" not in "Gain" and len(out) >= 1.3 * len("Gain 2 :coins: each round")
+    assert placeholder_mistake("Gain 2 :coins: each round", out) is None
+
+
+@pytest.fixture
+def spanish_project(tmp_path):
+    """A `sheetgen new` project whose deck comes from a CSV and which declares `es`."""
+    assert run_cli("new", str(tmp_path / "p"), "--id", "duel", "--name", "Duel").exit_code == 0
+    root = tmp_path / "p"
+    game = root / "data" / "duel"
+    deck = (game / "deck.yaml").read_text()
+    deck = deck[:deck.index("items:")] + "items_from: {csv: cards.csv}\n"
+    text = (game / "game.yaml").read_text().replace(
+        "components:", "editions:\n  - {code: es, title: Duelo}\ncomponents:")
+    write_files(game, {"deck.yaml": deck, "cards.csv": CSV, "game.yaml": text})
+    return root
+
+
+def _translate(po_path, table: dict[str, str]) -> None:
+    po = polib.pofile(str(po_path), wrapwidth=0)
+    for entry in po:
+        entry.msgstr = table.get(entry.msgid, entry.msgid)
+    po.save(str(po_path))
+
+
+def _text(pdf) -> str:
+    return "\n".join(page.extract_text() for page in PdfReader(pdf).pages)
+
+
+def test_spanish_deck_from_a_csv(spanish_project):
+    """extract -> update -> translate -> build --edition es: the Spanish deck is built from
+    the same CSV under its own name; references point at the CSV's cells; check passes."""
+    root = spanish_project
+    assert run_cli("--project", str(root), "translate", "extract", "duel").exit_code == 0
+    pot = polib.pofile(str(root / "data/duel/locale/messages.pot"))
+    raider = pot.find("Raider")
+    assert raider.occurrences == [("data/duel/cards.csv:3", "1")]
+    assert pot.find("Look at the top card of the deck.").occurrences[0][0] == \
+        "data/duel/cards.csv:2"
+    result = run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    assert result.exit_code == 0, result.output
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, SPANISH)
+    status = run_cli("--project", str(root), "translate", "status", "duel")
+    assert f"duel es: {len(pot)} translated, 0 fuzzy, 0 missing" in status.output
+    result = run_cli("--project", str(root), "build", "duel", "deck", "-p", "a4",
+                     "--edition", "es", "-q")
+    assert result.exit_code == 0, result.output
+    text = _text(root / "out/duel/deck-es-a4.pdf")
+    assert "Saqueador" in text and "Mira la carta superior del mazo." in text
+    assert "Raider" not in text
+    assert not (root / "out/duel/deck-a4.pdf").exists()
+    result = run_cli("--project", str(root), "build", "duel", "deck", "-p", "a4", "-q")
+    assert result.exit_code == 0 and "Raider" in _text(root / "out/duel/deck-a4.pdf")
+    result = run_cli("--project", str(root), "check", "duel", "deck", "-p", "a4",
+                     "--edition", "es")
+    assert result.exit_code == 0, result.output
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt not installed")
+def test_msgfmt_accepts_a_written_catalog(spanish_project, tmp_path):
+    """The catalogs `translate update` writes are valid for gettext's own checker."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, SPANISH)
+    done = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "es.mo"), str(po_path)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+
+
+@pytest.mark.parametrize("bad", ["Tira un dado: con 4+ gana 1 moneda.",
+                                 "Tira un dado: con 4+ gana 1 :coin:."])
+def test_a_dropped_icon_exits_2_at_its_po_line(spanish_project, bad):
+    """A translation dropping or misspelling an :icon: is an error at its msgstr's line."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, {**SPANISH, "Roll a die: on 4+ gain 1 :coins:.": bad})
+    lines = po_path.read_text().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if t.startswith("msgstr") and "Tira" in t)
+    result = run_cli("--project", str(root), "build", "duel", "deck", "-p", "a4",
+                     "--edition", "es", "-q")
+    assert result.exit_code == 2
+    assert f"locale/es.po:{line}: the translation of 'Roll a die" in result.output
+    assert ":coins:" in result.output
+    assert not (root / "out/duel/deck-es-a4.pdf").exists()
+
+
+def test_a_dropped_expression_exits_2(spanish_project):
+    """A template text's {{ expression }} left out of its translation is an error."""
+    root = spanish_project
+    template = root / "templates/duel-card-front.yaml"
+    template.write_text(template.read_text().replace(
+        'text: "{{ value }}"', 'text: "Value {{ value }}"'))
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, {**SPANISH, "Value {{ value }}": "Valor"})
+    result = run_cli("--project", str(root), "validate", "duel", "--edition", "es")
+    assert result.exit_code == 2 and "drops '{{ value }}'" in result.output
+
+
+def test_missing_is_a_warning_in_build_and_an_error_in_check(spanish_project):
+    """An untranslated text prints in the source language: build warns, check fails."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, {})
+    po = polib.pofile(str(po_path), wrapwidth=0)
+    po.find("Raider").msgstr = ""
+    po.save(str(po_path))
+    result = run_cli("--project", str(root), "build", "duel", "deck", "-p", "a4",
+                     "--edition", "es", "-q")
+    assert result.exit_code == 0
+    assert "warning: 1 text(s) have no translation in es.po" in result.output
+    assert "data/duel/cards.csv:3:1" in result.output
+    result = run_cli("--project", str(root), "check", "duel", "deck", "-p", "a4",
+                     "--edition", "es")
+    assert result.exit_code == 2 and "no translation in es.po for 'Raider'" in result.output
+
+
+def test_a_changed_source_text_turns_fuzzy(spanish_project):
+    """update keeps the old translation of a changed text, marked fuzzy, old text beside."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, SPANISH)
+    (root / "data/duel/cards.csv").write_text(CSV.replace("the top card", "the top two cards"))
+    result = run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    assert "1 fuzzy, 0 missing, 1 obsolete" in result.output, result.output
+    entry = polib.pofile(str(po_path)).find("Look at the top two cards of the deck.")
+    assert "fuzzy" in entry.flags and entry.msgstr == SPANISH["Look at the top card of the deck."]
+    assert entry.previous_msgid == "Look at the top card of the deck."
+
+
+def test_an_undeclared_edition_is_named(spanish_project):
+    """--edition fr on a game without it: exit 2 naming the editions it has."""
+    result = run_cli("--project", str(spanish_project), "validate", "duel", "--edition", "fr")
+    assert result.exit_code == 2 and "has no edition 'fr'; its editions: es, qps" in result.output
+
+
+def test_qps_builds_a_pseudo_deck(spanish_project):
+    """The pseudo-edition of any game: every text bracketed and accented, ids unchanged."""
+    root = spanish_project
+    result = run_cli("--project", str(root), "build", "duel", "deck", "-p", "a4",
+                     "--edition", "qps", "-q")
+    assert result.exit_code == 0, result.output
+    text = _text(root / "out/duel/deck-qps-a4.pdf")
+    assert "[Ràîdér" in text and "Raider" not in text
