@@ -507,8 +507,16 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
                              + ("" if own else _takers_hint(game, prepared, book, name)))
                 continue
             profile = book.get(name)
+            if options.pdfx and (profile.output != "pdf" or profile.page is not None):
+                problems.add("sheetgen", 0, f"--pdfx writes a face per page (PDF/X needs a "
+                             f"TrimBox on every page); profile {name!r} writes "
+                             + ("PNGs" if profile.output == "png" else
+                                "pages of paper" if profile.output == "pdf" else "TTS files")
+                             + ": use profile pod or drivethrucards")
+                continue
             # a variation of the normal output never takes its name: -cmyk, -ink, -cmyk-ink
-            suffix = ("-cmyk" if options.cmyk else "") + ("-ink" if options.ink_saver else "")
+            suffix = ("-pdfx" if options.pdfx else "-cmyk" if options.cmyk else "") + (
+                "-ink" if options.ink_saver else "")
             folder = (f"{game.spec.id}/variants/{game.variant.name}" if game.variant
                       else game.spec.id)
             language = f"-{game.edition.code}" if game.edition else ""

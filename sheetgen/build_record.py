@@ -23,7 +23,7 @@ def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
     """Return the build options that change an output's bytes, as one string, with the art
     sets the game's credits block names (another component's file can change them)."""
     key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
-           options.copies]
+           options.copies] + (["pdfx"] if options.pdfx else [])
     return json.dumps(key + [list(art_sets)] if art_sets else key)
 
 
@@ -58,7 +58,7 @@ class BuildRecord:
         if record.enabled:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
-                                         options.ink_saver)
+                                         options.ink_saver, options.pdfx)
             # sheetgen's version (a hash of its code) is needed now only to compare with a
             # record of this command; a first build adds it when it records (with_code)
             known = options.cache and record.command in record.cache.commands

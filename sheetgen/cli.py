@@ -181,6 +181,9 @@ def _parse_offset(ctx, param, value: str | None):
               help="Sheets in a notepad (default: the YAML's).")
 @click.option("--cmyk", is_flag=True,
               help="Convert every colour to CMYK, no transparency (PDF/X-minded shops).")
+@click.option("--pdfx", is_flag=True,
+              help="Write PDF/X-1a (CMYK, no transparency, an output intent) in a face-per-page "
+                   "profile (pod); the profile names the version and printing condition.")
 @click.option("--ink-saver", is_flag=True, help="Print fills as light tints or outlines.")
 @click.option("--previews", is_flag=True,
               help="Also write a PNG of each PDF's first page and a contact sheet per game.")
@@ -202,7 +205,7 @@ def _parse_offset(ctx, param, value: str | None):
 @edition_option
 @click.pass_obj
 def build_command(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
-                  ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
+                  pdfx, ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
                   jobs, quiet, edition) -> None:
     """Build GAME's COMPONENTS (default: every game, every component) into PDFs; with
     --edition, in another language (outputs named raid-cards-es-a4.pdf)."""
@@ -211,17 +214,17 @@ def build_command(project, game, components, profiles, out_dir, back_offset, cop
     if edition is not None:
         for each in _editions(project, game, edition):
             _build_one(each, game, components, profiles, out_dir, back_offset, copies, cmyk,
-                       ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
-                       jobs, quiet)
+                       pdfx, ink_saver, previews, simulate, variant, stamp, changed_only,
+                       no_cache, jobs, quiet)
         return
-    _build_one(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
+    _build_one(project, game, components, profiles, out_dir, back_offset, copies, cmyk, pdfx,
                ink_saver, previews, simulate, variant, stamp, changed_only, no_cache, jobs,
                quiet)
 
 
 def _build_one(project, game, components, profiles, out_dir, back_offset, copies, cmyk,
-               ink_saver, previews, simulate, variant, stamp, changed_only, no_cache, jobs,
-               quiet) -> None:
+               pdfx, ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
+               jobs, quiet) -> None:
     """Build one edition (``project.edition``) of the chosen components."""
     if not (no_cache or variant or previews or simulate or project.edition):
         # nothing changed since the same command last built: answered before loading anything
@@ -230,7 +233,7 @@ def _build_one(project, game, components, profiles, out_dir, back_offset, copies
         from .uptodate import command_key, up_to_date
 
         key = command_key(game, list(components), list(profiles) or None, back_offset, copies,
-                          cmyk, ink_saver)
+                          cmyk, ink_saver, pdfx)
         if up_to_date(project, Path(out_dir) if out_dir else project.out_dir, key, game):
             click.echo(UP_TO_DATE)
             _list_stale(project, out_dir)
@@ -241,7 +244,8 @@ def _build_one(project, game, components, profiles, out_dir, back_offset, copies
 
         options = BuildOptions(
             profiles=list(profiles) or None, out_dir=out_dir, back_offset_mm=back_offset,
-            copies=copies, cmyk=cmyk, ink_saver=ink_saver, previews=previews or bool(simulate),
+            copies=copies, cmyk=cmyk, pdfx=pdfx, ink_saver=ink_saver,
+            previews=previews or bool(simulate),
             simulate=simulate, variant=variant, stamp_all=stamp == "all",
             changed_only=changed_only, cache=not no_cache, jobs=jobs,
         )
@@ -328,13 +332,16 @@ def clean_command(project, out_dir, dry_run) -> None:
 def profiles_command(project) -> None:
     """List every print profile: its paper and the component kinds that accept it."""
     from .profiles import ProfileBook
+    from .reference import shop_facts
     from .units import mm
 
     for profile in ProfileBook.for_project(project).profiles.values():
         paper = (f"{mm(profile.page[0]):g} x {mm(profile.page[1]):g} mm" if profile.page
                  else "face size")
         layouts = ", ".join(f"{kind}: {layout}" for kind, layout in profile.layouts.items())
-        click.echo(f"{profile.name:<18} {paper:<20} {profile.output:<4} {layouts}")
+        shop = "; ".join(shop_facts(profile))
+        click.echo(f"{profile.name:<18} {paper:<20} {profile.output:<4} {layouts}"
+                   + (f" ({shop})" if shop else ""))
 
 
 @main.command("check")

@@ -47,6 +47,7 @@ class BuildOptions:
     copies: int | None = None
     cmyk: bool = False
     ink_saver: bool = False
+    pdfx: bool = False           # write PDF/X-1a (CMYK, no transparency, an output intent)
     previews: bool = False
     simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
     variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
@@ -405,9 +406,12 @@ def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]
     # of each art set the component's faces draw
     footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
                                     art_sets=art_sets)
+    pdfx = (profile.pdfx, profile.output_condition) if (
+        options.pdfx or profile.colour == "pdfx") else None
+    cmyk = options.cmyk or pdfx is not None or profile.colour == "cmyk"
     return RenderEnv(session.fonts, session.icons,
                      ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
-                                   options.cmyk, options.ink_saver, footer),
+                                   cmyk, options.ink_saver, footer, pdfx=pdfx),
                      title=f"{game.spec.name}: {comp.model.title}",
                      copies=options.copies if comp.model.takes_copies else None)
 
@@ -428,18 +432,26 @@ def _output(job: Job, options: BuildOptions, session: BuildSession,
 
     artifact = component_for(comp.model).render(prepared, profile, env)
     if profile.output == "png":
-        return "folder", _rasterised(artifact, profile.dpi)
+        return "folder", _rasterised(artifact, profile)
     return "file", artifact.data
 
 
-def _rasterised(artifact, dpi: int) -> dict[str, bytes]:
-    """Return every page of ``artifact`` as a PNG, named by number and page label."""
+def _rasterised(artifact, profile: Profile) -> dict[str, bytes]:
+    """Return every page of ``artifact`` as a PNG at the profile's dpi, named by its pattern
+    (page number, page label, card number: a back takes its front's number)."""
     from .raster import png_bytes, rasterise_pages  # start-up: pypdfium2, png profiles only
 
-    images = rasterise_pages(artifact.data, dpi)
+    images = rasterise_pages(artifact.data, profile.dpi)
     labels = artifact.page_labels or [""] * len(images)
-    return {f"{n:03d}{'-' if label else ''}{label}.png": png_bytes(image, dpi)
-            for n, (label, image) in enumerate(zip(labels, images), 1)}
+    files, card = {}, 0
+    for page, (label, image) in enumerate(zip(labels, images), 1):
+        card += not label.endswith("-back")
+        name = profile.page_file_name(page, label, card)
+        if name in files:
+            raise UserError(f"profile {profile.name}: its names pattern {profile.names!r} "
+                            f"gives two pages the name {name!r}; use {{page}} or {{card}}")
+        files[name] = png_bytes(image, profile.dpi)
+    return files
 
 
 # what forked workers build: (BuildWork, the shared "a component failed" flag), set just

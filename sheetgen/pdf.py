@@ -32,8 +32,10 @@ class PdfDocument:
     """A canvas plus the faces already drawn as forms; pages are added by an imposition."""
 
     def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
-                 cmyk: bool = False, ink_saver: bool = False):
+                 cmyk: bool = False, ink_saver: bool = False,
+                 pdfx: tuple[str, str] | None = None):
         self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
+        self.pdfx = pdfx  # (version, registered output condition): written as PDF/X-1a
         self.buffer = BytesIO()
         self.canvas = canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
                                    pageCompression=1, initialFontName=fonts.font_name("body"),
@@ -124,9 +126,15 @@ class PdfDocument:
         (ctx.stroke if stroke else ctx.fill)(self.canvas, rgb)
 
     def finish(self) -> bytes:
-        """Close the document and return its bytes."""
+        """Close the document and return its bytes (marked PDF/X when asked: pdfx.py)."""
+        if self.pdfx is None:
+            self.canvas.save()
+            return self.buffer.getvalue()
+        from .pdfx import mark_pdfx, written_clean
+
+        mark_pdfx(self.canvas, *self.pdfx)
         self.canvas.save()
-        return self.buffer.getvalue()
+        return written_clean(self.buffer.getvalue())
 
 
 class _Textless:

@@ -6,11 +6,16 @@ model does not name is refused at its line), crop marks, the
 duplex turn of a backs page, the output format (PDF, or PNGs at a dpi), a page-size limit and
 the kinds that build it by default. The same file holds the one table of named sizes (papers
 and card faces) that templates use too. Adding a profile such as ``a3`` is YAML only.
+
+A print shop is a profile too: the bleed its pages carry, its safe area, the card sizes it
+prints, the colour it takes (RGB PNGs, CMYK, or PDF/X-1a for a registered printing condition),
+how its PNGs are named, and the address of the spec it publishes.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 from functools import lru_cache
 from pathlib import Path
 from typing import Annotated, Literal
@@ -28,6 +33,12 @@ from .validation import validate_model
 BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
 PROJECT_FILE = "profiles.yaml"
 Layout = Literal["grid", "gutterfold", "one-per-page", "tiled"]
+Colour = Literal["rgb", "cmyk", "pdfx"]
+PdfxVersion = Literal["PDF/X-1a:2001", "PDF/X-1a:2003"]
+# characterisations registered in the ICC's registry (https://www.color.org): a PDF/X-1a file
+# made for one of them may name it without embedding its profile
+OutputCondition = Literal["CGATS TR 001", "FOGRA39"]
+DEFAULT_NAMES = "{page:03d}{dash}{label}.png"
 
 
 def _length(value):
@@ -49,9 +60,41 @@ class ProfileSpec(Strict):
     page_limit: tuple[str, str] | None = Field(None, description="Largest page, either way round.")
     grid_area: tuple[str, str] | None = Field(None, description="Area a grid is fitted into.")
     default_for: list[str] = Field(default_factory=list, description="Kinds built by default.")
+    bleed: str | None = Field(None, description="Bleed every page carries beyond the trim "
+                              "(a print shop's); default: each face's own.")
+    safe: str | None = Field(None, description="How far inside the trim the shop's cut may "
+                             "wander: keep text at least this far in.")
+    sizes: list[str] = Field(default_factory=list, description="Card sizes (names from "
+                             "`sizes:`) the shop prints; default: any.")
+    colour: Colour = Field("rgb", description="rgb, cmyk (no RGB, no transparency) or pdfx "
+                           "(cmyk written as PDF/X-1a).")
+    pdfx: PdfxVersion = Field("PDF/X-1a:2001", description="The PDF/X version pdfx writes.")
+    output_condition: OutputCondition = Field(
+        "CGATS TR 001", description="The registered printing condition a PDF/X file names.")
+    names: str = Field(DEFAULT_NAMES, description="Name of each PNG: {page}, {label}, {card}, "
+                       "{name}, {side}.")
+    spec: list[str] = Field(default_factory=list, description="Where the shop publishes its "
+                            "file requirements.")
 
     _lengths = field_validator("page_limit", "grid_area")(
         lambda value: value if value is None else tuple(_length(v) for v in value))
+    _one_length = field_validator("bleed", "safe")(
+        lambda value: value if value is None else _length(value))
+
+    @field_validator("names")
+    @classmethod
+    def _names(cls, value: str) -> str:
+        try:
+            value.format(**_SAMPLE_NAME)
+        except (KeyError, ValueError, IndexError, AttributeError) as exc:
+            raise ValueError(f"{value!r} is not a file name pattern: {exc}; fields: "
+                             f"{', '.join(sorted(_SAMPLE_NAME))}") from None
+        return value
+
+
+# what a PNG name pattern may use (page_file_name fills them in)
+_SAMPLE_NAME = {"page": 1, "label": "card-front", "card": 1, "name": "card", "side": "front",
+                "dash": "-"}
 
 
 # a paper or face width or height in mm: above 0, and no paper is 5 m across
@@ -79,10 +122,27 @@ class Profile:
     page_limit: tuple[float, float] | None
     grid_area: tuple[float, float]     # the page itself unless the profile narrows it
     default_for: tuple[str, ...]
+    bleed: float | None = None         # points each page carries beyond the trim (a shop's)
+    safe: float | None = None          # points: the shop's safe area inside the trim
+    sizes: dict[str, tuple[float, float]] = dataclass_field(default_factory=dict)  # name -> pt
+    colour: str = "rgb"
+    pdfx: str = "PDF/X-1a:2001"
+    output_condition: str = "CGATS TR 001"
+    names: str = DEFAULT_NAMES
+    spec: tuple[str, ...] = ()
 
     def layout(self, kind: str) -> str:
         """Return the layout family ``kind`` uses in this profile."""
         return self.layouts[kind]
+
+    def page_file_name(self, page: int, label: str, card: int) -> str:
+        """Return the PNG name of page ``page`` (its label ``card-front``...; ``card``: the
+        card's number) by the profile's ``names`` pattern."""
+        name, _, side = label.rpartition("-")
+        if side not in ("front", "back"):
+            name, side = label, ""
+        return self.names.format(page=page, label=label, card=card, name=name, side=side,
+                                 dash="-" if label else "")
 
     @property
     def suffix(self) -> str:
@@ -181,9 +241,23 @@ def _load(paths: tuple[Path, ...]) -> ProfileBook:
             page = (max(w, h), min(w, h)) if spec.orientation == "landscape" else (w, h)
         area = tuple(to_points(v) for v in spec.grid_area) if spec.grid_area else page
         limit = tuple(to_points(v) for v in spec.page_limit) if spec.page_limit else None
-        profiles[name] = Profile(name, page, dict(spec.layout), spec.marks == "crop",
-                                 spec.duplex, spec.output, spec.dpi, limit, area,
-                                 tuple(spec.default_for))
+        shop_sizes = [size for size in spec.sizes if size not in sizes_mm]
+        if shop_sizes:
+            problems.add(path, where("sizes"), f"profile {name}: unknown size "
+                         f"{shop_sizes[0]!r}; sizes: {', '.join(sizes_mm)}")
+            continue
+        if spec.colour == "pdfx" and spec.output != "pdf":
+            problems.add(path, where("colour"), f"profile {name}: colour: pdfx writes a PDF; "
+                         f"this profile writes {spec.output}")
+            continue
+        profiles[name] = Profile(
+            name, page, dict(spec.layout), spec.marks == "crop", spec.duplex, spec.output,
+            spec.dpi, limit, area, tuple(spec.default_for),
+            bleed=None if spec.bleed is None else to_points(spec.bleed),
+            safe=None if spec.safe is None else to_points(spec.safe),
+            sizes={n: (sizes_mm[n][0] * MM, sizes_mm[n][1] * MM) for n in spec.sizes},
+            colour=spec.colour, pdfx=spec.pdfx, output_condition=spec.output_condition,
+            names=spec.names, spec=tuple(spec.spec))
     problems.raise_if_any()
     sizes = {n: (w * MM, h * MM) for n, (w, h) in sizes_mm.items()}
     return ProfileBook(sizes, profiles)

@@ -127,7 +127,24 @@ def _page(profile) -> str:
         size = "one face per page"
     else:
         size = f"{profile.page[0] / MM:.4g} x {profile.page[1] / MM:.4g} mm"
-    return size + (f", PNG {profile.dpi} dpi" if profile.output == "png" else "")
+    size += f", PNG {profile.dpi} dpi" if profile.output == "png" else ""
+    return size + "".join(f", {fact}" for fact in shop_facts(profile))
+
+
+def shop_facts(profile) -> list[str]:
+    """Return what a print shop's profile asks of its files, in words (empty for others)."""
+    facts = []
+    if profile.sizes:
+        facts.append(" or ".join(profile.sizes) + " cards")
+    if profile.bleed is not None:
+        facts.append(f"bleed {profile.bleed / MM:.3f} mm")
+    if profile.safe is not None:
+        facts.append(f"safe area {profile.safe / MM:.3f} mm")
+    if profile.colour == "pdfx":
+        facts.append(f"{profile.pdfx} for {profile.output_condition}")
+    elif profile.colour == "cmyk":
+        facts.append("CMYK")
+    return facts
 
 
 def reference_markdown(project) -> str:

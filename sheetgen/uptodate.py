@@ -30,10 +30,12 @@ PROFILES_FILE = "profiles.yaml"
 
 
 def command_key(game: str | None, components: list[str], profiles: list[str] | None,
-                back_offset_mm, copies: int | None, cmyk: bool, ink_saver: bool) -> str:
+                back_offset_mm, copies: int | None, cmyk: bool, ink_saver: bool,
+                pdfx: bool = False) -> str:
     """Return one build command's identity: what it selects and the options that change bytes."""
     return json.dumps([game, list(components), list(profiles or []),
-                       [float(v) for v in back_offset_mm], copies, cmyk, ink_saver])
+                       [float(v) for v in back_offset_mm], copies, cmyk, ink_saver]
+                      + (["pdfx"] if pdfx else []))
 
 
 def _tree(folder: Path, into: dict) -> None:

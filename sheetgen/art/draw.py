@@ -5,7 +5,9 @@ Art is drawn into a 1 x 1 form, its viewBox stretched to the square (y upwards):
 scales the form back to the art's proportions, so the form's square is exactly the art's box.
 A one-colour icon sets no colour (the colour set before ``doForm`` shows through); colour art
 sets its own, in the document's colour mode: CMYK when asked, paler for the ink saver (as
-every fill).
+every fill). CMYK files carry no transparency (print shops and PDF/X-1a refuse it): a
+translucent colour is printed as the ink it leaves on white paper, each ink times its opacity
+(exact over the paper, not over other art; an icon's own colour showing through is opaque).
 """
 
 from __future__ import annotations
@@ -25,7 +27,8 @@ EVEN_ODD, NON_ZERO = 0, 1  # ReportLab's fillMode values
 
 @dataclass(frozen=True)
 class Inks:
-    """The document's colour mode: CMYK, and the ink saver's paler fills."""
+    """The document's colour mode: CMYK (opacity flattened into the inks), and the ink
+    saver's paler fills."""
 
     cmyk: bool = False
     ink_saver: bool = False
@@ -34,25 +37,34 @@ class Inks:
         """Return ``rgb`` as the ink saver prints a fill of it (as ``DrawContext.fill``)."""
         return tint(rgb, 0.75) if self.ink_saver and sum(rgb) < 2.7 else rgb
 
-    def colour(self, rgb: tuple, fill: bool = True):
-        """Return a ReportLab colour object for a gradient stop."""
-        rgb = self.fill_colour(rgb) if fill else rgb
-        return CMYKColor(*rgb_to_cmyk(rgb)) if self.cmyk else Color(*rgb)
+    def inks(self, rgb: tuple, alpha: float = 1.0) -> tuple:
+        """Return the CMYK inks of ``rgb`` at opacity ``alpha``, as printed on white paper."""
+        return tuple(v * alpha for v in rgb_to_cmyk(rgb))
 
-    def set_fill(self, canvas, rgb: tuple) -> None:
-        """Set the fill colour."""
+    def colour(self, rgb: tuple, fill: bool = True, alpha: float = 1.0):
+        """Return a ReportLab colour object for a gradient stop (``alpha``: its opacity,
+        flattened into the inks in CMYK; an RGB document applies it as transparency)."""
+        rgb = self.fill_colour(rgb) if fill else rgb
+        return CMYKColor(*self.inks(rgb, alpha)) if self.cmyk else Color(*rgb)
+
+    def set_fill(self, canvas, rgb: tuple, alpha: float = 1.0) -> None:
+        """Set the fill colour at opacity ``alpha``."""
         rgb = self.fill_colour(rgb)
         if self.cmyk:
-            canvas.setFillColorCMYK(*rgb_to_cmyk(rgb))
-        else:
-            canvas.setFillColorRGB(*rgb)
+            canvas.setFillColorCMYK(*self.inks(rgb, alpha))
+            return
+        canvas.setFillColorRGB(*rgb)
+        if alpha < 1:
+            canvas.setFillAlpha(alpha)
 
-    def set_stroke(self, canvas, rgb: tuple) -> None:
-        """Set the stroke colour."""
+    def set_stroke(self, canvas, rgb: tuple, alpha: float = 1.0) -> None:
+        """Set the stroke colour at opacity ``alpha``."""
         if self.cmyk:
-            canvas.setStrokeColorCMYK(*rgb_to_cmyk(rgb))
-        else:
-            canvas.setStrokeColorRGB(*rgb)
+            canvas.setStrokeColorCMYK(*self.inks(rgb, alpha))
+            return
+        canvas.setStrokeColorRGB(*rgb)
+        if alpha < 1:
+            canvas.setStrokeAlpha(alpha)
 
 
 def _path(canvas, commands):
@@ -112,8 +124,8 @@ def draw_colour(canvas, art: Art, inks: Inks) -> None:
             _shade(canvas, shape, path, inks)
         elif shape.fill is not None:
             if shape.fill != CURRENT:
-                inks.set_fill(canvas, shape.fill)
-            if shape.fill_alpha < 1:
+                inks.set_fill(canvas, shape.fill, shape.fill_alpha)
+            elif shape.fill_alpha < 1 and not inks.cmyk:
                 canvas.setFillAlpha(shape.fill_alpha)
             canvas.drawPath(path, stroke=0, fill=1,
                             fillMode=EVEN_ODD if shape.evenodd else NON_ZERO)
@@ -127,9 +139,8 @@ def _stroke(canvas, shape: Shape, path, inks: Inks) -> None:
     stroke = shape.stroke
     if isinstance(stroke, Gradient):  # drawn in its middle stop's colour (warned when read)
         stroke = stroke.stops[len(stroke.stops) // 2].rgb
-    inks.set_stroke(canvas, (0.0, 0.0, 0.0) if stroke == CURRENT else stroke)
-    if shape.stroke_alpha < 1:
-        canvas.setStrokeAlpha(shape.stroke_alpha)
+    inks.set_stroke(canvas, (0.0, 0.0, 0.0) if stroke == CURRENT else stroke,
+                    shape.stroke_alpha)
     canvas.setLineWidth(shape.stroke_width)
     canvas.setLineCap(shape.cap)
     canvas.setLineJoin(shape.join)
@@ -152,10 +163,14 @@ def _shade(canvas, shape: Shape, path, inks: Inks) -> None:
         canvas.transform(x1 - x0, 0, 0, y1 - y0, x0, y0)
     if gradient.matrix != IDENTITY:
         canvas.transform(*gradient.matrix)
-    opacity = shape.fill_alpha * sum(s.opacity for s in gradient.stops) / len(gradient.stops)
-    if opacity < 1:
-        canvas.setFillAlpha(opacity)
-    colours = [inks.colour(s.rgb) for s in gradient.stops]
+    if inks.cmyk:  # each stop's opacity flattened into its inks
+        colours = [inks.colour(s.rgb, alpha=s.opacity * shape.fill_alpha)
+                   for s in gradient.stops]
+    else:
+        opacity = shape.fill_alpha * sum(s.opacity for s in gradient.stops) / len(gradient.stops)
+        if opacity < 1:
+            canvas.setFillAlpha(opacity)
+        colours = [inks.colour(s.rgb) for s in gradient.stops]
     positions = [s.offset for s in gradient.stops]
     if gradient.kind == "linear":
         canvas.linearGradient(*gradient.coords, colours, positions, extend=True)

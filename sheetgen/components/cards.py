@@ -8,7 +8,7 @@ from ..faces import Card, Where
 from ..imposition.card_grid import grid_for, impose_card_grid
 from ..imposition.common import LayoutError, size_text
 from ..imposition.gutterfold import gutterfold_grids, impose_gutterfold
-from ..imposition.pod import check_page_limit, impose_pod, pod_faces
+from ..imposition.pod import check_page_limit, check_shop, impose_pod, pod_faces
 from ..yamlload import line_of
 from . import register_kind
 from .contract import Artifact, Component, Layout, Misfit, Prepared, RenderEnv
@@ -89,7 +89,8 @@ class Cards(Component):
 
     def _fit_page_limit(self, prepared: Prepared, profile) -> list[Misfit]:
         return self._fit_each_size(
-            prepared, lambda face: check_page_limit(face, profile.page_limit, profile.name))
+            prepared, lambda face: (check_page_limit(face, profile.page_limit, profile.name),
+                                    check_shop(face, profile)))
 
     def _rows_completed(self, prepared: Prepared, across: int) -> Prepared:
         """Return the deck with the row filler only where it completes the last row of

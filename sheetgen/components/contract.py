@@ -74,7 +74,8 @@ class RenderEnv:
     def document(self, page: tuple[float, float] | None):
         """Return a new deterministic PdfDocument on ``page`` (None: each page sets its size)."""
         return PdfDocument(page or (72.0, 72.0), self.fonts, self.icons, title=self.title,
-                           cmyk=self.options.cmyk, ink_saver=self.options.ink_saver)
+                           cmyk=self.options.cmyk, ink_saver=self.options.ink_saver,
+                           pdfx=self.options.pdfx)
 
 
 @dataclass(frozen=True)

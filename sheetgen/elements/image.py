@@ -116,7 +116,7 @@ class Image(Element):
                 flat = PILImage.new("RGB", img.size, "white")
                 flat.paste(img.convert("RGBA"), mask=img.convert("RGBA").split()[-1])
                 img = flat
-            elif ctx.cmyk and img.mode != "CMYK":
+            if ctx.cmyk and img.mode != "CMYK":
                 img = img.convert("CMYK")
             elif img.mode not in ("RGB", "CMYK", "L"):
                 img = img.convert("RGB")

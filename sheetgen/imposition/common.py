@@ -30,6 +30,7 @@ class ImposeOptions:
     ink_saver: bool = False
     footer: str = ""
     credits: list[str] = field(default_factory=list)
+    pdfx: tuple[str, str] | None = None  # (PDF/X version, output condition); implies cmyk
 
 
 SLUG_SIZE = 6.0  # pt: the page slug is read by people, so it keeps to the 6 pt minimum
