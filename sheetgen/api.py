@@ -6,6 +6,7 @@ problems), and only then writes, so a mistake anywhere leaves every previous fil
 
 from __future__ import annotations
 
+import math
 import tempfile
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -302,6 +303,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     jobs = _plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
+    _warn_safe_areas(jobs, warn)
     # prepare and render (component_build: in this process or in workers)
     work = BuildWork(session, selected, jobs, options,
                      _base_game(project, game_id, component_ids, options, problems),
@@ -327,6 +329,26 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     cache.finish(jobs, options, {id(selected[r.index][1]): r.drawn for r in results}, planned,
                  session.icons.named_files())
     return written
+
+
+def _warn_safe_areas(jobs: list[Job], warn) -> None:
+    """Warn, once per game and profile, when a print shop's safe area is wider than the margin
+    the game's print checks keep text and icons inside the trim."""
+    from .errors import Problem
+
+    seen = set()
+    for job in jobs:
+        shop, checks = job.profile.safe, job.game.spec.print_checks
+        if shop is None or checks.safe_area_pt >= shop - 0.01:
+            continue
+        if (job.game.spec.id, job.profile.name) in seen:
+            continue
+        seen.add((job.game.spec.id, job.profile.name))
+        (warn or _ignore)(Problem(
+            str(job.game.folder / "game.yaml"), 0,
+            f"{job.profile.name}'s cut may wander {shop / MM:.3f} mm inside the trim, and the "
+            f"print checks keep text {checks.safe_area_pt / MM:g} mm inside it: set "
+            f"print_checks: {{safe_area: {math.ceil(shop / MM * 10) / 10:g}mm}}"))
 
 
 def _base_game(project: Project, game_id: str | None, component_ids: list[str] | None,

@@ -73,11 +73,10 @@ def mark_pdfx(canvas, version: str, condition: str) -> None:
     info = doc.info
     info.__class__ = _PdfxInfo
     info.pdfx_keys = dict(VERSION_KEYS[version])
-    # PDF/X-1a:2001 is PDF 1.3. ReportLab asks for 1.4 whenever a colour is set with an alpha,
-    # and every CMYK colour carries alpha 1; the document draws no transparency (its art is
-    # flattened, and written_clean checks the bytes), so it is written as 1.3.
-    if version == "PDF/X-1a:2001":
-        doc._pdfVersion = (1, 3)
+    # PDF/X-1a:2001 is PDF 1.3 (:2003 allows 1.4). ReportLab asks for 1.4 whenever a colour is
+    # set with an alpha, and every CMYK colour carries alpha 1; the document draws no
+    # transparency (its art is flattened, and written_clean checks the bytes): PDF 1.3.
+    doc._pdfVersion = (1, 3)
 
 
 # an opacity below 1 or a soft mask anywhere in the file's objects (graphics states are

@@ -17,7 +17,10 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from click.testing import CliRunner
+
 from conftest import REPO, run_cli, write_files
+from sheetgen.cli import main
 
 RAID_CARDS = 49  # 48 Raid cards and Paris (data/roll-and-raid/raid-cards.yaml)
 RGB_SPACES = {"/DeviceRGB", "/CalRGB"}
@@ -150,6 +153,21 @@ def test_a_names_pattern_with_an_unknown_field_is_blamed_at_its_line(tmp_path):
     assert result.exit_code == 2
     assert "profiles.yaml:6:" in result.output and "'{nope}.png'" in result.output
     assert "fields: card, dash, label, name, page, side" in result.output
+
+
+def test_a_safe_area_narrower_than_the_shop_cut_is_warned_with_the_margin_to_set(tmp_path):
+    root = _small_deck(tmp_path, "4mm")
+    result = CliRunner().invoke(main, ["--project", root, "build", "t", "-p", "makeplayingcards",
+                                       "-q"])
+    assert result.exit_code == 0, result.output
+    assert ("game.yaml: makeplayingcards's cut may wander 3.048 mm inside the trim, and the "
+            "print checks keep text 3 mm inside it: set print_checks: {safe_area: 3.1mm}"
+            in result.stderr)
+    write_files(tmp_path, {"data/t/game.yaml": "id: t\nname: T\ncomponents: [deck]\n"
+                                               "print_checks: {safe_area: 3.1mm}\n"})
+    result = CliRunner().invoke(main, ["--project", root, "build", "t", "-p", "makeplayingcards",
+                                       "-q", "--no-cache"])
+    assert result.exit_code == 0 and "may wander" not in result.stderr
 
 
 def test_pdfx_goes_with_a_face_per_page_profile(tmp_path):
