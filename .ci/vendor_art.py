@@ -25,7 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sheetgen.art.read import read_art  # noqa: E402 - after the path is set
+from sheetgen.fill.art.read import read_art  # noqa: E402 - after the path is set
 
 LICENCES = {"MIT": """MIT License
 

@@ -20,8 +20,8 @@ sys.path.insert(0, str(REPO))
 
 from reportlab.pdfgen.canvas import Canvas  # noqa: E402
 
-from sheetgen.art.read import read_art  # noqa: E402
-from sheetgen.icons import IconBook  # noqa: E402
+from sheetgen.fill.art.read import read_art  # noqa: E402
+from sheetgen.fill.icons import IconBook  # noqa: E402
 
 
 def import_seconds(runs: int) -> float:
@@ -33,7 +33,7 @@ def import_seconds(runs: int) -> float:
         return time.perf_counter() - start
 
     bare = statistics.median(timed("pass") for _ in range(runs))
-    return statistics.median(timed("import sheetgen.art.read") for _ in range(runs)) - bare
+    return statistics.median(timed("import sheetgen.fill.art.read") for _ in range(runs)) - bare
 
 
 def per_file(files: list[Path], runs: int) -> tuple[float, float]:
@@ -60,7 +60,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=5)
     args = parser.parse_args()
-    print(f"import sheetgen.art.read (defusedxml included): "
+    print(f"import sheetgen.fill.art.read (defusedxml included): "
           f"{import_seconds(args.runs) * 1000:.0f} ms")
     sets = {"game-icons (one colour)": sorted((REPO / "templates/icons").glob("*.svg")),
             "fluent (colour art)": sorted((REPO / "templates/art").glob("*/*.svg"))}

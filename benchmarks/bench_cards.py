@@ -36,7 +36,7 @@ def main() -> None:
               f"(target < 0.6 s wall, < 100 MB)")
 
         from sheetgen.api import BuildOptions, Session, _select, build
-        from sheetgen.project import Project
+        from sheetgen.load.project import Project
 
         project = Project.at(ROOT)
         for profile in PROFILES:

@@ -25,7 +25,7 @@ def collect_faces() -> list:
     """Return (face, origins, fonts, icons, rules) of every face a validate checks."""
     from sheetgen import api
     from sheetgen.checks import findings
-    from sheetgen.project import Project
+    from sheetgen.load.project import Project
 
     faces = []
     inspect = findings.ComponentChecks.inspect

@@ -23,7 +23,7 @@ sys.path[:0] = [str(REPO), str(REPO / "tests")]
 from sheetgen.dice.api import make_script  # noqa: E402
 from sheetgen.dice.formats import writer  # noqa: E402
 from sheetgen.dice.rng import Keyed, address  # noqa: E402
-from sheetgen.project import Project  # noqa: E402
+from sheetgen.load.project import Project  # noqa: E402
 from test_dice_project import make_project  # noqa: E402
 
 MAX_PLAYERS = {"roll-and-raid": 6, "rolling-thunder": 4, "roll-and-might": 5,

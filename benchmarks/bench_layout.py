@@ -26,7 +26,7 @@ sys.path.insert(0, str(ROOT))
 def fill_seconds(root: Path, runs: int) -> float:
     """Return the median CPU seconds of filling and checking the Mythology deck of ``root``."""
     from sheetgen.api import Session, _select
-    from sheetgen.project import Project
+    from sheetgen.load.project import Project
 
     times = []
     for _ in range(runs + 1):  # the first run warms fonts and icons

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 CHILD = """
 import shutil, sys, tempfile, time
 start = time.process_time()
-import sheetgen.pdf as pdf
+import sheetgen.impose.pdf as pdf
 spent = {"form": 0.0, "finish": 0.0}
 depth = [0]
 form, finish = pdf.PdfDocument.form, pdf.PdfDocument.finish

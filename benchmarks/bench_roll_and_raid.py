@@ -25,9 +25,9 @@ GAME = "roll-and-raid"
 def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     """Build every component in-process once; return (faces drawn, cards/sheets, seconds)."""
     from sheetgen.api import Session, _select
-    from sheetgen.components import component_for
-    from sheetgen.components.contract import RenderEnv
-    from sheetgen.imposition.common import ImposeOptions
+    from sheetgen.impose.components import component_for
+    from sheetgen.impose.components.contract import RenderEnv
+    from sheetgen.impose.imposition.common import ImposeOptions
 
     start = time.perf_counter()
     session = Session(project)
@@ -55,7 +55,7 @@ def main() -> None:
         cmd = sheetgen_command() + ["build", GAME, "--profile", args.profile, "--out", out, "-q"]
         wall, peak, cpu = median_process(cmd, args.runs, cwd=str(ROOT))
 
-        from sheetgen.project import Project
+        from sheetgen.load.project import Project
 
         project = Project.at(ROOT)
         faces_drawn(project, args.profile, out)  # warm-up (imports, font loading)

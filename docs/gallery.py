@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from sheetgen.api import list_games  # noqa: E402
-from sheetgen.project import Project  # noqa: E402
+from sheetgen.load.project import Project  # noqa: E402
 
 GALLERY = ROOT / "docs" / "src" / "gallery"
 PAGE = ROOT / "docs" / "src" / "gallery.md"

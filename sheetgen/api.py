@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Iterator
 
 import click
 
-from .component_build import BuildOptions, BuildWork, Job, build_components, fit_problems
-from .errors import ProblemList, UserError
-from .games import load_game
-from .loading import LoadedComponent, LoadedGame
-from .project import DICE_FILE, VARIANTS_DIR, Project
-from .units import MM
-from .suggest import command, unknown
+from .build.component_build import BuildOptions, BuildWork, Job, build_components, fit_problems
+from .base.errors import ProblemList, UserError
+from .generate.games import load_game
+from .load.loading import LoadedComponent, LoadedGame
+from .load.project import DICE_FILE, VARIANTS_DIR, Project
+from .base.units import MM
+from .base.suggest import command, unknown
 
 if TYPE_CHECKING:
     from .checks.report import CheckReport
-    from .components.contract import Prepared
+    from .impose.components.contract import Prepared
 
 @dataclass
 class GameSummary:
@@ -101,11 +101,11 @@ class Session:
         one side of a diff): nothing of that session is printed, so nothing is checked.
         ``keys_only`` also skips building each face's elements: its key tells it apart.
         ``art_sets`` (credits.ArtSets): the build's, when its record has asked already."""
-        from .fonts import FontBook
-        from .icons import IconBook
-        from .credits import ArtSets
-        from .profiles import ProfileBook
-        from .templates import TemplateBook
+        from .fill.fonts import FontBook
+        from .fill.icons import IconBook
+        from .tools.credits import ArtSets
+        from .load.profiles import ProfileBook
+        from .load.templates import TemplateBook
 
         self.project = project
         self.print_checks, self.keys_only = print_checks, keys_only
@@ -128,7 +128,7 @@ class Session:
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
-        from .faces import FaceBuilder
+        from .fill.faces import FaceBuilder
 
         spec = game.spec
         globals_ = {"game": spec.model_dump(),
@@ -138,12 +138,12 @@ class Session:
 
         templates = self.templates
         if game.edition is not None:
-            from .templates import TemplateBook
+            from .load.templates import TemplateBook
 
             templates = self._edition_templates.setdefault(
                 id(game.edition), TemplateBook(self.project, game.edition))
         if component.element_changes:
-            from .variant_changes import patched_templates  # start-up: variant builds only
+            from .load.variant_changes import patched_templates  # start-up: variant builds only
 
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
@@ -159,7 +159,7 @@ class Session:
                     ) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
         """Build every face of every selected component, collecting all problems (raised
         together, or recorded in ``problems`` when given)."""
-        from .components import component_for  # start-up: the kinds load to prepare faces
+        from .impose.components import component_for  # start-up: the kinds load to prepare faces
 
         own = problems is None
         problems = ProblemList() if own else problems
@@ -224,7 +224,7 @@ def validate_extras(project: Project, game_id: str, problems: ProblemList,
     """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
     (applied to ``component_ids``, or to every component)."""
     from .dice.load import load_game_dice
-    from .variants import variant_names
+    from .load.variants import variant_names
 
     folder = project.game_dir(game_id)
     if (folder / DICE_FILE).is_file():
@@ -264,10 +264,10 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     or nothing into ``out/``), record (``build_record``).
     """
     # start-up: only a build reads the record, stages outputs and plans with profiles
-    from .build_record import BuildRecord
-    from .credits import ArtSets
-    from .output import OutputWriter
-    from .profiles import ProfileBook
+    from .build.build_record import BuildRecord
+    from .tools.credits import ArtSets
+    from .base.output import OutputWriter
+    from .load.profiles import ProfileBook
 
     options = options or BuildOptions()
     # every independent mistake, of every file and stage, is recorded and raised together
@@ -334,7 +334,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
 def _warn_safe_areas(jobs: list[Job], warn) -> None:
     """Warn, once per game and profile, when a print shop's safe area is wider than the margin
     the game's print checks keep text and icons inside the trim."""
-    from .errors import Problem
+    from .base.errors import Problem
 
     seen = set()
     for job in jobs:
@@ -365,7 +365,7 @@ def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Ses
            ) -> list[Path]:
     """Write every rendered output (and, asked for, the previews) into a staging folder and
     move them into place together; return the paths written."""
-    from .staging import Staging  # start-up: only a build that renders stages anything
+    from .build.staging import Staging  # start-up: only a build that renders stages anything
 
     options = work.options
     outputs = {work.jobs[index].path: output for result in results
@@ -450,7 +450,7 @@ def _stage_previews(built: dict, writer, staging, session: Session,
     """
     if not built:
         return
-    from .previews import contact_sheet, first_page_png, simulated_png  # PIL: --previews only
+    from .build.previews import contact_sheet, first_page_png, simulated_png  # PIL: --previews only
 
     font = session.fonts.files["body"]["regular"]
     for game_id, outputs in built.items():
@@ -500,7 +500,7 @@ def _plan_jobs(prepared, options: BuildOptions, writer, book,
     raised together, or recorded in ``problems`` when given (the jobs that could be planned
     are returned).
     """
-    from .yamlload import line_of
+    from .load.yamlload import line_of
 
     raise_here = problems is None
     problems = ProblemList() if raise_here else problems
@@ -592,10 +592,10 @@ def progress_bar(total: int, enabled: bool) -> Iterator[_Bar]:
 def write_calibration(project: Project, paper: str, out_dir: str | Path | None,
                       back_offset_mm: tuple[float, float]) -> Path:
     """Write the duplex calibration sheet for ``paper`` and return its path."""
-    from .components.contract import RenderEnv
-    from .imposition.calibration import impose_calibration
-    from .imposition.common import ImposeOptions
-    from .output import OutputWriter
+    from .impose.components.contract import RenderEnv
+    from .impose.imposition.calibration import impose_calibration
+    from .impose.imposition.common import ImposeOptions
+    from .base.output import OutputWriter
 
     session = Session(project)
     size = session.profiles.size(paper)
@@ -614,8 +614,8 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
               revision: str | None = None, out_file: str | Path | None = None):
     """Return the Diff of variant ``b`` against ``a`` (None: the base game), or against the
     project at git ``revision``; with ``out_file``, write the changed faces side by side."""
-    from .diff import changed_faces, diff_games, project_at_revision, side_by_side_pdf
-    from .dice_diff import dice_changes, dice_rules
+    from .tools.diff import changed_faces, diff_games, project_at_revision, side_by_side_pdf
+    from .tools.dice_diff import dice_changes, dice_rules
 
     holder = None
     left_project = project
@@ -626,13 +626,13 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
         left = load_game(left_project, game_id, variant=a)
         right = load_game(project, game_id, variant=b)
         label_a = (f"{a or 'base'} at {revision}" if revision else a or "base")
-        from .templates import TemplateBook
+        from .load.templates import TemplateBook
 
         result = diff_games(left, right, label_a, b or "base", TemplateBook(project))
         result.dice = dice_changes(dice_rules(left_project.game_dir(game_id), a),
                                    dice_rules(project.game_dir(game_id), b))
         if out_file:
-            from .output import output_errors, write_target
+            from .base.output import output_errors, write_target
 
             left_ready = Session(left_project, print_checks=False).prepare_all(
                 [(left, c) for c in left.components])
@@ -655,7 +655,7 @@ def _stacked_png(pdf: bytes) -> bytes:
     """Return every page of ``pdf`` at 100 dpi, one under the other, as one PNG."""
     from PIL import Image
 
-    from .raster import png_bytes, rasterise_pages
+    from .write.raster import png_bytes, rasterise_pages
 
     pages = rasterise_pages(pdf, 100)
     sheet = Image.new("RGB", (max(p.width for p in pages), sum(p.height for p in pages)),

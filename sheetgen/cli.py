@@ -21,9 +21,9 @@ if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__":
     _no_plugins.get_plugins = lambda: ()
     sys.modules.setdefault("pydantic.plugin._loader", _no_plugins)
 
-from .errors import UserError
-from .output import StdoutRefused, guard_stdout, silence_stdout
-from .suggest import remember_run
+from .base.errors import UserError
+from .base.output import StdoutRefused, guard_stdout, silence_stdout
+from .base.suggest import remember_run
 
 # A build makes millions of short-lived objects and few reference cycles: with Python's default
 # threshold (a collection every 700 allocations) the cycle collector took about a tenth of a
@@ -92,7 +92,7 @@ class SheetgenGroup(click.Group):
 @click.pass_context
 def main(ctx: click.Context, project_dir: str) -> None:
     """Turn YAML game components into print-ready PDFs, and write seeded dice scripts."""
-    from .project import Project
+    from .load.project import Project
 
     given = ctx.get_parameter_source("project_dir") is not click.core.ParameterSource.DEFAULT
     # the commands that messages suggest keep --project and the subcommand the user ran
@@ -230,7 +230,7 @@ def _build_one(project, game, components, profiles, out_dir, back_offset, copies
         # nothing changed since the same command last built: answered before loading anything
         from pathlib import Path
 
-        from .uptodate import command_key, up_to_date
+        from .build.uptodate import command_key, up_to_date
 
         key = command_key(game, list(components), list(profiles) or None, back_offset, copies,
                           cmyk, ink_saver, pdfx)
@@ -294,8 +294,8 @@ def _list_stale(project, out_dir: str | None, just_built=()) -> None:
     ``just_built``: the outputs this build wrote, whose components exist."""
     from pathlib import Path
 
-    from .clean import stale_outputs
-    from .suggest import command
+    from .build.clean import stale_outputs
+    from .base.suggest import command
 
     for stale in stale_outputs(project, Path(out_dir) if out_dir else project.out_dir,
                                just_built):
@@ -316,7 +316,7 @@ def clean_command(project, out_dir, dry_run) -> None:
     """
     from pathlib import Path
 
-    from .clean import clean
+    from .build.clean import clean
 
     done = clean(project, Path(out_dir) if out_dir else project.out_dir, dry_run)
     for path in done.removed:
@@ -331,9 +331,9 @@ def clean_command(project, out_dir, dry_run) -> None:
 @click.pass_obj
 def profiles_command(project) -> None:
     """List every print profile: its paper and the component kinds that accept it."""
-    from .profiles import ProfileBook
-    from .reference import shop_facts
-    from .units import mm
+    from .load.profiles import ProfileBook
+    from .tools.reference import shop_facts
+    from .base.units import mm
 
     for profile in ProfileBook.for_project(project).profiles.values():
         paper = (f"{mm(profile.page[0]):g} x {mm(profile.page[1]):g} mm" if profile.page
@@ -385,7 +385,7 @@ def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver,
 def watch_command(project, game, components, profiles, out_dir) -> None:
     """Build, then rebuild on every change to data/, templates/ or fonts/ (Ctrl-C stops)."""
     from .api import BuildOptions, build
-    from .watch import watch
+    from .build.watch import watch
 
     options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir)
     try:
@@ -447,9 +447,9 @@ def translate_update(project, game: str, edition) -> None:
     """Merge GAME's texts into locale/CODE.po of --edition (all: every declared edition):
     new texts untranslated, changed ones fuzzy with their old translation."""
     from .load.editions import edition_codes
-    from .project import GAME_FILE
+    from .load.project import GAME_FILE
     from .tools.translate import extract, update
-    from .yamlload import load_yaml
+    from .load.yamlload import load_yaml
 
     if edition is None:
         raise click.UsageError("give --edition CODE (or all)")
@@ -503,14 +503,14 @@ def schema_command(name: str | None, write_dir: str | None, summary: bool) -> No
     line such as
     ``# yaml-language-server: $schema=schemas/template.json`` in a YAML file.
     """
-    from .reference import element_reference, schema_json, schemas
+    from .tools.reference import element_reference, schema_json, schemas
 
     if summary:
         click.echo(element_reference())
         return
     if write_dir:
-        from .output import output_errors
-        from .schema import write_schemas
+        from .base.output import output_errors
+        from .tools.schema import write_schemas
 
         with output_errors():
             paths = write_schemas(write_dir)
@@ -534,9 +534,9 @@ def reference_command(project, out_dir: str | None) -> None:
     """
     from pathlib import Path
 
-    from .output import OutputWriter, output_errors
-    from .reference import reference_markdown
-    from .reference_sheet import reference_pdf
+    from .base.output import OutputWriter, output_errors
+    from .tools.reference import reference_markdown
+    from .tools.reference_sheet import reference_pdf
 
     folder = Path(out_dir) if out_dir else project.root / "out" / "reference"
     pdf, markdown = reference_pdf(project), reference_markdown(project)
@@ -553,7 +553,7 @@ def reference_command(project, out_dir: str | None) -> None:
 def new_command(folder: str, game_id: str | None, name: str | None) -> None:
     """Write a new project FOLDER with a skeleton game: a deck, a sheet, dice and templates,
     and the JSON Schemas its files name for editors (schemas/)."""
-    from .newgame import new_project
+    from .tools.newgame import new_project
 
     target = new_project(folder, game_id, name)
     made = ", ".join(f"{sub}/" for sub in ("data", "templates", "schemas")

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from sheetgen.api import BuildOptions, build
 from sheetgen.cli import main
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 REPO = Path(__file__).resolve().parent.parent
 

@@ -58,9 +58,9 @@ def deck_data(folder: Path, name: str) -> dict:
     data = plain(yaml.safe_load((folder / f"{name}.yaml").read_text(encoding="utf-8")))
     source = data.get("items_from") or {}
     if "csv" in source or "xlsx" in source:
-        from sheetgen.errors import ProblemList
-        from sheetgen.loading import load_component
-        from sheetgen.project import Project
+        from sheetgen.base.errors import ProblemList
+        from sheetgen.load.loading import load_component
+        from sheetgen.load.project import Project
 
         problems = ProblemList()
         loaded = load_component(Project.at(folder.parent.parent), folder / f"{name}.yaml", name,
@@ -107,7 +107,7 @@ def write_project(root: Path, pinned: dict) -> None:
 def live_entries(cases=CASES) -> list[dict]:
     """Return entries made from the repository's current data."""
     sys.path.insert(0, str(REPO))
-    from sheetgen.project import Project
+    from sheetgen.load.project import Project
 
     project = Project.at(REPO)
     return [entry(project, case, *inputs(REPO / "data", case[0])) for case in cases]

@@ -437,7 +437,7 @@ class Outcome:
 def _shorten_items(path: Path, max_items: int) -> None:
     """Keep the first ``max_items`` items of a component file whose items: list is longer,
     and every item the game's dice.yaml or variants name (they must stay valid)."""
-    from sheetgen.model import slugify
+    from sheetgen.load.model import slugify
 
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     items = data.get("items") if isinstance(data, dict) else None

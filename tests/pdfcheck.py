@@ -10,7 +10,7 @@ import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from sheetgen.templates import TemplateBook
+from sheetgen.load.templates import TemplateBook
 
 MM = 72 / 25.4
 

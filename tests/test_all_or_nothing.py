@@ -6,8 +6,8 @@ import pytest
 
 from conftest import run_cli
 from sheetgen.api import BuildOptions, build
-from sheetgen.errors import UserError
-from sheetgen.project import Project
+from sheetgen.base.errors import UserError
+from sheetgen.load.project import Project
 
 
 def write_template(root, name: str, text: str) -> None:
@@ -89,7 +89,7 @@ def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
 
 def test_a_failure_in_the_last_job_leaves_every_earlier_output_untouched(copy_game,
                                                                          monkeypatch):
-    from sheetgen.components.tokens import Tokens
+    from sheetgen.impose.components.tokens import Tokens
 
     root = copy_game("ragnarocks")
     project = Project.at(root)

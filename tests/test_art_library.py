@@ -12,9 +12,9 @@ from PIL import Image, ImageChops
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
-from sheetgen.art.read import read_art
-from sheetgen.icons import IconBook
-from sheetgen.project import Project
+from sheetgen.fill.art.read import read_art
+from sheetgen.fill.icons import IconBook
+from sheetgen.load.project import Project
 
 FLUENT = REPO / "templates" / "art" / "fluent"
 

@@ -9,12 +9,12 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, fonts_of, placements
-from sheetgen import hexgrid
+from sheetgen.fill import hexgrid
 from sheetgen.api import Session
-from sheetgen.elements.hex_board import HexBoard
-from sheetgen.profiles import builtin_profiles
-from sheetgen.imposition.tiling import MARK_ZONE, PAPER_MARGIN, plan_tiles
-from sheetgen.games import load_game
+from sheetgen.fill.elements.hex_board import HexBoard
+from sheetgen.load.profiles import builtin_profiles
+from sheetgen.impose.imposition.tiling import MARK_ZONE, PAPER_MARGIN, plan_tiles
+from sheetgen.generate.games import load_game
 
 PAPER = builtin_profiles().size
 

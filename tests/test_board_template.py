@@ -10,9 +10,9 @@ from reportlab.pdfgen.canvas import Canvas
 
 from conftest import run_cli
 from pdfcheck import MM
-from sheetgen.elements import DrawContext, element_class
-from sheetgen.fonts import FontBook
-from sheetgen.icons import IconBook
+from sheetgen.fill.elements import DrawContext, element_class
+from sheetgen.fill.fonts import FontBook
+from sheetgen.fill.icons import IconBook
 
 
 @pytest.fixture(scope="module")

@@ -6,9 +6,9 @@ import shutil
 import pytest
 
 from conftest import REPO
-from sheetgen import cache as cache_module
+from sheetgen.build import cache as cache_module
 from sheetgen.api import BuildOptions, Session, build
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 COMPONENTS = ["raid-cards", "odds-card", "creature-cards"]
 

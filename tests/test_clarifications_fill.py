@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import body_text_sizes, placements, template_elements, text_of
-from sheetgen.units import to_points
+from sheetgen.base.units import to_points
 
 MM = 72 / 25.4
 BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim

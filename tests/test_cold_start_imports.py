@@ -9,11 +9,12 @@ import sys
 from conftest import REPO
 
 NOT_NEEDED = [
-    "sheetgen.components.board", "sheetgen.components.sheet", "sheetgen.components.tokens",
-    "sheetgen.components.dice", "sheetgen.imposition.tiling", "sheetgen.imposition.notepad",
+    "sheetgen.impose.components.board", "sheetgen.impose.components.sheet",
+    "sheetgen.impose.components.tokens", "sheetgen.impose.components.dice",
+    "sheetgen.impose.imposition.tiling", "sheetgen.impose.imposition.notepad",
     "sheetgen.dice.cli",            # the dice commands
     "sheetgen.checks.pdf_checks",   # `sheetgen check` reads PDFs back; a build does not
-    "sheetgen.previews",            # --previews only
+    "sheetgen.build.previews",            # --previews only
     "multiprocessing",              # one output: no workers
     "importlib.metadata",           # pydantic's plugin loader, with every plugin off
 ]
@@ -32,5 +33,5 @@ def test_a_one_deck_build_imports_only_what_it_uses(tmp_path):
     assert done.returncode == 0, done.stderr
     loaded = set(json.loads(done.stdout.splitlines()[-1]))
     assert (tmp_path / "out/ragnarocks/mythology-cards-a4.pdf").is_file()
-    assert "sheetgen.components.cards" in loaded and "jinja2" in loaded  # it did build
+    assert "sheetgen.impose.components.cards" in loaded and "jinja2" in loaded  # it did build
     assert [name for name in NOT_NEEDED if name in loaded] == []

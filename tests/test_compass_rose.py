@@ -9,10 +9,10 @@ import pytest
 from pypdf import PdfReader
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen.elements import DrawContext
-from sheetgen.elements.compass_rose import CompassRose
-from sheetgen.fonts import FontBook
-from sheetgen.icons import IconBook
+from sheetgen.fill.elements import DrawContext
+from sheetgen.fill.elements.compass_rose import CompassRose
+from sheetgen.fill.fonts import FontBook
+from sheetgen.fill.icons import IconBook
 
 PAGE = 200.0
 BOX = (40.0, 30.0, 120.0, 120.0)  # x, y from the top, w, h (points)

@@ -8,10 +8,10 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
-from sheetgen.component_models import MODELS, CardsModel, component_models, register_model
-from sheetgen.components import KINDS, component_kinds, register_kind
-from sheetgen.components.contract import Artifact, Component, Layout, Misfit, Prepared
-from sheetgen.model import ComponentBase
+from sheetgen.load.component_models import MODELS, CardsModel, component_models, register_model
+from sheetgen.impose.components import KINDS, component_kinds, register_kind
+from sheetgen.impose.components.contract import Artifact, Component, Layout, Misfit, Prepared
+from sheetgen.load.model import ComponentBase
 
 
 def test_every_kind_fills_in_the_contract():
@@ -65,8 +65,8 @@ def test_a_new_kind_is_a_model_a_class_and_a_profile(copy_game):
         model_class = StickersModel
 
         def prepare(self, builder, loaded) -> Prepared:
-            from sheetgen.faces import Where
-            from sheetgen.faces import Card
+            from sheetgen.fill.faces import Where
+            from sheetgen.fill.faces import Card
 
             path, model = str(loaded.path), self.model
             return Prepared([Card(builder.build(model.front, {**model.defaults, **item.fields()},
@@ -78,7 +78,7 @@ def test_a_new_kind_is_a_model_a_class_and_a_profile(copy_game):
             return []
 
         def _impose(self, prepared, profile, env) -> Artifact:
-            from sheetgen.imposition.pod import impose_pod
+            from sheetgen.impose.imposition.pod import impose_pod
 
             doc = env.document(profile.page)
             pages = impose_pod(doc, prepared.cards, profile, env.options)

@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 
 from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 GAME = "roll-and-might"
 # reference: The Turn x5 (one per player), Scoring, Solo Turn, Solo Scoring, First Player
@@ -122,8 +122,8 @@ def test_ink_inside_every_card_frame(built, component):
 
 def test_sheets_leave_armies_uncapped_and_dice_room():
     from conftest import REPO
-    from sheetgen.units import to_points
-    from sheetgen.yamlload import load_yaml
+    from sheetgen.base.units import to_points
+    from sheetgen.load.yamlload import load_yaml
 
     def elements(name):
         raw = load_yaml(REPO / "templates" / f"{name}.yaml")

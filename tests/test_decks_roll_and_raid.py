@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card, placements
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 GAME = "roll-and-raid"
 DECKS = {"raid-cards": 49, "creature-cards": 6, "reference": 9}

@@ -4,8 +4,8 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
-from sheetgen.elements import base, element_types
-from sheetgen.watch import rebuild
+from sheetgen.fill.elements import base, element_types
+from sheetgen.build.watch import rebuild
 
 BOARD = """id: board
 title: Board
@@ -142,8 +142,8 @@ def test_a_table_without_a_name_column_is_one_error_at_its_header(designer):
 
 
 def test_a_table_may_name_its_rows_by_title_as_yaml_items_may(tmp_path):
-    from sheetgen.errors import ProblemList
-    from sheetgen.tabular import read_rows
+    from sheetgen.base.errors import ProblemList
+    from sheetgen.load.tabular import read_rows
 
     table = tmp_path / "cards.csv"
     table.write_text("title,count\nScout,3\nJarl,2\n")

@@ -14,7 +14,7 @@ from sheetgen.dice.decks import read_deck
 from sheetgen.dice.formats import writer
 from sheetgen.dice.formats.lines import roll_text
 from sheetgen.dice.script import Roll
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 from test_dice_project import make_project
 
 REAVERS_DECKS = {"reaver-deck": "reaver-cards", "village-deck": "village-spoils",

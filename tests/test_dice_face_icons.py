@@ -12,8 +12,8 @@ from pypdf import PdfReader
 
 from conftest import REPO, run_cli
 from pdfcheck import MM, placements, render
-from sheetgen.icons import IconBook
-from sheetgen.project import Project
+from sheetgen.fill.icons import IconBook
+from sheetgen.load.project import Project
 
 RED = 'red: {name: Red, mark: R, colour: "#c0392b", faces: [1, 2, 3, 4, 5, 6]}'
 

@@ -11,7 +11,7 @@ from PIL import Image
 from cdp import Browser, require_chromium
 from sheetgen.dice.api import make_script
 from sheetgen.dice.formats import writer
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 from test_dice_project import make_project
 
 VISIBLE_DICE = """(function(){

@@ -9,7 +9,7 @@ import pytest
 
 from sheetgen.dice.odds import (chance, describe, of_a_kind, parse, odds_rows, repeat,
                                 die)
-from sheetgen.errors import UserError
+from sheetgen.base.errors import UserError
 
 
 def brute(n, faces, test):

@@ -11,7 +11,7 @@ import pytest
 
 from dice_pins import CASES, PINS, live_entries, write_project
 from sheetgen.dice.api import make_script
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 HERE = PINS.parent
 PINNED = json.loads(PINS.read_text(encoding="utf-8"))["scripts"]

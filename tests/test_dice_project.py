@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sheetgen.dice.decks import read_deck, slugify
-from sheetgen.errors import UserError
+from sheetgen.base.errors import UserError
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES = {

@@ -11,7 +11,7 @@ import pytest
 from conftest import run_cli
 from sheetgen.cli import main
 from sheetgen.dice.api import make_script
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 RUNES = """\
 players: {min: 1, max: 2}

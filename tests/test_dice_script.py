@@ -20,7 +20,7 @@ from sheetgen.dice.formats import writer
 from sheetgen.dice.formats.as_csv import rows
 from sheetgen.dice.labels import card_label
 from sheetgen.dice.load import load_game_dice
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 from test_dice_project import GAMES, make_project
 
 MAX_PLAYERS = {"roll-and-raid": 6, "rolling-thunder": 4, "roll-and-might": 5,

@@ -7,8 +7,8 @@ import pytest
 from conftest import REPO, run_cli
 from sheetgen.dice.api import make_script, verify_script
 from sheetgen.dice.formats import writer
-from sheetgen.errors import UserError
-from sheetgen.project import Project
+from sheetgen.base.errors import UserError
+from sheetgen.load.project import Project
 
 
 @pytest.fixture(autouse=True)

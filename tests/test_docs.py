@@ -9,8 +9,8 @@ import sys
 import yaml
 
 from conftest import REPO, run_cli
-from sheetgen.docs_links import PAGES
-from sheetgen.reference_pages import GENERATED, reference_pages
+from sheetgen.base.docs_links import PAGES
+from sheetgen.tools.reference_pages import GENERATED, reference_pages
 
 DOCS = REPO / "docs"
 
@@ -33,11 +33,12 @@ def test_generated_reference_pages_are_up_to_date(project):
     folder = DOCS / "src" / "reference"
     pages = reference_pages(project)
     committed = {p.name for p in folder.glob("*.md") if p.read_text().startswith(GENERATED)}
-    assert committed == set(pages), "run: python -m sheetgen.reference_pages docs/src/reference"
+    assert committed == set(pages), (
+        "run: python -m sheetgen.tools.reference_pages docs/src/reference")
     for name, text in pages.items():
         assert (folder / name).read_text(encoding="utf-8") == text, (
             f"docs/src/reference/{name} is stale: "
-            "python -m sheetgen.reference_pages docs/src/reference")
+            "python -m sheetgen.tools.reference_pages docs/src/reference")
 
 
 def test_every_page_a_message_points_at_exists():

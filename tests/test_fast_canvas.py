@@ -11,8 +11,8 @@ from reportlab.lib.colors import CMYKColorSep
 from reportlab.pdfbase.pdfdoc import xObjectName
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen.fast_canvas import FastCanvas
-from sheetgen.pdf_objects import flate_stream
+from sheetgen.write.fast_canvas import FastCanvas
+from sheetgen.write.pdf_objects import flate_stream
 
 
 def _draw(cls, shapes) -> bytes:
@@ -94,7 +94,7 @@ def test_forms_and_pages_match_reportlab_to_the_byte(precompressed):
 def test_streams_are_encoded_as_reportlab_encodes_them():
     from reportlab.pdfbase.pdfdoc import pdfdocEnc
 
-    from sheetgen.fast_canvas import pdfdoc_bytes
+    from sheetgen.write.fast_canvas import pdfdoc_bytes
 
     for text in ["0 0 m 1 1 l S\n(a\\(b\\)) Tj", "\t\r\n~ \x7f\x01", "é ü – ‘x’ •", ""]:
         assert pdfdoc_bytes(text) == pdfdocEnc(text)

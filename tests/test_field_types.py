@@ -9,8 +9,8 @@ import shutil
 import pytest
 
 from conftest import REPO, run_cli
-from sheetgen.games import load_game
-from sheetgen.project import Project
+from sheetgen.generate.games import load_game
+from sheetgen.load.project import Project
 
 
 @pytest.fixture

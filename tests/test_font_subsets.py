@@ -10,7 +10,7 @@ from reportlab.pdfbase import pdfmetrics
 from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen.font_subsets import SubsetCachingTTFont
+from sheetgen.write.font_subsets import SubsetCachingTTFont
 from tests.conftest import REPO
 
 FONT = str(REPO / "fonts" / "AlegreyaSans-Regular.ttf")

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from sheetgen import form_replay
+from sheetgen.write import form_replay
 from sheetgen.api import BuildOptions, Session, _select, build
 
 # a deck whose names and texts hold non-ASCII letters (Sól, Ægir, Hildisvíni, ’)
@@ -63,7 +63,7 @@ def _accented(face) -> set[str]:
 
 def test_a_face_whose_letters_the_document_codes_otherwise_is_drawn_again(project,
                                                                           monkeypatch):
-    from sheetgen.pdf import PdfDocument
+    from sheetgen.impose.pdf import PdfDocument
 
     session, faces = _faces(project)
     # two faces with different non-ASCII letters: whichever a document draws first gets the
@@ -108,7 +108,7 @@ def test_streams_compressed_on_the_worker_are_written_as_compressed_here():
 
     from reportlab.pdfbase import pdfdoc
 
-    from sheetgen.pdf_objects import LazyFlateStream, deflate_soon, flate_stream
+    from sheetgen.write.pdf_objects import LazyFlateStream, deflate_soon, flate_stream
 
     data = b"0 0 m 10 10 l S\n" * 5000 + bytes(range(256))
     doc = pdfdoc.PDFDocument()

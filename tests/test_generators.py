@@ -7,8 +7,8 @@ from collections import Counter
 from pypdf import PdfReader
 
 from conftest import run_cli
-from sheetgen.generators import generate
-from sheetgen.games import load_game
+from sheetgen.generate.generators import generate
+from sheetgen.generate.games import load_game
 
 ODDS = """id: odds
 title: Raid odds
@@ -69,7 +69,7 @@ def test_unknown_generator_is_a_located_error(tmp_path):
 
 
 def test_defaults_count_applies_to_items_without_their_own(tmp_path):
-    from sheetgen.project import Project
+    from sheetgen.load.project import Project
 
     game = tmp_path / "data/raidgame"
     game.mkdir(parents=True)

@@ -146,8 +146,8 @@ def test_build_out_below_a_file(proj, tmp_path):
 
 def test_dice_out_onto_a_folder_name(proj, tmp_path, monkeypatch):
     # click refuses an existing folder; a folder appearing later is caught by the writer
-    from sheetgen.errors import UserError
-    from sheetgen.output import OutputWriter
+    from sheetgen.base.errors import UserError
+    from sheetgen.base.output import OutputWriter
 
     (tmp_path / "folder").mkdir()
     with pytest.raises(UserError, match="a folder has this name"):
@@ -194,8 +194,8 @@ def test_build_into_an_unwritable_folder(proj, tmp_path, monkeypatch):
 def test_watch_survives_an_unexpected_exception(copy_game, monkeypatch):
     import time
 
-    from sheetgen.project import Project
-    from sheetgen.watch import watch
+    from sheetgen.load.project import Project
+    from sheetgen.build.watch import watch
 
     project = Project.at(copy_game("ragnarocks"))
     calls, said, sleeps = [], [], []

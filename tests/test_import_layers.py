@@ -30,11 +30,12 @@ def test_an_import_against_the_stage_order_breaks_the_contract(tmp_path):
     shutil.copytree(REPO / "sheetgen", tmp_path / "sheetgen",
                     ignore=shutil.ignore_patterns("__pycache__", "_builtin"))
     shutil.copy(REPO / "pyproject.toml", tmp_path)
-    loader = tmp_path / "sheetgen" / "loading.py"
+    loader = tmp_path / "sheetgen" / "load" / "loading.py"
     # the loader reaching up into the impose stage (a model that knows its pages)
-    loader.write_text(loader.read_text(encoding="utf-8")
-                      + "\nfrom .components import component_kinds  # noqa\n", encoding="utf-8")
+    reach_up = "\nfrom ..impose.components import component_kinds  # noqa\n"
+    loader.write_text(loader.read_text(encoding="utf-8") + reach_up, encoding="utf-8")
     done = _lint(tmp_path)
     assert done.returncode == 1, done.stdout + done.stderr
-    assert "sheetgen.loading is not allowed to import sheetgen.components" in done.stdout
-    assert "Stages import downwards only BROKEN" in done.stdout
+    assert "sheetgen.load is not allowed to import sheetgen.impose" in done.stdout
+    assert "sheetgen.load.loading -> sheetgen.impose.components" in done.stdout
+    assert "Parts import downwards only BROKEN" in done.stdout

@@ -10,8 +10,8 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, walk
-from sheetgen.imposition.tiling import plan_tiles
-from sheetgen.profiles import builtin_profiles
+from sheetgen.impose.imposition.tiling import plan_tiles
+from sheetgen.load.profiles import builtin_profiles
 
 PAPER = builtin_profiles().size
 

@@ -10,8 +10,8 @@ import yaml
 from docs_examples import first_yaml
 from conftest import REPO, run_cli
 from sheetgen.api import Session, _select
-from sheetgen.layout import Box, ChildSize, LayoutError, grid_cells, place_in, stack_slots
-from sheetgen.project import Project
+from sheetgen.fill.layout import Box, ChildSize, LayoutError, grid_cells, place_in, stack_slots
+from sheetgen.load.project import Project
 
 MM = 72 / 25.4
 POKER = (63.5 * MM, 88.9 * MM)

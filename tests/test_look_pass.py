@@ -9,7 +9,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 
 from pdfcheck import drawn_shapes, ink_boxes
-from sheetgen.elements.sheet_common import is_number
+from sheetgen.fill.elements.sheet_common import is_number
 
 MM = 72 / 25.4
 

@@ -8,7 +8,7 @@ from pypdf import PdfReader
 
 from pdfcheck import MM, drawn_shapes, fonts_of, ink_fraction, line_segments, placements, render
 from sheetgen.api import BuildOptions, build
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 CARD_W, CARD_H, BLEED = 63.5 * MM, 88.9 * MM, 3.175 * MM
 A4, LETTER = (210 * MM, 297 * MM), (215.9 * MM, 279.4 * MM)

@@ -10,7 +10,7 @@ import ast
 import re
 from pathlib import Path
 
-from sheetgen.yamlload import load_yaml
+from sheetgen.load.yamlload import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent
 

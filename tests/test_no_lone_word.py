@@ -5,7 +5,7 @@ it; without the option, or when a narrower wrap would cost a line, the text is s
 from __future__ import annotations
 
 from layout_fakes import measure, words
-from sheetgen.textlayout import layout, parse
+from sheetgen.fill.textlayout import layout, parse
 
 
 def test_the_last_word_takes_company_from_the_line_above():

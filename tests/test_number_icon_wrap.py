@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from conftest import run_cli, write_files
 from layout_fakes import measure, words
-from sheetgen.textlayout import TextFitError, layout, parse
+from sheetgen.fill.textlayout import TextFitError, layout, parse
 
 MM = 72 / 25.4
 

@@ -8,8 +8,8 @@ import pytest
 
 from sheetgen.api import Session
 from sheetgen.dice.decks import read_deck
-from sheetgen.games import load_game
-from sheetgen.yamlload import load_yaml
+from sheetgen.generate.games import load_game
+from sheetgen.load.yamlload import load_yaml
 
 from conftest import REPO
 

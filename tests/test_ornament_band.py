@@ -8,10 +8,10 @@ import pypdfium2 as pdfium
 import pytest
 from reportlab.pdfgen.canvas import Canvas
 
-from sheetgen.elements import DrawContext
-from sheetgen.elements.ornament_band import OrnamentBand
-from sheetgen.fonts import FontBook
-from sheetgen.icons import IconBook
+from sheetgen.fill.elements import DrawContext
+from sheetgen.fill.elements.ornament_band import OrnamentBand
+from sheetgen.fill.fonts import FontBook
+from sheetgen.fill.icons import IconBook
 
 PAGE = 200.0
 DPI = 144

@@ -10,9 +10,9 @@ import shutil
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
-from sheetgen import clean as clean_module
-from sheetgen.games import load_game
-from sheetgen.project import Project
+from sheetgen.build import clean as clean_module
+from sheetgen.generate.games import load_game
+from sheetgen.load.project import Project
 
 
 def _fills(pdf) -> set[str]:

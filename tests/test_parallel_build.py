@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import run_cli
-from sheetgen.errors import user_error
+from sheetgen.base.errors import user_error
 
 # a card deck and a token sheet, each as a PDF and as a Tabletop Simulator folder: each worker
 # builds whole components
@@ -39,7 +39,7 @@ def test_two_jobs_write_the_bytes_one_job_writes(copy_game, command):
 @pytest.mark.parametrize("command", [BUILD, ONE], ids=["components", "one-component"])
 def test_a_user_error_in_a_worker_is_reported_at_its_line_and_nothing_is_written(
         copy_game, monkeypatch, command):
-    from sheetgen.components.tokens import Tokens
+    from sheetgen.impose.components.tokens import Tokens
 
     root = copy_game("ragnarocks")
     real = Tokens.render

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, run_cli
-from sheetgen import component_build
-from sheetgen.partner import DeckPartner
+from sheetgen.build import component_build
+from sheetgen.build.partner import DeckPartner
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the partner is forked")
 
@@ -221,10 +221,10 @@ def test_a_partner_that_fails_leaves_the_deck_to_this_process(tmp_path, monkeypa
 def test_texture_marks_drawn_ahead_are_the_marks_drawn_here(pattern, monkeypatch):
     from io import BytesIO
 
-    from sheetgen import speed_layer
-    from sheetgen.elements import DrawContext
-    from sheetgen.elements.texture import Texture, _AHEAD, marks_ahead, take_marks_ahead
-    from sheetgen.pdf import canvas_class
+    from sheetgen.write import speed_layer
+    from sheetgen.fill.elements import DrawContext
+    from sheetgen.fill.elements.texture import Texture, _AHEAD, marks_ahead, take_marks_ahead
+    from sheetgen.impose.pdf import canvas_class
 
     texture = Texture(x="3mm", y="5mm", w="40mm", h="30mm", pattern=pattern, seed="odin",
                       color="brown", base="parchment")
@@ -256,7 +256,7 @@ def test_texture_marks_drawn_ahead_are_the_marks_drawn_here(pattern, monkeypatch
 def test_an_edit_while_the_partner_renders_is_built_by_the_next_build(copy_game, monkeypatch):
     from pypdf import PdfReader
 
-    from sheetgen.build_record import BuildRecord
+    from sheetgen.build.build_record import BuildRecord
 
     root = copy_game("ragnarocks")
     deck = root / DECK

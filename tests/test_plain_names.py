@@ -7,8 +7,8 @@ import pytest
 from jinja2 import StrictUndefined, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment
 
-from sheetgen import faces
-from sheetgen.faces import FaceBuilder
+from sheetgen.fill import faces
+from sheetgen.fill.faces import FaceBuilder
 
 CONTEXT = {"name": "Odin", "n": 3, "items": [1, 2], "empty": None, "yes": True, "f": 1.5}
 JINJA = SandboxedEnvironment(undefined=StrictUndefined, autoescape=False)

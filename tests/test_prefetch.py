@@ -13,12 +13,12 @@ import pytest
 from reportlab.pdfbase.ttfonts import TTFontFace
 
 from conftest import REPO, run_cli
-from sheetgen.art import read as art_read
-from sheetgen.art.read import read_art
-from sheetgen.font_subsets import SubsetCachingTTFont, face_state
-from sheetgen.prefetch import Prefetch, names_written
-from sheetgen.icons import IconBook
-from sheetgen.project import Project
+from sheetgen.fill.art import read as art_read
+from sheetgen.fill.art.read import read_art
+from sheetgen.write.font_subsets import SubsetCachingTTFont, face_state
+from sheetgen.build.prefetch import Prefetch, names_written
+from sheetgen.fill.icons import IconBook
+from sheetgen.load.project import Project
 
 pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the prefetch child is forked")
 

@@ -10,8 +10,8 @@ import pytest
 from PIL import Image
 
 from sheetgen.api import BuildOptions, build
-from sheetgen.errors import UserError
-from sheetgen.output import OutputWriter
+from sheetgen.base.errors import UserError
+from sheetgen.base.output import OutputWriter
 
 
 def test_previews_and_contact_sheet(project, tmp_path):

@@ -13,10 +13,10 @@ import pytest
 from conftest import run_cli, write_files
 from sheetgen.checks.colour import contrast
 from sheetgen.checks.face_checks import check_face
-from sheetgen.faces import Origin
+from sheetgen.fill.faces import Origin
 from sheetgen.checks.record import DrawingCache, record
-from sheetgen.model import PrintChecks
-from sheetgen.faces import Face
+from sheetgen.load.model import PrintChecks
+from sheetgen.fill.faces import Face
 
 SIZE = 200.0
 RULES = PrintChecks()

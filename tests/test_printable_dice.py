@@ -12,8 +12,8 @@ from pypdf import PdfReader
 
 from conftest import REPO, run_cli
 from pdfcheck import placements
-from sheetgen.imposition.dice_sheet import NET
-from sheetgen.units import MM
+from sheetgen.impose.imposition.dice_sheet import NET
+from sheetgen.base.units import MM
 
 CREW = ["crew-red", "crew-blue", "crew-yellow", "combat"]
 

@@ -9,11 +9,11 @@ from types import SimpleNamespace
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sheetgen import hexgrid
-from sheetgen.imposition.card_grid import Grid, grid_for
-from sheetgen.imposition.common import LayoutError
-from sheetgen.svgpath import parse_path
-from sheetgen.textlayout import TextFitError, layout, parse
+from sheetgen.fill import hexgrid
+from sheetgen.impose.imposition.card_grid import Grid, grid_for
+from sheetgen.impose.imposition.common import LayoutError
+from sheetgen.fill.svgpath import parse_path
+from sheetgen.fill.textlayout import TextFitError, layout, parse
 
 coords = st.floats(min_value=-500, max_value=500, allow_nan=False).map(lambda v: round(v, 3))
 points = st.tuples(coords, coords)

@@ -64,14 +64,14 @@ def test_team_aid_shares_vikings_and_shows_the_2v2_order(built):
 def test_the_game_text_rule_is_on(project):
     # issue 25: every Ragnarocks output passes min_game_text (the check runs at every build,
     # enforced, so the golden build proves the outputs pass)
-    from sheetgen.games import load_game
+    from sheetgen.generate.games import load_game
     game = load_game(project, "ragnarocks")
     assert game.spec.print_checks.min_game_text.on
     assert game.spec.print_checks.enforced
 
 
 def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, project):
-    from sheetgen.games import load_game
+    from sheetgen.generate.games import load_game
     game = load_game(project, "ragnarocks")
     assert game.spec.components[0] == "how-to-print"
     guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, ink_fraction, placements, render
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 GAME = "reavers-of-midgard"
 DECKS = {  # component: cards decided in its YAML

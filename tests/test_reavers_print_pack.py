@@ -12,7 +12,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import placements
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 MM = 72 / 25.4
 

@@ -15,7 +15,7 @@ import pytest
 
 from sheetgen.dice.api import make_script
 from sheetgen.dice.formats import writer
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 from test_dice_project import make_project
 
 GAME, ROUNDS = "reavers-of-midgard", 6

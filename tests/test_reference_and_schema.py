@@ -9,14 +9,14 @@ from jsonschema import Draft202012Validator
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
-from sheetgen.colors import PALETTE
-from sheetgen.component_models import component_models
-from sheetgen.elements import element_types
-from sheetgen.icons import IconBook
-from sheetgen.profiles import ProfileBook
-from sheetgen.reference import reference_markdown
-from sheetgen.schema import file_schemas
-from sheetgen.template_spec import TEMPLATE_KEYS
+from sheetgen.fill.colors import PALETTE
+from sheetgen.load.component_models import component_models
+from sheetgen.fill.elements import element_types
+from sheetgen.fill.icons import IconBook
+from sheetgen.load.profiles import ProfileBook
+from sheetgen.tools.reference import reference_markdown
+from sheetgen.tools.schema import file_schemas
+from sheetgen.load.template_spec import TEMPLATE_KEYS
 
 
 def test_reference_names_every_colour_key_field_and_icon(project):

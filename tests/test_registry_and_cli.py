@@ -5,11 +5,11 @@ from __future__ import annotations
 from pypdf import PdfReader
 
 from conftest import run_cli
-from sheetgen.elements import DrawContext, element_types
-from sheetgen.fonts import FontBook
-from sheetgen.icons import IconBook
-from sheetgen.model import slugify
-from sheetgen.project import Project, builtin_root
+from sheetgen.fill.elements import DrawContext, element_types
+from sheetgen.fill.fonts import FontBook
+from sheetgen.fill.icons import IconBook
+from sheetgen.load.model import slugify
+from sheetgen.load.project import Project, builtin_root
 
 
 def test_every_element_has_schema_doc_and_a_sample_that_draws(project):

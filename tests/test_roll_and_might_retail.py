@@ -11,8 +11,8 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 
 from pdfcheck import body_text_sizes, drawn_shapes, ink_boxes, template_elements, text_of
-from sheetgen.games import load_game
-from sheetgen.units import to_points
+from sheetgen.generate.games import load_game
+from sheetgen.base.units import to_points
 
 MM = 72 / 25.4
 PENCIL = 5 * MM  # the smallest space a pencil mark goes in

@@ -14,7 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import drawn_shapes, ink_boxes, text_of, template_elements
-from sheetgen.games import load_game
+from sheetgen.generate.games import load_game
 
 MM = 72 / 25.4
 PENCIL = 5 * MM  # the smallest space a pencil mark goes in
@@ -33,7 +33,7 @@ def test_great_hall_fills_an_inner_hex_and_counts_the_living(built):
 
 
 def test_pencil_spaces_are_at_least_5_mm(project):
-    from sheetgen.units import to_points
+    from sheetgen.base.units import to_points
 
     elements = template_elements(project, "roll-and-raid-clan-sheet")
     hexes = [raw for raw in elements.values() if raw.get("type") == "hex_cluster"]
@@ -67,7 +67,7 @@ def test_settlements_say_the_die_hex_is_no_house_and_shields_match(built):
 
 def test_clan_boxes_take_shield_counts_with_the_conversion_beside_them(project, built):
     elements = template_elements(project, "roll-and-raid-clan-sheet")
-    from sheetgen.units import to_points
+    from sheetgen.base.units import to_points
 
     table, yellow = elements["shields-table"], elements["sum-yellow"]
     # the conversion table lies right under the Y, B, R boxes

@@ -12,7 +12,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
-from sheetgen.textlayout import layout, parse
+from sheetgen.fill.textlayout import layout, parse
 
 # (game, component): pod prints each face once, at its design size; a sheet is its first page,
 # a deck's fronts are its even pages (each front is followed by its back).

@@ -9,9 +9,9 @@ from __future__ import annotations
 from pypdf import PdfReader
 
 from pdfcheck import text_of
-from sheetgen.games import load_game
-from sheetgen.templates import TemplateBook
-from sheetgen.units import to_points
+from sheetgen.generate.games import load_game
+from sheetgen.load.templates import TemplateBook
+from sheetgen.base.units import to_points
 
 MM = 72 / 25.4
 TOPICS = ["God bonus", "Taking the bonus", "Slashed Runestone", "God crosses", "Moving a strike",

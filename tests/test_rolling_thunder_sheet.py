@@ -7,8 +7,8 @@ import pytest
 
 from conftest import REPO
 from pdfcheck import drawn_shapes
-from sheetgen.units import to_points
-from sheetgen.yamlload import load_yaml
+from sheetgen.base.units import to_points
+from sheetgen.load.yamlload import load_yaml
 
 SECTORS = ["red", "blue", "yellow"]
 

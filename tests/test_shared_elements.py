@@ -7,7 +7,7 @@ from __future__ import annotations
 from PIL import Image
 
 from sheetgen.api import Session, _select
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 TEMPLATE = """size: poker
 elements:

@@ -7,8 +7,8 @@ from pypdf import PdfReader
 
 from conftest import REPO
 from pdfcheck import MM, placements, render, walk
-from sheetgen.units import to_points
-from sheetgen.yamlload import load_yaml
+from sheetgen.base.units import to_points
+from sheetgen.load.yamlload import load_yaml
 
 # (game, component, template, sheet size in mm, default copies, sheets per A4 page, per Letter)
 SHEETS = [
@@ -170,7 +170,7 @@ def test_ink_saver_lightens_fills(built):
 
 def test_sheet_faces_are_deterministic(built, tmp_path):
     from sheetgen.api import BuildOptions, build
-    from sheetgen.project import Project
+    from sheetgen.load.project import Project
 
     first = built("roll-and-might", "legend", "pod", copies=2).read_bytes()
     again = build(Project.at(REPO), "roll-and-might", ["legend"],

@@ -8,7 +8,7 @@ import yaml
 from openpyxl import Workbook
 
 from conftest import REPO, run_cli
-from sheetgen.tabular import column_letter, parse_cell
+from sheetgen.load.tabular import column_letter, parse_cell
 
 DECK = "raid-cards"
 

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image, ImageChops
 
 from cdp import Browser, require_chromium
-from sheetgen.newgame import new_project
+from sheetgen.tools.newgame import new_project
 from studio_server import REPO, Served, wait_until
 
 GAME = "test-game"

@@ -16,7 +16,7 @@ import pytest
 from PIL import Image
 from pypdf import PdfReader
 
-from sheetgen.newgame import new_project
+from sheetgen.tools.newgame import new_project
 from studio_server import REPO, Served
 
 GAME = "roll-and-raid"

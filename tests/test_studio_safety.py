@@ -13,7 +13,7 @@ import sys
 
 import pytest
 
-from sheetgen.newgame import new_project
+from sheetgen.tools.newgame import new_project
 from sheetgen.studio.guard import editor_link
 from studio_server import REPO, Served
 

@@ -8,8 +8,8 @@ import shutil
 
 import pytest
 
-from sheetgen.newgame import new_project
-from sheetgen.project import Project
+from sheetgen.tools.newgame import new_project
+from sheetgen.load.project import Project
 from sheetgen.studio import judge as judge_module
 from sheetgen.studio.live import Studio
 

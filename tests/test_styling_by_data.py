@@ -14,7 +14,7 @@ from pypdf.generic import ContentStream
 
 from docs_examples import first_yaml
 from conftest import REPO, run_cli
-from sheetgen.schema import file_schemas
+from sheetgen.tools.schema import file_schemas
 
 MM = 72 / 25.4
 GAME = "id: sty\nname: Sty\ncomponents: [cards]\n"

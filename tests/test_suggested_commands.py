@@ -6,8 +6,8 @@ import pytest
 
 from conftest import run_cli
 from sheetgen.api import validate
-from sheetgen.errors import UserError
-from sheetgen.project import Project
+from sheetgen.base.errors import UserError
+from sheetgen.load.project import Project
 
 
 @pytest.mark.parametrize("subcommand", ["build", "validate", "check"])

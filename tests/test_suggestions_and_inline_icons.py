@@ -3,7 +3,7 @@
 from pypdf import PdfReader
 
 from conftest import run_cli
-from sheetgen.suggest import close_matches, unknown
+from sheetgen.base.suggest import close_matches, unknown
 
 
 def _project(tmp_path, cell: str, text: str = "Roll a :die:") -> str:
@@ -67,7 +67,7 @@ def test_cli_mistakes_get_suggestions(tmp_path):
 
 
 def test_flat_top_boards_name_columns_in_their_errors():
-    from sheetgen import hexgrid
+    from sheetgen.fill import hexgrid
 
     shape = hexgrid.shape_from_edges([2, 2, 2, 2, 2, 2])
     flat = hexgrid.Names.of(shape, pointy=False)

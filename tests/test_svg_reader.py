@@ -7,10 +7,10 @@ import time
 
 import pytest
 
-from sheetgen.art.model import CURRENT, Gradient
-from sheetgen.art.read import read_art
-from sheetgen.art.shapes import bounds
-from sheetgen.svgpath import parse_path
+from sheetgen.fill.art.model import CURRENT, Gradient
+from sheetgen.fill.art.read import read_art
+from sheetgen.fill.art.shapes import bounds
+from sheetgen.fill.svgpath import parse_path
 
 NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"'
 

@@ -74,7 +74,7 @@ def test_the_gap_counts_when_the_text_is_fitted(tmp_path):
 def test_a_word_glued_to_an_icon_wraps_whole_and_never_overruns_the_box():
     # "(none left: 2 :food:)." ran 1 mm past a Ship Upgrade card's text box: the ")." glued to
     # the icon was set on the line even when it overflowed
-    from sheetgen.textlayout import layout, parse
+    from sheetgen.fill.textlayout import layout, parse
 
     lay = layout(parse("ab cd :food:)."), 45, 100, measure, 10, 10)
     lines = [[run.text for run, _ in line.runs] for line in lay.lines]

@@ -8,7 +8,7 @@ import pytest
 from pypdf import PdfReader
 
 from pdfcheck import MM, placements
-from sheetgen.profiles import builtin_profiles
+from sheetgen.load.profiles import builtin_profiles
 
 
 def test_token_sheet_holds_40_runestones_and_6_vikings(built):

@@ -6,7 +6,7 @@ from PIL import Image
 
 from conftest import REPO, run_cli
 from sheetgen.api import load_game
-from sheetgen.project import Project
+from sheetgen.load.project import Project
 
 
 def _export(tmp_path, game: str, *components: str):

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from conftest import run_cli
-from sheetgen.errors import UserError
-from sheetgen.project import user_path
+from sheetgen.base.errors import UserError
+from sheetgen.load.project import user_path
 
 pytestmark = pytest.mark.usefixtures("private_cache_dir")
 

@@ -6,8 +6,8 @@ import threading
 import time
 
 from sheetgen.api import BuildOptions, build
-from sheetgen.project import Project
-from sheetgen.watch import rebuild, snapshot, watch
+from sheetgen.load.project import Project
+from sheetgen.build.watch import rebuild, snapshot, watch
 
 
 def test_snapshot_sees_edits(copy_game):
@@ -61,7 +61,7 @@ def test_watch_rebuilds_after_a_broken_edit_is_fixed(copy_game):
 
 
 def test_rebuild_reports_success_and_failure():
-    from sheetgen.errors import UserError
+    from sheetgen.base.errors import UserError
 
     said: list[str] = []
     assert rebuild(lambda: ["a.pdf"], said.append)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ..colors import RGB, linear, luminance
+from ..fill.colors import RGB, linear, luminance
 
 
 def _gamma(v: float) -> float:

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from ..colors import parse_color
+from ..fill.colors import parse_color
 from .colour import delta_e2000, simulate
 
 MIN_DELTA_E = 10.0

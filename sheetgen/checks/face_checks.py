@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 
-from ..colors import rgb_to_cmyk
-from ..faces import Origin
-from ..model import PrintChecks
+from ..fill.colors import rgb_to_cmyk
+from ..fill.faces import Origin
+from ..load.model import PrintChecks
 from .colour import contrast
 from .game_text import EXEMPT_ROLES, game_text_problem
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from ..docs_links import see
-from ..errors import Problem, UserError
-from ..faces import Origin
-from ..model import PrintChecks
+from ..base.docs_links import see
+from ..base.errors import Problem, UserError
+from ..fill.faces import Origin
+from ..load.model import PrintChecks
 from .face_checks import FaceFigures, Finding, check_face
 
 
@@ -78,8 +78,8 @@ class ComponentChecks:
 
     def check_component(self, loaded, colors: dict[str, str]) -> None:
         """Run the component-level checks: its meaning colours under colour blindness."""
-        from ..errors import display_path
-        from ..yamlload import line_of
+        from ..base.errors import display_path
+        from ..load.yamlload import line_of
         from .colour_blind import check_groups
 
         groups = loaded.model.meaning_colors

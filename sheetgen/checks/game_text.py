@@ -20,7 +20,7 @@ from functools import lru_cache
 
 from reportlab.pdfbase import pdfmetrics
 
-from ..elements.sheet_common import is_number
+from ..fill.elements.sheet_common import is_number
 
 MM = 72 / 25.4
 EXEMPT_ROLES = frozenset({"footer", "credit", "number", "slug"})

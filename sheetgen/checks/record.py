@@ -10,7 +10,7 @@ it from the normal rendering.)
 
 from __future__ import annotations
 
-from ..elements import DrawContext
+from ..fill.elements import DrawContext
 from .probe import INK_SAVER, NORMAL, START, Drawing, ProbeCanvas
 
 

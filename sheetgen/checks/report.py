@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..errors import Problem, display_path
+from ..base.errors import Problem, display_path
 from .pdf_checks import PdfReport, check_pdf
 
 

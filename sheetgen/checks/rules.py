@@ -1,5 +1,5 @@
 """The limits of the print checks, set per game in ``game.yaml`` under ``print_checks:``
-(:class:`~sheetgen.model.PrintChecks`, loaded with the game), and the contrast text needs.
+(:class:`~sheetgen.load.model.PrintChecks`, loaded with the game), and the contrast text needs.
 
 ``print_checks: warn`` (or ``{mode: warn}``) is for early drafts: every check runs and is
 reported, but the build does not fail. The default, ``enforce``, refuses a build whose faces

@@ -18,7 +18,7 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
 
     The printed commitment is SHA-256 of the secret; with a plain seed the seed is the secret.
     """
-    from ..errors import UserError
+    from ..base.errors import UserError
 
     if seed is not None and secret is not None:
         raise UserError("give either a seed or a secret (with words), not both")
@@ -69,7 +69,7 @@ def verify_script(project, game: str, players: int | None, published_commitment:
                   secret: str, words: str | None = None, balanced: bool = False,
                   digest: str | None = None, variant: str | None = None) -> Script:
     """Check a revealed secret against its commitment, regenerate, and check the digest."""
-    from ..errors import UserError
+    from ..base.errors import UserError
 
     check_commitment(secret, published_commitment)
     script = make_script(project, game, players, secret=secret, words=words, balanced=balanced,

@@ -46,7 +46,7 @@ def _emit(script, fmt: str, out: str | None) -> None:
 
     data = writer(fmt)(script)
     if out and out != STDOUT:
-        from ..output import OutputWriter
+        from ..base.output import OutputWriter
 
         OutputWriter.write_file(Path(out), data.encode() if isinstance(data, str) else data)
         click.echo(f"wrote {out} (digest {script.digest[:16]})", err=True)
@@ -169,7 +169,7 @@ def verify_command(project, game, commitment, secret, digest, strict, players, w
     if emitted:
         _emit(script, fmt, out)
     if strict and not digest:
-        from ..errors import UserError
+        from ..base.errors import UserError
 
         raise UserError("--strict: the script was not checked (no --digest given)")
 

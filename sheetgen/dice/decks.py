@@ -1,8 +1,8 @@
 """A deck for the dice engine, read by the renderer's own loader (one reader of every file).
 
-``read_deck`` loads ``<component>.yaml`` with :func:`sheetgen.loading.load_component`, the
+``read_deck`` loads ``<component>.yaml`` with :func:`sheetgen.load.loading.load_component`, the
 function ``sheetgen build`` uses: the same validation, ``defaults:`` (``count`` included),
-``items_from:`` (generators and spreadsheets), ids (given, or :func:`sheetgen.model.slugify`
+``items_from:`` (generators and spreadsheets), ids (given, or :func:`sheetgen.load.model.slugify`
 of the ``name`` or ``title``) and counts. So a script shuffles exactly the cards that are
 printed. The loader never imports ReportLab.
 """
@@ -13,14 +13,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import ProblemList, user_error
-from ..loading import load_component
-from ..model import slugify
-from ..project import Project, user_path
-from ..templates import TemplateBook
-from ..variant_changes import apply_changes
-from ..variants import load_variant
-from ..yamlload import line_of
+from ..base.errors import ProblemList, user_error
+from ..load.loading import load_component
+from ..load.model import slugify
+from ..load.project import Project, user_path
+from ..load.templates import TemplateBook
+from ..load.variant_changes import apply_changes
+from ..load.variants import load_variant
+from ..load.yamlload import line_of
 
 __all__ = ["Card", "read_deck", "slugify"]
 

@@ -39,7 +39,7 @@ def face_key(die: str, face) -> str:
 
 def face_icons(project, icon_names: dict[str, str]) -> dict[str, FaceIcon]:
     """Return the outline of each face's icon (face key -> icon name) the project has."""
-    from ..icons import IconBook
+    from ..fill.icons import IconBook
 
     files = IconBook.for_project(project).files
     out = {}

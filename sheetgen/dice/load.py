@@ -20,11 +20,11 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from ..errors import ProblemList, user_error
-from ..model import KEBAB
-from ..project import DICE_FILE, user_path
-from ..variants import load_variant, variant_file
-from ..yamlload import line_of, load_yaml
+from ..base.errors import ProblemList, user_error
+from ..load.model import KEBAB
+from ..load.project import DICE_FILE, user_path
+from ..load.variants import load_variant, variant_file
+from ..load.yamlload import line_of, load_yaml
 from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
 
@@ -116,7 +116,7 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     dumped = _validate(game, game_dir, path, raw)
     if use_cache:
         try:
-            from ..output import OutputWriter
+            from ..base.output import OutputWriter
 
             OutputWriter.write_file(cached, json.dumps(dumped).encode())  # file order
         except OSError:

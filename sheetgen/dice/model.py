@@ -14,10 +14,10 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
 
-from .. import model
-from ..suggest import unknown
+from ..load import model
+from ..base.suggest import unknown
 from .faces import BLANK
-from ..model import PlayerRange
+from ..load.model import PlayerRange
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"

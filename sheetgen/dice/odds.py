@@ -15,7 +15,7 @@ from fractions import Fraction
 from math import factorial
 from typing import Iterable, Sequence
 
-from ..errors import user_error
+from ..base.errors import user_error
 
 Dist = dict[int, int]  # value -> number of equally likely outcomes giving it
 MAX_DICE, MAX_SIDES = 200, 1000

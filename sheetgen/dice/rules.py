@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import user_error
+from ..base.errors import user_error
 from . import reroll
 from .balanced import dice_deck_pairs
 from .conditions import fields_match, holds, parse_condition, resolve_count

@@ -13,7 +13,7 @@ import secrets
 import unicodedata
 from pathlib import Path
 
-from ..errors import UserError, user_error
+from ..base.errors import UserError, user_error
 
 SEED_WORDS = tuple(
     word for word in (Path(__file__).with_name("seed-words.txt")

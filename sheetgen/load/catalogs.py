@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheetgen.errors import ProblemList, UserError
-from sheetgen.yamlload import read_text
+from sheetgen.base.errors import ProblemList, UserError
+from sheetgen.load.yamlload import read_text
 
 from .strings import normal, placeholder_mistake
 
@@ -69,7 +69,7 @@ def _line_of(message: str) -> int:
 
 
 def _problem(path: Path, line: int, message: str):
-    from sheetgen.errors import Problem, display_path
+    from sheetgen.base.errors import Problem, display_path
 
     return Problem(display_path(path), line, message)
 

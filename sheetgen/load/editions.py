@@ -16,10 +16,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
-from sheetgen.errors import ProblemList
-from sheetgen.limits import MAX_ID
-from sheetgen.model import BCP47, EditionSpec, slugify
-from sheetgen.yamlload import LineDict, LineList, line_of
+from sheetgen.base.errors import ProblemList
+from sheetgen.base.limits import MAX_ID
+from sheetgen.load.model import BCP47, EditionSpec, slugify
+from sheetgen.load.yamlload import LineDict, LineList, line_of
 
 from .catalogs import Catalog, catalog_path, read_catalog
 from .strings import QPS, pieces, pseudo, replace_pieces
@@ -238,9 +238,9 @@ def chosen_editions(project, game_id: str | None, choice: str | None) -> list:
         return [project]
     if choice != ALL:
         return [project.with_edition(choice)]
-    from sheetgen.errors import UserError
-    from sheetgen.project import GAME_FILE
-    from sheetgen.yamlload import load_yaml
+    from sheetgen.base.errors import UserError
+    from sheetgen.load.project import GAME_FILE
+    from sheetgen.load.yamlload import load_yaml
 
     if game_id is None:
         raise UserError("--edition all builds one game's editions: name the game, e.g. "

@@ -21,7 +21,7 @@ from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Respo
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
-from ..errors import UserError
+from ..base.errors import UserError
 from . import pages
 from .extras import compare, dice_panel, page_png, print_profiles
 from .face_images import ALLOWED_DPI

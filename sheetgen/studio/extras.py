@@ -12,18 +12,18 @@ from dataclasses import dataclass, field
 
 import pypdfium2 as pdfium
 
-from ..cache import drawn
-from ..components import component_for
-from ..components.contract import RenderEnv
-from ..diff import changed_faces, diff_games
+from ..build.cache import drawn
+from ..impose.components import component_for
+from ..impose.components.contract import RenderEnv
+from ..tools.diff import changed_faces, diff_games
 from ..dice.api import make_script
 from ..dice.formats import writer
 from ..dice.load import DICE_FILE, load_game_dice
 from ..dice.odds import describe, parse
-from ..errors import UserError
-from ..imposition.common import ImposeOptions
-from ..raster import png_bytes
-from ..variants import variant_names
+from ..base.errors import UserError
+from ..impose.imposition.common import ImposeOptions
+from ..write.raster import png_bytes
+from ..load.variants import variant_names
 
 PAGE_DPI = 60
 

@@ -12,8 +12,8 @@ from __future__ import annotations
 import io
 from collections import OrderedDict
 
-from ..pdf import PdfDocument
-from ..raster import rasterise_pages
+from ..impose.pdf import PdfDocument
+from ..write.raster import rasterise_pages
 
 GRID_DPI = 96       # the grid of every face
 LARGE_DPI = 200     # the face view

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 from ..checks.face_checks import check_face
 from ..checks.findings import ComponentChecks, split_problems
-from ..component_build import Job, fit_problems
-from ..errors import ProblemList, UserError
+from ..build.component_build import Job, fit_problems
+from ..base.errors import ProblemList, UserError
 
 
 @dataclass

@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..checks.record import record
-from ..errors import display_path
+from ..base.errors import display_path
 from .extras import has_dice, variants_of
 from .face_images import GRID_DPI, LARGE_DPI
 from .guard import relative_name

@@ -18,9 +18,9 @@ import webbrowser
 import uvicorn
 from watchfiles import awatch
 
-from ..errors import UserError
-from ..profiles import PROJECT_FILE
-from ..suggest import unknown
+from ..base.errors import UserError
+from ..load.profiles import PROJECT_FILE
+from ..base.suggest import unknown
 from .app import build_app
 from .extras import variants_of
 from .guard import LOOPBACKS

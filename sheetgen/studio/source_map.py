@@ -16,8 +16,8 @@ from pathlib import Path
 from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
-from ..errors import UserError
-from ..yamlload import LineDict, line_of, load_yaml
+from ..base.errors import UserError
+from ..load.yamlload import LineDict, line_of, load_yaml
 from .guard import editor_link
 
 _PARSER = SandboxedEnvironment()

@@ -14,11 +14,11 @@ import threading
 from pathlib import Path
 
 from ..api import Session, validate_extras
-from ..cache import input_files
-from ..components import component_for
-from ..errors import ProblemList, UserError
-from ..games import load_game
-from ..templates import TemplateBook
+from ..build.cache import input_files
+from ..impose.components import component_for
+from ..base.errors import ProblemList, UserError
+from ..generate.games import load_game
+from ..load.templates import TemplateBook
 from .judge import judge
 from .memo import MemoBuilder
 from .views import ComponentView, GameView

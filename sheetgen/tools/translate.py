@@ -16,11 +16,11 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from sheetgen.errors import ProblemList, UserError
+from sheetgen.base.errors import ProblemList, UserError
 from sheetgen.load.catalogs import LOCALE_DIR, catalog_path, parse_po
 from sheetgen.load.editions import EXTRACT
-from sheetgen.output import write_target as write_atomic
-from sheetgen.project import Project
+from sheetgen.base.output import write_target as write_atomic
+from sheetgen.load.project import Project
 
 TEMPLATE_FILE = "messages.pot"
 _WHERE = re.compile(r"^(.*):(\d+)(?::(\d+))?$")
@@ -48,9 +48,9 @@ class Status:
 
 def extract(project: Project, game_id: str) -> Extracted:
     """Return every translatable text of ``game_id`` (a mistake in its files is raised)."""
-    from sheetgen.games import load_game
-    from sheetgen.templates import TemplateBook
-    from sheetgen.variant_changes import _template_names
+    from sheetgen.generate.games import load_game
+    from sheetgen.load.templates import TemplateBook
+    from sheetgen.load.variant_changes import _template_names
 
     reading = project.with_edition(EXTRACT)
     game = load_game(reading, game_id)
@@ -139,8 +139,8 @@ def _changed_from(source, places, by_place, gone):
 def status(project: Project, game_id: str, found: Extracted | None = None) -> list[Status]:
     """Return the status of every edition the game declares, against its texts now."""
     from sheetgen.load.editions import edition_codes
-    from sheetgen.project import GAME_FILE
-    from sheetgen.yamlload import load_yaml
+    from sheetgen.load.project import GAME_FILE
+    from sheetgen.load.yamlload import load_yaml
 
     folder = project.game_dir(game_id)
     found = found or extract(project, game_id)

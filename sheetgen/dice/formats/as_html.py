@@ -17,8 +17,15 @@ from html import escape
 
 from ..faces import BLANK, PIPS, face_key, ink_for
 from ..script import BY_RULES, Event, Roll, Script
-from .lines import (event_lines, header_lines, join_items, seat_name, section_heading,
-                    section_parts, summary_lines)
+from .lines import (
+    event_lines,
+    header_lines,
+    join_items,
+    seat_name,
+    section_heading,
+    section_parts,
+    summary_lines,
+)
 
 ICON_CREDIT = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
 

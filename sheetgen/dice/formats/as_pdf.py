@@ -18,8 +18,8 @@ MARGIN, SIZE, LEAD, PAD = 36.0, 9.5, 12.0, 8.0
 def register_fonts() -> dict[str, str]:
     """Register the body and title families of the built-in ``fonts/fonts.yaml`` (the same
     fonts every printed page uses); return role -> registered font name."""
-    from ...fonts import FontBook
-    from ...project import Project, builtin_root
+    from ...fill.fonts import FontBook
+    from ...load.project import Project, builtin_root
 
     book = FontBook.for_project(Project.at(builtin_root()))
     return {"body": book.font_name("body"), "bold": book.font_name("body", bold=True),

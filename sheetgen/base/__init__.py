@@ -1,0 +1,1 @@
+"""The ground floor: errors, suggestions, units, limits, the atomic writer."""

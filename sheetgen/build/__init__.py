@@ -1,0 +1,1 @@
+"""The build as a transaction: plan, cache, workers, stage, record."""

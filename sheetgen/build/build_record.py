@@ -1,0 +1,155 @@
+"""The two cache levels of a build behind one object.
+
+A command's stamps (``uptodate.py``: with nothing changed, a rebuild loads no game) and each
+output's record of what it was made from (``cache.py``: a rebuild renders only the outputs
+whose inputs changed) are read when a build starts and written when it ends, here.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Callable
+
+from .cache import BuildCache, input_files
+from .component_build import BuildOptions, Job
+from ..fill.icons import IconBook
+from ..load.loading import LoadedComponent, LoadedGame
+from ..load.project import Project
+from .uptodate import command_key, fresh_games, remember, snapshot, with_code
+
+
+def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
+    """Return the build options that change an output's bytes, as one string, with the art
+    sets the game's credits block names (another component's file can change them)."""
+    key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
+           options.copies] + (["pdfx"] if options.pdfx else [])
+    return json.dumps(key + [list(art_sets)] if art_sets else key)
+
+
+class BuildRecord:
+    """What earlier builds into one output folder recorded, and what this one will record.
+
+    Disabled (a variant, preview or check build, whose outputs depend on more than one
+    component), it neither reads nor writes anything; ``--no-cache`` reads nothing but still
+    records.
+    """
+
+    def __init__(self, project: Project, out_dir: Path, enabled: bool,
+                 art_sets: Callable[[LoadedGame], tuple] = lambda game: ()):
+        self.project = project
+        self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
+        self.cache = BuildCache(out_dir, enabled=enabled)
+        self._icon_files: dict[str, Path] | None = None
+        self._inputs: dict[int, tuple] = {}  # id(component) -> (component, its input files)
+        self.command = ""
+        self.before: dict = {}       # the stamps of every input, taken before reading any
+        self.fresh: set[str] = set()  # games whose outputs need no look at all
+        self._unchanged: bool | None = None  # no input changed while building (see ahead)
+
+    @classmethod
+    def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
+              component_ids: list[str], options: BuildOptions,
+              art_sets: Callable[[LoadedGame], tuple]) -> "BuildRecord":
+        """Open the record of ``out_dir`` for one build command, stamps first: an edit made
+        while the build runs is a change for the next one. ``art_sets(game)`` names the art
+        sets a game's credits block prints (part of every output's key)."""
+        record = cls(project, out_dir, enabled, art_sets)
+        if record.enabled:
+            record.command = command_key(game_id, component_ids, options.profiles,
+                                         options.back_offset_mm, options.copies, options.cmyk,
+                                         options.ink_saver, options.pdfx)
+            # sheetgen's version (a hash of its code) is needed now only to compare with a
+            # record of this command; a first build adds it when it records (with_code)
+            known = options.cache and record.command in record.cache.commands
+            record.before = snapshot(project, code=known)
+            if known:
+                record.fresh = fresh_games(record.cache, record.command, record.before)
+        return record
+
+    @property
+    def enabled(self) -> bool:
+        """Whether this build reads and writes the record."""
+        return self.cache.enabled
+
+    def stale(self, selected: list[tuple[LoadedGame, LoadedComponent]], planned: list[Job],
+              options: BuildOptions) -> list[tuple[LoadedGame, LoadedComponent]]:
+        """Return the selected components with an output (of those ``planned``) that is
+        missing or out of date."""
+        stale = set()
+        for job in planned:
+            key = (job.game.spec.id, job.comp.model.id)
+            # an output never recorded (a first build) is stale without reading its inputs
+            if key not in stale and not (
+                    self.cache.recorded(job.path) and self.cache.fresh(
+                        job.path, options_key(options, job.profile.name,
+                                              self.art_sets(job.game)),
+                        self._inputs_of(job.game, job.comp), self._icons())):
+                stale.add(key)
+        return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
+
+    def _icons(self) -> dict[str, Path]:
+        """Return the project's icon files by name, listed once."""
+        if self._icon_files is None:
+            self._icon_files = IconBook.for_project(self.project).files
+        return self._icon_files
+
+    def _inputs_of(self, game: LoadedGame, comp: LoadedComponent) -> set[Path]:
+        """Return the files ``comp``'s outputs depend on before drawing, worked out once."""
+        entry = self._inputs.get(id(comp))
+        if entry is None or entry[0] is not comp:
+            entry = self._inputs[id(comp)] = (comp, input_files(self.project, game, comp))
+        return entry[1]
+
+    def ahead(self, jobs: list[Job], drawn: dict, icon_files: dict[str, Path]) -> None:
+        """Do what :meth:`finish` can do before the outputs exist (while a partner process
+        renders them): see whether an input changed since the build started, and hash the
+        inputs of ``jobs`` (``drawn``: each component's icon names and image files, by id)."""
+        if not self.enabled:
+            return
+        self.before = with_code(self.before)
+        self._unchanged = snapshot(self.project) == self.before
+        for job in jobs:
+            names, images = drawn.get(id(job.comp), ((), ()))
+            icons = [icon_files[name] for name in names if name in icon_files]
+            for path in (*self._inputs_of(job.game, job.comp), *icons, *images):
+                self.cache.hash_ahead(path)
+
+    def remember(self, planned: list[Job]) -> None:
+        """Record the command's stamps and planned outputs per game, and save."""
+        self.before = with_code(self.before)
+        outputs: dict[str, list[Path]] = {}
+        for job in planned:
+            outputs.setdefault(job.game.spec.id, []).append(job.path)
+        remember(self.cache, self.command, self.before, outputs, self.fresh)
+        self.cache.save()
+
+    def finish(self, jobs: list[Job], options: BuildOptions, drawn: dict,
+               planned: list[Job] | None, icon_files: dict[str, Path] | None = None) -> None:
+        """Record what every output of a finished build was made from (``drawn``: each
+        component's icon names and image files, by id) and the command (``planned``: every
+        output of the command, when only the stale ones were built). ``icon_files``: the
+        build's own listing of the icons by name, if it has one (the same files: the
+        snapshot below would differ if an icon had been added or removed since).
+
+        The record hashes the inputs now (or did while a partner rendered, :meth:`ahead`): a
+        file saved while this build ran would be recorded as built, so then nothing is
+        recorded and the next build looks again.
+        """
+        if not self.enabled:
+            return
+        self.before = with_code(self.before)
+        unchanged = self._unchanged
+        if unchanged is None:
+            unchanged = snapshot(self.project) == self.before
+        if not unchanged:
+            return
+        icon_files = icon_files if icon_files is not None else self._icons()
+        for job in jobs:
+            names, images = drawn[id(job.comp)]
+            icons = {name: icon_files[name] for name in names if name in icon_files}
+            self.cache.record(job.path, options_key(options, job.profile.name,
+                                                    self.art_sets(job.game)),
+                              self._inputs_of(job.game, job.comp), icons, images,
+                              (job.game.spec.id, job.comp.model.id))
+        self.remember(jobs if planned is None else planned)

@@ -1,0 +1,588 @@
+"""Build components from start to finish: prepare each one's faces, run its print checks, fit
+them to every profile's page and render its outputs, in this process or in forked workers.
+
+A build plans every output first (api.build); this module does the work of each component and
+returns a ComponentResult: its problems, warnings and rendered bytes. The caller merges the
+results in the planned order, so messages and files do not depend on which worker finished
+first, and writes nothing unless every result is clean.
+
+In one process, every component is prepared before any is rendered, so a mistake anywhere costs
+no rendering. With workers, each component is prepared and rendered by one worker, so preparing
+runs in parallel too; a worker that finds a mistake raises a shared flag and the others stop
+rendering. Workers are forked after the games are loaded: they share the loaded data, fonts and
+icons, and send back only bytes and problems.
+
+One output (a designer's loop: one deck rebuilt after an edit) on a machine with a second core
+uses it three ways: a child reads the fonts and art while the imports run (prefetch.py); a
+deck is rendered by a partner process as its cards are prepared here (partner.py), while this
+process prepares, fits and checks; any other kind is checked in a child while it renders here.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+import pickle
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Callable, Protocol
+
+from .cache import drawn
+from ..base.errors import ProblemList, UserError
+from ..load.loading import LoadedComponent, LoadedGame
+from ..load.profiles import Profile
+from ..base.units import MM
+
+if TYPE_CHECKING:  # start-up: the kinds, their drawing and ReportLab load when a build renders
+    from ..impose.components.contract import Prepared
+
+
+@dataclass
+class BuildOptions:
+    """Choices a user makes for one build."""
+
+    profiles: list[str] | None = None
+    out_dir: str | Path | None = None
+    back_offset_mm: tuple[float, float] = (0.0, 0.0)
+    copies: int | None = None
+    cmyk: bool = False
+    ink_saver: bool = False
+    pdfx: bool = False           # write PDF/X-1a (CMYK, no transparency, an output intent)
+    previews: bool = False
+    simulate: str | None = None  # protan, deutan or tritan: simulated previews as well
+    variant: str | None = None   # data/<game>/variants/<name>.yaml: build the playtest variant
+    stamp_all: bool = False      # stamp every face of a variant build, not only changed ones
+    changed_only: bool = False   # a variant build prints only the faces it changed
+    cache: bool = True           # skip outputs whose recorded inputs are unchanged (cache.py)
+    jobs: int = 1                # worker processes building components (the CLI: the cores)
+
+
+@dataclass(frozen=True, eq=False)
+class Job:
+    """One planned output: a game's component in one profile, written at ``path`` (None: only
+    fitted, never written), with the component's faces once they are prepared."""
+
+    game: LoadedGame
+    comp: LoadedComponent
+    profile: Profile
+    path: Path | None = None
+    ready: Prepared | None = None
+
+    def with_faces(self, ready: Prepared) -> "Job":
+        """Return this job with the component's prepared faces."""
+        return dataclasses.replace(self, ready=ready)
+
+
+class BuildSession(Protocol):
+    """What the component builds take from the run's session (``api.Session``)."""
+
+    fonts: object
+    icons: object
+    credits: object
+    warnings: list
+    checks: list
+    defer_checks: bool
+    partner: object  # renders the next deck as its cards are prepared (partner.py), or None
+
+    def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
+        """Build every face of every selected component: (game, component, Prepared)."""
+
+
+@dataclass
+class ComponentResult:
+    """What building one component gave, in the order a single process would report it."""
+
+    index: int                                           # its place in the selection
+    problems: list = field(default_factory=list)         # preparing its faces
+    warnings: list = field(default_factory=list)         # e.g. an image below 300 dpi
+    check_failures: list = field(default_factory=list)   # print checks its game enforces
+    check_warnings: list = field(default_factory=list)   # print checks of a warn-mode game
+    misfits: list = field(default_factory=list)          # faces too large for a page
+    render_problems: list = field(default_factory=list)  # mistakes found while rendering
+    outputs: list = field(default_factory=list)          # (job index, (kind, data))
+    drawn: tuple = (frozenset(), frozenset())            # icon names, image files it draws
+    prepared: bool = False                               # its faces were all built
+    nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
+    checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
+
+    def clean(self, checks_stop: bool) -> bool:
+        """Return whether nothing found so far stops the build (``checks_stop``: enforced
+        print-check failures do)."""
+        return (self.prepared and not self.problems and not self.misfits
+                and not (checks_stop and self.check_failures))
+
+
+@dataclass
+class BuildWork:
+    """What the component builds of one command share."""
+
+    session: BuildSession    # fonts, icons, templates, profiles, print checks
+    selected: list[tuple[LoadedGame, LoadedComponent]]  # in order
+    jobs: list[Job]          # every planned output, in order
+    options: BuildOptions
+    # a variant's base game, prepared by key (variant_stamps.mark_changes)
+    base: list[tuple[LoadedGame, LoadedComponent, Prepared]] | None = None
+    checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
+    render: bool = True       # False: the plan itself failed, only look for more mistakes
+    # work for this process while a partner renders: given each component's drawn icons and
+    # images by id (api.build: the record hashes its inputs)
+    meanwhile: Callable[[dict], None] | None = None
+
+
+def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
+    """Build every selected component; return their results in selection order.
+
+    With as many components as workers, each worker builds whole components. With fewer (one
+    deck rebuilt after an edit), they are prepared here and their outputs, one per profile,
+    are rendered by the workers; one output is rendered beside its preparing or its checks.
+    """
+    if workers > 1 and len(work.selected) >= workers and _can_fork():
+        return _forked(work, workers, bar)
+    # one output (one deck after an edit): its print checks run in a forked child while it
+    # renders here, instead of before
+    beside = (workers > 1 and len(work.jobs) == 1 and work.render and work.base is None
+              and hasattr(os, "fork"))
+    work.session.defer_checks = beside
+    # a deck (the one component) is rendered by a partner as its cards are prepared, when a
+    # core is idle: on a busy machine its extra work (pickling, copied pages) costs more time
+    # than the partner saves. Asked before this build forks its own children.
+    with_partner = beside and len(work.selected) == 1 and _idle_core()
+    prefetch = _start_prefetch(work) if beside else None
+    partner = _partner(work, prefetch) if with_partner else None
+    work.session.partner = partner
+    try:
+        ready = [_prepare(work, index) for index in range(len(work.selected))]
+    except BaseException:
+        if partner is not None:
+            partner.stop()
+        raise
+    finally:
+        work.session.partner = None
+        if prefetch is not None:
+            prefetch.close()
+            work.session.icons.prefetch = work.session.fonts.prefetch = None
+    results = [result for result, _ in ready]
+    if partner is not None and partner.started:
+        try:
+            return _take_partners_output(work, ready[0], partner, bar)
+        finally:
+            partner.stop()  # if its outcome was not taken (a fault here): not left running
+    if beside:
+        return _render_beside_checks(work, ready, bar)
+    if not work.render or not all(result.clean(work.checks_stop) for result in results):
+        return results
+    if workers > 1 and len(work.jobs) > 1 and _can_fork():
+        _forked_outputs(work, ready, workers, bar)
+        return results
+    for result, prepared in ready:
+        _render(work, result, prepared, bar)
+    return results
+
+
+def _start_prefetch(work: BuildWork):
+    """Start reading the fonts and the art the one component names in a forked child (see
+    :mod:`sheetgen.build.prefetch`); return it, given to the session's fonts and icons."""
+    from .prefetch import Prefetch, names_written  # start-up: a one-output build only
+
+    session = work.session
+    _, comp = work.selected[0]
+    names = names_written(comp.path, session.project.subdirs("templates"), session.icons.files)
+    fonts = list(dict.fromkeys(path for styles in session.fonts.files.values()
+                               for path in styles.values()))
+    try:
+        prefetch = Prefetch(fonts, names, session.icons.files)
+    except OSError:  # fork refused (a process limit): the build reads its own files
+        return None
+    session.icons.prefetch = session.fonts.prefetch = prefetch
+    return prefetch
+
+
+def _idle_core() -> bool:
+    """Return whether a core is idle now: fewer runnable tasks (this process among them) than
+    cores this process may use, from Linux's /proc/loadavg (elsewhere: assumed)."""
+    try:
+        with open("/proc/loadavg", encoding="ascii") as loadavg:
+            running = int(loadavg.read().split()[3].split("/")[0])
+        cores = len(os.sched_getaffinity(0))
+    except (OSError, ValueError, IndexError, AttributeError):
+        return True
+    return running < cores
+
+
+def _partner(work: BuildWork, prefetch):
+    """Return a :class:`~sheetgen.build.partner.DeckPartner` rendering the one output from the
+    cards as they arrive (forked once a deck's first card is built; nothing is forked for
+    other kinds)."""
+    from .partner import DeckPartner  # start-up: a one-output build only
+    from ..impose.components.contract import Prepared
+    from ..fill.elements.texture import marks_ahead, take_marks_ahead
+    from ..impose.pdf import canvas_class
+
+    def render(cards) -> tuple:  # in the partner
+        cards[0]  # wait for the first card: the footers credit the art sets of those arrived
+        art = _art_sets(work.session, Prepared(cards.arrived))
+        return (*_render_job(work, 0, Prepared(cards), art), art)
+
+    # this process draws the texture marks of the deck's first half ahead: the partner has
+    # more to draw than this process has to prepare
+    return DeckPartner(render, prefetch, lambda faces: marks_ahead(faces, canvas_class()),
+                       take_marks_ahead)
+
+
+def _take_partners_output(work: BuildWork, ready: tuple, partner, bar) -> list[ComponentResult]:
+    """Check the deck prepared here while its partner renders it; keep the partner's output
+    if the checks let the build go on and it credited the art sets the whole deck draws,
+    else render here (and for a partner that failed, where a bug keeps its traceback)."""
+    from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
+
+    result, prepared = ready
+    for entry in result.checks:
+        entry.run_deferred()
+    result.check_failures, result.check_warnings = split_problems(result.checks)
+    if not result.clean(work.checks_stop) or prepared is None:
+        partner.stop()
+        return [result]
+    result.drawn = drawn(prepared)
+    if work.meanwhile is not None:
+        work.meanwhile({id(work.selected[0][1]): result.drawn})
+    outcome = partner.outcome()
+    if outcome is None or outcome[2] != _art_sets(work.session, prepared):
+        _render(work, result, prepared, bar)
+        return [result]
+    output, problems, _ = outcome
+    if output is not None:
+        result.outputs.append((0, output))
+    result.render_problems.extend(problems)
+    if bar is not None:
+        bar.update(1, work.jobs[0].path.name)
+    return [result]
+
+
+def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
+    """Fit every job's faces to its profile's page; record every misfit at its size line."""
+    from ..impose.components import component_for  # start-up: the kinds load when faces are fitted
+
+    for job in jobs:
+        model = job.comp.model
+        for path, line, message in component_for(model).check(job.ready, job.profile):
+            problems.add(path, line, f"{model.id} in profile {job.profile.name}: {message}")
+
+
+def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
+    """Prepare and check component ``index``; return its result and its Prepared (or None)."""
+    from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
+
+    session = work.session
+    game, comp = work.selected[index]
+    problems = ProblemList()
+    warned, checked = len(session.warnings), len(session.checks)
+    prepared = session.prepare_all([(game, comp)], problems)
+    if prepared and work.base is not None:
+        # start-up: elements, for variant builds only
+        from ..impose.variant_stamps import mark_changes
+
+        options = work.options
+        prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
+                                session.icons, options.stamp_all, options.changed_only)
+    result = ComponentResult(index, problems.problems, session.warnings[warned:])
+    result.checks = [checks for _, _, checks in session.checks[checked:]]
+    if not session.defer_checks:
+        result.check_failures, result.check_warnings = split_problems(result.checks)
+    result.prepared = not problems.problems
+    result.nothing_to_print = result.prepared and not prepared
+    if not prepared:
+        return result, None
+    ready = prepared[0][2]
+    misfits = ProblemList()
+    fit_problems(_jobs_of(work, comp, ready), misfits)
+    result.misfits = misfits.problems
+    return result, ready
+
+
+def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentResult]:
+    """Check the prepared faces in a forked child while the one output renders here; keep
+    the output only if the checks let the build go on. Messages, outputs and their order are
+    those of checking first: an output rendered in vain is dropped with its problems."""
+    from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
+
+    checks = [entry for result, _ in ready for entry in result.checks]
+    reader, writer = os.pipe()
+    try:
+        pid = os.fork()
+    except OSError:  # no process to spare (a process limit): check first, then render here
+        os.close(reader)
+        os.close(writer)
+        for entry in checks:
+            entry.run_deferred()
+        for result, prepared in ready:
+            result.check_failures, result.check_warnings = split_problems(result.checks)
+            if result.clean(work.checks_stop) and prepared is not None:
+                _render(work, result, prepared, bar)
+        return [result for result, _ in ready]
+    if pid == 0:  # the child: check, send the outcome, leave without running exit handlers
+        status = 1
+        try:
+            os.close(reader)
+            with os.fdopen(writer, "wb") as out:
+                out.write(pickle.dumps([entry.run_deferred() for entry in checks]))
+            status = 0
+        finally:
+            os._exit(status)
+    os.close(writer)
+    try:
+        rendered = []
+        for result, prepared in ready:
+            if result.clean(work.checks_stop) and prepared is not None:
+                scratch = ComponentResult(result.index)
+                _render(work, scratch, prepared, bar)
+                rendered.append((result, scratch))
+    finally:
+        with os.fdopen(reader, "rb") as received:
+            data = received.read()
+        _, status = os.waitpid(pid, 0)
+    if status == 0 and data:
+        for entry, outcome in zip(checks, pickle.loads(data)):
+            entry.absorb(outcome)
+    else:  # the child failed: check here, where a bug keeps its traceback
+        for entry in checks:
+            entry.run_deferred()
+    for result, _ in ready:
+        result.check_failures, result.check_warnings = split_problems(result.checks)
+    for result, scratch in rendered:
+        if result.clean(work.checks_stop):
+            result.outputs, result.render_problems = scratch.outputs, scratch.render_problems
+            result.drawn = scratch.drawn
+    return [result for result, _ in ready]
+
+
+def _jobs_of(work: BuildWork, comp, ready) -> list[Job]:
+    """Return the planned jobs of ``comp``, with its prepared faces."""
+    return [job.with_faces(ready) for job in work.jobs if job.comp is comp]
+
+
+def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> None:
+    """Render every output of a prepared component into ``result`` (``stop``: a flag that,
+    once set, ends the rendering early because another component failed)."""
+    if result.nothing_to_print:
+        return
+    result.drawn = drawn(ready)
+    comp = work.selected[result.index][1]
+    for index, job in enumerate(work.jobs):
+        if job.comp is not comp:
+            continue
+        if stop is not None and stop.is_set():
+            return
+        output, problems = _render_job(work, index, ready)
+        if output is not None:
+            result.outputs.append((index, output))
+        result.render_problems.extend(problems)
+        if bar is not None:
+            bar.update(1, job.path.name)
+
+
+def _render_job(work: BuildWork, index: int, ready, art_sets: tuple | None = None
+                ) -> tuple[tuple | None, list]:
+    """Render planned job ``index`` with its component's prepared faces: (output, problems).
+    ``art_sets``: the sets its footers credit (default: those its faces draw)."""
+    job = work.jobs[index]
+    try:
+        return _output(job.with_faces(ready), work.options, work.session, art_sets), []
+    except UserError as exc:
+        return None, exc.problems
+
+
+def _art_sets(session: BuildSession, prepared: Prepared | None) -> tuple[str, ...]:
+    """Return the art sets the prepared faces draw (their credits go in every footer)."""
+    return tuple(session.icons.art_sets(drawn(prepared)[0])) if prepared is not None else ()
+
+
+def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]):
+    """Return the fonts, icons, options, title and copies one job renders with, its footers
+    crediting ``art_sets``."""
+    # start-up: the kinds and imposition (with ReportLab) load only when something renders
+    from ..impose.components.contract import RenderEnv
+    from ..impose.imposition.common import ImposeOptions
+
+    # every home-printed page carries the licence credits along its margin, with the credit
+    # of each art set the component's faces draw
+    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
+                                    art_sets=art_sets)
+    pdfx = (profile.pdfx, profile.output_condition) if (
+        options.pdfx or profile.colour == "pdfx") else None
+    cmyk = options.cmyk or pdfx is not None or profile.colour == "cmyk"
+    return RenderEnv(session.fonts, session.icons,
+                     ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
+                                   cmyk, options.ink_saver, footer, pdfx=pdfx),
+                     title=f"{game.spec.name}: {comp.model.title}",
+                     copies=options.copies if comp.model.takes_copies else None)
+
+
+def _output(job: Job, options: BuildOptions, session: BuildSession,
+            art_sets: tuple[str, ...] | None = None) -> tuple[str, object]:
+    """Render one job to ("file", bytes) or ("folder", {name: bytes}), its footers crediting
+    ``art_sets`` (default: the art sets its faces draw)."""
+    game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
+    if art_sets is None:
+        art_sets = _art_sets(session, prepared)
+    env = _render_env(game, comp, profile, options, session, art_sets)
+    if profile.output == "tts":
+        # start-up: PIL and the TTS sheets, for a tts profile only
+        from ..impose.tts import tts_files
+
+        return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
+    from ..impose.components import component_for  # start-up: see _render_env
+
+    artifact = component_for(comp.model).render(prepared, profile, env)
+    if profile.output == "png":
+        return "folder", _rasterised(artifact, profile)
+    return "file", artifact.data
+
+
+def _rasterised(artifact, profile: Profile) -> dict[str, bytes]:
+    """Return every page of ``artifact`` as a PNG at the profile's dpi, named by its pattern
+    (page number, page label, card number: a back takes its front's number)."""
+    from ..write.raster import png_bytes, rasterise_pages  # start-up: pypdfium2, png profiles only
+
+    images = rasterise_pages(artifact.data, profile.dpi)
+    labels = artifact.page_labels or [""] * len(images)
+    files, card = {}, 0
+    for page, (label, image) in enumerate(zip(labels, images), 1):
+        card += not label.endswith("-back")
+        name = profile.page_file_name(page, label, card)
+        if name in files:
+            raise UserError(f"profile {profile.name}: its names pattern {profile.names!r} "
+                            f"gives two pages the name {name!r}; use {{page}} or {{card}}")
+        files[name] = png_bytes(image, profile.dpi)
+    return files
+
+
+# what forked workers build: (BuildWork, the shared "a component failed" flag), set just
+# before the pool forks
+_FORKED: tuple | None = None
+
+
+def _worker(index: int) -> ComponentResult:
+    """Prepare, check and render component ``index`` of ``_FORKED`` in a worker."""
+    work, failed = _FORKED
+    # prepared even after another component failed, so one run reports every mistake
+    result, ready = _prepare(work, index)
+    result.checks = []  # they hold the fonts: the parent needs only their problems
+    if not result.clean(work.checks_stop) or not work.render:
+        failed.set()
+        return result
+    _render(work, result, ready, None, failed)
+    if result.render_problems:
+        failed.set()
+    return result
+
+
+def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
+    """Build the components in ``workers`` forked processes, the costliest first."""
+    import multiprocessing  # start-up: only a build that forks needs it
+
+    global _FORKED
+
+    _warm_up(work)
+    context = multiprocessing.get_context("fork")
+    failed = context.Event()
+    _FORKED = (work, failed)
+    results: list = [None] * len(work.selected)
+    try:
+        with context.Pool(min(workers, len(work.selected))) as pool:
+            for result in pool.imap_unordered(_worker, _costliest_first(work)):
+                results[result.index] = result
+                for index, _ in result.outputs:
+                    bar.update(1, work.jobs[index].path.name)
+    finally:
+        _FORKED = None
+    return results
+
+
+def _warm_up(work: BuildWork) -> None:
+    """Before forking, do once what every worker would otherwise do again: import the element,
+    imposition, drawing and check modules and register the fonts. (Templates, icons and Jinja
+    strings are read by the workers: each needs only some, in parallel.) A font that fails
+    here is skipped: the worker that uses it reports the mistake at its line."""
+    import importlib
+    import pkgutil
+
+    from reportlab.pdfgen.canvas import Canvas  # noqa: F401 - imported by every document
+
+    from .. import checks
+    from ..impose import imposition
+    from ..fill.elements import element_types
+    from ..impose.pdf import PdfDocument  # noqa: F401 - the form replay
+
+    element_types()
+    for package in (imposition, checks):
+        for module in pkgutil.iter_modules(package.__path__):
+            importlib.import_module(f"{package.__name__}.{module.name}")
+    fonts = work.session.fonts
+    for family, styles in fonts.files.items():
+        for style in styles:
+            try:
+                fonts.font_name(family, "bold" in style, "italic" in style)
+            except UserError:
+                pass
+
+
+def _costliest_first(work: BuildWork) -> list[int]:
+    """Return the component indexes, those likely to take longest first, so no large one is
+    left to run alone at the end. The estimate is its outputs times its faces; a board or a
+    sheet is one large face, counted as many small ones."""
+    outputs: dict[int, int] = {}
+    for job in work.jobs:
+        outputs[id(job.comp)] = outputs.get(id(job.comp), 0) + 1
+
+    def cost(index: int) -> int:
+        comp = work.selected[index][1]
+        model = comp.model
+        faces = 30 if model.kind in ("board", "sheet") else len(getattr(model, "items", None) or [])
+        return outputs.get(id(comp), 0) * max(faces, 1)
+
+    return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
+
+
+def _job_worker(index: int) -> tuple[int, tuple | None, list]:
+    """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems)."""
+    work, ready = _FORKED
+    return (index, *_render_job(work, index, ready[id(work.jobs[index].comp)]))
+
+
+def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
+    """Render the outputs of prepared components in forked workers, one output a task, into
+    their results (``ready``: (result, Prepared) of each component)."""
+    import multiprocessing  # start-up: only a build that forks needs it
+
+    global _FORKED
+
+    by_component = {id(work.selected[result.index][1]): (result, prepared)
+                    for result, prepared in ready}
+    _FORKED = (work, {key: prepared for key, (_, prepared) in by_component.items()})
+    indexes = [index for index, job in enumerate(work.jobs)
+               if not by_component[id(job.comp)][0].nothing_to_print]
+    done: dict[int, tuple] = {}
+    try:
+        with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
+                                                      ) as pool:
+            for index, output, problems in pool.imap_unordered(_job_worker, indexes):
+                done[index] = (output, problems)
+                bar.update(1, work.jobs[index].path.name)
+    finally:
+        _FORKED = None
+    for index in sorted(done):  # in the planned order, whichever worker finished first
+        output, problems = done[index]
+        result = by_component[id(work.jobs[index].comp)][0]
+        if output is not None:
+            result.outputs.append((index, output))
+        result.render_problems.extend(problems)
+    for result, prepared in ready:
+        if not result.nothing_to_print:
+            result.drawn = drawn(prepared)
+
+
+def _can_fork() -> bool:
+    """Return whether this platform can fork worker processes (not Windows)."""
+    import multiprocessing  # only for a build that may fork: one output needs no workers
+
+    return "fork" in multiprocessing.get_all_start_methods()

@@ -1,0 +1,1 @@
+"""Templates and items into faces of placed elements."""

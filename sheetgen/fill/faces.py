@@ -1,0 +1,475 @@
+"""Fill a template with one item's fields: Jinja per value, then typed elements → a Face.
+
+Jinja runs in a sandbox with StrictUndefined, so a field the template uses but the item lacks
+is an error that names both. A value that is exactly ``"{{ expr }}"`` keeps the expression's
+type (a number, a list, a boolean); any other text with ``{{ }}`` renders to a string.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import warnings
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from jinja2 import StrictUndefined, TemplateError, UndefinedError
+from jinja2.sandbox import SandboxedEnvironment, SecurityError
+from pydantic import ValidationError
+
+from .choices import ChoiceError, needs_resolving, resolve
+from .elements import DrawContext, Element, element_class, element_types
+from ..base.errors import Problem, UserError, display_path
+from .elements.placement import Placer
+from ..load.templates import Template, TemplateBook
+from .textlayout import TextFitError
+from ..base.suggest import close_matches, command, unknown
+from ..load.validation import keys_at
+from ..load.yamlload import line_of
+
+MAX_REPEAT = 100_000  # items a "x" * n or [..] * n may build in a template expression
+
+
+class BoundedSandbox(SandboxedEnvironment):
+    """Jinja's sandbox, with ``*`` and ``**`` unable to build a huge string, list or number.
+
+    A template is data: an expression such as ``'a' * 10**9`` or ``9 ** 9 ** 9`` is a
+    mistake to report, not a gigabyte to allocate or an hour of arithmetic.
+    """
+
+    intercepted_binops = frozenset({"*", "**"})
+
+    def call_binop(self, context, operator: str, left, right):
+        """Refuse a power with a large exponent or a repetition beyond MAX_REPEAT items."""
+        if operator == "**" and isinstance(right, (int, float)) and abs(right) > 64 \
+                and left not in (0, 1, -1):
+            raise SecurityError(f"{left!r} ** {right!r} is too large to compute")
+        if operator == "*":
+            for seq, times in ((left, right), (right, left)):
+                if isinstance(seq, (str, list, tuple)) and isinstance(times, int) \
+                        and len(seq) * times > MAX_REPEAT:
+                    raise SecurityError(f"repeating {len(seq)} items {times} times makes more "
+                                        f"than {MAX_REPEAT:,}")
+        return super().call_binop(context, operator, left, right)
+
+
+# One Jinja environment for the process: each distinct template string is compiled once, for
+# every component (a builder's globals, such as the game, are passed with each item's fields).
+_JINJA = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
+_COMPILED: dict[str, tuple[str, Any]] = {}
+_MAX_COMPILED = 50_000  # a long `watch` session forgets old strings rather than grow forever
+
+_WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
+# ``{{ name }}``, the most common value: a field looked up without Jinja (same result: the
+# field's value as it is, or in text its str()); anything else, or a name the item lacks, goes
+# to Jinja. Text qualifies only without other braces, carriage returns or a final newline,
+# which Jinja's lexer would treat specially.
+_NAME = re.compile(r"\{\{\s*([A-Za-z_][A-Za-z0-9_]*)\s*\}\}")
+_JINJA_WORDS = frozenset({"true", "false", "none", "True", "False", "None", "and", "or", "not",
+                          "in", "is", "if", "else"})
+
+
+@dataclass
+class Face:
+    """One side of one component, ready to draw: size in points and typed elements."""
+
+    width: float
+    height: float
+    bleed: float
+    elements: list[Element]
+    key: str
+    label: str
+    where: tuple[str, int] = ("", 0)  # the line that set its size: blamed when it won't fit
+    # where each element was written (path, line, name), for the print checks' messages
+    origins: list = field(default_factory=list)
+    # a line for the printer's pages (e.g. a board side centred on a larger common size)
+    note: str = ""
+    # where a playtest variant's stamp goes (the template's stamp_corner)
+    stamp_corner: str = "lower-left"
+    # how messages name the face when its label is not enough ("side a", not "a")
+    shown: str = ""
+
+    def icons(self) -> frozenset[str]:
+        """Return every icon the face draws (worked out once: a face does not change)."""
+        icons = self.__dict__.get("_icons")
+        if icons is None:
+            icons = frozenset().union(*(e.icons() for e in self.elements))
+            self.__dict__["_icons"] = icons
+        return icons
+
+
+@dataclass(frozen=True)
+class Card:
+    """One physical card: its front, its back (None: blank) and a label for file names."""
+
+    front: Face
+    back: Face | None
+    label: str
+
+
+class PartialFace(UserError):
+    """The mistakes of a face's elements, with the face of the elements that were right."""
+
+    def __init__(self, problems: list, face: Face):
+        super().__init__(problems)
+        self.face = face
+
+
+@dataclass(frozen=True)
+class Where:
+    """Where an item was written, for error messages."""
+
+    path: str
+    line: int
+    label: str
+    cells: tuple[tuple[str, str], ...] = ()  # (field, cell) of an item read from a table
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where an element was written: file, line and a name (its id or type)."""
+
+    path: str
+    line: int
+    name: str
+
+
+def element_origin(shown_path: str, line: int, element: Element) -> Origin:
+    """Return where ``element`` was written (``shown_path`` as printed), for the print checks."""
+    return Origin(shown_path, line, element.id or element.type)
+
+
+class FaceBuilder:
+    """Turns (template name, fields) into Faces; holds the Jinja environment and caches."""
+
+    def __init__(self, project, templates: TemplateBook, fonts, icons, colors: dict[str, str],
+                 globals_: dict[str, Any] | None = None):
+        self.project, self.templates, self.fonts, self.icons = project, templates, fonts, icons
+        self.colors = colors
+        # names every template of this builder sees (game, credits, component); an item's
+        # fields of the same name win, as Jinja's own globals would let them
+        self.globals = dict(globals_ or {})
+        self._faces: dict[str, Face] = {}
+        self.warnings: list[Problem] = []
+        self._template_mistakes: set[tuple] = set()
+        # the print checks of the component being built (sheetgen/checks), if any
+        self.checks = None
+        # faces only to be compared by key (a variant's base game): skip building elements
+        self.keys_only = False
+        # renders a deck as its cards are built (sheetgen.build.partner), in a one-output build
+        self.partner = None
+        self._shown_paths: dict = {}
+        # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
+        # values with Jinja are rendered for each item
+        self._plans: dict[int, tuple[Any, list]] = {}
+        # (id(raw element), size, its filled values) -> (raw, the prepared element): faces that
+        # fill an element with the same values share one element object (validated once)
+        self._elements: dict[tuple, tuple[Any, Element]] = {}
+
+    def build(self, template_name: str, fields: dict[str, Any], where: Where,
+              template_where: tuple[str, int]) -> Face:
+        """Return the face of ``template_name`` filled with ``fields``; UserError on any mistake.
+
+        Items that fill a template with the same values share one Face (validated and fitted
+        once, drawn once).
+        """
+        template = self.templates.get(template_name, template_where)
+        context = {**self.globals, **template.fields, **fields}
+        filled, problems = [], []
+        for raw in template.elements:
+            try:
+                values = self._fill(template, raw, context, where)
+            except UserError as exc:
+                problems.extend(exc.problems)
+                continue
+            if values is not None:
+                filled.append((raw, values))
+        if problems:
+            raise UserError(problems)
+        key = hashlib.sha1(repr(
+            (template.name, template.width, template.height, template.bleed,
+             [values for _, values in filled])
+        ).encode()).hexdigest()[:16]
+        cached = self._faces.get(key)
+        if cached is None and self.keys_only:  # compared by key, never drawn: no elements
+            cached = self._faces[key] = Face(
+                template.width, template.height, template.bleed, [], key, where.label,
+                template.size_where, stamp_corner=template.stamp_corner)
+        if cached is not None:
+            return cached
+        draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
+        elements, origins = [], []
+        placer = Placer(
+            lambda raw, values, prepare: self._element(template, raw, values, where, draw_ctx,
+                                                       prepare),
+            lambda raw, message, key: self._fail(template, raw, where, message,
+                                                 _from_item(raw, key)),
+            draw_ctx)
+        for raw, values in filled:
+            try:
+                placed = placer.place(raw, values)
+            except UserError as exc:
+                problems.extend(exc.problems)
+                continue
+            for placed_raw, element in placed:
+                at = placed_raw if hasattr(placed_raw, "line") else raw
+                elements.append(element)
+                origins.append(element_origin(self._shown(at, template), at.line, element))
+        face = Face(template.width, template.height, template.bleed, elements, key, where.label,
+                    template.size_where, origins, stamp_corner=template.stamp_corner)
+        if problems:
+            # with the elements that were right, so later checks (a pad's glue strip) still run
+            raise PartialFace(problems, face)
+        self._faces[key] = face
+        self.inspect(face)
+        return face
+
+    def _shown(self, raw, template: Template) -> str:
+        """Return the file an element was written in, as messages show it: an element
+        inherited through ``extends`` lives in the parent template's file."""
+        path = getattr(raw, "path", "") or template.path
+        shown = self._shown_paths.get(path)
+        if shown is None:
+            shown = self._shown_paths[path] = display_path(path)
+        return shown
+
+    def forget_unused(self, keys: set[str]) -> None:
+        """Drop the remembered faces not in ``keys``, and the shared elements no kept face
+        holds: a long ``serve`` session edits the same cards again and again."""
+        self._faces = {key: face for key, face in self._faces.items() if key in keys}
+        held = {id(element) for face in self._faces.values() for element in face.elements}
+        self._elements = {key: shared for key, shared in self._elements.items()
+                          if id(shared[1]) in held}
+
+    def inspect(self, face: Face) -> None:
+        """Run the print checks on a newly built face (when the build has them)."""
+        if self.checks is not None:
+            self.checks.inspect(face, face.origins)
+
+    def _fail(self, template: Template, raw, where: Where, message: str,
+              blame_item: bool, line: int | None = None) -> UserError:
+        """Return a UserError blaming the item (for filled values) or the template line
+        (``line``, or the element's).
+
+        A template mistake is reported once, not once per item that fills the template. An
+        element inherited or added from another file (``extends``, a board side's ``art``) is
+        blamed in that file.
+        """
+        tpath = self._shown(raw, template)
+        line = line or raw.line
+        if blame_item:
+            return UserError(Problem(display_path(where.path), where.line,
+                                     f"{where.label}: {message} (template {tpath}:{line})"))
+        key = (tpath, line, message)
+        if key in self._template_mistakes:
+            return UserError([])
+        self._template_mistakes.add(key)
+        return UserError(Problem(tpath, line, f"{message} (filling {where.label})"))
+
+    def _fill(self, template: Template, raw, context, where: Where) -> dict | None:
+        """Return the element's values with Jinja filled in, or None when ``when`` is false."""
+        plan = self._plans.get(id(raw))
+        if plan is None:
+            plan = self._plans[id(raw)] = (raw, [(k, v, _has_jinja(v)) for k, v in raw.items()],
+                                           needs_resolving(raw))
+        try:
+            values = {key: self._render(value, context) if templated else value
+                      for key, value, templated in plan[1]}
+            if plan[2]:
+                values = resolve(values, context)
+        except ChoiceError as exc:
+            raise self._fail(template, raw, where, exc.message, exc.blame_item,
+                             line_of(raw, exc.loc)) from None
+        except UndefinedError as exc:
+            name = re.search(r"'([^']+)' is undefined", str(exc))
+            missing = name.group(1) if name else str(exc)
+            raise self._fail(template, raw, where, f"field {missing!r} is missing but the "
+                             "template uses it; give it on the item or in the component's "
+                             "defaults:", True) from None
+        except TemplateError as exc:
+            raise self._fail(template, raw, where, f"template expression error: {exc}",
+                             False) from None
+        except Exception as exc:  # noqa: BLE001 - any error of a user's expression is theirs
+            raise self._expression_error(template, raw, where, context, plan[1], exc) from None
+        if values.get("when", True) in (False, None, "", "False", "false", 0):
+            return None
+        return values
+
+    def _expression_error(self, template: Template, raw, where: Where, context: dict,
+                          plan: list, exc: Exception) -> UserError:
+        """Return an expression's failure in words, at the item's value that made it fail
+        (its spreadsheet cell, or the item's line), or at the template line when no item
+        field is to blame."""
+        from ..load.expression_errors import explain
+
+        expression, key = "", None
+        for key, value, templated in plan:  # find the value that fails, to quote it
+            if not templated:
+                continue
+            try:
+                self._render(value, context)
+            except Exception:  # noqa: BLE001 - the one we are looking for
+                expression = value if isinstance(value, str) else str(value)
+                break
+        item_fields = set(context) - {"game", "credits", "component"}
+        explained = explain(exc, expression, _JINJA, context, item_fields)
+        cells = dict(where.cells)
+        line = line_of(raw, (key,)) if key is not None else raw.line
+        if explained.field is None:
+            return self._fail(template, raw, where, explained.message, False, line)
+        if explained.field in cells:
+            tpath = self._shown(raw, template)
+            return UserError(Problem(cells[explained.field], 0, f"{explained.message} "
+                                     f"(template {tpath}:{line}, filling {where.label})"))
+        return self._fail(template, raw, where, explained.message, True, line)
+
+    def _element(self, template: Template, raw, values: dict, where: Where,
+                 draw_ctx, prepare: bool = True) -> Element:
+        """Return the typed element of ``raw`` filled with ``values``, validated and prepared.
+
+        The same raw element filled with the same values on a template of the same size gives
+        the same element: it is made once and shared by every face that has it (elements are
+        not changed after ``prepare``). An element whose preparing warned is not shared, so
+        each item that has it gets its own warning.
+        """
+        key = (id(raw), template.width, template.height, repr(values))
+        shared = self._elements.get(key)
+        if shared is not None:
+            return shared[1]
+        warned = len(self.warnings)
+        element = self._new_element(template, raw, values, where, draw_ctx, prepare)
+        if len(self.warnings) == warned:
+            self._elements[key] = (raw, element)
+        return element
+
+    def _new_element(self, template: Template, raw, values: dict, where: Where,
+                     draw_ctx, prepare: bool = True) -> Element:
+        """Validate filled values into a typed element and prepare it (fit text...)."""
+        kind = values.get("type")
+        cls = element_class(kind) if isinstance(kind, str) else None
+        if cls is None:
+            see = f"see `{command(name='reference')}`"
+            raise self._fail(template, raw, where,
+                             unknown("element type", kind, element_types(), see), False)
+        vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
+                "icons": self.icons, "colors": self.colors, "project": self.project,
+                "base_dir": Path(getattr(raw, "path", "") or template.path).parent,
+                "where_path": getattr(raw, "path", "") or str(template.path),
+                "where_line": raw.line}
+        try:
+            element = cls.model_validate(values, context=vctx)
+        except ValidationError as exc:
+            problems = []
+            for err in exc.errors():
+                problems += self._invalid(template, raw, where, kind, cls, err).problems
+            raise UserError(problems) from None
+        if not prepare:  # a container: placement places its children
+            return element
+        try:
+            with warnings.catch_warnings(record=True) as caught:
+                warnings.simplefilter("always")
+                element.prepare(draw_ctx)
+            for warning in caught:
+                self.warnings.append(Problem(display_path(where.path), where.line,
+                                             f"{where.label}: {warning.message}"))
+        except TextFitError as exc:
+            label = f"text {element.id!r}" if element.id else "text"
+            edition = getattr(self.templates, "edition", None)
+            entry = edition.entry_in(str(getattr(element, "text", ""))) if edition else ""
+            raise self._fail(template, raw, where, f"{label} {exc}{entry}; shorten it, enlarge "
+                             "the box or lower min_size", True) from None
+        except ValueError as exc:
+            problems = [p for message in getattr(exc, "messages", [str(exc)])
+                        for p in self._fail(template, raw, where, message, True).problems]
+            raise UserError(problems) from None
+        return element
+
+    def _invalid(self, template: Template, raw, where: Where, kind: str, cls, err: dict
+                 ) -> UserError:
+        """Return one pydantic error of an element as a UserError at its line."""
+        loc = tuple(err["loc"])
+        key = loc[0] if loc else None
+        field_text = f" {'.'.join(str(p) for p in loc)}" if loc else ""
+        message = err["msg"].removeprefix("Value error, ")
+        if err["type"] == "extra_forbidden":
+            # a nested key (spaces.2.labl) is offered the keys of its own level
+            known = keys_at(cls, loc[:-1]) if len(loc) > 1 else sorted(cls.model_fields)
+            near = close_matches(str(loc[-1]), known)
+            hint = f"did you mean {' or '.join(repr(n) for n in near)}? " if near else ""
+            what = f"a {kind} element" if len(loc) == 1 else ".".join(map(str, loc[:-1]))
+            message = f"unknown key for {what}; {hint}allowed: {', '.join(sorted(known))}"
+        from_item = _from_item(raw, key)
+        return self._fail(template, raw, where, f"{kind} element{field_text}: {message}",
+                          from_item, line_of(raw, loc) if len(loc) > 1 else None)
+
+    def _render(self, value: Any, context: dict) -> Any:
+        """Return ``value`` with every Jinja string in it filled from ``context``."""
+        if isinstance(value, str):
+            if "{" not in value:
+                return value
+            compiled = _COMPILED.get(value)
+            if compiled is None:
+                if len(_COMPILED) >= _MAX_COMPILED:
+                    _COMPILED.clear()
+                compiled = _COMPILED[value] = _plain_names(value) or _compile(value)
+            kind, fn = compiled
+            if kind == "names":
+                if all(name in context for name in fn[1::2]):
+                    if len(fn) == 3 and not fn[0] and not fn[2]:
+                        return context[fn[1]]  # the whole value: the field as it is
+                    return "".join(part if i % 2 == 0 else str(context[part])
+                                   for i, part in enumerate(fn))
+                kind, fn = _COMPILED[value] = _compile(value)  # let Jinja say what is missing
+            if kind == "expr":
+                result = fn(**context)
+                if isinstance(result, StrictUndefined):
+                    str(result)  # raises UndefinedError naming the field
+                return result
+            return fn.render(context)
+        if isinstance(value, dict):
+            return {k: self._render(v, context) for k, v in value.items()}
+        if isinstance(value, list):
+            return [self._render(v, context) for v in value]
+        return value
+
+
+def _from_item(raw, key) -> bool:
+    """Return whether the value at ``key`` of ``raw`` is filled from the item (holds Jinja)."""
+    value = raw.get(key) if isinstance(raw, dict) else None
+    return isinstance(value, str) and "{" in value
+
+
+def _compile(value: str) -> tuple[str, Any]:
+    """Return ``("expr", fn)`` for a value that is one whole expression, else ``("text", t)``."""
+    whole = _WHOLE_EXPR.match(value)
+    if whole:
+        return "expr", _JINJA.compile_expression(whole.group("expr"), undefined_to_none=False)
+    return "text", _JINJA.from_string(value)
+
+
+def _plain_names(value: str) -> tuple[str, tuple[str, ...]] | None:
+    """Return ``("names", (text, name, text, name, ..., text))`` for a value made only of
+    text and ``{{ name }}`` lookups; None for anything else (Jinja renders it)."""
+    parts = _NAME.split(value)
+    names = parts[1::2]
+    if not names or any(name in _JINJA_WORDS for name in names):
+        return None
+    texts = parts[0::2]
+    if len(names) == 1 and not texts[0].strip() and not texts[1].strip() and \
+            _WHOLE_EXPR.match(value):
+        return "names", ("", names[0], "")  # one whole expression: keeps the field's type
+    if any("{" in t or "}" in t or "\r" in t for t in texts) or value.endswith("\n"):
+        return None
+    return "names", tuple(parts)
+
+
+def _has_jinja(value: Any) -> bool:
+    """Return whether any string in ``value`` (nested dicts and lists) may hold Jinja."""
+    if isinstance(value, str):
+        return "{" in value
+    if isinstance(value, dict):
+        return any(_has_jinja(v) for v in value.values())
+    if isinstance(value, list):
+        return any(_has_jinja(v) for v in value)
+    return False

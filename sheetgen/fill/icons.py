@@ -1,0 +1,200 @@
+"""Icons and art by name, each SVG drawn once per document as a PDF form and reused.
+
+Two folders of ``templates/`` hold them; a project's own files shadow the built-in ones:
+
+- ``icons/<name>.svg``: icons named ``name`` (game-icons.net ships one-colour icons);
+- ``art/<set>/<name>.svg``: colour art named ``set/name`` (a vendored set, or a project's own).
+
+An SVG painted only in black (or ``currentColor``) is a one-colour icon: its form carries no
+colour, so one form serves every colour (the fill set before ``doForm`` shows through). Any
+other SVG is colour art and keeps its own colours. An ``image`` whose ``src`` is an SVG file is
+art too, named by its path (:meth:`IconBook.add_file`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from reportlab.pdfbase import pdfdoc
+
+from .art.draw import Inks, draw_colour, draw_one_colour
+from ..base.docs_links import see
+from ..load.project import Project
+from ..base.suggest import command, unknown
+
+_PLAIN_NAME = re.compile(r"[A-Za-z0-9_.~-]+")
+FILE_PREFIX = "file:"
+
+
+@dataclass
+class IconBook:
+    """The icons and art a project can use, and which of them a build has used (credits)."""
+
+    files: dict[str, Path]
+    used: set[str] = field(default_factory=set)
+    _parsed: dict = field(default_factory=dict)
+    # art read ahead by a child process (sheetgen.build.prefetch), taken when it has arrived
+    prefetch: object | None = None
+
+    @classmethod
+    def for_project(cls, project: Project) -> "IconBook":
+        """Find every ``templates/icons/*.svg`` and ``templates/art/<set>/*.svg``; the
+        project's shadow the built-in ones."""
+        files: dict[str, Path] = {}
+        for folder in reversed(project.subdirs("templates")):
+            for svg in sorted((folder / "icons").glob("*.svg")):
+                files[svg.stem] = svg
+            for svg in sorted((folder / "art").glob("*/*.svg")):
+                files[f"{svg.parent.name}/{svg.stem}"] = svg
+        return cls(files)
+
+    def named_files(self) -> dict[str, Path]:
+        """Return the icon and art files by name, without the ``image`` files added."""
+        return {name: path for name, path in self.files.items()
+                if not name.startswith(FILE_PREFIX)}
+
+    def icon_names(self) -> list[str]:
+        """Return the names of the icons (``templates/icons/``), sorted."""
+        return sorted(n for n in self.files if "/" not in n and not n.startswith(FILE_PREFIX))
+
+    def art_names(self) -> list[str]:
+        """Return the names of the colour art (``set/name``), sorted."""
+        return sorted(n for n in self.files if "/" in n and not n.startswith(FILE_PREFIX))
+
+    def add_file(self, path: Path) -> str:
+        """Return the name art file ``path`` is known by (an ``image``'s SVG), checking it."""
+        name = FILE_PREFIX + str(path)
+        self.files[name] = path
+        self.check(name)
+        return name
+
+    def check(self, name: str) -> None:
+        """Raise ValueError naming similar icons when ``name`` is unknown, or saying why its
+        file cannot be drawn (so validate finds what a build would meet)."""
+        if name not in self.files:
+            hint = (f"`{command(name='reference')}` draws every icon and piece of art with its "
+                    "name; colour art is named set/name" + see("icons"))
+            raise ValueError(unknown("icon", name, self.files, hint))
+        self.art(name)
+
+    def art(self, name: str):
+        """Return the :class:`~sheetgen.fill.art.model.Art` of ``name``, read once."""
+        if name not in self._parsed:
+            if name.startswith(FILE_PREFIX):
+                self.files.setdefault(name, Path(name.removeprefix(FILE_PREFIX)))
+            path = self.files[name]
+            what = "art" if "/" in name else "icon"
+            shown = name.removeprefix(FILE_PREFIX)
+            art = self.prefetch.take(name) if self.prefetch is not None else None
+            if art is not None:
+                self._parsed[name] = art
+                return art
+            # start-up: the XML reader loads only when this process reads art (a one-output
+            # build's art is read by its prefetch child)
+            from .art.read import read_art
+
+            try:
+                self._parsed[name] = read_art(path)
+            except (OSError, ValueError) as exc:
+                where = "" if shown == str(path) else f" ({path})"
+                raise ValueError(f"{what} {shown!r} cannot be drawn{where}: {exc}") from None
+        return self._parsed[name]
+
+    def warnings_of(self, name: str) -> list[str]:
+        """Return what drawing ``name`` leaves out (filters, masks...), each a sentence."""
+        shown = name.removeprefix(FILE_PREFIX)
+        return [f"{shown}: {w}" for w in self.art(name).warnings]
+
+    def is_colour(self, name: str) -> bool:
+        """Return whether ``name`` keeps its own colours (not a one-colour icon)."""
+        return not self.art(name).one_colour
+
+    @staticmethod
+    def _form(name: str, colour: bool) -> str:
+        """Return the PDF name of the form of ``name``: the name itself (``/`` as ``~``), or
+        for a file, its stem and a digest of its path."""
+        key = name.replace("/", "~")
+        if not _PLAIN_NAME.fullmatch(key):
+            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(name).stem)[:40]
+            key = f"{stem}-{hashlib.sha256(name.encode()).hexdigest()[:12]}"
+        return f"{'art' if colour else 'icon'}-{key}"
+
+    def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
+        """Return the name of the form holding ``name`` (1 x 1 pt: the viewBox stretched to
+        the square; :meth:`draw_box` gives it back its proportions), drawing it once per
+        document; colour art in the document's colour mode."""
+        art = self.art(name)
+        colour = not art.one_colour
+        form = self._form(name, colour)
+        defined = canvas.__dict__.setdefault("_sheetgen_icon_forms", set())
+        if form in defined:
+            return form
+        inks = Inks(cmyk, ink_saver)
+
+        resources: list = []
+
+        def draw(canvas) -> None:
+            if colour:
+                draw_colour(canvas, art, inks)
+                resources[:] = [dict(canvas._shadingUsed), canvas._extgstate.getState()]
+            else:
+                draw_one_colour(canvas, art)
+
+        from ..write.form_replay import draw_form
+
+        # drawn once per process, replayed in every other document
+        kind = ("art", name, inks) if colour else ("icon", name)
+        draw_form(canvas, form, (0, 0, 1, 1), self, kind, draw)
+        if resources and (resources[0] or resources[1]):
+            _give_resources(canvas, form, *resources)
+        defined.add(form)
+        self.used.add(name)
+        return form
+
+    def draw(self, canvas, name: str, x: float, y: float, size: float) -> None:
+        """Draw ``name`` in the square with its lower-left corner at (x, y), ``size`` points
+        wide, aligned in it as its preserveAspectRatio says.
+
+        The form must already exist (see :meth:`form_name`): forms cannot nest their definitions.
+        """
+        self.draw_box(canvas, name, x, y, size, size)
+
+    def draw_box(self, canvas, name: str, x: float, y: float, w: float, h: float,
+                 stretch: bool = False) -> None:
+        """Draw ``name`` in the box (x, y, w, h): as large as fits, aligned as its
+        preserveAspectRatio says, or stretched to the box (``stretch``, or ``none``)."""
+        art = self.art(name)
+        canvas.saveState()
+        if stretch or art.align == "none":
+            canvas.translate(x, y)
+            canvas.scale(w, h)
+        else:  # the art's proportions, as large as fits, aligned
+            aspect = art.box[2] / art.box[3]
+            dw = min(w, h * aspect)
+            dh = dw / aspect
+            ax = {"xMin": 0.0, "xMid": 0.5, "xMax": 1.0}[art.align[:4]]
+            ay = {"YMin": 1.0, "YMid": 0.5, "YMax": 0.0}[art.align[4:]]
+            canvas.translate(x + (w - dw) * ax, y + (h - dh) * ay)
+            canvas.scale(dw, dh)
+        canvas.doForm(self._form(name, not art.one_colour))
+        canvas.restoreState()
+
+    def art_sets(self, names) -> list[str]:
+        """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted."""
+        return sorted({n.split("/")[0] for n in names
+                       if "/" in n and not n.startswith(FILE_PREFIX)})
+
+
+def _give_resources(canvas, form: str, shadings: dict, states) -> None:
+    """Give form ``form`` the shadings and graphics states (opacity) it uses: ReportLab's
+    forms list only fonts and forms in their resources."""
+    resources = pdfdoc.PDFResourceDictionary()
+    resources.basicFonts()
+    resources.allProcs()
+    if states:
+        resources.ExtGState = states
+    resources.setShading(shadings)
+    canvas._doc.idToObject[pdfdoc.xObjectName(form)].Resources = resources

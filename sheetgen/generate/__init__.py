@@ -1,0 +1,1 @@
+"""Items computed from decks and dice (odds, dice deck, the print guide)."""

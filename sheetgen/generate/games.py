@@ -1,0 +1,138 @@
+"""A game as every later stage sees it, in three stages: its files loaded and validated
+(``loading``), the items of ``items_from: {generator: ...}`` components computed (here, after
+loading: the loader never computes items), then a playtest variant overlaid on the result
+(``variant_changes``), so a variant can change generated items by id like any others.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from pydantic import ValidationError
+
+from ..base.errors import ProblemList, UserError
+from ..load.loading import LoadedGame, assign_item_ids, load_game_files
+from ..load.model import Item
+from ..load.project import Project
+from ..load.validation import describe
+from ..load.yamlload import line_of
+
+if TYPE_CHECKING:  # start-up: generators (dice decks, the print guide) load for generated items
+    from .print_guide import Count
+
+
+def load_game(project: Project, game_id: str, only: list[str] | None = None,
+              variant: str | None = None, problems: ProblemList | None = None
+              ) -> LoadedGame | None:
+    """Load ``data/<game_id>/``, compute its generated items and overlay ``variant``
+    (``variants/<variant>.yaml``); raise one UserError holding every problem.
+
+    ``only`` limits the component files read to those ids. With ``problems`` given, mistakes
+    are recorded there instead and the game comes back with the components that loaded (None
+    when game.yaml itself is unusable).
+    """
+    own = problems is None
+    problems = ProblemList() if own else problems
+    game = load_game_files(project, game_id, only, problems)
+    if game is not None:
+        expand_generated(game, problems)
+        if any(_counts_pieces(comp) for comp in game.components):
+            expand_generated(game, problems, piece_counts(project, game))
+        if variant is not None:
+            from ..load.variant_changes import overlay_variant  # start-up: variant builds only
+
+            overlay_variant(project, game, variant, problems)
+    if own:
+        problems.raise_if_any()
+    return game
+
+
+def expand_generated(game: LoadedGame, problems: ProblemList,
+                     counts: dict[str, Count] | None = None) -> None:
+    """Compute the items of every generated component of ``game`` and give them ids; a
+    component whose generator fails is dropped, its mistakes recorded at their lines.
+
+    Without ``counts``, the generators made from the game's files; with them (the pieces of
+    every other component, :func:`piece_counts`), those made from counts (the print guide).
+    """
+    kept = []
+    for comp in game.components:
+        source = comp.model.items_from
+        if source is None or source.generator is None or comp.model.items \
+                or _counts_pieces(comp) != (counts is not None):
+            kept.append(comp)
+            continue
+        before = len(problems.problems)
+        _generate(comp.model, comp.raw, comp.path, problems, counts)
+        assign_item_ids(comp, problems)
+        if len(problems.problems) == before:
+            kept.append(comp)
+    game.components = kept
+
+
+def _counts_pieces(comp) -> bool:
+    """Return whether ``comp`` is generated from the other components' counts."""
+    source = comp.model.items_from
+    if source is None or source.generator is None:
+        return False
+    from .generators import generator  # start-up: only generated components load generators
+
+    try:
+        return generator(source.generator).counts
+    except ValueError:
+        return False
+
+
+def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
+    """Return how many pieces each component of ``game`` prints (generated items computed),
+    those a partial load left out read too, so a guide counts the whole game."""
+    loaded = {comp.model.id: comp for comp in game.components}
+    missing = [cid for cid in game.spec.components if cid not in loaded]
+    if missing:
+        rest = load_game_files(project, game.spec.id, missing, ProblemList())
+        if rest is not None:
+            expand_generated(rest, ProblemList())
+            loaded.update({comp.model.id: comp for comp in rest.components})
+    from .print_guide import Count  # start-up: see _counts_pieces
+
+    counts = {}
+    for cid in game.spec.components:
+        comp = loaded.get(cid)
+        if comp is not None and not _counts_pieces(comp):
+            pieces, unit = comp.model.contents()
+            counts[cid] = Count(pieces, unit, comp.model.title)
+    return counts
+
+
+def _generate(model, raw, path: Path, problems: ProblemList,
+              counts: dict[str, Count] | None = None) -> None:
+    """Fill the component's items from its generator; a wrong option is blamed at its line."""
+    from .generators import generate, generator  # start-up: see _counts_pieces
+
+    source, line = model.items_from, line_of(raw, ("items_from",))
+    try:
+        spec = generator(source.generator)
+    except ValueError as exc:
+        problems.add(path, line_of(raw, ("items_from", "generator")) or line,
+                     f"items_from: {exc}")
+        return
+    try:
+        options = spec.options.model_validate(source.options)
+    except ValidationError as exc:
+        for err in exc.errors():
+            where = line_of(raw, ("items_from", "options") + tuple(err["loc"])) or line
+            loc = err["loc"]  # describe names the last key (or list.index): say the rest
+            named = 2 if len(loc) > 1 and isinstance(loc[-1], int) else 1
+            inside = "".join(f"{step}." for step in loc[:-named])
+            problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
+        return
+    try:
+        items = generate(source.generator, options, path.parent, counts)
+        model.items = [Item.model_validate(item) for item in items]
+    except UserError as exc:  # a mistake in a file the generator reads, at its own line
+        problems.extend(exc)
+    except ValueError as exc:
+        option = getattr(exc, "option", None)  # generators.OptionError names its option
+        where = line_of(raw, ("items_from", "options", option)) if option else line
+        problems.add(path, where, f"items_from: {exc}")

@@ -1,0 +1,185 @@
+"""The ``print-guide`` generator: a game's "How to print" page, from its YAML and its components.
+
+A published print-and-play game opens with a page saying which files to print, how to set the
+duplex, on what paper, how many copies per player count, in what order to cut, fold and glue,
+and what the box holds. The words are the game's data (the component's ``items_from.options``);
+the counts of the files and of the contents checklist are read from the game's components
+(:meth:`sheetgen.load.model.ComponentBase.contents`, gathered by
+:func:`sheetgen.generate.games.piece_counts`
+once the other generators have run), so a deck that grows a card changes the page.
+The template ``how-to-print`` lays it out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import Field, field_validator
+
+from ..base.errors import OptionError
+from ..base.limits import MAX_COUNT, MAX_ID
+from ..load.model import KEBAB, Strict
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many pieces a component prints, what one is called, and the component's title."""
+
+    pieces: int
+    unit: str
+    title: str
+
+
+class GuideFile(Strict):
+    """One file to print, in print order."""
+
+    component: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                           description="Component id (its file is <id>-a4.pdf or -letter.pdf).")
+    sides: Literal["single", "double"] = Field(
+        "single", description="double: duplex, long edge (fronts and backs on one sheet).")
+    stock: str = Field("paper", max_length=200, description="Paper or card stock to print on.")
+    note: str = Field("", max_length=500, description="What the file holds, how many to print.")
+
+
+class GuideCheck(Strict):
+    """One line of the contents checklist: a component (counted) or a thing to add."""
+
+    label: str = Field(max_length=200, description="What to tick off.")
+    component: str | None = Field(None, pattern=KEBAB, max_length=MAX_ID,
+                                  description="Count this component's pieces.")
+    count: int | None = Field(None, ge=0, le=MAX_COUNT,
+                              description="The count of a thing not printed (pencils, dice).")
+    note: str = Field("", max_length=300, description="Printed after the count.")
+
+
+class PrintGuideOptions(Strict):
+    """Options of ``print-guide`` (every text may use **bold** and :icon: markup)."""
+
+    title: str = Field("How to print", max_length=200, description="The page title.")
+    intro: str = Field("", max_length=1000, description="A line under the title.")
+    files: list[GuideFile] = Field(min_length=1, max_length=30,
+                                   description="The files to print, in print order.")
+    duplex: str = Field(max_length=1500, description="Printer settings for double-sided files.")
+    duplex_wrong: str = Field(max_length=1500, description="What goes wrong otherwise.")
+    paper: str = Field(max_length=1500, description="Paper and card stock.")
+    copies: list[list[str | int]] = Field(
+        min_length=2, max_length=12, description="Copies per player count: a header row, then "
+        "one row per player count.")
+    steps: list[str] = Field(min_length=1, max_length=20,
+                             description="The cut, fold and glue order.")
+    checklist: list[GuideCheck] = Field(min_length=1, max_length=40,
+                                        description="The contents checklist.")
+
+    @field_validator("copies")
+    @classmethod
+    def _rows_as_wide_as_the_header(cls, rows: list[list[str | int]]) -> list[list[str | int]]:
+        for number, row in enumerate(rows[1:], start=2):
+            if len(row) != len(rows[0]):
+                raise ValueError(f"row {number} has {len(row)} cells; the header row (row 1) "
+                                 f"has {len(rows[0])}")
+        return rows
+
+
+def _unit(pieces: int, unit: str) -> str:
+    """Return ``unit`` for ``pieces`` of it: "1 card", "1 die", "2 cards"."""
+    if pieces != 1:
+        return unit
+    return {"dice": "die", "board sides": "board side"}.get(unit, unit.removesuffix("s"))
+
+
+def column_widths(rows: list[list[str | int]]) -> list[float]:
+    """Return a table's relative column widths: each column's longest cell in characters (the
+    bold header row counted a tenth wider), at least 4, plus 1.5 for the room either side, so a
+    long heading ("Resource dice") gets the room a one-figure column does not need."""
+    columns = max(len(row) for row in rows)  # a ragged row is the table's to report
+    return [1.5 + max([4.0, *(len(str(row[i])) * (1.1 if j == 0 else 1.0)
+                              for j, row in enumerate(rows) if i < len(row))])
+            for i in range(columns)]
+
+
+@dataclass(frozen=True)
+class ChecklistLayout:
+    """How the contents checklist is set: its columns, where each column's lines start in the
+    list (``bounds``: column k holds lines bounds[k] to bounds[k + 1], padded to four so a
+    template may slice three columns), the most lines a column holds, type size (pt) and the
+    gap between lines (mm)."""
+
+    columns: int
+    bounds: tuple[int, ...]
+    rows: int
+    size: float
+    gap: float
+
+
+CHECKLIST_MM = 36.0  # the room of the template's checklist boxes (36.5 mm, less a margin)
+TICK_MM = 4.0  # the side of the template's tick boxes (its tick_boxes)
+ONE_COLUMN_MOST = 4  # up to this many lines in one column, more in two
+COLUMN_MOST = 6  # lines a column holds with one of them wrapped and tick boxes 1 mm apart
+
+
+def checklist_layout(lines: int) -> ChecklistLayout:
+    """Return how to set a checklist of ``lines`` lines so a short one uses its box.
+
+    One column up to 4 lines, else two, or three past 12 (a column holds 6: seven 9 pt lines,
+    one wrapped, with 4 mm tick boxes no nearer than 1 mm; the template has three), the lines
+    shared out evenly (the first columns the longer); the fewer lines a column, the larger the
+    type (11 pt up to 3, 10 pt up to 6 in two columns, else 9); the room left (one line kept
+    for a line that wraps) shared out between the lines, up to 10 mm each, never so little
+    that the tick boxes of neighbouring lines come nearer than 1 mm.
+    """
+    columns = 1 if lines <= ONE_COLUMN_MOST else min(max(2, -(-lines // COLUMN_MOST)), 3)
+    rows, longer = divmod(lines, columns)
+    bounds = [0]
+    for column in range(columns):
+        bounds.append(bounds[-1] + rows + (column < longer))
+    bounds += [lines] * (4 - len(bounds))
+    rows += longer > 0
+    size = 11.0 if rows <= 3 else 10.0 if columns <= 2 else 9.0
+    line = size * 1.3 * 25.4 / 72  # the template's leading 1.3, in mm
+    gap = (CHECKLIST_MM - (rows + 1) * line) / max(rows - 1, 1)
+    gap = max(gap, TICK_MM + 1.0 - line)
+    return ChecklistLayout(columns, tuple(bounds), rows, size, round(min(gap, 10.0), 2))
+
+
+def guide_inputs(game_dir: Path) -> set[Path]:
+    """Return the files the guide reads: every data file of the game's folder."""
+    return {path for path in game_dir.iterdir()
+            if path.is_file() and path.suffix in (".yaml", ".csv", ".xlsx")}
+
+
+def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
+                ) -> list[dict[str, Any]]:
+    """Return the one item of a How-to-print page: the options' texts, each file and checklist
+    line with its count read from the game's components (``counts``, made by
+    :func:`sheetgen.generate.games.piece_counts`)."""
+
+    def count_of(cid: str, option: str) -> tuple[int, str, str]:
+        if cid not in counts:
+            raise OptionError(option, f"component {cid!r} is not one of this game's "
+                              f"components: {', '.join(counts)}")
+        found = counts[cid]
+        return found.pieces, _unit(found.pieces, found.unit), found.title
+
+    files = []
+    for number, entry in enumerate(options.files, 1):
+        pieces, unit, title = count_of(entry.component, "files")
+        files.append({"number": number, "file": f"{entry.component}-a4.pdf",
+                      "title": title, "pieces": pieces, "unit": unit,
+                      "sides": entry.sides, "stock": entry.stock, "note": entry.note})
+    checklist = []
+    for entry in options.checklist:
+        if entry.component is not None:
+            pieces, unit, _ = count_of(entry.component, "checklist")
+        elif entry.count is not None:
+            pieces, unit = entry.count, ""  # the label names what is counted
+        else:
+            raise OptionError("checklist", f"{entry.label!r} needs component: or count:")
+        checklist.append({"label": entry.label, "count": pieces, "unit": unit,
+                          "note": entry.note})
+    return [{"id": "how-to-print", "title": options.title, "intro": options.intro,
+             "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
+             "paper": options.paper, "copies": options.copies,
+             "copies_widths": column_widths(options.copies), "steps": options.steps,
+             "checklist": checklist, "checklist_layout": checklist_layout(len(checklist))}]

@@ -1,0 +1,1 @@
+"""Faces into pages, per the profile's layout table."""

@@ -1,0 +1,152 @@
+"""``kind: cards``: a deck of faces with a shared back or a back filled per card."""
+
+from __future__ import annotations
+
+from ...load.component_models import CardsModel
+from ...base.errors import ProblemList, UserError
+from ...fill.faces import Card, Where
+from ..imposition.card_grid import grid_for, impose_card_grid
+from ..imposition.common import LayoutError, size_text
+from ..imposition.gutterfold import gutterfold_grids, impose_gutterfold
+from ..imposition.pod import check_page_limit, check_shop, impose_pod, pod_faces
+from ...load.yamlload import line_of
+from . import register_kind
+from .contract import Artifact, Component, Layout, Misfit, Prepared, RenderEnv
+
+
+@register_kind
+class Cards(Component):
+    """A deck: every item is one card (``count`` copies), drawn from the front template."""
+
+    model_class = CardsModel
+
+    def prepare(self, builder, loaded) -> Prepared:
+        """Build every card's faces (each distinct face once); UserError lists every problem."""
+        model = self.model
+        problems = ProblemList()
+        path = str(loaded.path)
+        front_where = (path, line_of(loaded.raw, ("front",)))
+        back_where = (path, line_of(loaded.raw, ("back",)))
+        cards: list[Card] = []
+        total = sum(item.count for item in model.items)
+        # a one-output build renders the deck in a partner process as its cards come
+        partner = builder.partner
+        if partner is not None:
+            partner.expect(total)
+        for index, item in enumerate(model.items):
+            fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
+            item_path, line = loaded.item_where(index)
+            cells = loaded.cells_of(item.id)
+            try:
+                front = builder.build(model.front, fields,
+                                      Where(item_path, line, f"{item.id} front", cells),
+                                      front_where)
+                back = (builder.build(model.back, fields,
+                                      Where(item_path, line, f"{item.id} back", cells),
+                                      back_where) if model.back else None)
+            except UserError as exc:
+                problems.extend(exc)
+                continue
+            if back is not None and (back.width, back.height) != (front.width, front.height):
+                problems.add(back.where[0], back.where[1],
+                             f"the back ({size_text(back.width, back.height)}) and the front "
+                             f"({size_text(front.width, front.height)}, template "
+                             f"{model.front!r}) must be the same size")
+                break
+            cards.extend(Card(front, back, item.id) for _ in range(item.count))
+            if partner is not None and not problems.problems and item.count:
+                partner.send(front, back, item.id, item.count)
+        if partner is not None:
+            partner.finish()
+        if model.row_filler and all(item.id != model.row_filler for item in model.items):
+            problems.add(path, line_of(loaded.raw, ("row_filler",)) or 1,
+                         f"row_filler {model.row_filler!r} names no item of {model.id!r}")
+        if not cards and not problems.problems:
+            problems.add(path, line_of(loaded.raw, ("items",)) or 1,
+                         f"{model.kind} component {model.id!r} has nothing to print: give items "
+                         "(with a count above 0)")
+        problems.raise_if_any()
+        return Prepared(_dedupe(cards))
+
+    def _fit_each_size(self, prepared: Prepared, fits) -> list[Misfit]:
+        """Return a Misfit for every distinct face size that ``fits(face)`` refuses."""
+        problems = []
+        for face in distinct_sizes(prepared.cards):
+            try:
+                fits(face)
+            except LayoutError as exc:
+                problems.append(Misfit(*face.where, str(exc)))
+        return problems
+
+    def _fit_grid(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: grid_for(profile, face.width, face.height, face.bleed))
+
+    def _fit_gutterfold(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: gutterfold_grids(profile, face.width, face.height,
+                                                    face.bleed))
+
+    def _fit_page_limit(self, prepared: Prepared, profile) -> list[Misfit]:
+        return self._fit_each_size(
+            prepared, lambda face: (check_page_limit(face, profile.page_limit, profile.name),
+                                    check_shop(face, profile)))
+
+    def _rows_completed(self, prepared: Prepared, across: int) -> Prepared:
+        """Return the deck with the row filler only where it completes the last row of
+        ``across`` cards (across 0: one a page, no filler)."""
+        filler = self.model.row_filler
+        if not filler:
+            return prepared
+        regular = [card for card in prepared.cards if card.label != filler]
+        fillers = [card for card in prepared.cards if card.label == filler]
+        short = -len(regular) % across if across else 0
+        return Prepared(regular + fillers[:short])
+
+    def _impose_grid(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        face = prepared.cards[0].front
+        across = grid_for(profile, face.width, face.height, face.bleed).cols
+        return imposed(impose_card_grid, self._rows_completed(prepared, across), profile, env)
+
+    def _impose_gutterfold(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        face = prepared.cards[0].front  # a deck with a row filler has one card size
+        across = gutterfold_grids(profile, face.width, face.height, face.bleed)[0].cols
+        return imposed(impose_gutterfold, self._rows_completed(prepared, across), profile, env)
+
+    def _impose_pod(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+        prepared = self._rows_completed(prepared, 0)
+        artifact = imposed(impose_pod, prepared, profile, env)
+        artifact.page_labels = [label for label, _ in pod_faces(prepared.cards)]
+        return artifact
+
+    layouts = {"grid": Layout(_fit_grid, _impose_grid),
+               "gutterfold": Layout(_fit_gutterfold, _impose_gutterfold),
+               "one-per-page": Layout(_fit_page_limit, _impose_pod)}
+
+
+def imposed(impose, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
+    """Return the PDF of ``impose(doc, cards, profile, options)`` on the profile's page."""
+    doc = env.document(profile.page)
+    pages = impose(doc, prepared.cards, profile, env.options)
+    return Artifact(doc.finish(), pages, doc.faces_drawn)
+
+
+def distinct_sizes(cards: list[Card]) -> list:
+    """Return one face of every distinct size among the fronts and backs."""
+    sizes: dict[tuple, object] = {}
+    for card in cards:
+        for face in (card.front, card.back):
+            if face is not None:
+                sizes.setdefault((face.width, face.height, face.bleed), face)
+    return list(sizes.values())
+
+
+def _dedupe(cards: list[Card]) -> list[Card]:
+    """Share one Face object between cards whose faces are identical (one form each)."""
+    seen: dict[str, object] = {}
+    out = []
+    for card in cards:
+        front = seen.setdefault(card.front.key, card.front)
+        back = seen.setdefault(card.back.key, card.back) if card.back else None
+        out.append(Card(front, back, card.label))
+    return out

@@ -1,0 +1,110 @@
+"""Home printing: cards in an abutting grid (one cut serves two cards), backs page for duplex.
+
+The grid is sized to the profile's ``grid_area`` (for ``a4`` and ``letter`` the 210 x 279.4 mm
+both share, so 3 x 3 poker cards print alike on either). Only the grid's outer edge carries
+bleed; crop marks sit outside it. The backs page mirrors the grid for the profile's duplex turn
+(columns for long-edge, rows for short-edge) so every back lands behind its front;
+``back_offset`` shifts the backs to cancel a printer's drift.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ...fill.faces import Card
+from ...base.units import MM
+from .common import ImposeOptions, LayoutError, draw_footer, size_text
+from .marks import card_marks, face_clip
+
+
+@dataclass(frozen=True)
+class Grid:
+    """Columns, rows, face size, lower-left corner and gap between faces, in points.
+
+    Cards abut (gap 0: one cut serves two cards); tokens may keep a gap between them.
+    """
+
+    cols: int
+    rows: int
+    card_w: float
+    card_h: float
+    x0: float
+    y0: float
+    gap: float = 0.0
+
+    def slot(self, index: int, turn: str = "none") -> tuple[float, float]:
+        """Return the lower-left corner of slot ``index`` (row-major from the top-left).
+
+        ``turn`` places the back of that slot: ``long-edge`` mirrors the columns (a page turned
+        about its long edge, or a vertical fold), ``short-edge`` mirrors the rows.
+        """
+        row, col = divmod(index % (self.cols * self.rows), self.cols)
+        if turn == "long-edge":
+            col = self.cols - 1 - col
+        elif turn == "short-edge":
+            row = self.rows - 1 - row
+        return (self.x0 + col * (self.card_w + self.gap),
+                self.y0 + (self.rows - 1 - row) * (self.card_h + self.gap))
+
+    @property
+    def x1(self) -> float:
+        """Right edge of the grid."""
+        return self.x0 + self.cols * self.card_w + (self.cols - 1) * self.gap
+
+    @property
+    def y1(self) -> float:
+        """Top edge of the grid."""
+        return self.y0 + self.rows * self.card_h + (self.rows - 1) * self.gap
+
+
+def grid_for(profile, card_w: float, card_h: float, bleed: float) -> Grid:
+    """Return the largest grid of cards (plus outer bleed) that fits the profile's grid area."""
+    paper = profile.page
+    area_w, area_h = profile.grid_area
+    cols = int((area_w - 2 * bleed) // card_w)
+    rows = int((area_h - 2 * bleed) // card_h)
+    if cols < 1 or rows < 1:
+        raise LayoutError(f"a face of {size_text(card_w, card_h)} plus {bleed / MM:.1f} mm bleed "
+                          f"is larger than the {profile.name} grid area "
+                          f"({size_text(area_w, area_h)})")
+    x0 = (paper[0] - cols * card_w) / 2
+    y0 = (paper[1] - rows * card_h) / 2
+    return Grid(cols, rows, card_w, card_h, x0, y0)
+
+
+def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
+    """Add front and back pages for ``cards``; return the number of pages."""
+    paper = profile.page
+    first = cards[0].front
+    grid = grid_for(profile, first.width, first.height, first.bleed)
+    per_page = grid.cols * grid.rows
+    has_backs = any(card.back is not None for card in cards)
+    sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]
+    pages = len(sheets) * (2 if has_backs else 1)
+    page = 0
+    dx, dy = options.back_offset
+    w, h = grid.card_w, grid.card_h
+    for sheet in sheets:
+        doc.set_pagesize(paper)
+        boxes = [(x, y, x + w, y + h) for x, y in (grid.slot(i) for i in range(len(sheet)))]
+        for card, box in zip(sheet, boxes):
+            doc.place(card.front, box[0], box[1], clip=face_clip(box, boxes, card.front.bleed))
+        if profile.marks:
+            card_marks(doc, boxes, first.bleed)
+        page += 1
+        draw_footer(doc, options.footer + " · fronts", page, pages)
+        doc.canvas.showPage()
+        if not has_backs:
+            continue
+        doc.set_pagesize(paper)
+        slots = [grid.slot(i, profile.duplex) for i, card in enumerate(sheet) if card.back]
+        boxes = [(x, y, x + w, y + h) for x, y in slots]
+        for card, box in zip([card for card in sheet if card.back], boxes):
+            cx0, cy0, cx1, cy1 = face_clip(box, boxes, card.back.bleed)
+            doc.place(card.back, box[0] + dx, box[1] + dy,
+                      clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
+        page += 1
+        draw_footer(doc, f"{options.footer} · backs (print {profile.duplex} duplex)", page,
+                    pages)
+        doc.canvas.showPage()
+    return pages

@@ -1,0 +1,89 @@
+"""What every imposition shares: options, the layout error and the page footer.
+
+Paper sizes and print profiles are data: ``sheetgen/load/profiles.yaml``
+(see sheetgen/load/profiles.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...base.units import MM
+
+MARK_COLOR = (0.0, 0.0, 0.0)
+
+
+class LayoutError(ValueError):
+    """A face that does not fit a profile's page; components report it at the face's size line."""
+
+
+def size_text(width: float, height: float) -> str:
+    """Return a size in points as ``63.5 x 88.9 mm``."""
+    return f"{width / MM:.1f} x {height / MM:.1f} mm"
+
+
+@dataclass(frozen=True)
+class ImposeOptions:
+    """User choices that change page layout or colour."""
+
+    back_offset: tuple[float, float] = (0.0, 0.0)  # points, as seen on the back page
+    cmyk: bool = False
+    ink_saver: bool = False
+    footer: str = ""
+    credits: list[str] = field(default_factory=list)
+    pdfx: tuple[str, str] | None = None  # (PDF/X version, output condition); implies cmyk
+
+
+SLUG_SIZE = 6.0  # pt: the page slug is read by people, so it keeps to the 6 pt minimum
+
+
+SLUG_CLEARANCE = 1 * MM  # between the slug and any mark or face
+
+
+def draw_footer(doc, text: str, page: int, pages: int) -> None:
+    """Write the page slug (title, credits, page number) in a margin, clear of marks and faces.
+
+    It goes up the left margin when that is free, else along the bottom, top or right margin:
+    the first place where it crosses nothing the page prints (``doc.occupied``).
+    """
+    if not text:
+        return
+    from reportlab.pdfbase import pdfmetrics
+
+    c = doc.canvas
+    text = f"{text} · page {page}/{pages}"
+    font = doc.fonts.font_name("body")
+    length = pdfmetrics.stringWidth(text, font, SLUG_SIZE)
+    face = pdfmetrics.getFont(font).face
+    up, down = face.ascent / 1000 * SLUG_SIZE, -face.descent / 1000 * SLUG_SIZE
+    width, height = doc.pagesize
+    edge, start = 4 * MM, 12 * MM
+    # (x, y of the baseline start, rotation, box the text covers)
+    places = [
+        (edge, start, 90, (edge - up, start, edge + down, start + length)),
+        (start, edge, 0, (start, edge - down, start + length, edge + up)),
+        (start, height - edge - up, 0, (start, height - edge - up - down, start + length,
+                                         height - edge)),
+        (width - edge, height - start, -90, (width - edge - down, height - start - length,
+                                              width - edge + up, height - start)),
+    ]
+    occupied = getattr(doc, "occupied", [])
+    x, y, angle, _ = next((p for p in places if _clear(p[3], occupied, width, height)),
+                          places[0])
+    c.saveState()
+    doc.set_color((0.35, 0.35, 0.35))
+    c.setFont(font, SLUG_SIZE)
+    c.translate(x, y)
+    c.rotate(angle)
+    c.drawString(0, 0, text)
+    c.restoreState()
+
+
+def _clear(box, occupied, width: float, height: float) -> bool:
+    """Return whether ``box`` lies on the page and keeps clear of every occupied box."""
+    x0, y0, x1, y1 = box
+    if x0 < 0 or y0 < 0 or x1 > width or y1 > height:
+        return False
+    gap = SLUG_CLEARANCE
+    return not any(x0 < o[2] + gap and o[0] - gap < x1 and y0 < o[3] + gap and o[1] - gap < y1
+                   for o in occupied)

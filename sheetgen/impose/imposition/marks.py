@@ -1,0 +1,116 @@
+"""Crop marks at the real edges of abutting faces, their clips, and other printer's marks."""
+
+from __future__ import annotations
+
+from ...base.units import MM
+
+MARK_GAP = 0.5 * MM     # space between the bleed edge and a mark
+MARK_LENGTH = 4 * MM
+MARK_WIDTH = 0.25       # points
+PAGE_SAFE = 2 * MM      # marks stop this far from the paper edge
+
+
+SEAM_OVERLAP = 0.3 * MM  # a face runs this far under an abutting neighbour: no seam shows
+
+
+Box = tuple[float, float, float, float]
+
+
+def crop_marks(doc, xs: list[float], ys: list[float], bleed: float) -> None:
+    """Draw crop marks at every cut line of a full grid whose cuts are at ``xs`` and ``ys``."""
+    boxes = [(x0, y0, x1, y1) for x0, x1 in zip(xs, xs[1:]) for y0, y1 in zip(ys, ys[1:])]
+    card_marks(doc, boxes, bleed)
+
+
+def card_marks(doc, boxes: list[Box], bleed: float) -> None:
+    """Draw crop marks at the real edges of the faces whose trims are ``boxes`` (page points).
+
+    Every edge line gets a mark beyond each end of the faces along it, outside their bleed:
+    never between faces, never where no face has an edge (an empty slot), and short of the
+    paper edge. Each mark is reserved on the page, so the slug keeps clear of it.
+    """
+    c = doc.canvas
+    width, height = doc.pagesize
+    verticals: dict[float, list[Box]] = {}
+    horizontals: dict[float, list[Box]] = {}
+    for box in boxes:
+        for x in (box[0], box[2]):
+            verticals.setdefault(_near(x, verticals), []).append(box)
+        for y in (box[1], box[3]):
+            horizontals.setdefault(_near(y, horizontals), []).append(box)
+    c.saveState()
+    doc.set_color((0, 0, 0), stroke=True)
+    c.setLineWidth(MARK_WIDTH)
+    for x, along in verticals.items():
+        top, bottom = max(b[3] for b in along), min(b[1] for b in along)
+        _segment(doc, x, top + bleed + MARK_GAP, 0, 1, height - PAGE_SAFE)
+        _segment(doc, x, bottom - bleed - MARK_GAP, 0, -1, PAGE_SAFE)
+    for y, along in horizontals.items():
+        right, left = max(b[2] for b in along), min(b[0] for b in along)
+        _segment(doc, right + bleed + MARK_GAP, y, 1, 0, width - PAGE_SAFE)
+        _segment(doc, left - bleed - MARK_GAP, y, -1, 0, PAGE_SAFE)
+    c.restoreState()
+
+
+def face_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
+    """Return the clip of the face whose trim is ``box`` among abutting ``boxes``.
+
+    Its bleed shows where no face abuts it; towards a neighbour it runs ``SEAM_OVERLAP``
+    under the neighbour's edge (whichever is drawn later covers it), so no light seam shows
+    on the cut line.
+    """
+    x0, y0, x1, y1 = box
+
+    def abuts(side: int) -> bool:
+        for o in boxes:
+            if o is box:
+                continue
+            if side in (0, 2) and abs(o[2 - side] - box[side]) < 0.01 \
+                    and o[1] < y1 - 0.01 and o[3] > y0 + 0.01:
+                return True
+            if side in (1, 3) and abs(o[4 - side] - box[side]) < 0.01 \
+                    and o[0] < x1 - 0.01 and o[2] > x0 + 0.01:
+                return True
+        return False
+
+    grow = [SEAM_OVERLAP if abuts(side) else bleed for side in range(4)]
+    return (x0 - grow[0], y0 - grow[1], x1 + grow[2], y1 + grow[3])
+
+
+def _near(value: float, seen: dict) -> float:
+    """Return the key of ``seen`` within 0.01 pt of ``value``, or ``value`` itself."""
+    return next((key for key in seen if abs(key - value) < 0.01), value)
+
+
+def _segment(doc, x: float, y: float, dx: int, dy: int, limit: float) -> None:
+    """Draw a mark from (x, y) in direction (dx, dy), stopping short of anything printed."""
+    start = x if dx else y
+    room = (limit - start) * (dx or dy)
+    for x0, y0, x1, y1 in doc.occupied:
+        if dx and y0 - 0.01 <= y <= y1 + 0.01 and x1 - x0 > 0.01:
+            ahead = (x0 - x) if dx > 0 else (x - x1)
+        elif dy and x0 - 0.01 <= x <= x1 + 0.01 and y1 - y0 > 0.01:
+            ahead = (y0 - y) if dy > 0 else (y - y1)
+        else:
+            continue
+        if ahead >= 0:
+            room = min(room, ahead - MARK_GAP)
+    length = min(MARK_LENGTH, room)
+    if length > 0.5 * MM:
+        x1, y1 = x + dx * length, y + dy * length
+        doc.canvas.line(x, y, x1, y1)
+        doc.reserve((min(x, x1), min(y, y1), max(x, x1), max(y, y1)))
+
+
+def fold_line(doc, x: float, y0: float, y1: float, label: str = "fold") -> None:
+    """Draw a dashed vertical fold line with a label."""
+    c = doc.canvas
+    c.saveState()
+    doc.set_color((0.4, 0.4, 0.4), stroke=True)
+    doc.set_color((0.4, 0.4, 0.4))
+    c.setLineWidth(0.4)
+    c.setDash([3, 3])
+    c.line(x, y0, x, y1)
+    c.setFont(doc.fonts.font_name("body"), 6)
+    c.drawCentredString(x, y1 + 2 * MM, label)
+    c.restoreState()

@@ -1,0 +1,152 @@
+"""A deterministic PDF document that draws each distinct face once, as a form XObject.
+
+Same inputs give the same bytes: ReportLab's invariant mode fixes dates and ids, streams are
+not ASCII85-encoded (smaller, faster) and the initial font is an embedded TrueType one, so no
+unembedded Helvetica reaches the file.
+"""
+
+from __future__ import annotations
+
+from io import BytesIO
+
+from reportlab import rl_config
+from reportlab.pdfgen.canvas import Canvas
+
+from ..write import speed_layer
+
+from ..fill.elements import DrawContext
+from ..fill.faces import Face
+from ..write.form_replay import draw_form
+
+rl_config.useA85 = 0
+
+
+def canvas_class() -> type:
+    """Return the canvas class documents draw on: the speed layer's, unless it is off."""
+    from ..write.fast_canvas import FastCanvas
+
+    return FastCanvas if speed_layer.ENABLED else Canvas
+
+
+class PdfDocument:
+    """A canvas plus the faces already drawn as forms; pages are added by an imposition."""
+
+    def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
+                 cmyk: bool = False, ink_saver: bool = False,
+                 pdfx: tuple[str, str] | None = None):
+        self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
+        self.pdfx = pdfx  # (version, registered output condition): written as PDF/X-1a
+        self.buffer = BytesIO()
+        self.canvas = canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
+                                   pageCompression=1, initialFontName=fonts.font_name("body"),
+                                   initialFontSize=9,
+                                   enforceColorSpace="cmyk" if cmyk else None)
+        self.canvas.setTitle(title)
+        self.canvas.setAuthor("sheetgen")
+        self.canvas.setCreator("sheetgen")
+        self.canvas.setProducer("sheetgen (ReportLab)")
+        self._forms: dict[str, str] = {}
+        self._textless: dict[str, str] = {}
+        # what the current page prints on, as boxes: faces and marks (see reserve)
+        self.occupied: list[tuple[float, float, float, float]] = []
+
+    @property
+    def pagesize(self) -> tuple[float, float]:
+        """Current page size in points."""
+        return self.canvas._pagesize
+
+    def set_pagesize(self, size: tuple[float, float]) -> None:
+        """Set the size of the next page (and start its list of occupied areas)."""
+        self.canvas.setPageSize(size)
+        self.occupied = []
+
+    def reserve(self, box: tuple[float, float, float, float]) -> None:
+        """Note that ``box`` (x0, y0, x1, y1) of this page is printed on (the slug avoids it)."""
+        self.occupied.append(box)
+
+    def form(self, face: Face, text: bool = True) -> str:
+        """Return the form name of ``face``, drawing it the first time it is seen.
+
+        ``text=False`` draws it without any text: a map in small, where text would be
+        illegible (such forms are not counted in ``faces_drawn``).
+        """
+        forms = self._forms if text else self._textless
+        name = forms.get(face.key)
+        if name is not None:
+            return name
+        name = f"face-{len(self._forms) + 1}" if text else f"map-{len(self._textless) + 1}"
+        for icon in sorted(face.icons()):
+            self.icons.form_name(self.canvas, icon, self.cmyk, self.ink_saver)
+        b = face.bleed
+
+        def draw(canvas) -> None:
+            ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
+                              self.ink_saver)
+            canvas = canvas if text else _Textless(canvas)
+            for element in face.elements:
+                element.draw(canvas, ctx)
+
+        # drawn once per process, replayed in every other document (form_replay.py)
+        draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b), face,
+                  (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw)
+        forms[face.key] = name
+        return name
+
+    def place(self, face: Face, x: float, y: float, clip=None, rotate: float = 0) -> None:
+        """Draw ``face`` with its trim's lower-left corner at (x, y).
+
+        ``clip`` is (x0, y0, x1, y1) in page points; ``rotate`` (degrees) turns the face about
+        its centre.
+        """
+        name = self.form(face)
+        c = self.canvas
+        b = face.bleed
+        self.reserve(clip or (x - b, y - b, x + face.width + b, y + face.height + b))
+        c.saveState()
+        if clip is not None:
+            path = c.beginPath()
+            path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            c.clipPath(path, stroke=0, fill=0)
+        c.translate(x, y)
+        if rotate:
+            c.translate(face.width / 2, face.height / 2)
+            c.rotate(rotate)
+            c.translate(-face.width / 2, -face.height / 2)
+        c.doForm(name)
+        c.restoreState()
+
+    @property
+    def faces_drawn(self) -> int:
+        """How many distinct faces became forms."""
+        return len(self._forms)
+
+    def set_color(self, rgb, stroke: bool = False) -> None:
+        """Set a fill (or stroke) colour for marks, in the document's colour mode."""
+        ctx = DrawContext(0, 0, self.fonts, self.icons, self.cmyk)
+        (ctx.stroke if stroke else ctx.fill)(self.canvas, rgb)
+
+    def finish(self) -> bytes:
+        """Close the document and return its bytes (marked PDF/X when asked: pdfx.py)."""
+        if self.pdfx is None:
+            self.canvas.save()
+            return self.buffer.getvalue()
+        from ..pdfx import mark_pdfx, written_clean
+
+        mark_pdfx(self.canvas, *self.pdfx)
+        self.canvas.save()
+        return written_clean(self.buffer.getvalue())
+
+
+class _Textless:
+    """A canvas that draws everything but text (for maps of a face in small)."""
+
+    def __init__(self, canvas):
+        self._canvas = canvas
+
+    def __getattr__(self, name):
+        return getattr(self._canvas, name)
+
+    def drawString(self, *args, **kwargs):  # noqa: N802 - ReportLab's API
+        """Draw nothing."""
+
+    drawCentredString = drawRightString = drawText = drawString  # noqa: N815

@@ -1,0 +1,1 @@
+"""YAML, CSV and XLSX into a located, typed model (variants overlaid)."""

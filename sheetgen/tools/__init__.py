@@ -1,0 +1,1 @@
+"""Tools over the build: diff, TTS, reference, new, schema, credits."""
