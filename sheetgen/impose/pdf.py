@@ -130,7 +130,7 @@ class PdfDocument:
         if self.pdfx is None:
             self.canvas.save()
             return self.buffer.getvalue()
-        from ..pdfx import mark_pdfx, written_clean
+        from ..write.pdfx import mark_pdfx, written_clean
 
         mark_pdfx(self.canvas, *self.pdfx)
         self.canvas.save()
