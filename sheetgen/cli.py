@@ -352,10 +352,12 @@ def profiles_command(project) -> None:
 @click.option("--out", "out_dir", type=click.Path(file_okay=False),
               help="Keep the checked files here (default: a temporary folder).")
 @click.option("--cmyk", is_flag=True, help="Check the --cmyk outputs (no RGB anywhere).")
+@click.option("--pdfx", is_flag=True, help="Check the --pdfx outputs (CMYK, no transparency, "
+              "the PDF/X output intent and version).")
 @click.option("--ink-saver", is_flag=True, help="Check the --ink-saver outputs.")
 @edition_option
 @click.pass_obj
-def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver,
+def check_command(project, game, components, profiles, out_dir, cmyk, pdfx, ink_saver,
                   edition) -> None:
     """Build GAME (default: every game) and run every print check; exit 2 on a failure.
 
@@ -368,7 +370,7 @@ def check_command(project, game, components, profiles, out_dir, cmyk, ink_saver,
     failed = False
     for each in _editions(project, game, edition):
         options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir, cmyk=cmyk,
-                               ink_saver=ink_saver)
+                               pdfx=pdfx, ink_saver=ink_saver)
         report = run_check(each, game, list(components), options, warn=_warn)
         print_report(report, click.echo)
         failed = failed or report.failed

@@ -335,3 +335,26 @@ def test_every_deck_of_every_game_passes_the_pdf_x_checks(tmp_path, game):
     assert result.exit_code == 0, result.output
     for deck in decks:
         _assert_pdfx_1a_2001(tmp_path / game / f"{deck}-pod-pdfx.pdf")
+
+
+# ---- sheetgen check reads a shop's or --pdfx file as the shop would ----
+
+def test_check_reads_a_pdfx_file_for_its_identification_and_transparency(tmp_path):
+    from sheetgen.checks.pdf_checks import check_pdf
+
+    result = run_cli("build", "reavers-of-midgard", "keep-spoils", "-p", "pod", "--out",
+                     str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    plain = tmp_path / "reavers-of-midgard" / "keep-spoils-pod.pdf"  # RGB, translucent art
+    problems = check_pdf(plain, min_text=6, cmyk=False, pod=True, pdfx=True)
+    assert problems.problems == [
+        "RGB colour in a --cmyk file", "transparency in a CMYK file",
+        "PDF/X: no GTS_PDFX output intent naming a printing condition",
+        "PDF/X: no GTS_PDFXVersion in the document information"]
+
+
+def test_check_passes_the_shop_and_pdfx_outputs():
+    for args in (["-p", "drivethrucards"], ["-p", "pod", "--pdfx"]):
+        result = run_cli("check", "roll-and-raid", "raid-cards", *args)
+        assert result.exit_code == 0, result.output
+        assert "1 output checked: 1 pass, 0 fail" in result.output

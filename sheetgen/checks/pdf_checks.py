@@ -1,7 +1,8 @@
 """Read a written PDF back, as a print shop's preflight would (pypdf).
 
 Checks: page boxes (pod files: TrimBox inside BleedBox inside MediaBox, every page one size),
-every font embedded, no RGB colour anywhere in a ``--cmyk`` file, every image at 300 ppi or
+every font embedded, no RGB colour and no transparency anywhere in a ``--cmyk`` file (and, in
+a ``--pdfx`` file, its PDF/X output intent and version), every image at 300 ppi or
 more where it is placed, and the size of every character as printed (font size times the text
 and graphics matrices, through nested forms), so imposition text such as page slugs and tiled
 page maps is measured too. Each form is read once and its figures scaled where it is placed:
@@ -25,6 +26,7 @@ class FormFigures:
     text: list[tuple[float, int, str]] = field(default_factory=list)  # (size, chars, sample)
     images: list[tuple[float, str]] = field(default_factory=list)  # (ppi at scale 1, name)
     rgb: bool = False
+    transparent: bool = False  # an opacity below 1 or a soft mask
     fonts: set = field(default_factory=set)  # font names that are not embedded
 
 
@@ -90,6 +92,12 @@ class _Reader:
         for value in (cs.get_object().values() if cs else []):
             if "RGB" in str(value.get_object()):
                 out.rgb = True
+        states = resources.get("/ExtGState", {})
+        for state in (states.get_object().values() if states else []):
+            state = state.get_object()
+            if any(float(state.get(k, 1)) < 1 for k in ("/ca", "/CA")) \
+                    or state.get("/SMask", "/None") != "/None":
+                out.transparent = True
         ctm, stack = (1, 0, 0, 1, 0, 0), []
         tm, size = (1, 0, 0, 1, 0, 0), 0.0
         line_m, leading = (1, 0, 0, 1, 0, 0), 0.0
@@ -143,6 +151,7 @@ class _Reader:
                 out.images.append((ppi, str(getattr(ref, "idnum", ""))))
             if "RGB" in str(obj.get("/ColorSpace", "")):
                 out.rgb = True
+            out.transparent |= "/SMask" in obj
             return
         matrix = tuple(float(v) for v in obj.get("/Matrix", (1, 0, 0, 1, 0, 0)))
         key = getattr(ref, "idnum", None) or id(obj)
@@ -151,18 +160,20 @@ class _Reader:
         out.text.extend((s * scale, n, t) for s, n, t in inner.text)
         out.images.extend((p / scale, n) for p, n in inner.images)
         out.rgb |= inner.rgb
+        out.transparent |= inner.transparent
         out.fonts |= inner.fonts
 
 
-def check_pdf(path: Path, *, min_text: float, cmyk: bool, pod: bool) -> PdfReport:
-    """Return the preflight of the PDF at ``path``."""
+def check_pdf(path: Path, *, min_text: float, cmyk: bool, pod: bool,
+              pdfx: bool = False) -> PdfReport:
+    """Return the preflight of the PDF at ``path`` (``pdfx``: it should be PDF/X-1a)."""
     from pypdf import PdfReader
 
     reader = PdfReader(str(path))
     report = PdfReport(path, len(reader.pages))
     walker = _Reader(reader)
     sizes = set()
-    fonts, rgb = set(), False
+    fonts, rgb, transparent = set(), False, False
     for number, page in enumerate(reader.pages, 1):
         media = [float(v) for v in page.mediabox]
         sizes.add((round(media[2] - media[0], 1), round(media[3] - media[1], 1)))
@@ -174,6 +185,7 @@ def check_pdf(path: Path, *, min_text: float, cmyk: bool, pod: bool) -> PdfRepor
         figures = walker.figures(contents, page.get("/Resources"))
         fonts |= figures.fonts
         rgb |= figures.rgb
+        transparent |= figures.transparent
         for size, count, sample in figures.text:
             report.chars += count
             if report.smallest_text is None or size < report.smallest_text:
@@ -188,8 +200,12 @@ def check_pdf(path: Path, *, min_text: float, cmyk: bool, pod: bool) -> PdfRepor
                                f"{report.smallest_sample!r})")
     if fonts:
         report.problems.append(f"fonts not embedded: {', '.join(sorted(fonts))}")
-    if cmyk and rgb:
+    if (cmyk or pdfx) and rgb:
         report.problems.append("RGB colour in a --cmyk file")
+    if (cmyk or pdfx) and transparent:
+        report.problems.append("transparency in a CMYK file")
+    if pdfx:
+        report.problems.extend(_pdfx_identification(reader))
     if report.lowest_ppi is not None and report.lowest_ppi < MIN_PPI - 0.5:
         report.problems.append(f"an image prints at {report.lowest_ppi:.0f} ppi, "
                                f"minimum {MIN_PPI:g}")
@@ -197,6 +213,21 @@ def check_pdf(path: Path, *, min_text: float, cmyk: bool, pod: bool) -> PdfRepor
         listed = ", ".join(f"{w:g} x {h:g}" for w, h in sorted(sizes))
         report.problems.append(f"pod pages are not one size: {listed} pt")
     return report
+
+
+def _pdfx_identification(reader) -> list[str]:
+    """Return what a PDF/X-1a file lacks of its identification: a GTS_PDFX output intent
+    naming its printing condition, and its version in the document information."""
+    problems = []
+    intents = reader.trailer["/Root"].get("/OutputIntents")
+    intents = [i.get_object() for i in intents.get_object()] if intents else []
+    pdfx = [i for i in intents if i.get("/S") == "/GTS_PDFX"]
+    if len(pdfx) != 1 or not pdfx[0].get("/OutputConditionIdentifier"):
+        problems.append("PDF/X: no GTS_PDFX output intent naming a printing condition")
+    info = reader.trailer.get("/Info")
+    if info is None or "/GTS_PDFXVersion" not in info.get_object():
+        problems.append("PDF/X: no GTS_PDFXVersion in the document information")
+    return problems
 
 
 def _check_boxes(page, number: int, report: PdfReport) -> None:

@@ -85,6 +85,9 @@ def _output(game: str, component: str, profile, path: Path, checks, options) -> 
     rules = checks.rules
     # one face per page (pod): boxes must be set and every page one size
     one_per_page = getattr(profile, "page", None) is None
+    colour = getattr(profile, "colour", "rgb")  # a print shop's profile may ask for CMYK
+    pdfx = options.pdfx or colour == "pdfx"
+    cmyk = options.cmyk or pdfx or colour == "cmyk"
     profile = getattr(profile, "name", profile)
     rendering = "ink-saver" if options.ink_saver else "cmyk" if options.cmyk else "normal"
     figures = checks.figures
@@ -93,8 +96,8 @@ def _output(game: str, component: str, profile, path: Path, checks, options) -> 
     if checks.failing:
         out.problems.append(f"{checks.failing} check(s) failed (listed above)")
     if path.suffix == ".pdf":
-        out.pdf = check_pdf(path, min_text=rules.min_text_size, cmyk=options.cmyk,
-                            pod=one_per_page)
+        out.pdf = check_pdf(path, min_text=rules.min_text_size, cmyk=cmyk, pod=one_per_page,
+                            pdfx=pdfx)
         out.problems.extend(out.pdf.problems)
     return out
 
