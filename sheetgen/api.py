@@ -109,8 +109,6 @@ class Session:
 
         self.project = project
         self.print_checks, self.keys_only = print_checks, keys_only
-        self.defer_checks = False  # face checks kept for ComponentChecks.run_deferred
-        self.partner = None  # renders the next deck prepared as its cards come (partner.py)
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -149,10 +147,8 @@ class Session:
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_)
         if self.print_checks:
-            builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons,
-                                             deferred=[] if self.defer_checks else None)
+            builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         builder.keys_only = self.keys_only
-        builder.partner, self.partner = self.partner, None
         return builder
 
     def prepare_all(self, selected, problems: ProblemList | None = None
@@ -309,8 +305,6 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
                      _base_game(project, game_id, component_ids, options, problems),
                      checks_stop=record is None,
                      render=not planning.problems and not problems.problems)
-    # while a partner process renders the one output, the record hashes its inputs
-    work.meanwhile = lambda drawn: cache.ahead(jobs, drawn, session.icons.named_files())
     with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)

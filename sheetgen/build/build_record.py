@@ -45,7 +45,6 @@ class BuildRecord:
         self.command = ""
         self.before: dict = {}       # the stamps of every input, taken before reading any
         self.fresh: set[str] = set()  # games whose outputs need no look at all
-        self._unchanged: bool | None = None  # no input changed while building (see ahead)
 
     @classmethod
     def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
@@ -101,20 +100,6 @@ class BuildRecord:
             entry = self._inputs[id(comp)] = (comp, input_files(self.project, game, comp))
         return entry[1]
 
-    def ahead(self, jobs: list[Job], drawn: dict, icon_files: dict[str, Path]) -> None:
-        """Do what :meth:`finish` can do before the outputs exist (while a partner process
-        renders them): see whether an input changed since the build started, and hash the
-        inputs of ``jobs`` (``drawn``: each component's icon names and image files, by id)."""
-        if not self.enabled:
-            return
-        self.before = with_code(self.before)
-        self._unchanged = snapshot(self.project) == self.before
-        for job in jobs:
-            names, images = drawn.get(id(job.comp), ((), ()))
-            icons = [icon_files[name] for name in names if name in icon_files]
-            for path in (*self._inputs_of(job.game, job.comp), *icons, *images):
-                self.cache.hash_ahead(path)
-
     def remember(self, planned: list[Job]) -> None:
         """Record the command's stamps and planned outputs per game, and save."""
         self.before = with_code(self.before)
@@ -132,17 +117,14 @@ class BuildRecord:
         build's own listing of the icons by name, if it has one (the same files: the
         snapshot below would differ if an icon had been added or removed since).
 
-        The record hashes the inputs now (or did while a partner rendered, :meth:`ahead`): a
+        The record hashes the inputs now: a
         file saved while this build ran would be recorded as built, so then nothing is
         recorded and the next build looks again.
         """
         if not self.enabled:
             return
         self.before = with_code(self.before)
-        unchanged = self._unchanged
-        if unchanged is None:
-            unchanged = snapshot(self.project) == self.before
-        if not unchanged:
+        if snapshot(self.project) != self.before:
             return
         icon_files = icon_files if icon_files is not None else self._icons()
         for job in jobs:

@@ -209,10 +209,6 @@ class BuildCache:
         entry = self.entries.get(self._name(output))
         return list(entry.get("inputs", {})) if isinstance(entry, dict) else []
 
-    def hash_ahead(self, path: Path) -> None:
-        """Hash input ``path`` now, for a later :meth:`record`."""
-        self._hash(path)
-
     def _hash(self, path: Path) -> str | None:
         path = Path(path)
         if path not in self._hashes:

@@ -12,20 +12,18 @@ runs in parallel too; a worker that finds a mistake raises a shared flag and the
 rendering. Workers are forked after the games are loaded: they share the loaded data, fonts and
 icons, and send back only bytes and problems.
 
-One output (a designer's loop: one deck rebuilt after an edit) on a machine with a second core
-uses it three ways: a child reads the fonts and art while the imports run (prefetch.py); a
-deck is rendered by a partner process as its cards are prepared here (partner.py), while this
-process prepares, fits and checks; any other kind is checked in a child while it renders here.
+One output (a designer's loop: one deck rebuilt after an edit) is prepared, checked and rendered
+in this process: the forked helpers that once shared that work with a second core (a prefetch
+child, a deck partner, checks beside the render) gained nothing on a loaded 2-core machine and
+were removed (docs/src/explanation/performance.md).
 """
 
 from __future__ import annotations
 
 import dataclasses
-import os
-import pickle
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Callable, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from .cache import drawn
 from ..base.errors import ProblemList, UserError
@@ -81,8 +79,6 @@ class BuildSession(Protocol):
     credits: object
     warnings: list
     checks: list
-    defer_checks: bool
-    partner: object  # renders the next deck as its cards are prepared (partner.py), or None
 
     def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
         """Build every face of every selected component: (game, component, Prepared)."""
@@ -124,9 +120,6 @@ class BuildWork:
     base: list[tuple[LoadedGame, LoadedComponent, Prepared]] | None = None
     checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
     render: bool = True       # False: the plan itself failed, only look for more mistakes
-    # work for this process while a partner renders: given each component's drawn icons and
-    # images by id (api.build: the record hashes its inputs)
-    meanwhile: Callable[[dict], None] | None = None
 
 
 def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
@@ -134,41 +127,12 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
 
     With as many components as workers, each worker builds whole components. With fewer (one
     deck rebuilt after an edit), they are prepared here and their outputs, one per profile,
-    are rendered by the workers; one output is rendered beside its preparing or its checks.
+    are rendered by the workers.
     """
     if workers > 1 and len(work.selected) >= workers and _can_fork():
         return _forked(work, workers, bar)
-    # one output (one deck after an edit): its print checks run in a forked child while it
-    # renders here, instead of before
-    beside = (workers > 1 and len(work.jobs) == 1 and work.render and work.base is None
-              and hasattr(os, "fork"))
-    work.session.defer_checks = beside
-    # a deck (the one component) is rendered by a partner as its cards are prepared, when a
-    # core is idle: on a busy machine its extra work (pickling, copied pages) costs more time
-    # than the partner saves. Asked before this build forks its own children.
-    with_partner = beside and len(work.selected) == 1 and _idle_core()
-    prefetch = _start_prefetch(work) if beside else None
-    partner = _partner(work, prefetch) if with_partner else None
-    work.session.partner = partner
-    try:
-        ready = [_prepare(work, index) for index in range(len(work.selected))]
-    except BaseException:
-        if partner is not None:
-            partner.stop()
-        raise
-    finally:
-        work.session.partner = None
-        if prefetch is not None:
-            prefetch.close()
-            work.session.icons.prefetch = work.session.fonts.prefetch = None
+    ready = [_prepare(work, index) for index in range(len(work.selected))]
     results = [result for result, _ in ready]
-    if partner is not None and partner.started:
-        try:
-            return _take_partners_output(work, ready[0], partner, bar)
-        finally:
-            partner.stop()  # if its outcome was not taken (a fault here): not left running
-    if beside:
-        return _render_beside_checks(work, ready, bar)
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
         return results
     if workers > 1 and len(work.jobs) > 1 and _can_fork():
@@ -177,85 +141,6 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     for result, prepared in ready:
         _render(work, result, prepared, bar)
     return results
-
-
-def _start_prefetch(work: BuildWork):
-    """Start reading the fonts and the art the one component names in a forked child (see
-    :mod:`sheetgen.build.prefetch`); return it, given to the session's fonts and icons."""
-    from .prefetch import Prefetch, names_written  # start-up: a one-output build only
-
-    session = work.session
-    _, comp = work.selected[0]
-    names = names_written(comp.path, session.project.subdirs("templates"), session.icons.files)
-    fonts = list(dict.fromkeys(path for styles in session.fonts.files.values()
-                               for path in styles.values()))
-    try:
-        prefetch = Prefetch(fonts, names, session.icons.files)
-    except OSError:  # fork refused (a process limit): the build reads its own files
-        return None
-    session.icons.prefetch = session.fonts.prefetch = prefetch
-    return prefetch
-
-
-def _idle_core() -> bool:
-    """Return whether a core is idle now: fewer runnable tasks (this process among them) than
-    cores this process may use, from Linux's /proc/loadavg (elsewhere: assumed)."""
-    try:
-        with open("/proc/loadavg", encoding="ascii") as loadavg:
-            running = int(loadavg.read().split()[3].split("/")[0])
-        cores = len(os.sched_getaffinity(0))
-    except (OSError, ValueError, IndexError, AttributeError):
-        return True
-    return running < cores
-
-
-def _partner(work: BuildWork, prefetch):
-    """Return a :class:`~sheetgen.build.partner.DeckPartner` rendering the one output from the
-    cards as they arrive (forked once a deck's first card is built; nothing is forked for
-    other kinds)."""
-    from .partner import DeckPartner  # start-up: a one-output build only
-    from ..impose.components.contract import Prepared
-    from ..fill.elements.texture import marks_ahead, take_marks_ahead
-    from ..impose.pdf import canvas_class
-
-    def render(cards) -> tuple:  # in the partner
-        cards[0]  # wait for the first card: the footers credit the art sets of those arrived
-        art = _art_sets(work.session, Prepared(cards.arrived))
-        return (*_render_job(work, 0, Prepared(cards), art), art)
-
-    # this process draws the texture marks of the deck's first half ahead: the partner has
-    # more to draw than this process has to prepare
-    return DeckPartner(render, prefetch, lambda faces: marks_ahead(faces, canvas_class()),
-                       take_marks_ahead)
-
-
-def _take_partners_output(work: BuildWork, ready: tuple, partner, bar) -> list[ComponentResult]:
-    """Check the deck prepared here while its partner renders it; keep the partner's output
-    if the checks let the build go on and it credited the art sets the whole deck draws,
-    else render here (and for a partner that failed, where a bug keeps its traceback)."""
-    from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
-
-    result, prepared = ready
-    for entry in result.checks:
-        entry.run_deferred()
-    result.check_failures, result.check_warnings = split_problems(result.checks)
-    if not result.clean(work.checks_stop) or prepared is None:
-        partner.stop()
-        return [result]
-    result.drawn = drawn(prepared)
-    if work.meanwhile is not None:
-        work.meanwhile({id(work.selected[0][1]): result.drawn})
-    outcome = partner.outcome()
-    if outcome is None or outcome[2] != _art_sets(work.session, prepared):
-        _render(work, result, prepared, bar)
-        return [result]
-    output, problems, _ = outcome
-    if output is not None:
-        result.outputs.append((0, output))
-    result.render_problems.extend(problems)
-    if bar is not None:
-        bar.update(1, work.jobs[0].path.name)
-    return [result]
 
 
 def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
@@ -286,8 +171,7 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
                                 session.icons, options.stamp_all, options.changed_only)
     result = ComponentResult(index, problems.problems, session.warnings[warned:])
     result.checks = [checks for _, _, checks in session.checks[checked:]]
-    if not session.defer_checks:
-        result.check_failures, result.check_warnings = split_problems(result.checks)
+    result.check_failures, result.check_warnings = split_problems(result.checks)
     result.prepared = not problems.problems
     result.nothing_to_print = result.prepared and not prepared
     if not prepared:
@@ -297,62 +181,6 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     fit_problems(_jobs_of(work, comp, ready), misfits)
     result.misfits = misfits.problems
     return result, ready
-
-
-def _render_beside_checks(work: BuildWork, ready: list, bar) -> list[ComponentResult]:
-    """Check the prepared faces in a forked child while the one output renders here; keep
-    the output only if the checks let the build go on. Messages, outputs and their order are
-    those of checking first: an output rendered in vain is dropped with its problems."""
-    from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
-
-    checks = [entry for result, _ in ready for entry in result.checks]
-    reader, writer = os.pipe()
-    try:
-        pid = os.fork()
-    except OSError:  # no process to spare (a process limit): check first, then render here
-        os.close(reader)
-        os.close(writer)
-        for entry in checks:
-            entry.run_deferred()
-        for result, prepared in ready:
-            result.check_failures, result.check_warnings = split_problems(result.checks)
-            if result.clean(work.checks_stop) and prepared is not None:
-                _render(work, result, prepared, bar)
-        return [result for result, _ in ready]
-    if pid == 0:  # the child: check, send the outcome, leave without running exit handlers
-        status = 1
-        try:
-            os.close(reader)
-            with os.fdopen(writer, "wb") as out:
-                out.write(pickle.dumps([entry.run_deferred() for entry in checks]))
-            status = 0
-        finally:
-            os._exit(status)
-    os.close(writer)
-    try:
-        rendered = []
-        for result, prepared in ready:
-            if result.clean(work.checks_stop) and prepared is not None:
-                scratch = ComponentResult(result.index)
-                _render(work, scratch, prepared, bar)
-                rendered.append((result, scratch))
-    finally:
-        with os.fdopen(reader, "rb") as received:
-            data = received.read()
-        _, status = os.waitpid(pid, 0)
-    if status == 0 and data:
-        for entry, outcome in zip(checks, pickle.loads(data)):
-            entry.absorb(outcome)
-    else:  # the child failed: check here, where a bug keeps its traceback
-        for entry in checks:
-            entry.run_deferred()
-    for result, _ in ready:
-        result.check_failures, result.check_warnings = split_problems(result.checks)
-    for result, scratch in rendered:
-        if result.clean(work.checks_stop):
-            result.outputs, result.render_problems = scratch.outputs, scratch.render_problems
-            result.drawn = scratch.drawn
-    return [result for result, _ in ready]
 
 
 def _jobs_of(work: BuildWork, comp, ready) -> list[Job]:

@@ -27,31 +27,13 @@ class ComponentChecks:
     component_problems: list = field(default_factory=list)
     figures: FaceFigures = field(default_factory=FaceFigures)
     _seen: set = field(default_factory=set)
-    # faces kept to be checked later by run_deferred (in order), or None: checked at once
-    deferred: list | None = None
 
     def inspect(self, face, origins: list[Origin]) -> None:
         """Check ``face`` (once per distinct face) and keep the results."""
         if face.key in self._seen:
             return
         self._seen.add(face.key)
-        if self.deferred is not None:
-            self.deferred.append((face, origins))
-            return
         self._check(face, origins)
-
-    def run_deferred(self) -> tuple:
-        """Check the deferred faces in the order they were built; return the outcome, which
-        :meth:`absorb` gives to the same checks in another process."""
-        for face, origins in self.deferred or []:
-            self._check(face, origins)
-        self.deferred = None
-        return self.findings, self.figures
-
-    def absorb(self, outcome: tuple) -> None:
-        """Take the outcome of :meth:`run_deferred` run on a copy of these checks."""
-        self.findings, self.figures = outcome
-        self.deferred = None
 
     def _check(self, face, origins: list[Origin]) -> None:
         self.record(*check_face(face, origins, self.fonts, self.icons, self.rules))

@@ -157,8 +157,6 @@ class FaceBuilder:
         self.checks = None
         # faces only to be compared by key (a variant's base game): skip building elements
         self.keys_only = False
-        # renders a deck as its cards are built (sheetgen.build.partner), in a one-output build
-        self.partner = None
         self._shown_paths: dict = {}
         # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
         # values with Jinja are rendered for each item

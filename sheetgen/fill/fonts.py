@@ -25,8 +25,6 @@ class FontBook:
     # the fonts.yaml line that named each file, blamed when the file is no usable TrueType
     where: dict[Path, tuple[Path, int]] = field(default_factory=dict)
     registered: set[str] = field(default_factory=set)
-    # fonts parsed ahead by a child process (sheetgen.build.prefetch), taken when they have arrived
-    prefetch: object | None = None
     _names: dict = field(default_factory=dict)
     _widths: dict = field(default_factory=dict)
 
@@ -110,12 +108,8 @@ class FontBook:
 
             font_class = SubsetCachingTTFont if speed_layer.ENABLED else TTFont
             if name not in pdfmetrics.getRegisteredFontNames():
-                face = None
-                if self.prefetch is not None and font_class is SubsetCachingTTFont:
-                    face = self.prefetch.take_font(path)
                 try:
-                    font = (font_class(name, str(path)) if face is None
-                            else SubsetCachingTTFont(name, str(path), face))
+                    font = font_class(name, str(path))
                 except Exception as exc:  # noqa: BLE001 - any fault of a user's font file
                     raise user_error(*self.where.get(path, (path, 0)), f"font file "
                                      f"{path.name} is no usable TrueType font: {exc}") from None

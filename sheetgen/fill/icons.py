@@ -36,8 +36,6 @@ class IconBook:
     files: dict[str, Path]
     used: set[str] = field(default_factory=set)
     _parsed: dict = field(default_factory=dict)
-    # art read ahead by a child process (sheetgen.build.prefetch), taken when it has arrived
-    prefetch: object | None = None
 
     @classmethod
     def for_project(cls, project: Project) -> "IconBook":
@@ -88,12 +86,7 @@ class IconBook:
             path = self.files[name]
             what = "art" if "/" in name else "icon"
             shown = name.removeprefix(FILE_PREFIX)
-            art = self.prefetch.take(name) if self.prefetch is not None else None
-            if art is not None:
-                self._parsed[name] = art
-                return art
-            # start-up: the XML reader loads only when this process reads art (a one-output
-            # build's art is read by its prefetch child)
+            # start-up: the XML reader loads only when this process reads art
             from .art.read import read_art
 
             try:

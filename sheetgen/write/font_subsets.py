@@ -12,13 +12,10 @@ on the font.
 from __future__ import annotations
 
 import zlib
-from fnmatch import fnmatch
-from weakref import WeakKeyDictionary
 
-from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfbase.ttfonts import (FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN, TTEncoding, TTFont,
-                                      TTFontFace, makeToUnicodeCMap)
+from reportlab.pdfbase.ttfonts import (FF_NONSYMBOLIC, FF_SYMBOLIC, SUBSETN, TTFont,
+                                      makeToUnicodeCMap)
 
 from .pdf_objects import Preformatted, flate_stream
 
@@ -35,19 +32,9 @@ class SubsetCachingTTFont(TTFont):
     through ReportLab's own code.
     """
 
-    def __init__(self, name: str, filename: str, face: TTFontFace | None = None):
-        """Parse ``filename`` as ReportLab does, or take ``face``: the same file parsed in
-        another process (:mod:`sheetgen.build.prefetch`); then this is ``TTFont.__init__`` with
-        its defaults, without the parse."""
-        if face is None:
-            super().__init__(name, filename)
-        else:
-            self.fontName = name
-            self.face = face
-            self.encoding = TTEncoding()
-            self.state = WeakKeyDictionary()
-            self._asciiReadable = rl_config.ttfAsciiReadable
-            self.shapable = not any(fnmatch(name, glob) for glob in rl_config.unShapedFontGlob)
+    def __init__(self, name: str, filename: str):
+        """Parse ``filename`` as ReportLab does, with empty caches."""
+        super().__init__(name, filename)
         self._programs: dict[tuple[int, ...], tuple[int, bytes]] = {}
         self._cmaps: dict[tuple[str, tuple[int, ...]], bytes] = {}
         self._widths: dict[tuple[int, ...], bytes] = {}
@@ -118,25 +105,3 @@ class SubsetCachingTTFont(TTFont):
             "MissingWidth": face.defaultWidth,
         })
         return doc.Reference(descriptor, "fontDescriptor:" + base_name)
-
-
-def face_state(face: TTFontFace) -> dict:
-    """Return a parsed face's attributes, all of which pickle: its scale function (a lambda)
-    is left out and made again by :func:`face_from_state`."""
-    state = dict(vars(face))
-    state.pop("_pdfScale", None)
-    return state
-
-
-def face_from_state(state: dict) -> TTFontFace:
-    """Return the face :func:`face_state` described, with its scale function as
-    ``TTFontFile.extractInfo`` makes it (the same arithmetic, so the same widths)."""
-    face = TTFontFace.__new__(TTFontFace)
-    face.__dict__.update(state)
-    units = face.unitsPerEm
-    if units == 1000:
-        face._pdfScale = lambda x: x
-    else:
-        factor = 1000 / units
-        face._pdfScale = lambda x: x * factor
-    return face

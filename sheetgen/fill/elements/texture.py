@@ -3,12 +3,6 @@
 The marks are drawn in ``color`` mixed into ``base`` by ``strength`` (no transparency, so the
 texture prints the same in CMYK and is flattened by nothing). The same ``seed`` gives the same
 marks, so a build stays byte-identical; a different seed per card varies the pattern.
-
-A deck's textures are most of what drawing its faces costs (a card's parchment is a hundred
-small blots). When a partner process renders a deck while this one prepares it (partner.py),
-this process draws each new face's marks ahead (:func:`marks_ahead`) and sends them with the
-face; the partner's :meth:`Texture.draw` writes them instead of drawing them again: the same
-operators, drawn by the same code on a canvas of the same class.
 """
 
 from __future__ import annotations
@@ -21,10 +15,6 @@ from typing import Literal
 from . import register
 from .base import Color, Element, Length, Ratio
 from .sheet_common import MIN_LINE
-
-# marks drawn ahead by another process (marks_ahead), by what they depend on (Texture._key)
-_AHEAD: dict[tuple, list[str]] = {}
-
 
 def mix(base, color, strength: float):
     """Return ``color`` mixed into ``base``: strength 0 gives base, 1 gives color."""
@@ -79,18 +69,8 @@ class Texture(Element):
             ctx.stroke(canvas, ink)
             canvas.setLineWidth(max(self.line_width, MIN_LINE))
             canvas.setLineCap(1)
-            ahead = _AHEAD.get(self._key(type(canvas), x0, y0))
-            if ahead is not None:
-                canvas._code.extend(ahead)
-            else:
-                self._marks(canvas, x0, y0)
+            self._marks(canvas, x0, y0)
         canvas.restoreState()
-
-    def _key(self, canvas_class: type, x0: float, y0: float) -> tuple:
-        """Return what the marks' operators depend on: the canvas class that writes them, the
-        pattern, its seed, size and scale, and where the box is."""
-        return (canvas_class.__module__, canvas_class.__qualname__, self.pattern, self.seed,
-                self.w, self.h, self.scale, x0, y0)
 
     def _marks(self, canvas, x0: float, y0: float) -> None:
         """Draw the pattern's marks in the box whose lower-left corner is (x0, y0)."""
@@ -160,37 +140,3 @@ class Texture(Element):
             canvas.line(x0 + k, y0, x0 + k + self.h, y0 + self.h)
             canvas.line(x0 + k, y0 + self.h, x0 + k + self.h, y0)
             k += step
-
-
-def marks_ahead(faces, canvas_class: type) -> dict[tuple, list[str]]:
-    """Draw the marks of every texture of ``faces`` (each a face's own element, drawn at its
-    place on the face) as a canvas of ``canvas_class`` would; return them for
-    :func:`take_marks_ahead` in the process that renders the faces."""
-    found: dict[tuple, list[str]] = {}
-    scratch = None
-    for face in faces:
-        for element in face.elements:
-            if not isinstance(element, Texture) or element.color is None or element.strength <= 0:
-                continue
-            x0, y0 = element.x, face.height - element.y - element.h  # Element.bottom
-            key = element._key(canvas_class, x0, y0)
-            if key in found:
-                continue
-            if scratch is None:
-                scratch = _scratch(canvas_class)
-            scratch._code = []
-            element._marks(scratch, x0, y0)
-            found[key] = scratch._code
-    return found
-
-
-def take_marks_ahead(marks: dict[tuple, list[str]]) -> None:
-    """Keep marks drawn ahead by another process (:func:`marks_ahead`) for drawing here."""
-    _AHEAD.update(marks)
-
-
-def _scratch(canvas_class: type):
-    """Return a canvas of ``canvas_class`` that is never saved (marks are drawn on it)."""
-    from io import BytesIO
-
-    return canvas_class(BytesIO(), invariant=1)

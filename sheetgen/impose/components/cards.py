@@ -29,10 +29,6 @@ class Cards(Component):
         back_where = (path, line_of(loaded.raw, ("back",)))
         cards: list[Card] = []
         total = sum(item.count for item in model.items)
-        # a one-output build renders the deck in a partner process as its cards come
-        partner = builder.partner
-        if partner is not None:
-            partner.expect(total)
         for index, item in enumerate(model.items):
             fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
             item_path, line = loaded.item_where(index)
@@ -54,10 +50,6 @@ class Cards(Component):
                              f"{model.front!r}) must be the same size")
                 break
             cards.extend(Card(front, back, item.id) for _ in range(item.count))
-            if partner is not None and not problems.problems and item.count:
-                partner.send(front, back, item.id, item.count)
-        if partner is not None:
-            partner.finish()
         if model.row_filler and all(item.id != model.row_filler for item in model.items):
             problems.add(path, line_of(loaded.raw, ("row_filler",)) or 1,
                          f"row_filler {model.row_filler!r} names no item of {model.id!r}")
