@@ -30,9 +30,21 @@ WHITESPACE = ("\u0009\u000a\u000b\u000c\u000d\u001c\u001d\u001e\u001f\u0020\u008
 _RUNS = re.compile(f"[{WHITESPACE}]+")
 
 
+def utf8_text(text: str, what: str) -> str:
+    """Return ``text`` if it is Unicode text UTF-8 can encode; else a UserError naming the
+    first bad byte (an argument that was not UTF-8 reaches Python as lone surrogates)."""
+    for at, char in enumerate(text):
+        if "\ud800" <= char <= "\udfff":
+            byte = f"byte 0x{ord(char) - 0xDC00:02x}" if ord(char) >= 0xDC80 else \
+                f"U+{ord(char):04X}"
+            raise user_error(what, 0, f"not UTF-8 text ({byte} at character {at + 1}); "
+                                      "give it as UTF-8")
+    return text
+
+
 def normalise_seed(text: str | int, what: str = "seed") -> str:
     """Return the canonical form of a seed or secret: NFC, trimmed, not empty."""
-    seed = unicodedata.normalize("NFC", str(text)).strip(WHITESPACE)
+    seed = unicodedata.normalize("NFC", utf8_text(str(text), what)).strip(WHITESPACE)
     if not seed:
         raise user_error(what, 0, f"the {what} is empty; give any text or number")
     return seed
@@ -40,7 +52,8 @@ def normalise_seed(text: str | int, what: str = "seed") -> str:
 
 def normalise_words(text: str) -> str:
     """Return the players' words NFC-normalised with single spaces between them."""
-    return " ".join(w for w in _RUNS.split(unicodedata.normalize("NFC", text)) if w)
+    return " ".join(w for w in _RUNS.split(unicodedata.normalize("NFC", utf8_text(text, "words")))
+                    if w)
 
 
 def compose_seed(secret: str, words: str | None) -> str:
