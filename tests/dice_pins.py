@@ -104,6 +104,36 @@ def write_project(root: Path, pinned: dict) -> None:
                                              encoding="utf-8")
 
 
+# (game, players, seed, playtest variant file): every shipped variant file, checked against
+# the current data only (not pinned: a playtest's cards change often).
+FILE_VARIANTS = [
+    ("roll-and-might", 3, "short", "short-game"),
+    ("reavers-of-midgard", 5, "seas", "more-sea-battles"),
+    ("ragnarocks", 2, "frigg", "frigg-reworked"),
+    ("roll-and-raid", 2, "winter", "harsh-winter"),
+]
+
+
+def variant_entries() -> list[dict]:
+    """Return entries for the shipped playtest variant files (current data, files as JSON)."""
+    sys.path.insert(0, str(REPO))
+    from sheetgen.load.project import Project
+
+    project = Project.at(REPO)
+    out = []
+    for game, players, seed, variant in FILE_VARIANTS:
+        rules, decks = inputs(REPO / "data", game)
+        folder = REPO / "data" / game / "variants"
+        files = {p.stem: plain(yaml.safe_load(p.read_text(encoding="utf-8")))
+                 for p in sorted(folder.glob("*.yaml"))}
+        for name in files[variant].get("changes", {}):
+            if name not in decks and (REPO / "data" / game / f"{name}.yaml").is_file():
+                decks[name] = deck_data(REPO / "data" / game, name)
+        out.append({**entry(project, (game, players, seed, variant, False, None), rules, decks),
+                    "variant_files": files})
+    return out
+
+
 def live_entries(cases=CASES) -> list[dict]:
     """Return entries made from the repository's current data."""
     sys.path.insert(0, str(REPO))

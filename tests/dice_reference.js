@@ -108,6 +108,25 @@ async function main() {
           c.commitment);
     check(`seed of ${JSON.stringify(c.secret)}`, composeSeed(c.secret, c.words), c.seed);
   }
+  const spec = ["slugs", "cells", "labels", "bad_patterns", "counts"];
+  for (const v of data.slugs || []) check(`slug of ${v.name}`, derivedId(v.name) || null, v.id);
+  for (const v of data.cells || []) {
+    const [type, value] = parseCell(v.cell);
+    check(`cell ${JSON.stringify(v.cell)}`, { type, value }, { type: v.type, value: v.value });
+  }
+  for (const v of data.labels || []) {
+    check(`label ${JSON.stringify(v.show)} of ${JSON.stringify(v.fields)}`,
+          label({ id: v.id, name: v.name, fields: v.fields }, v.show), v.label);
+  }
+  for (const v of data.bad_patterns || []) {
+    let refused = false;
+    try { tokens(v.show); } catch (e) { refused = true; }
+    check(`pattern ${JSON.stringify(v.show)} refused`, refused, v.refused);
+  }
+  for (const v of data.counts || []) {
+    check(`count ${JSON.stringify(v.value)} for ${v.players}`, resolveCount(v.value, v.players),
+          v.count);
+  }
   for (const sc of data.scripts || []) {
     const body = await buildScript(sc);
     const digest = await sha256(canonical(body));
@@ -117,8 +136,9 @@ async function main() {
     console.log(`${failures} mismatch(es)`);
     process.exit(1);
   }
+  const details = spec.map((k) => (data[k] || []).length).reduce((a, b) => a + b, 0);
   const counts = `${data.cases.length} cases, ${data.commitments.length} commitments, ` +
-    `${(data.scripts || []).length} scripts`;
+    `${details} spec details, ${(data.scripts || []).length} scripts`;
   console.log(`all vectors match (${counts})`);
 }
 
@@ -187,45 +207,149 @@ const fieldsMatch = (fields, where, players) => Object.entries(where || {}).ever
   return holds(op, k in fields ? fields[k] : null, v);
 });
 
+// Letters NFKD leaves whole are dropped, except these, written out first.
+const LETTERS = { "Þ": "Th", "þ": "th", "Ð": "D", "ð": "d", "Æ": "Ae", "æ": "ae", "Ø": "O",
+                  "ø": "o" };
 function slugify(t) {
-  const ascii = t.normalize("NFKD").replace(/[^\x00-\x7f]/g, "");
-  return ascii.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "") || "card";
+  const ascii = String(t).replace(/[ÞþÐðÆæØø]/g, (c) => LETTERS[c]).normalize("NFKD")
+    .replace(/[^\x00-\x7f]/g, "");
+  return ascii.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "");
 }
-function readDeck(data) {
-  const defaults = data.defaults && typeof data.defaults === "object" ? data.defaults : {};
+// The id an item without id: takes: the slug of its name (else title), cut to 64, no
+// trailing "-"; "" (no letter or digit to keep) is refused by the tool.
+const derivedId = (name) => slugify(name).slice(0, 64).replace(/-+$/, "");
+function itemId(item) {
+  if (item.id) return String(item.id);
+  const id = derivedId(item.name || item.title);
+  if (!id) throw new Error(`the name ${JSON.stringify(item.name || item.title)} gives no id`);
+  return id;
+}
+function readDeck(data, changes) {
+  let defaults = data.defaults && typeof data.defaults === "object" ? { ...data.defaults } : {};
+  let items = data.items.map((item) => ({ ...item, id: itemId(item) }));
+  for (const change of changes || []) [defaults, items] = applyChanges(defaults, items, change);
   const cards = [];
-  data.items.forEach((item) => {
+  items.forEach((item) => {
     const fields = { ...defaults, ...item };
-    const id = String(item.id || slugify(String(item.name || item.title)).slice(0, 64)
-      .replace(/-+$/, ""));
+    const id = item.id;
     const name = String(fields.name || fields.title || id);
     delete fields.count;
-    const count = "count" in item ? item.count : 1;
+    const count = "count" in item ? item.count
+      : Number.isInteger(defaults.count) ? defaults.count : 1;
     for (let copy = 1; copy <= count; copy++) cards.push({ id, name, order: cards.length, fields });
   });
   return cards;
 }
 
-const PLACEHOLDER = /\{\{|\}\}|\{([^{}]*)\}/g;
+// A variant file's change set for one component: settings' defaults and fields: merge in,
+// then item changes by id (in the order written, mappings merged key by key), removals, and
+// additions at the end of the file order.
+const RESERVED = ["add", "remove", "settings", "elements", "fields"];
+const isMap = (v) => v !== null && typeof v === "object" && !Array.isArray(v);
+const merge = (old, add) => (isMap(old) && isMap(add)
+  ? Object.fromEntries([...Object.entries(old).filter(([k]) => !(k in add)),
+    ...Object.entries(add).map(([k, v]) => [k, merge(old[k], v)])]
+    .sort((a, b) => keyOrder(old, add, a[0]) - keyOrder(old, add, b[0])))
+  : add);
+// merged keys keep the old mapping's order, new keys after it (as Python's {**old, **new})
+const keyOrder = (old, add, k) => (k in old ? Object.keys(old).indexOf(k)
+  : Object.keys(old).length + Object.keys(add).indexOf(k));
+function applyChanges(defaults, items, change) {
+  if (change.settings && isMap(change.settings.defaults)) {
+    defaults = merge(defaults, change.settings.defaults);
+  }
+  for (const [name, value] of Object.entries(change.fields || {})) {
+    defaults = { ...defaults, [name]: merge(defaults[name], value) };
+    items = items.map((it) => (name in it ? { ...it, [name]: merge(it[name], value) } : it));
+  }
+  items = items.map((it) => {
+    const fields = change[it.id];
+    if (RESERVED.includes(it.id) || !isMap(fields)) return it;
+    let out = { ...it };
+    for (const [k, v] of Object.entries(fields)) out = { ...out, [k]: merge(out[k], v) };
+    return out;
+  });
+  const removed = change.remove || [];
+  items = items.filter((it) => !removed.includes(it.id));
+  for (const raw of change.add || []) items.push({ ...raw, id: itemId(raw) });
+  return [defaults, items];
+}
+
+// A playtest variant file and the files it extends, oldest first.
+function variantChain(files, name) {
+  const chain = [];
+  for (let n = name; n; n = files[n].extends) chain.unshift(files[n]);
+  return chain;
+}
+
+// A placeholder is {field} (ASCII letters, digits, _ and -, a letter or _ first); {{ and }}
+// are braces; any other
+// brace makes the pattern a mistake (refused when dice.yaml is read).
+const TOKEN = /\{\{|\}\}|\{([A-Za-z_][A-Za-z0-9_-]*)\}|[{}]/g;
+function tokens(pattern) {
+  const out = [];
+  let at = 0;
+  for (const m of pattern.matchAll(TOKEN)) {
+    if (m.index > at) out.push([pattern.slice(at, m.index), false]);
+    if (m[1] !== undefined) out.push([m[1], true]);
+    else if (m[0] === "{{" || m[0] === "}}") out.push([m[0][0], false]);
+    else throw new Error(`bad pattern ${JSON.stringify(pattern)}`);
+    at = m.index + m[0].length;
+  }
+  if (at < pattern.length) out.push([pattern.slice(at), false]);
+  return out;
+}
 const empty = (v) => v === null || v === undefined || v === "" ||
   (Array.isArray(v) && v.length === 0);
+// A decimal: shortest round-trip digits, no exponent; a whole one as a whole number. (JSON
+// does not keep 3.0 apart from 3, so a whole decimal must print as the whole number.)
+function numberText(x) {
+  if (Number.isInteger(x)) return BigInt(x).toString();
+  const [mantissa, exp] = x.toString().split("e");
+  if (exp === undefined) return mantissa;
+  const sign = mantissa.startsWith("-") ? "-" : "";
+  const digits = mantissa.replace("-", "").replace(".", "");
+  const point = mantissa.replace("-", "").indexOf(".");
+  const at = (point < 0 ? digits.length : point) + parseInt(exp, 10);
+  if (at <= 0) return `${sign}0.${"0".repeat(-at)}${digits}`;
+  return `${sign}${digits.padEnd(at, "0").slice(0, at)}${digits.length > at ? "." + digits.slice(at) : ""}`;
+}
+function valueText(v) {
+  if (v === null || v === undefined) return "\u2014";
+  if (v === true) return "True";
+  if (v === false) return "False";
+  if (typeof v === "number") return numberText(v);
+  if (typeof v === "string") return iconWords(v);
+  if (Array.isArray(v)) return v.map(valueText).join(", ");
+  return Object.entries(v).map(([k, x]) => `${k}: ${valueText(x)}`).join(", ");
+}
 function label(card, show) {
   const values = { ...card.fields, id: card.id, name: card.name };
   let pattern = show;
   if (Array.isArray(show)) {
-    const names = (p) => [...p.matchAll(PLACEHOLDER)].filter((m) => m[1] !== undefined)
-      .map((m) => m[1]);
+    const names = (p) => tokens(p).filter(([, f]) => f).map(([t]) => t);
     pattern = show.find((p) => names(p).every((f) => !empty(values[f]))) || show[show.length - 1];
   }
-  let missing = false;
-  const out = pattern.replace(PLACEHOLDER, (m, f) => {
-    if (f === undefined) return m[0];
-    if (!(f in values)) { missing = true; return ""; }
-    const v = values[f];
-    if (v === null) return "\u2014";
-    return typeof v === "string" ? iconWords(v) : text(v);
-  });
-  return missing ? card.name : out;
+  let out = "";
+  for (const [t, isField] of tokens(pattern)) {
+    if (!isField) out += t;
+    else if (!(t in values)) return card.name;
+    else out += valueText(values[t]);
+  }
+  return out;
+}
+
+// Spreadsheet cells: trimmed; empty -> unset; null/~ (any case) -> null; true/false (any
+// case) -> boolean; [-+]?digits -> whole number; a finite decimal -> decimal; else text.
+function parseCell(cell) {
+  const t = trimWs(cell);
+  if (t === "") return ["unset", null];
+  if (["null", "~"].includes(t.toLowerCase())) return ["null", null];
+  if (["true", "false"].includes(t.toLowerCase())) return ["boolean", t.toLowerCase() === "true"];
+  if (/^[-+]?[0-9]+$/.test(t)) return ["integer", parseInt(t, 10)];
+  if (/^[-+]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][-+]?[0-9]+)?$/.test(t) &&
+      Number.isFinite(parseFloat(t))) return ["decimal", parseFloat(t)];
+  return ["text", t];
 }
 
 // Icon markup `:a-b:` reads "a b"; markup followed by spaces and its own words (ASCII case
@@ -254,11 +378,25 @@ function withDefaults(step) {
 
 async function buildScript(sc) {
   const rules = JSON.parse(JSON.stringify(sc.dice_yaml));
-  if (sc.variant) {  // a game mode replaces fields of named steps
-    const v = rules.variants[sc.variant];
+  const files = sc.variant_files || {};
+  const chain = sc.variant && files[sc.variant] ? variantChain(files, sc.variant) : [];
+  if (sc.variant) {  // a game mode replaces fields of named steps, and the rounds
+    let v = (rules.variants || {})[sc.variant];
+    if (chain.length) {  // a variant file: its dice: over its parents', step field by field
+      v = { steps: {} };
+      for (const f of chain) {
+        for (const [k, x] of Object.entries(f.dice || {})) {
+          if (k !== "steps") v[k] = x;
+        }
+        for (const [id, fields] of Object.entries((f.dice || {}).steps || {})) {
+          v.steps[id] = { ...(v.steps[id] || {}), ...fields };
+        }
+      }
+    }
     for (const part of ["setup", "each_round"]) {
       for (const step of rules[part] || []) Object.assign(step, (v.steps || {})[step.id] || {});
     }
+    if (v.rounds !== undefined && v.rounds !== null) rules.rounds = v.rounds;
   }
   const players = sc.players, game = sc.game;
   const secret = sc.secret !== undefined ? sc.secret : String(sc.seed);
@@ -269,7 +407,8 @@ async function buildScript(sc) {
   const dice = rules.dice || {};
   const decks = {}, orders = {}, dealt = {}, diceDecks = {}, diceDeckCount = {};
   let firstPlayer = 0, rotate = false, byRules = false;
-  const deckOf = (name) => readDeck(sc.decks[name]);
+  const deckOf = (name) => readDeck(sc.decks[name], chain.map((f) => (f.changes || {})[name])
+    .filter(Boolean));
   const active = (s) => {
     if (s.modes !== null && !s.modes.includes(sc.variant || "")) return false;
     if (s.when === null) return true;

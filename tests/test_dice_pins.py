@@ -9,7 +9,7 @@ import subprocess
 
 import pytest
 
-from dice_pins import CASES, PINS, live_entries, write_project
+from dice_pins import CASES, FILE_VARIANTS, PINS, live_entries, variant_entries, write_project
 from sheetgen.dice.api import make_script
 from sheetgen.load.project import Project
 
@@ -63,6 +63,16 @@ def test_node_rebuilds_a_script_of_every_game_from_the_current_data(tmp_path):
     one_per_game = list({c[0]: c for c in CASES}.values())
     done = node_check(tmp_path, live_entries(one_per_game))
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_node_rebuilds_every_shipped_playtest_variant(tmp_path):
+    # rounds in a variant's dice: (short-game), added cards (more-sea-battles), a removal and
+    # a changed card (frigg-reworked), nested fields merged (harsh-winter)
+    entries = variant_entries()
+    assert [e["variant"] for e in entries] == [v[3] for v in FILE_VARIANTS]
+    done = node_check(tmp_path, entries)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"{len(entries)} scripts" in done.stdout
 
 
 def test_node_checker_notices_a_changed_card(tmp_path):

@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from dice_vector_cases import spec_vectors
 from sheetgen.dice.rng import ALGORITHM, Keyed, address, derive_key, limit_for
 from sheetgen.dice.seeds import commitment, compose_seed, normalise_seed
 
@@ -51,7 +52,26 @@ def make_vectors() -> dict:
                         "commitment": commitment(secret)})
     return {"algorithm": ALGORITHM,
             "notes": "uniform and shuffles each start a fresh stream of the case's address",
-            "cases": cases, "commitments": commits}
+            "cases": cases, "commitments": commits, **spec_vectors()}
+
+
+def dump_vectors(data) -> str:
+    """Return the vectors as JSON text, a list of plain values on one line."""
+    def dump(value, indent):
+        pad = " " * indent
+        if isinstance(value, list) and all(not isinstance(v, (list, dict)) for v in value):
+            return json.dumps(value, ensure_ascii=False)
+        if isinstance(value, dict) and value:
+            inner = [f"{pad} {json.dumps(k, ensure_ascii=False)}: {dump(v, indent + 1)}"
+                     for k, v in value.items()]
+            return "{\n" + ",\n".join(inner) + f"\n{pad}}}"
+        if isinstance(value, list) and value:
+            return "[\n" + ",\n".join(f"{pad} {dump(v, indent + 1)}" for v in value) + \
+                f"\n{pad}]"
+        return json.dumps(value, ensure_ascii=False)
+    return dump(data, 0) + "\n"
+
+
 
 
 def _draws(keyed, text, n, count):
@@ -177,3 +197,8 @@ if __name__ == "__main__" and "--write" in sys.argv:  # regenerate after a revie
     text = re.sub(r"\[\s*(-?\d+(?:,\s*-?\d+)*)\s*\]",
                   lambda m: "[" + ", ".join(x.strip() for x in m[1].split(",")) + "]", text)
     VECTORS.write_text(text + "\n", encoding="utf-8")
+
+
+if __name__ == "__main__":  # regenerate: python tests/test_dice_rng.py > tests/dice_vectors.json
+    sys.path.insert(0, str(HERE.parent))
+    print(dump_vectors(make_vectors()), end="")

@@ -30,7 +30,7 @@ from .conditions import fields_match, parse_condition, resolve_count
 
 _HERE = Path(__file__).parent
 MAX_REFILL_ORDERS = 9
-_SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py")
+_SCHEMA_SOURCES = ("model.py", "load.py", "conditions.py", "reroll.py", "labels.py")
 # mappings kept as dicts
 _PLAIN = {"where", "icons", "round_titles", "pool", "reveal", "per_player", "face_down",
           "refill_orders"}
@@ -133,7 +133,7 @@ def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str) -> Game
     modes = dict(raw.get("variants") or {})
     modes[name] = {"title": variant.title, **(variant.dice or {})}
     raw["variants"] = modes
-    dumped = _validate(game, game_dir, path, raw)
+    dumped = _validate(game, game_dir, path, raw, {name: (variant.path, load_yaml(variant.path))})
     gd = GameDice(game, game_dir, path, to_node(_pick(dumped, name, path)), raw, _modes(dumped))
     gd.deck_variant = name
     return gd
@@ -172,33 +172,79 @@ def _patched(raw: Any, name: str, variant: dict) -> dict:
     return data
 
 
-def _validate(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
-    """Validate the base rules and every variant; return ``{"base": ..., "variants": ...}``."""
+def _validate(game: str, game_dir: Path, path: Path, raw: Any,
+              files: dict[str, tuple[Path, Any]] | None = None) -> dict:
+    """Validate the base rules and every variant; return ``{"base": ..., "variants": ...}``.
+
+    ``files`` maps a playtest variant's name to its file and YAML: a mistake in its ``dice:``
+    is reported at that file's line, not in dice.yaml.
+    """
     from pydantic import ValidationError
 
-    from .model import DiceFile
+    from .model import DiceFile, Variant
 
-    base = _validate_one(game, game_dir, path, raw)
+    modes = (raw.get("variants") if isinstance(raw, dict) else None) or {}
+    if files:  # the base game's rules without the playtest file's mode (checked below)
+        raw["variants"] = {k: v for k, v in modes.items() if k not in files}
+    try:
+        base = _validate_one(game, game_dir, path, raw)
+    finally:
+        if files:
+            raw["variants"] = modes
     variants, problems = {}, ProblemList()
-    for name, variant in (raw.get("variants") or {}).items():
-        line = line_of(raw, ("variants", name))
+    for name, variant in modes.items():
+        if name in (files or {}):
+            where, vraw = files[name]
+            line = _lines_in(vraw, ("dice",))
+        else:
+            where, line = path, _lines_in(raw, ("variants", name), exact=False)
         ids = {step.get("id") for part in ("setup", "each_round") for step in raw.get(part) or []}
-        unknown = set(variant.get("steps") or {}) - ids
+        try:  # the mode's own keys first (title, note, players, rounds, steps)
+            Variant.model_validate(variant)
+        except ValidationError as exc:
+            err = exc.errors()[0]
+            problems.add(where, line(*err["loc"]), f"variant {name!r}: "
+                         f"{'.'.join(map(str, err['loc']))}: {err['msg']}")
+            continue
+        unknown = sorted(set(variant.get("steps") or {}) - ids)
         if unknown:
-            problems.add(path, line, f"variant {name!r} changes unknown step(s) "
-                                     f"{sorted(unknown)}; steps: {sorted(filter(None, ids))}")
+            problems.add(where, line("steps", unknown[0]),
+                         f"variant {name!r} changes unknown step(s) {unknown}; steps: "
+                         f"{sorted(filter(None, ids))}")
             continue
         try:
             model = DiceFile.model_validate(_patched(raw, name, variant))
         except ValidationError as exc:
             err = exc.errors()[0]
-            problems.add(path, line, f"variant {name!r}: {'.'.join(map(str, err['loc']))}: "
-                                     f"{err['msg']}")
+            loc = err["loc"]
+            step_id = _step_id(raw, loc)
+            problems.add(where, line("steps", step_id, *loc[3:]) if step_id else line(),
+                         f"variant {name!r}: {'.'.join(map(str, loc))}: {err['msg']}")
             continue
         _check(GameDice(game, game_dir, path, model, raw), problems)
         variants[name] = model.model_dump(mode="json")
     problems.raise_if_any()
     return {"base": base, "variants": variants}
+
+
+def _lines_in(raw: Any, at: tuple, exact: bool = True):
+    """Return ``line(*loc)``: the line of ``at + loc`` in ``raw`` (with ``exact``), else of
+    ``at`` itself."""
+    fallback = line_of(raw, at) or 1
+
+    def line(*loc) -> int:
+        return (line_of(raw, (*at, *loc)) if exact and loc else 0) or fallback
+
+    return line
+
+
+def _step_id(raw: Any, loc: tuple) -> str | None:
+    """Return the id of the step a pydantic error location (``setup.0.kind.field``) is in."""
+    if len(loc) >= 2 and loc[0] in ("setup", "each_round") and isinstance(loc[1], int):
+        steps = raw.get(loc[0]) or []
+        if loc[1] < len(steps) and isinstance(steps[loc[1]], dict):
+            return steps[loc[1]].get("id")
+    return None
 
 
 def _validate_one(game: str, game_dir: Path, path: Path, raw: Any) -> dict:
@@ -273,6 +319,7 @@ def _check(gd: GameDice, problems: ProblemList) -> None:
                     problems.add(path, gd.line(part, i, "from"),
                                  f"from: {step.source!r} is not an earlier shuffle step")
                 _check_count(gd, (part, i, "per_player"), step.per_player, problems)
+                _check_count(gd, (part, i, "face_down"), step.face_down, problems)
             elif step.kind == "teams" and step.draft_first not in step.colours:
                 problems.add(path, gd.line(part, i, "draft_first"),
                              f"draft_first must be one of {step.colours}")
@@ -321,17 +368,17 @@ def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList
 
 def _check_show(gd: GameDice, part: str, i: int, step, problems: ProblemList) -> None:
     """Every field a ``show`` pattern names must be a field of some card of the deck."""
-    import string
-
     from .decks import read_deck
+    from .labels import pattern_fields
 
+    patterns = [step.show] if isinstance(step.show, str) else step.show  # well formed (model)
     if step.deck is None:
         return
     _, cards = read_deck(gd.game_dir, step.deck)
     known = {"id", "name"}.union(*(card.fields for card in cards))
-    for pattern in [step.show] if isinstance(step.show, str) else step.show:
-        for _, name, _, _ in string.Formatter().parse(pattern):
-            if name and name not in known:
+    for pattern in patterns:
+        for name in pattern_fields(pattern):
+            if name not in known:
                 problems.add(gd.path, gd.line(part, i, "show"),
                              f"show {pattern!r}: no card of {step.deck} has a field {name!r}; "
                              f"its fields: {', '.join(sorted(map(str, known)))}")

@@ -9,7 +9,6 @@ an operator and a value, e.g. ``">= 3"``, ``"<= players"``, or a plain value mea
 from __future__ import annotations
 
 import re
-import string
 from typing import Annotated, Any, Literal, Union
 
 from pydantic import BeforeValidator, ConfigDict, Field, field_validator, model_validator
@@ -18,6 +17,7 @@ from ..load import model
 from ..base.suggest import unknown
 from .faces import BLANK
 from ..load.model import PlayerRange
+from .labels import pattern_fields
 
 ByPlayers = Union[int, Literal["players"], dict[Union[int, str], Union[int, Literal["players"]]]]
 _ID = r"^[a-z0-9][a-z0-9-]*$"
@@ -178,23 +178,16 @@ class ShuffleStep(StepBase):
     piles: Piles | None = None
     reveal: ByPlayers = Field(0, description="How many top cards are turned face up.")
     show: Union[str, list[str]] = Field(
-        "{name}", description="Card label, Python format with the card fields; a list means "
-        "the first pattern whose fields are all present and not empty.")
+        "{name}", description="Card label: {field} placeholders over the card's fields ({{ and "
+        "}} are braces); a list means the first pattern whose fields are all present and not "
+        "empty.")
     reserve: list[Reserve] = Field(default_factory=list)
 
     @field_validator("show")
     @classmethod
     def _plain_fields(cls, value):
         for pattern in [value] if isinstance(value, str) else value:
-            try:
-                parts = list(string.Formatter().parse(pattern))
-            except ValueError as exc:
-                raise ValueError(f"show {pattern!r}: {exc}") from None
-            for _, name, spec, conversion in parts:
-                if name is not None and (not name.isidentifier() or spec or conversion):
-                    raise ValueError(f"show {pattern!r}: write plain fields like {{name}}, "
-                                     f"not {{{name}{'!' + conversion if conversion else ''}"
-                                     f"{':' + spec if spec else ''}}}")
+            pattern_fields(pattern)  # a ValueError names the stray brace
         return value
 
     bottom: list[str] = Field(default_factory=list, description="Card ids put under the "

@@ -13,7 +13,7 @@ from .component_models import component_models
 from ..base.errors import Problem, ProblemList, UserError
 from .field_types import check_items
 from ..base.limits import MAX_COUNT, MAX_ID
-from .model import KEBAB, GameSpec, Item, slugify
+from .model import KEBAB, GameSpec, Item, derived_id, no_id_message
 from .project import GAME_FILE, Project, user_path
 from .yamlload import LineDict, line_of, load_yaml
 from ..base.suggest import unknown
@@ -244,7 +244,10 @@ def assign_item_ids(loaded: LoadedComponent, problems: ProblemList) -> None:
             if not name:
                 problems.add(*where, "item needs an 'id:' or a 'name:' to derive one from")
                 continue
-            item.id = slugify(name)[:MAX_ID].rstrip("-")
+            item.id = derived_id(name)
+            if not item.id:
+                problems.add(*where, no_id_message(name))
+                continue
         if item.id in seen:
             problems.add(*where, f"two items have the id {item.id!r} (the other is at "
                          f"{seen[item.id]}); give one of them its own 'id:'")

@@ -26,6 +26,19 @@ def slugify(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", ascii_text.lower()).strip("-")
 
 
+def derived_id(name: object) -> str:
+    """Return the id an item without ``id:`` takes from its name: the slug cut to ``MAX_ID``
+    characters, no trailing ``-``; ``""`` when the name has no letter or digit to keep
+    (``ᚠᚢᚦ``), which the loaders refuse (the item needs its own ``id:``)."""
+    return slugify(name)[:MAX_ID].rstrip("-")
+
+
+def no_id_message(name: object) -> str:
+    """Return the message for an item whose name gives no id."""
+    return (f"the name {str(name)[:80]!r} gives no id (no letter or digit a-z, 0-9 once "
+            "accents are dropped): give the item its own 'id:'")
+
+
 def _hex(value: str) -> str:
     if not re.match(r"^#[0-9a-fA-F]{6}$", str(value)):
         raise ValueError(f"expected a colour as #rrggbb, got {value!r}")

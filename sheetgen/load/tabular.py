@@ -7,16 +7,19 @@ YAML. Header conventions:
 - ``shields[]``: a list, the cell split on ``;`` (``yellow;blue``);
 - ``id`` and ``count`` work as in YAML (an empty ``count`` takes the component's default).
 
-Cells are typed like YAML scalars: whole numbers, decimals, ``true``/``false``, ``null``, else
-text. An empty cell leaves the field unset (the template's or ``defaults:`` value applies);
-``null`` sets it to nothing, as ``players: null`` does in YAML. Every
-mistake is reported at its cell: ``cards.csv:7:3`` (row 7, column 3) or
-``cards.xlsx:Raids!C7``.
+Cells are typed by these rules (docs/src/dice-spec.md lists them), like YAML scalars: a
+whole number (``[-+]?[0-9]+``, leading zeros read as decimal: ``012`` is 12), a finite decimal
+(``1.5``, ``.5``, ``1e3``), ``true``/``false`` and ``null``/``~`` in any case, else text
+(``yes``, ``0x10``, ``1_000``, ``inf`` stay text), not YAML's older ``yes``/``0x10``
+forms. An empty cell leaves the field unset (the template's or ``defaults:`` value applies);
+``null`` sets it to nothing, as ``players: null`` does in YAML. Every mistake is reported at
+its cell: ``cards.csv:7:3`` (row 7, column 3) or ``cards.xlsx:Raids!C7``.
 """
 
 from __future__ import annotations
 
 import csv
+import math
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,8 +32,8 @@ LIST_SUFFIX = "[]"
 LIST_SEPARATOR = ";"
 MAX_ROWS = 10_000
 NULL = object()  # a cell reading "null": the field is set, to None
-_INT = re.compile(r"^[-+]?\d+$")
-_FLOAT = re.compile(r"^[-+]?(\d+\.\d*|\.\d+|\d+)([eE][-+]?\d+)?$")
+_INT = re.compile(r"[-+]?[0-9]+")  # ASCII digits only (fullmatch: no trailing newline)
+_FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][-+]?[0-9]+)?")
 
 
 @dataclass(frozen=True)
@@ -69,11 +72,11 @@ def parse_cell(value: Any) -> Any:
         return NULL
     if text.lower() in ("true", "false"):
         return text.lower() == "true"
-    if _INT.match(text):
+    if _INT.fullmatch(text):
         return int(text)
-    if _FLOAT.match(text):
-        return float(text)
-    return text
+    if _FLOAT.fullmatch(text) and math.isfinite(number := float(text)):
+        return number
+    return text  # 1e400 overflows to infinity: kept as written, as inf and nan are
 
 
 class SheetReader:

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from ..base.errors import ProblemList, UserError
 from .field_types import check_items
-from .model import KEBAB, Item, slugify
+from .model import KEBAB, Item, derived_id, no_id_message
 from ..base.suggest import unknown
 from .yamlload import LineDict, LineList, line_of
 from .validation import describe
@@ -298,7 +298,10 @@ def _apply_items(model, change: dict, path: Path, usable: set[str], sources: lis
             if not name:
                 problems.add(path, line, "a new item needs an 'id:' or a 'name:'")
                 continue
-            item.id = slugify(name)
+            item.id = derived_id(name)
+            if not item.id:
+                problems.add(path, line, no_id_message(name))
+                continue
         if not re.match(KEBAB, item.id) or item.id in existing:
             problems.add(path, line, f"a new item's id {item.id!r} is taken or not kebab-case; "
                          "give it its own 'id:'")
