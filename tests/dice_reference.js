@@ -1,8 +1,9 @@
-// Independent reference checker for sheetgen-dice/1 (README.md, "Seeded dice and setup
-// scripts"), using only Web Crypto. It checks the primitives against test vectors and, when
-// the input has "scripts", rebuilds whole scripts from their seeds, written from the README:
-// each entry gives the game id, players, seed (or secret and words), balanced, variant, the
-// game's dice.yaml and component files as plain JSON, and the digest to match.
+// Independent reference checker for sheetgen-dice/1, written from docs/src/dice-spec.md
+// alone, using only Web Crypto. It checks the primitives and the spec details (slugs, cells,
+// labels, patterns, player counts) against test vectors and, when the input has "scripts",
+// rebuilds whole scripts from their seeds: each entry gives the game id, players, seed (or
+// secret and words), balanced, variant, the game's dice.yaml, component files and playtest
+// variant files as plain JSON, and the digest to match.
 // Usage: node tests/dice_reference.js FILE.json   (exit 0 when everything matches)
 "use strict";
 const fs = require("fs");
