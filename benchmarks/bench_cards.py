@@ -35,7 +35,7 @@ def main() -> None:
               f"fastest {median_process.fastest:.3f} s, peak {peak:.0f} MB "
               f"(target < 0.6 s wall, < 100 MB)")
 
-        from sheetgen.api import BuildOptions, Session, _select, build
+        from sheetgen.api import BuildOptions, Session, select, build
         from sheetgen.load.project import Project
 
         project = Project.at(ROOT)
@@ -49,7 +49,7 @@ def main() -> None:
             print(f"in-process {profile:<18} median {statistics.median(times) * 1000:7.1f} ms")
 
         session = Session(project)
-        selected = _select(project, "ragnarocks", ["mythology-cards"])
+        selected = select(project, "ragnarocks", ["mythology-cards"])
         times = []
         for _ in range(5):
             start = time.perf_counter()

@@ -25,14 +25,14 @@ sys.path.insert(0, str(ROOT))
 
 def fill_seconds(root: Path, runs: int) -> float:
     """Return the median CPU seconds of filling and checking the Mythology deck of ``root``."""
-    from sheetgen.api import Session, _select
+    from sheetgen.api import Session, select
     from sheetgen.load.project import Project
 
     times = []
     for _ in range(runs + 1):  # the first run warms fonts and icons
         project = Project.at(root)
         start = time.process_time()
-        Session(project).prepare_all(_select(project, "ragnarocks", ["mythology-cards"]))
+        Session(project).prepare_all(select(project, "ragnarocks", ["mythology-cards"]))
         times.append(time.process_time() - start)
     return statistics.median(times[1:])
 

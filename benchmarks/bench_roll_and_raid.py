@@ -24,14 +24,14 @@ GAME = "roll-and-raid"
 
 def faces_drawn(project, profile: str, out: str) -> tuple[int, int, float]:
     """Build every component in-process once; return (faces drawn, cards/sheets, seconds)."""
-    from sheetgen.api import Session, _select
+    from sheetgen.api import Session, select
     from sheetgen.impose.components import component_for
     from sheetgen.impose.components.contract import RenderEnv
     from sheetgen.impose.imposition.common import ImposeOptions
 
     start = time.perf_counter()
     session = Session(project)
-    prepared = session.prepare_all(_select(project, GAME, []))
+    prepared = session.prepare_all(select(project, GAME, []))
     drawn = items = 0
     for game, comp, ready in prepared:
         if profile not in session.profiles.accepting(comp.model.kind):

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from sheetgen.write import form_replay
-from sheetgen.api import BuildOptions, Session, _select, build
+from sheetgen.api import BuildOptions, Session, select, build
 
 # a deck whose names and texts hold non-ASCII letters (Sól, Ægir, Hildisvíni, ’)
 PROFILES = ["a4", "gutterfold-letter", "pod"]
@@ -50,7 +50,7 @@ def test_replayed_faces_give_the_bytes_of_faces_drawn_again(project, tmp_path, m
 
 def _faces(project):
     session = Session(project)
-    selected = _select(project, "ragnarocks", ["mythology-cards"])
+    selected = select(project, "ragnarocks", ["mythology-cards"])
     [(_, _, prepared)] = session.prepare_all(selected)
     faces = {id(f): f for card in prepared.cards for f in (card.front, card.back)}
     return session, list(faces.values())

@@ -9,7 +9,7 @@ import yaml
 
 from docs_examples import first_yaml
 from conftest import REPO, run_cli
-from sheetgen.api import Session, _select
+from sheetgen.api import Session, select
 from sheetgen.fill.layout import Box, ChildSize, LayoutError, grid_cells, place_in, stack_slots
 from sheetgen.load.project import Project
 
@@ -39,7 +39,7 @@ def make(tmp_path, elements: str):
 
 def faces(root):
     session = Session(Project.at(root))
-    [(_game, _comp, ready)] = session.prepare_all(_select(Project.at(root), "lay", []))
+    [(_game, _comp, ready)] = session.prepare_all(select(Project.at(root), "lay", []))
     return [card.front for card in ready.cards]
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from sheetgen.api import Session, _select
+from sheetgen.api import Session, select
 from sheetgen.load.project import Project
 
 TEMPLATE = """size: poker
@@ -51,7 +51,7 @@ def test_same_values_share_one_element_and_warnings_stay_per_item(tmp_path):
     Image.new("RGB", (100, 100), (200, 30, 30)).save(tmp_path / "templates/art/pic.png")
     project = Project.at(tmp_path)
     session = Session(project)
-    [(_game, _comp, ready)] = session.prepare_all(_select(project, "shared", []))
+    [(_game, _comp, ready)] = session.prepare_all(select(project, "shared", []))
     alpha, beta = (card.front for card in ready.cards)
     assert alpha.key != beta.key
     box_a, text_a, image_a = alpha.elements

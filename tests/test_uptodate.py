@@ -10,6 +10,7 @@ import pytest
 
 from conftest import run_cli
 from sheetgen import api
+from sheetgen.build import selection
 
 GAMES = ["ragnarocks", "rolling-thunder"]
 BUILD = ["build", "-p", "a4", "-q"]
@@ -19,13 +20,13 @@ BUILD = ["build", "-p", "a4", "-q"]
 def project_dir(copy_game, monkeypatch):
     root = copy_game(*GAMES)
     loaded: list[str] = []
-    real = api.load_game
+    real = selection.load_game
 
     def spy(project, game_id, *args, **kwargs):
         loaded.append(game_id)
         return real(project, game_id, *args, **kwargs)
 
-    monkeypatch.setattr(api, "load_game", spy)
+    monkeypatch.setattr(selection, "load_game", spy)
     result = run_cli("--project", str(root), *BUILD)
     assert result.exit_code == 0, result.output
     assert sorted(loaded) == GAMES

@@ -1,7 +1,7 @@
 """Build components from start to finish: prepare each one's faces, run its print checks, fit
 them to every profile's page and render its outputs, in this process or in forked workers.
 
-A build plans every output first (api.build); this module does the work of each component and
+A build plans every output first (transaction.py); this module does the work of each component and
 returns a ComponentResult: its problems, warnings and rendered bytes. The caller merges the
 results in the planned order, so messages and files do not depend on which worker finished
 first, and writes nothing unless every result is clean.
@@ -72,7 +72,7 @@ class Job:
 
 
 class BuildSession(Protocol):
-    """What the component builds take from the run's session (``api.Session``)."""
+    """What the component builds take from the run's session (``build.session.Session``)."""
 
     fonts: object
     icons: object

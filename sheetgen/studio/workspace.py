@@ -13,7 +13,8 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from ..api import Session, validate_extras
+from ..build.session import Session
+from ..build.validate import validate_extras
 from ..build.cache import input_files
 from ..impose.components import component_for
 from ..base.errors import ProblemList, UserError

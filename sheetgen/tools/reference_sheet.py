@@ -132,7 +132,7 @@ def reference_pdf(project) -> bytes:
 
     from reportlab.pdfgen.canvas import Canvas
 
-    from .credits import Credits
+    from ..build.credits import Credits
     from ..fill.fonts import FontBook
     from ..fill.icons import IconBook
     from ..load.profiles import ProfileBook

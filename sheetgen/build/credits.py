@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..build.cache import input_files
+from .cache import input_files
 from ..base.errors import user_error
 from ..load.yamlload import line_of, load_yaml
 

@@ -1,0 +1,64 @@
+"""``validate``: load, fill, check and fit every chosen face without writing anything, and
+check each game's dice.yaml and variant files; one run reports every independent mistake.
+"""
+
+from __future__ import annotations
+
+from ..base.errors import ProblemList, UserError
+from ..generate.games import load_game
+from ..load.project import DICE_FILE, VARIANTS_DIR, Project
+from .component_build import BuildOptions, fit_problems
+from .plan import plan_jobs
+from .selection import select
+from .session import Session, ignore
+
+
+def validate(project: Project, game_ids: list[str] | None = None, warn=None,
+             profiles: list[str] | None = None, component_ids: list[str] | None = None) -> int:
+    """Load, fill and fit every face of the chosen games (or only ``component_ids`` of one
+    game), check their dice.yaml and variant files; return how many components are valid.
+
+    Faces are fitted to every profile the components would build (``profiles``, or each
+    component's defaults), so a face too large for its page is found without building. One
+    run reports every independent mistake, across files and stages.
+    """
+    problems = ProblemList()
+    if component_ids and len(game_ids or []) != 1:
+        raise UserError("name a game before its components")
+    ids = game_ids or project.default_game_ids()
+    selected = []
+    for gid in ids:
+        selected.extend(select(project, gid, component_ids or [], problems=problems))
+    for gid in ids:
+        validate_extras(project, gid, problems, component_ids or None)
+    session = Session(project)
+    prepared = session.prepare_all(selected, problems)
+    for problem in session.warnings:
+        (warn or ignore)(problem)
+    session.apply_print_checks(warn, problems)
+    fit_problems(plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
+                            problems, None if component_ids else []), problems)
+    problems.raise_if_any()
+    return len(selected)
+
+
+def validate_extras(project: Project, game_id: str, problems: ProblemList,
+                     component_ids: list[str] | None = None) -> None:
+    """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
+    (applied to ``component_ids``, or to every component)."""
+    from ..dice.load import load_game_dice
+    from ..load.variants import variant_names
+
+    folder = project.game_dir(game_id)
+    if (folder / DICE_FILE).is_file():
+        try:
+            load_game_dice(project, game_id, use_cache=False)
+        except UserError as exc:
+            problems.extend(exc)
+    for name in variant_names(folder):
+        if (folder / VARIANTS_DIR / f"{name}.yaml").is_file():
+            try:
+                load_game(project, game_id, only=component_ids, variant=name)
+            except UserError as exc:
+                problems.extend(exc)
+
