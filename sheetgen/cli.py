@@ -7,6 +7,7 @@ import os
 import sys
 import types
 from contextlib import contextmanager
+from pathlib import Path
 
 import click
 
@@ -397,6 +398,26 @@ def watch_command(project, game, components, profiles, out_dir) -> None:
         click.echo("stopped")
 
 
+def install_extra(extra: str) -> str:
+    """Return the command that installs ``extra``: from the folder sheetgen was installed from
+    (a checkout, as the README installs it; pip records it in direct_url.json, PEP 610), else
+    from the package index."""
+    import json
+    from importlib import metadata
+    from urllib.parse import unquote, urlparse
+
+    try:
+        origin = json.loads(metadata.distribution("sheetgen").read_text("direct_url.json") or "{}")
+    except (metadata.PackageNotFoundError, ValueError):
+        origin = {}
+    url = urlparse(str(origin.get("url", "")))
+    if url.scheme == "file" and "dir_info" in origin:
+        folder = Path(unquote(url.path))
+        return (f"pip install '.[{extra}]' in {folder}" if folder.is_dir()
+                else f"pip install '{folder}[{extra}]'")
+    return f"pip install 'sheetgen[{extra}]'"
+
+
 @main.command("serve")
 @click.argument("game", required=False)
 @click.option("--variant", metavar="NAME", help="Show this playtest variant of GAME.")
@@ -416,7 +437,7 @@ def serve_command(project, game, variant, port, host, open_page, editor) -> None
         from .studio.server import serve
     except ImportError as exc:
         raise UserError(f"sheetgen serve needs the serve extra ({exc.name} is missing): "
-                        "pip install 'sheetgen[serve]'") from None
+                        f"{install_extra('serve')}") from None
     try:
         serve(project, game, variant, port, host, open_page, editor, click.echo)
     except KeyboardInterrupt:

@@ -15,6 +15,7 @@ the font's capital H.
 
 from __future__ import annotations
 
+import math
 import struct
 from functools import lru_cache
 
@@ -74,6 +75,8 @@ def game_text_problem(font: str, size: float, text: str, need_size: float,
     height = glyph_height(font, size, text)
     if height < need_height - 0.005:
         what = "its figures are" if is_number(text) else "its capitals are"
+        # the height grows with the size: the half point that reaches need_height passes
+        passing = math.ceil(need_height / height * size * 2 - 1e-9) / 2
         return height, (f"is {size:.1f} pt but {what} {height / MM:.2f} mm tall, game text "
-                        f"needs {need_height / MM:.2f} mm")
+                        f"needs {need_height / MM:.2f} mm: {passing:g} pt would pass")
     return None

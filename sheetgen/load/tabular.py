@@ -36,6 +36,25 @@ _INT = re.compile(r"[-+]?[0-9]+")  # ASCII digits only (fullmatch: no trailing n
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][-+]?[0-9]+)?")
 
 
+# what spreadsheet programs write between cells: a comma, or a semicolon where the comma is the
+# decimal sign (Spanish, German, French Excel), or a tab
+DELIMITERS = (",", ";", "\t")
+MAX_HEADER = 65536  # characters of the header row read to find the delimiter
+
+
+def csv_delimiter(text: str) -> str:
+    """Return the delimiter of a CSV file: the one its header row (first line, outside quotes)
+    holds most often; a comma on a tie or when it holds none."""
+    header, quoted = [], False
+    for char in text.split("\n", 1)[0]:
+        quoted = not quoted if char == '"' else quoted
+        if not quoted:
+            header.append(char)
+    counts = {delimiter: header.count(delimiter) for delimiter in DELIMITERS}
+    best = max(DELIMITERS, key=lambda delimiter: counts[delimiter])
+    return best if counts[best] > counts[","] else ","
+
+
 @dataclass(frozen=True)
 class Row:
     """One item read from a sheet, with where each of its fields came from."""
@@ -110,7 +129,10 @@ class SheetReader:
         try:
             if self.sheet is None:
                 with self.path.open(newline="", encoding="utf-8-sig") as handle:
-                    return [row for _, row in zip(range(MAX_ROWS + 2), csv.reader(handle))]
+                    delimiter = csv_delimiter(handle.readline(MAX_HEADER))
+                    handle.seek(0)
+                    rows = csv.reader(handle, delimiter=delimiter)
+                    return [row for _, row in zip(range(MAX_ROWS + 2), rows)]
             return self._xlsx_grid()
         except (OSError, UnicodeDecodeError, csv.Error) as exc:
             self.table_problem(f"cannot read the table: {exc}")

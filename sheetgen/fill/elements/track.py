@@ -8,12 +8,14 @@ divider after it (a tier such as "10 GP").
 
 from __future__ import annotations
 
+import math
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, ValidationInfo, field_validator, model_validator
 
 from . import register
 from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
+from ...base.units import MM
 from .sheet_common import check_icon, die, icon_at, icon_of, is_number, label, pen, shape
 
 
@@ -39,6 +41,11 @@ class Space(BaseModel):
     def _below(cls, value, info: ValidationInfo):
         check_icon(icon_of(value), info)
         return value
+
+
+def _mm(points: float) -> str:
+    """Return a length in points as millimetres, rounded up to the next 0.5 mm."""
+    return f"{math.ceil(points / MM * 2) / 2:g} mm"
 
 
 @register
@@ -92,10 +99,16 @@ class Track(Element):
     def _fits(self):
         if not self.spaces:
             raise ValueError("a track needs at least one space")
-        for index, (x, y, w, h) in enumerate(self.boxes()):
+        boxes = self.boxes()
+        for index, (x, y, w, h) in enumerate(boxes):
             if x < -0.5 or y < -0.5 or x + w > self.w + 0.5 or y + h > self.h + 0.5:
-                raise ValueError(f"space {index + 1} of {len(self.spaces)} falls outside the "
-                                 "track's box; enlarge w/h, shrink space or set wrap")
+                need_w = max(bx + bw for bx, _, bw, _ in boxes)
+                need_h = max(by + bh for _, by, _, bh in boxes)
+                raise ValueError(
+                    f"space {index + 1} of {len(self.spaces)} falls outside the track's box: "
+                    f"the spaces need w {_mm(need_w)} x h {_mm(need_h)}, the box is "
+                    f"w {_mm(self.w)} x h {_mm(self.h)}; enlarge w/h to that, shrink space "
+                    f"or set wrap")
         return self
 
     def boxes(self) -> list[tuple[float, float, float, float]]:
