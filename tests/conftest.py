@@ -1,19 +1,41 @@
-"""Shared fixtures: the repository's project, cached builds, a CLI runner, mutable copies."""
+"""Shared fixtures: the repository's project, cached builds, a CLI runner, mutable copies.
+
+Also the suite's tiers: every test under ``tests/games/`` (one shipped game's look, data and
+rulings) is marked ``slow``, as are modules that mark themselves; ``pytest -m "not slow"`` is
+the inner loop. Under pytest-xdist, tests that share a module-scoped fixture run on one worker
+(``--dist loadgroup``), so the fixture is built once, and ``built`` shares its outputs between
+workers through a file lock."""
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
+from filelock import FileLock
 
 from sheetgen.api import BuildOptions, build
 from sheetgen.cli import main
 from sheetgen.load.project import Project
 
 REPO = Path(__file__).resolve().parent.parent
+GAMES_TESTS = Path(__file__).resolve().parent / "games"
+
+
+@pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup)
+def pytest_collection_modifyitems(items):
+    """Mark per-game tests slow by their folder; keep each module's tests that share a
+    module-scoped fixture on one xdist worker, so that fixture is built once per run."""
+    for item in items:
+        if GAMES_TESTS in item.path.parents:
+            item.add_marker(pytest.mark.slow)
+        info = getattr(item, "_fixtureinfo", None)
+        defs = info.name2fixturedefs.values() if info else ()
+        if any(d and d[-1].scope == "module" for d in defs):
+            item.add_marker(pytest.mark.xdist_group(item.module.__name__))
 
 
 @pytest.fixture(autouse=True, scope="session")
@@ -35,18 +57,27 @@ def project() -> Project:
 
 @pytest.fixture(scope="session")
 def built(tmp_path_factory, project):
-    """Return a function building (game, component, profile) once per session; gives the path."""
-    out = tmp_path_factory.mktemp("out")
+    """Return a function building (game, component, profile) once per run; gives the path.
+
+    Under pytest-xdist the workers share one folder (their base temp folders' parent): the
+    first worker to ask builds under a file lock, the others read its output."""
+    base = tmp_path_factory.getbasetemp()
+    out = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built"
+    out.mkdir(exist_ok=True)
     cache: dict = {}
 
     def get(game: str, component: str, profile: str, **options) -> Path:
         key = (game, component, profile, tuple(sorted(options.items())))
         if key not in cache:
-            folder = out / f"build{len(cache)}"
-            paths = build(project, game, [component],
-                          BuildOptions(profiles=[profile], out_dir=folder, **options))
-            assert len(paths) == 1
-            cache[key] = paths[0]
+            folder = out / hashlib.sha256(repr(key).encode()).hexdigest()[:16]
+            done = folder / "built.txt"  # the output's path, written once the build ended
+            with FileLock(f"{folder}.lock"):
+                if not done.is_file():
+                    paths = build(project, game, [component],
+                                  BuildOptions(profiles=[profile], out_dir=folder, **options))
+                    assert len(paths) == 1
+                    done.write_text(str(paths[0]), encoding="utf-8")
+            cache[key] = Path(done.read_text(encoding="utf-8"))
         return cache[key]
 
     return get

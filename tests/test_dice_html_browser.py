@@ -14,6 +14,8 @@ from sheetgen.dice.formats import writer
 from sheetgen.load.project import Project
 from test_dice_project import make_project
 
+pytestmark = pytest.mark.slow  # a headless browser
+
 VISIBLE_DICE = """(function(){
   var out=[];
   [].forEach.call(document.querySelectorAll('.step'),function(step){

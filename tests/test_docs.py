@@ -6,11 +6,14 @@ import os
 import subprocess
 import sys
 
+import pytest
 import yaml
 
 from conftest import REPO, run_cli
 from sheetgen.base.docs_links import PAGES
 from sheetgen.tools.reference_pages import GENERATED, reference_pages
+
+pytestmark = pytest.mark.slow  # builds the documentation site
 
 DOCS = REPO / "docs"
 

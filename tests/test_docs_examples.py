@@ -20,6 +20,8 @@ import yaml
 from conftest import REPO
 from docs_examples import Command, Example, commands, examples, target
 
+pytestmark = pytest.mark.slow  # runs every command of every page
+
 PAGES = sorted((REPO / "docs" / "src").rglob("*.md"))
 LONG_RUNNING = ("watch", "serve")  # commands that run until stopped: started, then stopped
 EXAMPLES = REPO / "docs" / "examples"

@@ -19,6 +19,8 @@ import csv
 
 from fuzzcases import Case, Sandbox, cases, component_for, input_cases, xlsx_cases
 
+pytestmark = pytest.mark.slow  # hundreds of builds
+
 # Cases per game; Reavers of Midgard (whose board alone validates in seconds) is left to the
 # long run. Each game's build sample uses a small component that prints on A4.
 CASES = {"ragnarocks": 180, "roll-and-might": 140, "rolling-thunder": 60, "roll-and-raid": 140}

@@ -17,6 +17,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 from golden import REPO, build_outputs, differences, hashes, read_golden  # noqa: E402
 
+pytestmark = pytest.mark.slow  # builds the whole catalogue, twice
+
 
 @pytest.fixture(scope="module")
 def fast_build(tmp_path_factory) -> dict[str, str]:

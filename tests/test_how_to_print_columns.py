@@ -12,6 +12,8 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
+pytestmark = pytest.mark.slow  # every game's page, rasterised
+
 MM = 72 / 25.4
 SCALE = 2  # 144 dpi
 GAMES = ["ragnarocks", "reavers-of-midgard", "roll-and-might", "roll-and-raid",

@@ -17,6 +17,8 @@ from pypdf import PdfReader
 
 from pdfcheck import ink_boxes
 
+pytestmark = pytest.mark.slow  # every game's page, rasterised
+
 MM = 72 / 25.4
 GAMES = ["ragnarocks", "reavers-of-midgard", "roll-and-might", "roll-and-raid",
          "rolling-thunder"]

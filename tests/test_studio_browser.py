@@ -19,6 +19,8 @@ from cdp import Browser, require_chromium
 from sheetgen.tools.newgame import new_project
 from studio_server import REPO, Served, wait_until
 
+pytestmark = pytest.mark.slow  # a headless browser
+
 GAME = "test-game"
 OLD_TEXT = "Look at the top card of the deck."
 NEW_TEXT = "Draw three cards, keep one and shuffle the others back."

@@ -2,7 +2,7 @@
 
 A game still marked ``print_checks: warn`` in its game.yaml is reported but may fail; every
 other game must pass every check. The figures (smallest text, lowest contrast, characters under
-the minimum per output) are printed: ``pytest -s tests/test_shipped_print_checks.py``.
+the minimum per output) are printed: ``pytest -s tests/games/test_shipped_print_checks.py``.
 """
 
 from __future__ import annotations

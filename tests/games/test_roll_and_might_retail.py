@@ -162,7 +162,7 @@ def test_every_card_medallion_stands_clear_of_the_location_line(built):
 def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, built):
     """The rulings were set 7.7 pt on the first card (shrunk to fit) and 9.5 pt on the second;
     on three cards (3 + 3 + 4) every card prints them at the template's full 9.5 pt. Every
-    game's cards at one size: tests/test_clarifications_fill.py."""
+    game's cards at one size: tests/games/test_clarifications_fill.py."""
     body = template_elements(project, "clarifications-front")["body"]
     top = to_points(body["y"])
     bleed = 3.175 * MM  # pod pages carry 1/8 in bleed around the trim

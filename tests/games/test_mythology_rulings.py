@@ -3,14 +3,12 @@ decided on the card, a subtitle on every card and one anatomy (the powers start 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pypdfium2 as pdfium
 import pytest
 import yaml
 from pypdf import PdfReader
 
-REPO = Path(__file__).resolve().parents[1]
+from conftest import REPO
 
 
 @pytest.fixture(scope="module")
