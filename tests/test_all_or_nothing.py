@@ -67,6 +67,7 @@ def test_a_token_larger_than_the_sheet(copy_game):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
     root = copy_game("ragnarocks")
     assert run_cli("--project", str(root), "build", "ragnarocks", "-p", "pod",
@@ -87,6 +88,7 @@ def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
     assert snapshot(root) == before
 
 
+@pytest.mark.slow
 def test_a_failure_in_the_last_job_leaves_every_earlier_output_untouched(copy_game,
                                                                          monkeypatch):
     from sheetgen.impose.components.tokens import Tokens

@@ -121,6 +121,7 @@ def test_credits_name_the_art_set_exactly_where_it_is_used(tmp_path):
     assert "Fluent" not in text("beasts") and "Fluent" not in text("plain")
 
 
+@pytest.mark.slow
 def test_the_reference_shows_every_piece_as_a_picture(tmp_path):
     result = run_cli("--project", str(tmp_path), "reference", "--out", str(tmp_path / "ref"))
     assert result.exit_code == 0, result.output

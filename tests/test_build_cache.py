@@ -44,6 +44,7 @@ def test_nothing_changed_builds_nothing_and_cached_bytes_equal_a_cold_build(raid
     assert run() == ["odds-card"]
 
 
+@pytest.mark.slow
 def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     root, run = raid
     game = root / "data" / "roll-and-raid"
@@ -90,6 +91,7 @@ def test_the_cache_folder_can_live_outside_out(raid, tmp_path, monkeypatch):
     assert len(list((tmp_path / "cache").glob("*.json"))) == 1
 
 
+@pytest.mark.slow
 def test_a_file_saved_while_a_build_runs_is_built_by_the_next_build(raid, monkeypatch):
     root, run = raid
     deck = root / "data" / "roll-and-raid" / "creature-cards.yaml"

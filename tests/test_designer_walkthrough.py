@@ -153,6 +153,7 @@ def test_a_table_may_name_its_rows_by_title_as_yaml_items_may(tmp_path):
     assert len(rows) == 2
 
 
+@pytest.mark.slow
 def test_reference_sheet_shows_the_games_own_colours(designer):
     result = cli(designer, "reference", "--out", str(designer / "ref"))
     assert result.exit_code == 0, result.output

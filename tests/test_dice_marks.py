@@ -21,6 +21,8 @@ from pypdf.generic import NameObject
 from conftest import REPO
 from pdfcheck import walk
 
+pytestmark = pytest.mark.slow  # opens every printed die of every game
+
 CAPTION = re.compile(r"^(.+?)(?: \d+/\d+)?: (?:\d+ mm cube|stickers for a \d+ mm blank die)$")
 REFERENCE_FACE = 10 * 72 / 25.4  # the reference card's faces are smaller (7 mm), no die's
 DICE_COMPONENTS = sorted((path.parent.name, path.stem) for path in REPO.glob("data/*/*.yaml")

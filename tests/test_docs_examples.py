@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import re
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -25,6 +26,24 @@ pytestmark = pytest.mark.slow  # runs every command of every page
 PAGES = sorted((REPO / "docs" / "src").rglob("*.md"))
 LONG_RUNNING = ("watch", "serve")  # commands that run until stopped: started, then stopped
 EXAMPLES = REPO / "docs" / "examples"
+
+
+@pytest.fixture(scope="module", autouse=True)
+def default_ports_taken():
+    """Listen on the studio's default port and the docs' other port while the examples run
+    (when free), as another program may on a user's machine: no example may need them."""
+    held = []
+    for port in (8000, 8001):
+        sock = socket.socket()
+        try:
+            sock.bind(("127.0.0.1", port))
+            sock.listen()
+            held.append(sock)
+        except OSError:  # taken already: by someone else, which is as good
+            sock.close()
+    yield
+    for sock in held:
+        sock.close()
 
 
 @pytest.fixture(scope="module")
@@ -119,10 +138,11 @@ def run(command: Command, ws: Path, path: str) -> None:
     where = command.example.where
     if any(f"sheetgen {word}" in command.text or f" {word} " in f" {command.text} "
            for word in LONG_RUNNING):
-        # the studio on a free port: a fixed one may be taken on a shared machine
+        # the studio on a free port: a fixed one may be taken on a shared machine. The option
+        # goes right after the word `serve`, before any trailing `# comment` of the line.
         text = re.sub(r"--port \d+", "--port 0", command.text)
-        if "serve" in text and "--port" not in text:
-            text += " --port 0"
+        if "--port" not in text:
+            text = re.sub(r"\bserve\b", "serve --port 0", text, count=1)
         process = subprocess.Popen(["bash", "-c", text], cwd=ws, env=env,
                                    stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         try:

@@ -35,6 +35,7 @@ def _never_remembered(monkeypatch) -> None:
     monkeypatch.setattr(form_replay, "drawings_of", lambda owner, kind: [])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("options", [{}, {"cmyk": True}])
 def test_replayed_faces_give_the_bytes_of_faces_drawn_again(project, tmp_path, monkeypatch,
                                                             options):

@@ -42,6 +42,7 @@ def side_sizes(reader):
     return [(float(p.trimbox.width), float(p.trimbox.height)) for p in reader.pages]
 
 
+@pytest.mark.slow
 def test_both_board_sides_print_at_one_trimmed_size(built):
     pod = PdfReader(built("ragnarocks", "board", "pod"))
     sizes = side_sizes(pod)
@@ -74,6 +75,7 @@ def test_no_mark_lies_on_the_assembled_playing_surface(built, paper):
     assert checked > 100  # the tiles do carry marks (ticks, diamonds, labels) in the margins
 
 
+@pytest.mark.slow
 def test_the_page_map_prints_no_text_smaller_than_6_pt(built):
     from sheetgen.checks.pdf_checks import check_pdf
 

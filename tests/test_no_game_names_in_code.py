@@ -10,6 +10,8 @@ import ast
 import re
 from pathlib import Path
 
+import pytest
+
 from sheetgen.load.yamlload import load_yaml
 
 REPO = Path(__file__).resolve().parent.parent
@@ -53,6 +55,7 @@ def code_words(source: str):
             yield node.lineno, getattr(node, "name", None) or node.arg
 
 
+@pytest.mark.slow
 def test_names_come_from_the_data():
     names = game_and_card_names()
     assert {"Ragnarocks", "roll-and-raid", "Odin"} <= names  # the list is not empty

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import shutil
 
+import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
@@ -45,6 +46,7 @@ def test_ink_saver_outputs_get_their_own_suffix_and_leave_the_normal_pdf(tmp_pat
     assert normal.read_bytes() == before
 
 
+@pytest.mark.slow
 def test_a_game_wide_build_in_a_profile_builds_every_component_that_takes_it(tmp_path):
     out = tmp_path / "out"
     result = run_cli("build", "-q", "roll-and-raid", "-p", "pod", "--out", str(out))
@@ -73,6 +75,7 @@ def _drop_component(root, game: str, component: str) -> None:
     path.write_text(line.sub("", text, count=1), encoding="utf-8")
 
 
+@pytest.mark.slow
 def test_outputs_of_removed_components_are_listed_and_cleaned_and_nothing_else(copy_game):
     root = copy_game("rolling-thunder")
     # the How-to-print page names every component: without it, one can be dropped alone

@@ -22,6 +22,7 @@ def _tree(folder) -> dict:
             if p.is_file() and p.name != ".sheetgen-cache.json"}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", [BUILD, ONE], ids=["components", "one-component"])
 def test_two_jobs_write_the_bytes_one_job_writes(copy_game, command):
     root = copy_game("ragnarocks")

@@ -14,6 +14,7 @@ from sheetgen.base.errors import UserError
 from sheetgen.base.output import OutputWriter
 
 
+@pytest.mark.slow
 def test_previews_and_contact_sheet(project, tmp_path):
     paths = build(project, "ragnarocks", ["mythology-cards", "reference"],
                   BuildOptions(profiles=["a4", "pod"], out_dir=tmp_path, previews=True))

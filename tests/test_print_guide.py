@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pypdfium2 as pdfium
+import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -49,6 +50,7 @@ def test_the_page_says_files_duplex_paper_copies_steps_and_counts(built):
     assert "6 cards · Raid odds cards (1 per player)" in text  # the odds card per player
 
 
+@pytest.mark.slow
 def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
     root = copy_game("roll-and-raid")
     out = root / "out"

@@ -56,6 +56,7 @@ def _nets_per_die(reader) -> Counter:
     return counts
 
 
+@pytest.mark.slow
 def test_every_die_of_a_five_player_game_is_printed_as_a_net_and_as_stickers(reavers, built):
     dice = dice_yaml("reavers-of-midgard")["dice"]
     names = {die: dice[die]["name"] for die in CREW}

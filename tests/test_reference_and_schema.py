@@ -53,6 +53,7 @@ def test_every_field_a_designer_writes_is_described():
     assert missing == []
 
 
+@pytest.mark.slow
 def test_reference_command_draws_swatches_fonts_and_every_icon(tmp_path, project):
     result = run_cli("--project", str(REPO), "reference", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
@@ -90,6 +91,7 @@ def _as_json(path: Path):
     return json.loads(json.dumps(yaml.safe_load(path.read_text(encoding="utf-8"))))
 
 
+@pytest.mark.slow
 def test_every_shipped_yaml_file_validates_against_its_schema():
     schemas = file_schemas()
     checked = 0

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -113,6 +114,7 @@ def test_calibration_sheet(tmp_path):
     assert "--back-offset" in reader.pages[0].extract_text()
 
 
+@pytest.mark.slow
 def test_schema_command_covers_every_shape():
     import json
 

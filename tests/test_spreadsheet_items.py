@@ -55,6 +55,7 @@ def _build(root, out):
     return (out / "roll-and-raid" / f"{DECK}-a4.pdf").read_bytes()
 
 
+@pytest.mark.slow
 def test_a_csv_deck_and_an_xlsx_deck_print_the_same_bytes_as_the_yaml(raid_project, tmp_path):
     root, source, spec = raid_project
     expected = _build(root, tmp_path / "yaml")

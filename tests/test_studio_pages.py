@@ -19,6 +19,8 @@ from pypdf import PdfReader
 from sheetgen.tools.newgame import new_project
 from studio_server import REPO, Served
 
+pytestmark = pytest.mark.slow  # serves two whole games and builds their pages
+
 GAME = "roll-and-raid"
 
 

@@ -158,6 +158,7 @@ def test_untrusted_svg_is_refused_quickly_with_a_clear_message(tmp_path, head, b
     assert time.perf_counter() - start < 5
 
 
+@pytest.mark.slow
 def test_a_use_fan_out_is_bounded(tmp_path):
     levels = ['<g id="l0"><rect width="1" height="1"/></g>'] + [
         f'<g id="l{n}">' + f'<use href="#l{n - 1}"/>' * 10 + "</g>" for n in range(1, 6)]

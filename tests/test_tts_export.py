@@ -2,6 +2,7 @@
 
 import json
 
+import pytest
 from PIL import Image
 
 from conftest import REPO, run_cli
@@ -15,6 +16,7 @@ def _export(tmp_path, game: str, *components: str):
     return tmp_path / game
 
 
+@pytest.mark.slow
 def test_a_deck_exports_sheets_and_a_custom_deck_that_matches_them(tmp_path):
     folder = _export(tmp_path, "roll-and-raid", "raid-cards") / "raid-cards-tts"
     saved = json.loads((folder / "raid-cards.json").read_text())
@@ -44,6 +46,7 @@ def test_a_deck_exports_sheets_and_a_custom_deck_that_matches_them(tmp_path):
     assert (folder / "raid-cards.png").is_file()  # TTS's thumbnail for the saved object
 
 
+@pytest.mark.slow
 def test_tokens_boards_and_sheets_become_tiles_and_boards(tmp_path):
     game = _export(tmp_path, "ragnarocks", "tokens", "board", "mythology-cards")
     tokens = json.loads((game / "tokens-tts" / "tokens.json").read_text())["ObjectStates"]

@@ -28,6 +28,7 @@ def raid(tmp_path_factory):
     return tmp_path
 
 
+@pytest.mark.slow
 def test_a_variant_build_stamps_exactly_the_changed_faces_and_leaves_the_base_alone(raid):
     base = raid / "out" / "roll-and-raid" / "raid-cards-a4.pdf"
     before = base.read_bytes()
@@ -50,6 +51,7 @@ def test_a_variant_build_stamps_exactly_the_changed_faces_and_leaves_the_base_al
         == variant.read_bytes()
 
 
+@pytest.mark.slow
 def test_changed_only_prints_just_the_changed_cards_and_stamp_all_stamps_every_face(raid):
     out = raid / "changed"
     result = run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards", "-p",
