@@ -7,6 +7,8 @@ import json
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO
 
 # an object whose teardown shows, and an exit handler, around the command line's run()
@@ -29,6 +31,7 @@ def _run(tmp_path, body: str, *args: str) -> subprocess.CompletedProcess:
                                "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
 
 
+@pytest.mark.slow
 def test_a_build_exits_at_once_with_its_outputs_record_and_messages(tmp_path):
     out = tmp_path / "out"
     done = _run(tmp_path, "", "--project", str(REPO), "build", "ragnarocks", "mythology-cards",

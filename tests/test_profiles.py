@@ -9,6 +9,7 @@ from conftest import run_cli
 from pdfcheck import MM
 
 
+@pytest.mark.slow
 def test_a3_board_prints_on_a3_pages(copy_game):
     root = copy_game("ragnarocks")
     result = run_cli("--project", str(root), "build", "ragnarocks", "board", "-p", "a3", "-q")

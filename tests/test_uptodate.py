@@ -12,6 +12,8 @@ from conftest import run_cli
 from sheetgen import api
 from sheetgen.build import selection
 
+pytestmark = pytest.mark.slow  # each test's project builds two games first
+
 GAMES = ["ragnarocks", "rolling-thunder"]
 BUILD = ["build", "-p", "a4", "-q"]
 

@@ -69,6 +69,7 @@ def test_changed_only_prints_just_the_changed_cards_and_stamp_all_stamps_every_f
     assert all(count > 0 for count in stamps)
 
 
+@pytest.mark.slow
 def test_diff_lists_exactly_the_changed_items_and_writes_the_side_by_side_sheet(tmp_path):
     result = run_cli("diff", "roll-and-raid", "harsh-winter", "--format", "json")
     assert result.exit_code == 0, result.output
