@@ -84,7 +84,7 @@ def _shipped_files():
             yield "variant", path
     for path in sorted((REPO / "templates").glob("*.yaml")):
         yield "template", path
-    yield "profiles", REPO / "sheetgen" / "profiles.yaml"
+    yield "profiles", REPO / "sheetgen" / "load" / "profiles.yaml"
 
 
 def _as_json(path: Path):
