@@ -6,7 +6,7 @@ import pytest
 from PIL import Image
 
 from conftest import REPO, run_cli
-from sheetgen.api import load_game
+from sheetgen.generate.games import load_game
 from sheetgen.load.project import Project
 
 
