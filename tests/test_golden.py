@@ -9,10 +9,12 @@ Regenerate after a deliberate change: ``python tests/golden/golden.py update``.
 from __future__ import annotations
 
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
 
 sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
 from golden import REPO, build_outputs, differences, hashes, read_golden  # noqa: E402
@@ -21,10 +23,15 @@ pytestmark = pytest.mark.slow  # builds the whole catalogue, twice
 
 
 @pytest.fixture(scope="module")
-def fast_build(tmp_path_factory) -> dict[str, str]:
+def fast_out(tmp_path_factory) -> Path:
     tmp = tmp_path_factory.mktemp("golden-fast")
     build_outputs(REPO, tmp / "out", tmp / "cache")
-    return hashes(tmp / "out")
+    return tmp / "out"
+
+
+@pytest.fixture(scope="module")
+def fast_build(fast_out) -> dict[str, str]:
+    return hashes(fast_out)
 
 
 def test_every_default_output_has_its_golden_bytes(fast_build):
@@ -39,6 +46,36 @@ def test_the_golden_file_covers_the_whole_catalogue():
     games = {name.split("/")[0] for name in recorded}
     assert games == {p.name for p in (REPO / "data").iterdir() if (p / "game.yaml").is_file()}
     assert len(recorded) >= 130
+
+
+def subset_fonts(path: Path) -> list[str]:
+    """The name (``TAG+Face``) of every font subset object in a PDF, read with pypdf."""
+    reader = PdfReader(path)
+    names = []
+    for number in range(1, int(reader.trailer["/Size"])):
+        obj = reader.get_object(number)
+        if hasattr(obj, "get") and obj.get("/Type") == "/Font" and "+" in obj.get("/BaseFont", ""):
+            names.append(str(obj["/BaseFont"])[1:])
+    return names
+
+
+def test_no_two_font_subsets_of_an_output_share_a_tag(fast_out):
+    """The PDF specification tags each subset of a document with its own six letters (ReportLab
+    tags the first subset of every font AAAAAA); pdffonts reads the same names."""
+    pdfs = sorted(fast_out.rglob("*.pdf"))
+    assert len(pdfs) >= 100
+    shared = {}
+    for pdf in pdfs:
+        names = subset_fonts(pdf)
+        assert names, pdf
+        listed = subprocess.run(["pdffonts", str(pdf)], check=True, capture_output=True,
+                                text=True).stdout.splitlines()[2:]
+        assert sorted(line.split()[0] for line in listed) == sorted(names), pdf
+        tags = [name.split("+")[0] for name in names]
+        assert all(len(tag) == 6 and tag.isascii() and tag.isupper() for tag in tags), names
+        if len(set(tags)) != len(tags):
+            shared[pdf.relative_to(fast_out).as_posix()] = names
+    assert not shared, f"{len(shared)} of {len(pdfs)} PDFs: {sorted(shared.items())[:3]}"
 
 
 def test_stock_reportlab_writes_the_same_bytes_as_the_speed_layer(tmp_path, fast_build):

@@ -101,12 +101,10 @@ class FontBook:
         if name not in self.registered:
             from reportlab.pdfbase import pdfmetrics
 
-            from reportlab.pdfbase.ttfonts import TTFont
-
             from ..write import speed_layer
-            from ..write.font_subsets import SubsetCachingTTFont
+            from ..write.font_subsets import SubsetCachingTTFont, TaggedTTFont
 
-            font_class = SubsetCachingTTFont if speed_layer.ENABLED else TTFont
+            font_class = SubsetCachingTTFont if speed_layer.ENABLED else TaggedTTFont
             if name not in pdfmetrics.getRegisteredFontNames():
                 try:
                     font = font_class(name, str(path))
