@@ -15,6 +15,7 @@ import pytest
 
 from sheetgen.tools.newgame import new_project
 from sheetgen.studio.guard import editor_link
+from sheetgen.studio.server import bind
 from studio_server import REPO, Served
 
 GAME = "test-game"
@@ -123,14 +124,60 @@ def serve_fails(*args: str, cwd) -> subprocess.CompletedProcess:
 
 
 def test_a_port_in_use_is_one_line_and_exit_2(tmp_path):
-    with socket.socket() as taken:
-        taken.bind(("127.0.0.1", 0))
-        taken.listen()
-        port = taken.getsockname()[1]
+    # another program listens (its command line spans two lines)
+    listening = subprocess.Popen(
+        [sys.executable, "-c", "import socket, sys\ns = socket.socket(); s.bind(('127.0.0.1', 0));"
+         " s.listen(); print(s.getsockname()[1], flush=True); sys.stdin.read()"],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    try:
+        port = int(listening.stdout.readline())
         run = serve_fails("serve", "--port", str(port), cwd=tmp_path)
+    finally:
+        listening.stdin.close()
+        listening.wait(timeout=30)
+        listening.stdout.close()
     assert run.returncode == 2
     lines = run.stderr.strip().splitlines()
     assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "--port" in lines[0]
+    if os.path.exists("/proc/net/tcp"):   # what listens is named
+        assert f"pid {listening.pid}: " in lines[0] and "import socket" in lines[0], lines[0]
+
+
+def test_a_port_held_by_no_listener_blames_nobody(tmp_path):
+    """A socket bound but not listening holds the port: the message names no program."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+        run = serve_fails("serve", "--port", str(port), cwd=tmp_path)
+    assert run.returncode == 2
+    line, = run.stderr.strip().splitlines()
+    assert "Address already in use" in line and "--port" in line
+    assert "pid" not in line and "program" not in line, line
+
+
+def _time_wait_ports() -> set[int]:
+    """Local ports of this machine's TCP connections in TIME_WAIT (/proc/net/tcp, state 06)."""
+    with open("/proc/net/tcp", encoding="ascii") as table:
+        rows = [row.split() for row in table.read().splitlines()[1:]]
+    return {int(row[1].rsplit(":", 1)[1], 16) for row in rows if row[3] == "06"}
+
+
+@pytest.mark.skipif(not os.path.exists("/proc/net/tcp"), reason="reads Linux's /proc/net/tcp")
+def test_a_port_just_left_is_bound_again_at_once():
+    """After Ctrl+C with a browser connected, serve restarts on the same port at once: the
+    connections the server closed wait in TIME_WAIT, which refused the bind for ~60 s."""
+    server = bind("127.0.0.1", 0)
+    port = server.getsockname()[1]
+    client = socket.create_connection(("127.0.0.1", port), timeout=10)
+    conn, _ = server.accept()
+    conn.close()                  # the server closes first: its end waits in TIME_WAIT
+    assert client.recv(1) == b""
+    client.close()
+    server.close()
+    assert port in _time_wait_ports()
+    again = bind("127.0.0.1", port)
+    assert again.getsockname()[1] == port
+    again.close()
 
 
 def test_a_missing_project_is_one_line_and_exit_2(tmp_path):

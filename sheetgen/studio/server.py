@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import os
 import socket
 import traceback
 import webbrowser
+from pathlib import Path
 
 import uvicorn
 from watchfiles import awatch
@@ -51,17 +53,58 @@ def studio_games(project, game: str | None) -> list[str]:
 
 
 def bind(host: str, port: int) -> socket.socket:
-    """Return a listening socket on ``host:port``; a port in use is a UserError."""
+    """Return a listening socket on ``host:port``; a port in use is a UserError saying what
+    listens there when that can be known.
+
+    ``SO_REUSEADDR`` lets a studio restart at once on the port it just left: the connections it
+    closed linger in TIME_WAIT for a minute or two, which without it refuse the bind; with it a
+    bind is refused only while a socket really holds the port. (On Windows that option would let
+    two servers share a port, so there the default is kept.)
+    """
     family = socket.AF_INET6 if ":" in host else socket.AF_INET
     sock = socket.socket(family, socket.SOCK_STREAM)
     try:
+        if os.name != "nt":
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
         sock.listen(128)
     except OSError as exc:
         sock.close()
-        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc} (another "
-                        "program has the port? choose one with --port)") from None
+        who = listener(port) if exc.errno == errno.EADDRINUSE else None
+        raise UserError(f"cannot listen on {host}:{port}: {exc.strerror or exc} ("
+                        + (f"{who} listens there; " if who else "")
+                        + "choose another port with --port)") from None
     return sock
+
+
+def listener(port: int) -> str | None:
+    """Return what listens on TCP ``port`` (``pid 812: mkdocs serve``, or ``a program this
+    user cannot see``), read from Linux's /proc; None where that cannot be known (no /proc,
+    nothing listening)."""
+    sockets = set()
+    for table in ("/proc/net/tcp", "/proc/net/tcp6"):
+        try:
+            rows = Path(table).read_text(encoding="ascii").splitlines()[1:]
+        except OSError:
+            continue
+        for row in rows:
+            fields = row.split()   # local address, remote, state (0A: LISTEN), ..., inode
+            if (len(fields) > 9 and fields[3] == "0A"
+                    and int(fields[1].rsplit(":", 1)[1], 16) == port):
+                sockets.add(f"socket:[{fields[9]}]")
+    if not sockets:
+        return None
+    for process in Path("/proc").iterdir():
+        if not process.name.isdigit():
+            continue
+        try:
+            if any(os.readlink(fd) in sockets for fd in (process / "fd").iterdir()):
+                command = (process / "cmdline").read_bytes().decode(errors="replace")
+                shown = " ".join(command.replace("\0", " ").split())   # one line
+                return f"pid {process.name}" + (f": {shown[:80]}" if shown else "")
+        except OSError:
+            continue
+    return "a program this user cannot see"
 
 
 def watched_paths(project) -> list[str]:
