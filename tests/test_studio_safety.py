@@ -4,12 +4,17 @@ writing method; a port in use and a missing project are one-line errors, exit 2.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import http.client
 import os
+import queue
 import socket
+import re
 import subprocess
 import sys
+import threading
+import urllib.request
 
 import pytest
 
@@ -188,23 +193,102 @@ def test_a_missing_project_is_one_line_and_exit_2(tmp_path):
     assert len(lines) == 1 and "nowhere" in lines[0] and "Traceback" not in run.stderr
 
 
-def test_another_host_prints_a_warning(tmp_path):
-    project = new_project(tmp_path / "proj", GAME)
-    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "--project", str(project),
-                             "serve", "--host", "0.0.0.0", "--port", "0"], cwd=project,
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-                            env={**os.environ, "PYTHONPATH": str(REPO)})
+def _has_ipv6_loopback() -> bool:
     try:
-        first = proc.stdout.readline()
+        with socket.socket(socket.AF_INET6) as probe:
+            probe.bind(("::1", 0))
+        return True
+    except OSError:
+        return False
+
+
+def _serve_lines(project, host: str, count: int, tmp_path):
+    """Start ``serve --host HOST --port 0``; return the process and its first ``count`` lines."""
+    proc = subprocess.Popen([sys.executable, "-m", "sheetgen", "--project", str(project),
+                             "serve", "--host", host, "--port", "0"], cwd=project,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                            env={**os.environ, "PYTHONPATH": str(REPO),
+                                 "SHEETGEN_CACHE_DIR": str(tmp_path / "cache")})
+    lines: queue.Queue = queue.Queue()
+    proc.reader = threading.Thread(target=lambda: [lines.put(line) for line in proc.stdout],
+                                   daemon=True)
+    proc.reader.start()
+    got = []
+    with contextlib.suppress(queue.Empty):   # a line that never comes fails the test, no hang
+        while len(got) < count:
+            got.append(lines.get(timeout=60))
+    return proc, got + [""] * (count - len(got))
+
+
+def _stop(proc) -> None:
+    proc.send_signal(2)
+    try:
+        proc.wait(timeout=30)
+    except subprocess.TimeoutExpired:  # a loaded machine may still be starting: stop it
+        proc.kill()
+        proc.wait()
+    proc.reader.join(timeout=30)   # it reads to the end of the output first
+    proc.stdout.close()
+
+
+def _ask(address: str, port: int, host: str) -> tuple[int, bytes]:
+    """GET /api/games from ``address`` with the Host header ``host``."""
+    conn = http.client.HTTPConnection(address, port, timeout=30)
+    conn.putrequest("GET", "/api/games", skip_host=True, skip_accept_encoding=True)
+    conn.putheader("Host", host)
+    conn.endheaders()
+    reply = conn.getresponse()
+    body = reply.read()
+    conn.close()
+    return reply.status, body
+
+
+def test_a_wildcard_bind_answers_its_own_addresses_and_prints_urls_that_work(tmp_path):
+    """``--host 0.0.0.0`` answered 400 to the machine's address and to the URL it printed
+    (http://0.0.0.0:PORT/, which a browser may not even open)."""
+    project = new_project(tmp_path / "proj", GAME)
+    proc, lines = _serve_lines(project, "0.0.0.0", 3, tmp_path)
+    try:
+        assert lines[0].startswith("warning: listening on 0.0.0.0: anyone who can reach "
+                                   "this machine on port ")
+        urls = re.findall(r"http://[^\s]+/", lines[1] + lines[2])
+        assert urls[0].startswith("http://127.0.0.1:") and lines[1].startswith("sheetgen studio")
+        assert lines[2].startswith("  from other machines: http://")
+        port = int(urls[0].rsplit(":", 1)[1].strip("/"))
+        assert f"port {port} can see" in lines[0]
+        printed = {url.split("//")[1].rsplit(":", 1)[0] for url in urls}
+        assert set(_own_addresses()) <= printed | {"127.0.0.1"}
+        for url in urls:   # each printed URL, as a browser asks it
+            with urllib.request.urlopen(url + "api/games", timeout=30) as reply:
+                assert reply.status == 200 and b"test-game" in reply.read()
+        for address in [*_own_addresses(), "127.0.0.1"]:
+            assert _ask(address, port, f"{address}:{port}")[0] == 200
+            assert _ask(address, port, address)[0] == 200
+            for foreign in ("evil.example", f"127.0.0.1.nip.io:{port}", f"192.0.2.199:{port}"):
+                status, body = _ask(address, port, foreign)
+                assert status == 400 and b"test-game" not in body, (address, foreign)
     finally:
-        proc.send_signal(2)
-        try:
-            proc.wait(timeout=30)
-        except subprocess.TimeoutExpired:  # a loaded machine may still be starting: stop it
-            proc.kill()
-            proc.wait()
-        proc.stdout.close()
-    assert first.startswith("warning: listening on 0.0.0.0")
+        _stop(proc)
+
+
+@pytest.mark.skipif(not _has_ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
+def test_an_ipv6_wildcard_bind_answers_its_own_addresses(tmp_path):
+    project = new_project(tmp_path / "proj", GAME)
+    proc, lines = _serve_lines(project, "::", 3, tmp_path)
+    try:
+        assert lines[1].startswith("sheetgen studio: http://[::1]:"), lines
+        port = int(lines[1].split("http://[::1]:")[1].split("/")[0])
+        assert lines[2].startswith("  from other machines: http://")
+        for url in re.findall(r"http://[^\s]+/", lines[1] + lines[2]):
+            with urllib.request.urlopen(url + "api/games", timeout=30) as reply:
+                assert reply.status == 200 and b"test-game" in reply.read()
+        assert _ask("::1", port, f"[::1]:{port}")[0] == 200
+        assert _ask("::1", port, "evil.example")[0] == 400
+        for address in _own_addresses():   # IPv4 reaches a `::` bind too (dual stack)
+            assert _ask(address, port, f"{address}:{port}")[0] == 200
+            assert _ask(address, port, f"192.0.2.199:{port}")[0] == 400
+    finally:
+        _stop(proc)
 
 
 def test_the_default_is_loopback_only(served):
@@ -250,15 +334,6 @@ def test_editor_links(tmp_path):
     assert editor_link("my://open?f={path}&l={line}", path, 3) == f"my://open?f={path}&l=3"
     spaced = tmp_path / "my deck.yaml"
     assert editor_link("vscode", spaced, 2).endswith("/my%20deck.yaml:2")
-
-
-def _has_ipv6_loopback() -> bool:
-    try:
-        with socket.socket(socket.AF_INET6) as probe:
-            probe.bind(("::1", 0))
-        return True
-    except OSError:
-        return False
 
 
 @pytest.mark.skipif(not _has_ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")

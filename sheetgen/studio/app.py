@@ -25,12 +25,32 @@ from ..base.errors import UserError
 from . import pages
 from .extras import compare, dice_panel, page_png, print_profiles
 from .face_images import ALLOWED_DPI
-from .guard import SOURCE_HEADERS, allowed_hosts, project_file, source_page
+from .guard import (SOURCE_HEADERS, WILDCARDS, allowed_hosts, names_its_own_address,
+                    project_file, source_page)
 from .live import Studio
 
 STATIC = Path(__file__).parent / "static"
 FIRST_TILES = 8      # items of a grid drawn before its JSON is sent (a first screen)
 IMMUTABLE = {"Cache-Control": "public, max-age=31536000, immutable"}
+
+
+class HostGuard(TrustedHostMiddleware):
+    """Starlette's Host check for a bind on ``host`` (:func:`allowed_hosts`); a wildcard bind
+    also answers a Host header naming the address the request came in on (an address this
+    machine has even if it was not there at start; an IP literal no DNS name can rebind)."""
+
+    def __init__(self, app, host: str, dual_stack: bool = False):
+        """Guard ``app``."""
+        super().__init__(app, allowed_hosts=allowed_hosts(host, dual_stack))
+        self.wildcard = host in WILDCARDS
+
+    async def __call__(self, scope, receive, send) -> None:
+        """Answer a request the check lets through; 400 for any other."""
+        if (self.wildcard and scope["type"] in ("http", "websocket")
+                and names_its_own_address(scope)):
+            await self.app(scope, receive, send)
+            return
+        await super().__call__(scope, receive, send)
 
 
 def _variant(request) -> str | None:
@@ -44,8 +64,10 @@ def _view(studio: Studio, request, variant: str | None = None):
     return studio.workspace.view(game_id, variant or _variant(request))
 
 
-def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlette:
-    """Return the ASGI app of ``studio`` answering requests for ``host``."""
+def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
+              dual_stack: bool = False) -> Starlette:
+    """Return the ASGI app of ``studio`` answering requests for ``host`` (``dual_stack``: a
+    ``::`` bind that takes IPv4 too)."""
     ws = studio.workspace
 
     def guarded(handler):
@@ -190,5 +212,4 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None) -> Starlet
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     return Starlette(routes=routes, lifespan=lifespan,
-                     middleware=[Middleware(TrustedHostMiddleware,
-                                            allowed_hosts=allowed_hosts(host))])
+                     middleware=[Middleware(HostGuard, host=host, dual_stack=dual_stack)])

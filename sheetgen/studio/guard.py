@@ -10,10 +10,12 @@ lies outside those folders are refused.
 
 from __future__ import annotations
 
+import contextlib
 import html
+import ipaddress
 import socket
 from pathlib import Path, PurePosixPath
-from urllib.parse import quote
+from urllib.parse import quote, urlsplit
 
 LOCAL_HOSTS = ("127.0.0.1", "localhost")
 LOOPBACKS = (*LOCAL_HOSTS, "::1")   # binding one of these needs no warning
@@ -29,19 +31,73 @@ EDITORS = {
 }
 
 
-def allowed_hosts(host: str) -> list[str]:
+WILDCARDS = ("0.0.0.0", "::")   # every interface of this machine
+
+
+def allowed_hosts(host: str, dual_stack: bool = False) -> list[str]:
     """Return the host names the server answers to when it listens on ``host``; an IPv6
-    address is written in brackets in a Host header (``[::1]:8000``)."""
+    address is written in brackets in a Host header (``[::1]:8000``). A wildcard bind answers
+    this machine's names and addresses (``dual_stack``: ``::`` also takes IPv4)."""
     names = list(LOCAL_HOSTS)
     if ":" in host:  # an IPv6 bind: its loopback, as a browser writes it
         names.append("[::1]")
-    if host in ("0.0.0.0", "::"):  # every interface: this machine's own names
+    if host in WILDCARDS:  # every interface: this machine's own names and addresses
         names += [socket.gethostname(), socket.getfqdn()]
+        names += [_in_host_header(address) for address in own_addresses(host, dual_stack)]
     elif ":" in host:
         names.append(f"[{host}]")
     elif host not in names:
         names.append(host)
     return list(dict.fromkeys(names))
+
+
+def own_addresses(host: str, dual_stack: bool = False) -> list[str]:
+    """Return the addresses other machines reach a wildcard bind on ``host`` by: those of this
+    machine's name and the one its traffic leaves by (asked of the routing table: no packet
+    is sent), without loopback and link-local ones."""
+    families = [socket.AF_INET] if host == "0.0.0.0" else [socket.AF_INET6]
+    if host == "::" and dual_stack:
+        families.append(socket.AF_INET)
+    found = set()
+    for family in families:
+        with contextlib.suppress(OSError):
+            found |= {info[4][0] for info in socket.getaddrinfo(socket.gethostname(), None,
+                                                                family)}
+        outward = "10.255.255.255" if family == socket.AF_INET else "2001:db8::1"
+        with socket.socket(family, socket.SOCK_DGRAM) as probe, contextlib.suppress(OSError):
+            probe.connect((outward, 1))
+            found.add(probe.getsockname()[0])
+    addresses = {ipaddress.ip_address(text.split("%")[0]) for text in found}
+    return [str(address) for address in sorted(addresses, key=lambda a: (a.version, a))
+            if not (address.is_loopback or address.is_link_local or address.is_unspecified)]
+
+
+def _in_host_header(address: str) -> str:
+    return f"[{address}]" if ":" in address else address
+
+
+def studio_urls(host: str, port: int, dual_stack: bool = False) -> tuple[str, list[str]]:
+    """Return the URL the studio prints and opens for a bind on ``host:port``, and the URLs
+    other machines reach it by (a wildcard bind only). A browser cannot open ``0.0.0.0`` or
+    ``::`` everywhere, so a wildcard bind's own URL is the loopback's."""
+    shown = {"0.0.0.0": "127.0.0.1", "::": "::1"}.get(host, host)
+    others = own_addresses(host, dual_stack) if host in WILDCARDS else []
+    return (f"http://{_in_host_header(shown)}:{port}/",
+            [f"http://{_in_host_header(address)}:{port}/" for address in others])
+
+
+def names_its_own_address(scope) -> bool:
+    """Whether an ASGI request's Host header is the IP address it arrived on (scope's
+    ``server``)."""
+    server = scope.get("server")
+    header = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+    try:
+        named = ipaddress.ip_address(urlsplit("//" + header).hostname or "")
+        arrived = ipaddress.ip_address(server[0].split("%")[0])
+    except (ValueError, TypeError):
+        return False
+    arrived = getattr(arrived, "ipv4_mapped", None) or arrived   # ::ffff:a.b.c.d on a `::` bind
+    return named == arrived
 
 
 def project_file(project, relative: str) -> Path | None:

@@ -25,7 +25,7 @@ from ..load.profiles import PROJECT_FILE
 from ..base.suggest import unknown
 from .app import build_app
 from .extras import variants_of
-from .guard import LOOPBACKS
+from .guard import LOOPBACKS, studio_urls
 from .live import Studio
 
 WATCHED = ("data", "templates", "fonts")
@@ -160,8 +160,11 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
         raise UserError(unknown("variant", variant, variants_of(project, game),
                                 f"see data/{game}/variants/"))
     sock = bind(host, port)
+    port = sock.getsockname()[1]
+    dual_stack = sock.family == socket.AF_INET6 and not sock.getsockopt(
+        socket.IPPROTO_IPV6, socket.IPV6_V6ONLY)
     studio = Studio(project, game_ids, editor)
-    url = f"http://{host if ':' not in host else f'[{host}]'}:{sock.getsockname()[1]}/"
+    url, others = studio_urls(host, port, dual_stack)
     if game:
         url += f"#/game/{game}" + (f"?variant={variant}" if variant else "")
 
@@ -182,10 +185,13 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
                     await task
 
     if host not in LOOPBACKS:
-        report(f"warning: listening on {host}: anyone who can reach this machine on port "
+        shown = host if ":" not in host else f"[{host}]"
+        report(f"warning: listening on {shown}: anyone who can reach this machine on port "
                f"{port} can see the project (read-only)")
     report(f"sheetgen studio: {url}  (Ctrl+C to stop)")
-    config = uvicorn.Config(build_app(studio, host, lifespan), log_level="warning",
+    if others:
+        report("  from other machines: " + "  ".join(others))
+    config = uvicorn.Config(build_app(studio, host, lifespan, dual_stack), log_level="warning",
                             timeout_graceful_shutdown=2)
     server = uvicorn.Server(config)
     studio.stopping = lambda: server.should_exit
