@@ -14,12 +14,13 @@ import re
 import subprocess
 import sys
 import threading
+import tracemalloc
 import urllib.request
 
 import pytest
 
 from sheetgen.tools.newgame import new_project
-from sheetgen.studio.guard import editor_link
+from sheetgen.studio.guard import MAX_SHOWN_BYTES, editor_link, source_page
 from sheetgen.studio.server import bind
 from studio_server import REPO, Served
 
@@ -372,3 +373,24 @@ def test_an_ipv6_loopback_bind_answers_its_bracketed_host_only(tmp_path):
     assert first.startswith("sheetgen studio: http://[::1]:")  # loopback: no warning
     assert all(status == 200 and b"test-game" in body for status, body in answered)
     assert all(status == 400 and b"test-game" not in body for status, body in refused)
+
+
+def test_a_large_file_is_not_read_whole(tmp_path):
+    """``source_page`` promised not to read a large file whole; it read every byte and then cut
+    (a 64 MiB file took 64 MiB of memory; a larger one could take the machine's)."""
+    big = tmp_path / "big.yaml"
+    with big.open("wb") as file:
+        file.truncate(64 * 2**20)   # sparse: no disk space taken
+    tracemalloc.start()
+    try:
+        page = source_page("data/big.yaml", big)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert "not shown: a binary or very large file" in page
+    assert peak < 3 * MAX_SHOWN_BYTES, f"{peak / 2**20:.1f} MiB held reading a 64 MiB file"
+    small = tmp_path / "small.yaml"
+    small.write_bytes(b"a: 1\n" * (MAX_SHOWN_BYTES // 5))   # exactly the limit: shown
+    assert "not shown" not in source_page("data/small.yaml", small)
+    small.write_bytes(small.read_bytes() + b"b")                # one byte more: not
+    assert "not shown" in source_page("data/small.yaml", small)

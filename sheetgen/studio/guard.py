@@ -130,7 +130,8 @@ MAX_SHOWN_BYTES = 2_000_000
 def source_page(name: str, path: Path) -> str:
     """Return a project text file as an HTML page, every line numbered with an anchor
     (``#L12``), escaped; a file too large or not text is shown as such, not read whole."""
-    data = path.read_bytes()[:MAX_SHOWN_BYTES + 1]
+    with path.open("rb") as file:
+        data = file.read(MAX_SHOWN_BYTES + 1)   # one byte more tells a file too large
     if len(data) > MAX_SHOWN_BYTES or b"\0" in data:
         body = "<p>(not shown: a binary or very large file)</p>"
     else:
