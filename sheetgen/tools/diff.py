@@ -151,16 +151,29 @@ def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
 
 
 def project_at_revision(project, revision: str) -> tuple[Path, tempfile.TemporaryDirectory]:
-    """Return a temporary copy of the project's data/, templates/ and fonts/ at ``revision``."""
+    """Return a temporary copy of the project's data/, templates/ and fonts/ at ``revision``.
+
+    The revision is checked to name a commit (``git rev-parse --verify REV^{commit}``) before
+    anything else reads it, and a value starting with ``-`` is refused: git would read it as an
+    option (``--output=FILE`` makes ``git archive`` write a file)."""
     root = Path(project.root)
+    shown = revision if revision.isprintable() else repr(revision)
+    if revision.startswith("-"):
+        raise UserError(f"--against {shown}: a revision does not start with '-' (name a commit, "
+                        "e.g. HEAD~1, a branch or a tag)")
     try:
         top = subprocess.run(["git", "rev-parse", "--show-toplevel"], cwd=root, check=True,
                              capture_output=True, text=True).stdout.strip()
+        commit = subprocess.run(["git", "rev-parse", "--verify", "--quiet",
+                                 f"{revision}^{{commit}}"], cwd=top, capture_output=True,
+                                text=True)
+        if commit.returncode != 0:
+            raise UserError(f"--against {shown}: no such commit in the git repository at {top}")
         prefix = str(root.resolve().relative_to(Path(top).resolve()))
         paths = [p if prefix == "." else f"{prefix}/{p}" for p in ("data", "templates", "fonts")
                  if (root / p).exists()]
-        archive = subprocess.run(["git", "archive", "--format=tar", revision, *paths],
-                                 cwd=top, check=True, capture_output=True).stdout
+        archive = subprocess.run(["git", "archive", "--format=tar", commit.stdout.strip(),
+                                  *paths], cwd=top, check=True, capture_output=True).stdout
     except FileNotFoundError:
         raise UserError("--against needs git on the PATH") from None
     except subprocess.CalledProcessError as exc:
@@ -168,7 +181,7 @@ def project_at_revision(project, revision: str) -> tuple[Path, tempfile.Temporar
         if isinstance(stderr, bytes):
             stderr = stderr.decode(errors="replace")
         detail = stderr.strip().splitlines()
-        raise UserError(f"--against {revision}: {detail[-1] if detail else 'git failed'} "
+        raise UserError(f"--against {shown}: {detail[-1] if detail else 'git failed'} "
                         f"(is {root} in a git repository with that revision?)") from None
     holder = tempfile.TemporaryDirectory(prefix="sheetgen-rev-")
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
