@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import gc
+import importlib.util
 import os
+import re
 import sys
 import types
 from contextlib import contextmanager
@@ -11,20 +13,38 @@ from pathlib import Path
 
 import click
 
-# The command line process loads no pydantic plugins: scanning every installed package's entry
-# points costs 20-30 ms of a build measured in hundreds. The Python API leaves this alone.
-os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
-if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__":
-    # pydantic's plugin loader imports importlib.metadata (email, zipfile, csv...: about 8 ms
-    # of start-up) before it reads that setting; with every plugin off, a loader finding none
-    # is the same answer without those imports.
-    _no_plugins = types.ModuleType("pydantic.plugin._loader")
-    _no_plugins.get_plugins = lambda: ()
-    sys.modules.setdefault("pydantic.plugin._loader", _no_plugins)
-
 from .base.errors import UserError
 from .base.output import StdoutRefused, guard_stdout, silence_stdout
 from .base.suggest import remember_run
+
+# pydantic versions (major.minor) whose private plugin loader the command line stands in for;
+# add one only after tests/test_dependency_bounds.py and test_cold_start_imports.py pass with it
+LOADER_TESTED_ON = ("2.13",)
+
+
+def pydantic_minor() -> str | None:
+    """Return the installed pydantic's ``major.minor``, read from its ``version.py`` without
+    importing pydantic (which costs 25 ms); None if it cannot be read."""
+    try:
+        spec = importlib.util.find_spec("pydantic")
+        text = Path(spec.origin).with_name("version.py").read_text(encoding="utf-8")
+    except (ImportError, AttributeError, TypeError, ValueError, OSError):
+        return None
+    found = re.search(r"^VERSION\s*=\s*['\"](\d+\.\d+)\.", text, re.MULTILINE)
+    return found.group(1) if found else None
+
+
+# The command line process loads no pydantic plugins: scanning every installed package's entry
+# points costs 20-30 ms of a build measured in hundreds. The Python API leaves this alone.
+os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
+if os.environ["PYDANTIC_DISABLE_PLUGINS"] == "__all__" and pydantic_minor() in LOADER_TESTED_ON:
+    # pydantic's plugin loader imports importlib.metadata (email, zipfile, csv...: about 8 ms
+    # of start-up) before it reads that setting; with every plugin off, a loader finding none
+    # is the same answer without those imports. The loader is private, so this stands in for
+    # it only on the pydantic versions it was tested with; any other loads pydantic's own.
+    _no_plugins = types.ModuleType("pydantic.plugin._loader")
+    _no_plugins.get_plugins = lambda: ()
+    sys.modules.setdefault("pydantic.plugin._loader", _no_plugins)
 
 # A build makes millions of short-lived objects and few reference cycles: with Python's default
 # threshold (a collection every 700 allocations) the cycle collector took about a tenth of a

@@ -79,17 +79,17 @@ class _PyParser(Reader, Scanner, Parser):
         Parser.__init__(self)
 
 
-try:  # libyaml's event parser when present: it is iterative, unlike its composer
-    from yaml._yaml import CParser as _Parser
-except ImportError:  # pragma: no cover
-    _Parser = _PyParser
+class _Lines(Composer, SafeConstructor, Resolver):
+    """Composes with bounded depth and size, then builds LineDict and LineList (1-based lines).
 
+    The event parser is mixed in after (:class:`_PyLineLoader`, :class:`_CLineLoader`), so
+    PyYAML's Python composer comes first in either.
+    """
 
-class _LineLoader(Composer, _Parser, SafeConstructor, Resolver):
-    """Composes with bounded depth and size, then builds LineDict and LineList (1-based lines)."""
+    event_parser: type
 
     def __init__(self, stream: str, name: str):
-        _Parser.__init__(self, stream)
+        self.event_parser.__init__(self, stream)
         Composer.__init__(self)
         SafeConstructor.__init__(self)
         Resolver.__init__(self)
@@ -164,10 +164,29 @@ def _children(node) -> list:
     return []
 
 
-_LineLoader.add_constructor(_TAG + "map", _LineLoader.construct_yaml_map)
-_LineLoader.add_constructor(_TAG + "seq", _LineLoader.construct_yaml_seq)
-_LineLoader.add_constructor(_TAG + "float", _LineLoader.construct_yaml_float)
-_LineLoader.add_constructor(_TAG + "timestamp", _LineLoader.construct_yaml_timestamp)
+_Lines.add_constructor(_TAG + "map", _Lines.construct_yaml_map)
+_Lines.add_constructor(_TAG + "seq", _Lines.construct_yaml_seq)
+_Lines.add_constructor(_TAG + "float", _Lines.construct_yaml_float)
+_Lines.add_constructor(_TAG + "timestamp", _Lines.construct_yaml_timestamp)
+
+
+class _PyLineLoader(_Lines, _PyParser):
+    """The loader on PyYAML's pure-Python event parser (a PyYAML built without libyaml)."""
+
+    event_parser = _PyParser
+
+
+try:  # libyaml's event parser when present: it is iterative, unlike its composer
+    from yaml._yaml import CParser
+
+    class _CLineLoader(_Lines, CParser):
+        """The loader on libyaml's event parser (several times faster)."""
+
+        event_parser = CParser
+
+    _LineLoader: type[_Lines] = _CLineLoader
+except ImportError:  # tests/test_dependency_bounds.py reads with both
+    _LineLoader = _PyLineLoader
 
 
 def load_yaml(path: str | Path) -> Any:
