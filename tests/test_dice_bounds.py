@@ -65,6 +65,12 @@ def test_odds_bounds_the_dice_of_all_terms_together():
     assert "(ODDS_MAX_DICE)" in line
 
 
+def test_odds_bounds_the_terms_of_a_sum():
+    line = refused(sheetgen("odds", "+".join(["1"] * 1001) + " >= 3"))
+    assert "1,001 terms; sheetgen odds takes at most 1,000 (ODDS_MAX_TERMS)" in line
+    assert refused(sheetgen("odds", "+".join(["d1"] * 5000)))  # d1 is no die, still a term
+
+
 @pytest.mark.parametrize("expression", [f"{HUGE} >= 3", f"2d6 >= {HUGE}", f"{HUGE}d6",
                                         f"2d{HUGE}", f"d{{1,{HUGE}}}", f"4d6 has {HUGE}-of-a-kind",
                                         f"4d6 has {HUGE} 6"])

@@ -17,7 +17,7 @@ from typing import Iterable, Sequence
 
 from ..base.errors import user_error
 from ..base.limits import (ODDS_MAX_DICE, ODDS_MAX_DIGITS, ODDS_MAX_FACES,
-                           ODDS_MAX_NUMBER_DIGITS, ODDS_MAX_VALUES)
+                           ODDS_MAX_NUMBER_DIGITS, ODDS_MAX_TERMS, ODDS_MAX_VALUES)
 
 Dist = dict[int, int]  # value -> number of equally likely outcomes giving it
 MAX_DICE, MAX_SIDES = ODDS_MAX_DICE, ODDS_MAX_FACES
@@ -218,8 +218,11 @@ def _terms(text: str, named: dict[str, list]) -> list[tuple[int, int, list | Non
         pieces = pieces[1:]
     else:
         pieces = ["+", *pieces]
+    if len(pieces) // 2 > ODDS_MAX_TERMS:
+        raise _err(f"{text[:60]!r}...: {len(pieces) // 2:,} terms; sheetgen odds takes at most "
+                   f"{ODDS_MAX_TERMS:,} (ODDS_MAX_TERMS)")
     if len(pieces) % 2 or any(p == "" for p in pieces):
-        raise _err(f"{text!r}: expected terms joined by + or -, e.g. '2d6+2'")
+        raise _err(f"{text[:80]!r}: expected terms joined by + or -, e.g. '2d6+2'")
     out = []
     for sign_text, term in zip(pieces[0::2], pieces[1::2]):
         sign = -1 if sign_text == "-" else 1
