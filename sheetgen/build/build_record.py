@@ -11,9 +11,8 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .cache import BuildCache, input_files
+from .cache import BuildCache
 from .component_build import BuildOptions, Job
-from ..fill.icons import IconBook
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
 from .uptodate import command_key, fresh_games, remember, snapshot, with_code
@@ -40,8 +39,6 @@ class BuildRecord:
         self.project = project
         self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
         self.cache = BuildCache(out_dir, enabled=enabled)
-        self._icon_files: dict[str, Path] | None = None
-        self._inputs: dict[int, tuple] = {}  # id(component) -> (component, its input files)
         self.command = ""
         self.before: dict = {}       # the stamps of every input, taken before reading any
         self.fresh: set[str] = set()  # games whose outputs need no look at all
@@ -82,23 +79,9 @@ class BuildRecord:
             if key not in stale and not (
                     self.cache.recorded(job.path) and self.cache.fresh(
                         job.path, options_key(options, job.profile.name,
-                                              self.art_sets(job.game)),
-                        self._inputs_of(job.game, job.comp), self._icons())):
+                                              self.art_sets(job.game)))):
                 stale.add(key)
         return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
-
-    def _icons(self) -> dict[str, Path]:
-        """Return the project's icon files by name, listed once."""
-        if self._icon_files is None:
-            self._icon_files = IconBook.for_project(self.project).files
-        return self._icon_files
-
-    def _inputs_of(self, game: LoadedGame, comp: LoadedComponent) -> set[Path]:
-        """Return the files ``comp``'s outputs depend on before drawing, worked out once."""
-        entry = self._inputs.get(id(comp))
-        if entry is None or entry[0] is not comp:
-            entry = self._inputs[id(comp)] = (comp, input_files(self.project, game, comp))
-        return entry[1]
 
     def remember(self, planned: list[Job]) -> None:
         """Record the command's stamps and planned outputs per game, and save."""
@@ -109,29 +92,24 @@ class BuildRecord:
         remember(self.cache, self.command, self.before, outputs, self.fresh)
         self.cache.save()
 
-    def finish(self, jobs: list[Job], options: BuildOptions, drawn: dict,
-               planned: list[Job] | None, icon_files: dict[str, Path] | None = None) -> None:
-        """Record what every output of a finished build was made from (``drawn``: each
-        component's icon names and image files, by id) and the command (``planned``: every
-        output of the command, when only the stale ones were built). ``icon_files``: the
-        build's own listing of the icons by name, if it has one (the same files: the
-        snapshot below would differ if an icon had been added or removed since).
+    def finish(self, jobs: list[Job], options: BuildOptions, made_from: dict,
+               planned: list[Job] | None) -> None:
+        """Record what every output of a finished build was made from (``made_from``: the
+        files each output's build read, by path) and the command (``planned``: every output
+        of the command, when only the stale ones were built).
 
-        The record hashes the inputs now: a
-        file saved while this build ran would be recorded as built, so then nothing is
-        recorded and the next build looks again.
+        The record hashes the inputs now: a file saved while this build ran would be recorded
+        as built, so then nothing is recorded and the next build looks again.
         """
         if not self.enabled:
             return
         self.before = with_code(self.before)
         if snapshot(self.project) != self.before:
             return
-        icon_files = icon_files if icon_files is not None else self._icons()
         for job in jobs:
-            names, images = drawn[id(job.comp)]
-            icons = {name: icon_files[name] for name in names if name in icon_files}
+            if job.path not in made_from:  # never recorded as built: the next build looks
+                continue
             self.cache.record(job.path, options_key(options, job.profile.name,
                                                     self.art_sets(job.game)),
-                              self._inputs_of(job.game, job.comp), icons, images,
-                              (job.game.spec.id, job.comp.model.id))
+                              made_from[job.path], (job.game.spec.id, job.comp.model.id))
         self.remember(jobs if planned is None else planned)

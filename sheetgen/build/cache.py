@@ -1,12 +1,9 @@
 """The incremental build cache: an output whose inputs are unchanged is not built again.
 
-After a build, each output is recorded with the files it was made from and their hashes:
+After a build, each output is recorded with the files ITS build read and their hashes, as the
+readers reported them (:mod:`sheetgen.load.reads`: no list of inputs is kept by hand here), a
+place looked at and found empty recorded as absent; with them:
 
-- the component's file, ``game.yaml``, the variant files applied, a spreadsheet it reads;
-- every template in the ``extends`` chain of every template the component names;
-- the icons and images its faces draw, every font file, the profile registries;
-- for a generated component (``items_from: {generator: ...}``), the files its generator reads
-  (``odds-card`` reads ``raid-cards``; the printable dice read ``dice.yaml``);
 - sheetgen's own code (every ``.py`` and ``.yaml`` of the package) and the build options
   that change bytes (profile, ``--cmyk``, ``--ink-saver``, ``--back-offset``, ``--copies``);
 - the output's size and modification time, so an output edited or deleted by hand is built
@@ -28,10 +25,8 @@ import os
 from functools import lru_cache
 from pathlib import Path
 
-from ..base.errors import UserError
-
 CACHE_FILE = ".sheetgen-cache.json"
-FORMAT = 1
+FORMAT = 2  # 2: each output's inputs are the files its build read (reads.py)
 
 
 def file_hash(path: Path) -> str | None:
@@ -75,88 +70,6 @@ def code_version() -> str:
         name = "/".join(parts)
         digest.update(name.encode() + b"\0" + (root / name).read_bytes())
     return digest.hexdigest()
-
-
-def template_chain(project, names: set[str]) -> set[Path]:
-    """Return the files of the named templates and of every template they extend."""
-    found: set[Path] = set()
-    todo = list(names)
-    while todo:
-        try:
-            path = project.find("templates", todo.pop(), (project.root, 0), suffix=".yaml")
-        except UserError:
-            continue  # no template can have this name: the build reports it where it is used
-        if path is None or path in found:
-            continue
-        found.add(path)
-        parent = _extends(path)
-        if parent is not None:
-            todo.append(parent)
-    return found
-
-
-_EXTENDS: dict[bytes, str | None] = {}
-
-
-def _extends(path: Path) -> str | None:
-    """Return the template a template file extends (None: none, or a broken file, which the
-    build itself reports). Parsed once per process for each distinct file content."""
-    from ..load.yamlload import load_yaml
-
-    try:
-        data = path.read_bytes()
-    except OSError:
-        return None
-    key = hashlib.sha1(data).digest()
-    if key not in _EXTENDS:
-        try:
-            raw = load_yaml(path)
-        except UserError:
-            raw = None
-        _EXTENDS[key] = (raw["extends"] if isinstance(raw, dict)
-                         and isinstance(raw.get("extends"), str) else None)
-    return _EXTENDS[key]
-
-
-def _strings(value) -> set[str]:
-    if isinstance(value, str):
-        return {value}
-    if isinstance(value, dict):
-        return set().union(*(_strings(v) for v in value.values())) if value else set()
-    if isinstance(value, (list, tuple)):
-        return set().union(*(_strings(v) for v in value)) if value else set()
-    return set()
-
-
-def template_names(model) -> set[str]:
-    """Return every string of a component's settings (not its items) that may name a
-    template: the names its faces are drawn from, and harmless others."""
-    return {s for s in _strings(model.model_dump(exclude={"items"}))
-            if s and "/" not in s and len(s) < 100}
-
-
-def input_files(project, game, comp) -> set[Path]:
-    """Return the files a component's outputs depend on before its faces are drawn."""
-    files = {Path(comp.path), Path(game.folder) / "game.yaml"}
-    if game.variant is not None:
-        files |= {Path(path) for path, _ in game.variant.changes}
-    model = comp.model
-    source = model.items_from
-    if source is not None:
-        if source.generator is not None:
-            from ..generate.generators import generator_inputs
-
-            files |= generator_inputs(source.generator, source.options, Path(game.folder))
-        else:
-            files.add(Path(comp.path).parent / (source.csv or source.xlsx))
-    files |= template_chain(project, template_names(model))
-    for root in project.subdirs("fonts"):
-        files |= {p for p in root.iterdir() if p.is_file()}
-    from ..load.profiles import BUILTIN_FILE, PROJECT_FILE
-
-    files.add(BUILTIN_FILE)
-    files |= {Path(r) / PROJECT_FILE for r in project.roots if (Path(r) / PROJECT_FILE).is_file()}
-    return files
 
 
 def drawn(prepared) -> tuple[set[str], set[Path]]:
@@ -219,12 +132,10 @@ class BuildCache:
         """Return whether an earlier build recorded ``output`` (a first build has nothing)."""
         return self.enabled and self._name(output) in self.entries
 
-    def fresh(self, output: Path, options_key: str, inputs: set[Path],
-              icons: dict[str, Path]) -> bool:
-        """Return whether ``output`` exists as recorded, was made from the same files (a file
-        that now shadows one, such as a project's own template or icon, is a change) and
-        every one of them is unchanged. ``inputs``: the files known before drawing;
-        ``icons``: the project's icon files by name."""
+    def fresh(self, output: Path, options_key: str) -> bool:
+        """Return whether ``output`` exists as recorded and every file its build read is
+        unchanged (a file absent then, such as a project's own template that would shadow a
+        built-in one, is still absent)."""
         if not self.enabled:
             return False
         entry = self.entries.get(self._name(output))
@@ -233,24 +144,16 @@ class BuildCache:
         if entry.get("code") != code_version() or output_stamp(output) != entry.get("output"):
             return False
         recorded = entry.get("inputs", {})
-        if {str(p) for p in inputs} != set(entry.get("before", [])):
-            return False
-        if any(str(icons.get(name)) != path for name, path in entry.get("icons", {}).items()):
-            return False
         return all(self._hash(Path(p)) == h for p, h in recorded.items())
 
-    def record(self, output: Path, options_key: str, inputs: set[Path],
-               icons: dict[str, Path], images: set[Path], source: tuple[str, str]) -> None:
-        """Remember what ``output`` (already in place) was built from: the files known before
-        drawing (``inputs``), the icons its faces drew (name -> file) and their images, and
-        the (game, component) it is an output of (``sheetgen clean`` reads it)."""
-        files = set(inputs) | set(icons.values()) | set(images)
+    def record(self, output: Path, options_key: str, inputs, source: tuple[str, str]) -> None:
+        """Remember what ``output`` (already in place) was built from: every file its build
+        read (``inputs``, from the build's record of reads: sheetgen.load.reads), and the
+        (game, component) it is an output of (``sheetgen clean`` reads it)."""
         self.entries[self._name(output)] = {
             "source": list(source),
             "options": options_key, "code": code_version(), "output": output_stamp(output),
-            "before": sorted(str(p) for p in inputs),
-            "icons": {name: str(path) for name, path in sorted(icons.items())},
-            "inputs": {str(p): self._hash(Path(p)) for p in sorted(files, key=str)}}
+            "inputs": {str(p): self._hash(Path(p)) for p in sorted(set(inputs), key=str)}}
 
     def save(self) -> None:
         """Write the record atomically; a cache that cannot be written only costs speed."""

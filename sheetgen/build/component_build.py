@@ -30,6 +30,7 @@ from ..base.errors import ProblemList, UserError
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.profiles import Profile
 from ..base.units import MM
+from ..load import reads
 
 if TYPE_CHECKING:  # start-up: the kinds, their drawing and ReportLab load when a build renders
     from ..impose.components.contract import Prepared
@@ -83,6 +84,9 @@ class BuildSession(Protocol):
     def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
         """Build every face of every selected component: (game, component, Prepared)."""
 
+    def reads_of(self, game: LoadedGame, comp: LoadedComponent) -> set:
+        """Return the files a component's outputs depend on, once it is prepared."""
+
 
 @dataclass
 class ComponentResult:
@@ -96,7 +100,8 @@ class ComponentResult:
     misfits: list = field(default_factory=list)          # faces too large for a page
     render_problems: list = field(default_factory=list)  # mistakes found while rendering
     outputs: list = field(default_factory=list)          # (job index, (kind, data))
-    drawn: tuple = (frozenset(), frozenset())            # icon names, image files it draws
+    reads: tuple = ()                                    # files preparing it read (reads.py)
+    job_reads: dict = field(default_factory=dict)        # job index -> files rendering it read
     prepared: bool = False                               # its faces were all built
     nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
     checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
@@ -162,6 +167,7 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     problems = ProblemList()
     warned, checked = len(session.warnings), len(session.checks)
     prepared = session.prepare_all([(game, comp)], problems)
+    prepared_reads = session.reads_of(game, comp)
     if prepared and work.base is not None:
         # start-up: elements, for variant builds only
         from ..impose.variant_stamps import mark_changes
@@ -169,7 +175,8 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
         options = work.options
         prepared = mark_changes(prepared, work.base, game.variant, session.fonts,
                                 session.icons, options.stamp_all, options.changed_only)
-    result = ComponentResult(index, problems.problems, session.warnings[warned:])
+    result = ComponentResult(index, problems.problems, session.warnings[warned:],
+                             reads=tuple(sorted(prepared_reads)))
     result.checks = [checks for _, _, checks in session.checks[checked:]]
     result.check_failures, result.check_warnings = split_problems(result.checks)
     result.prepared = not problems.problems
@@ -193,30 +200,34 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
     once set, ends the rendering early because another component failed)."""
     if result.nothing_to_print:
         return
-    result.drawn = drawn(ready)
     comp = work.selected[result.index][1]
     for index, job in enumerate(work.jobs):
         if job.comp is not comp:
             continue
         if stop is not None and stop.is_set():
             return
-        output, problems = _render_job(work, index, ready)
+        output, problems, read = _render_job(work, index, ready)
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)
+        result.job_reads[index] = read
         if bar is not None:
             bar.update(1, job.path.name)
 
 
 def _render_job(work: BuildWork, index: int, ready, art_sets: tuple | None = None
-                ) -> tuple[tuple | None, list]:
-    """Render planned job ``index`` with its component's prepared faces: (output, problems).
-    ``art_sets``: the sets its footers credit (default: those its faces draw)."""
+                ) -> tuple[tuple | None, list, tuple]:
+    """Render planned job ``index`` with its component's prepared faces: (output, problems,
+    the files rendering read). ``art_sets``: the sets its footers credit (default: those its
+    faces draw)."""
     job = work.jobs[index]
-    try:
-        return _output(job.with_faces(ready), work.options, work.session, art_sets), []
-    except UserError as exc:
-        return None, exc.problems
+    with reads.part() as read:
+        try:
+            output, problems = _output(job.with_faces(ready), work.options, work.session,
+                                       art_sets), []
+        except UserError as exc:
+            output, problems = None, exc.problems
+    return output, problems, tuple(read.files())
 
 
 def _art_sets(session: BuildSession, prepared: Prepared | None) -> tuple[str, ...]:
@@ -371,8 +382,9 @@ def _costliest_first(work: BuildWork) -> list[int]:
     return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
 
 
-def _job_worker(index: int) -> tuple[int, tuple | None, list]:
-    """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems)."""
+def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple]:
+    """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems,
+    files read)."""
     work, ready = _FORKED
     return (index, *_render_job(work, index, ready[id(work.jobs[index].comp)]))
 
@@ -393,20 +405,18 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     try:
         with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
                                                       ) as pool:
-            for index, output, problems in pool.imap_unordered(_job_worker, indexes):
-                done[index] = (output, problems)
+            for index, output, problems, read in pool.imap_unordered(_job_worker, indexes):
+                done[index] = (output, problems, read)
                 bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
     for index in sorted(done):  # in the planned order, whichever worker finished first
-        output, problems = done[index]
+        output, problems, read = done[index]
         result = by_component[id(work.jobs[index].comp)][0]
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)
-    for result, prepared in ready:
-        if not result.nothing_to_print:
-            result.drawn = drawn(prepared)
+        result.job_reads[index] = read
 
 
 def _can_fork() -> bool:

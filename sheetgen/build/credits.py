@@ -12,11 +12,13 @@ credits block of a game whose files name a piece of it). A project's own file of
 
 from __future__ import annotations
 
+import hashlib
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from .cache import input_files
-from ..base.errors import user_error
+from ..base.errors import UserError, user_error
+from ..load import reads
 from ..load.yamlload import line_of, load_yaml
 
 SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
@@ -24,6 +26,7 @@ SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
 
 def _credit(path) -> dict | None:
     """Return the ``credit:`` of a metadata file ({line, short}), None without one."""
+    reads.opened(path)
     raw = load_yaml(path) if path.is_file() else None
     credit = raw.get("credit") if isinstance(raw, dict) else None
     if credit is None:
@@ -50,6 +53,7 @@ class Credits:
         lines: dict[str, None] = {}
         short: dict[str, None] = {}
         for subdir, name in SOURCES:
+            reads.opened_all(root / subdir / name for root in project.roots)  # or absent
             for folder in reversed(project.subdirs(subdir)):
                 credit = _credit(folder / name)
                 if credit is not None:
@@ -82,9 +86,10 @@ class Credits:
             return ()
         named = re.compile(r"\b(" + "|".join(map(re.escape, self.art)) + r")/[a-z0-9]")
         found: set[str] = set()
-        # each file once: the components of a game share its templates, fonts and profiles
-        paths = {path for comp in game.components for path in input_files(project, game, comp)}
-        for path in paths:
+        # each file once: the components of a game share its templates
+        for path in dict.fromkeys(path for comp in game.components
+                                  for path in _files_naming(project, game, comp)):
+            reads.opened(path)
             if path.suffix in (".yaml", ".csv") and path.is_file():
                 found |= set(named.findall(path.read_text(encoding="utf-8", errors="replace")))
         return tuple(sorted(found))
@@ -98,17 +103,89 @@ class ArtSets:
         self.project = project
         self._credits = credits
         self._found: dict[int, tuple] = {}  # id(game) -> (game, its art sets)
+        self._read: dict = {}  # "credits" -> (Credits, the files they were read from)
 
     @property
     def credits(self) -> Credits:
-        """The project's credits, read the first time they are needed."""
-        if self._credits is None:
-            self._credits = Credits.for_project(self.project)
-        return self._credits
+        """The project's credits, read the first time they are needed (their files are
+        reported as read at each use: reads.py)."""
+        if self._credits is not None:
+            return self._credits
+        return reads.remembered(self._read, "credits", lambda: Credits.for_project(self.project))
 
     def __call__(self, game) -> tuple[str, ...]:
-        """Return the art sets ``game``'s files name."""
+        """Return the art sets ``game``'s files name.
+
+        The files looked through are not recorded as read by the outputs: the sets found are
+        part of each output's key in the build record (build_record.options_key), so another
+        component's file changes an output only when it changes the sets."""
         entry = self._found.get(id(game))
         if entry is None or entry[0] is not game:
-            entry = self._found[id(game)] = (game, self.credits.art_sets_of(self.project, game))
+            with reads.unrecorded():
+                found = self.credits.art_sets_of(self.project, game)
+            entry = self._found[id(game)] = (game, found)
         return entry[1]
+
+
+def _files_naming(project, game, comp) -> tuple[Path, ...]:
+    """Return the files that may name a piece of art for ``comp``: the files read to load
+    the game and the component, and the templates its settings name, with their ``extends``."""
+    return (*game.reads, *comp.reads, *sorted(template_chain(project, template_names(comp.model))))
+
+
+def template_chain(project, names: set[str]) -> set[Path]:
+    """Return the files of the named templates and of every template they extend."""
+    found: set[Path] = set()
+    todo = list(names)
+    while todo:
+        try:
+            with reads.unrecorded():  # a guess: only the files found are reads
+                path = project.find("templates", todo.pop(), (project.root, 0), suffix=".yaml")
+        except UserError:
+            continue  # no template can have this name: the build reports it where it is used
+        if path is None or path in found:
+            continue
+        found.add(path)
+        parent = _extends(path)
+        if parent is not None:
+            todo.append(parent)
+    return found
+
+
+_EXTENDS: dict[bytes, str | None] = {}
+
+
+def _extends(path: Path) -> str | None:
+    """Return the template a template file extends (None: none, or a broken file, which the
+    build itself reports). Parsed once per process for each distinct file content."""
+    reads.opened(path)
+    try:
+        data = path.read_bytes()
+    except OSError:
+        return None
+    key = hashlib.sha1(data).digest()
+    if key not in _EXTENDS:
+        try:
+            raw = load_yaml(path)
+        except UserError:
+            raw = None
+        _EXTENDS[key] = (raw["extends"] if isinstance(raw, dict)
+                         and isinstance(raw.get("extends"), str) else None)
+    return _EXTENDS[key]
+
+
+def _strings(value) -> set[str]:
+    if isinstance(value, str):
+        return {value}
+    if isinstance(value, dict):
+        return set().union(*(_strings(v) for v in value.values())) if value else set()
+    if isinstance(value, (list, tuple)):
+        return set().union(*(_strings(v) for v in value)) if value else set()
+    return set()
+
+
+def template_names(model) -> set[str]:
+    """Return every string of a component's settings (not its items) that may name a
+    template: the names its faces are drawn from, and harmless others."""
+    return {s for s in _strings(model.model_dump(exclude={"items"}))
+            if s and "/" not in s and len(s) < 100}

@@ -9,11 +9,14 @@ per component and split into failures and warnings afterwards.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..base.errors import ProblemList, UserError
+from ..load import reads
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
+from ..load.reads import ReadRecorder
 
 if TYPE_CHECKING:
     from ..impose.components.contract import Prepared
@@ -27,19 +30,30 @@ class Session:
     """Fonts, icons, templates and face builders shared by one validate or build run."""
 
     def __init__(self, project: Project, print_checks: bool = True, keys_only: bool = False,
-                 art_sets=None):
+                 art_sets=None, recorder: ReadRecorder | None = None):
         """``print_checks=False`` prepares faces only to compare them (a variant's base game,
         one side of a diff): nothing of that session is printed, so nothing is checked.
         ``keys_only`` also skips building each face's elements: its key tells it apart.
-        ``art_sets`` (credits.ArtSets): the build's, when its record has asked already."""
+        ``art_sets`` (credits.ArtSets): the build's, when its record has asked already.
+        ``recorder``: the build's record of reads (sheetgen.load.reads), when it started
+        before the session (a build records its loading too); by default the session's own."""
+        self.project = project
+        self.print_checks, self.keys_only = print_checks, keys_only
+        self.recorder = recorder if recorder is not None else ReadRecorder()
+        # the files read by the session itself (fonts.yaml, profiles, credits): every output's
+        self.shared = ReadRecorder()
+        self._prepared_reads: dict[int, tuple] = {}  # id(component) -> (it, files it read)
+        with self.recorder.recording(), self.shared.recording():
+            self._open_books(project, art_sets)
+
+    def _open_books(self, project: Project, art_sets) -> None:
+        """Read the project's fonts, icons, templates, profiles and credits registries."""
         from ..fill.fonts import FontBook
         from ..fill.icons import IconBook
         from ..load.profiles import ProfileBook
         from ..load.templates import TemplateBook
         from .credits import ArtSets
 
-        self.project = project
-        self.print_checks, self.keys_only = print_checks, keys_only
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
@@ -50,6 +64,30 @@ class Session:
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
+
+    def reads(self) -> list[Path]:
+        """Return every file this session's work has read so far (and every place it looked
+        for one that was absent), in the order first read: what a build, ``watch`` or the
+        studio depends on (sheetgen.load.reads)."""
+        return self.recorder.files()
+
+    def recording(self):
+        """Return a context manager recording, into :meth:`reads`, every file read while it
+        runs (loading games, preparing, rendering)."""
+        return self.recorder.recording()
+
+    def reads_of(self, game: LoadedGame, comp: LoadedComponent) -> set[Path]:
+        """Return the files a component's outputs depend on, as far as this session knows:
+        the session's own (fonts.yaml, profiles, credits), the game's and the component's
+        (loading), the templates its settings name with their ``extends`` chain, and, once
+        this session prepared it, everything preparing it read (fonts, icons, art, images)."""
+        from .credits import template_chain, template_names
+
+        with ReadRecorder().recording() as chain:
+            template_chain(self.project, template_names(comp.model))
+        entry = self._prepared_reads.get(id(comp))
+        prepared = entry[1] if entry is not None and entry[0] is comp else ()
+        return {*self.shared.files(), *game.reads, *comp.reads, *chain.files(), *prepared}
 
     def art_sets(self, game: LoadedGame) -> tuple[str, ...]:
         """Return the art sets a game's files name (its credits block credits them), once."""
@@ -92,13 +130,16 @@ class Session:
         problems = ProblemList() if own else problems
         prepared = []
         for game, comp in selected:
-            builder = self.builder(game, comp)
-            try:
-                if builder.checks is not None:
-                    builder.checks.check_component(comp, game.spec.colors)
-                prepared.append((game, comp, component_for(comp.model).prepare(builder, comp)))
-            except UserError as exc:
-                problems.extend(exc)
+            with self.recording(), reads.part() as read:
+                builder = self.builder(game, comp)
+                try:
+                    if builder.checks is not None:
+                        builder.checks.check_component(comp, game.spec.colors)
+                    prepared.append((game, comp,
+                                     component_for(comp.model).prepare(builder, comp)))
+                except UserError as exc:
+                    problems.extend(exc)
+            self._prepared_reads[id(comp)] = (comp, tuple(read.files()))
             self.warnings.extend(dict.fromkeys(builder.warnings))
             if builder.checks is not None:
                 self.checks.append((game, comp, builder.checks))

@@ -17,6 +17,7 @@ import click
 
 from ..base.errors import ProblemList
 from ..load.project import Project
+from ..load.reads import ReadRecorder, opened_all
 from .component_build import BuildOptions, BuildWork, Job, build_components
 from .plan import plan_jobs, warn_safe_areas
 from .selection import select
@@ -25,8 +26,13 @@ from .session import Session, ignore
 
 def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
           options: BuildOptions | None = None, progress: bool = False, warn=None,
-          record: dict | None = None, skipped: list | None = None) -> list[Path]:
+          record: dict | None = None, skipped: list | None = None,
+          reads: ReadRecorder | None = None) -> list[Path]:
     """Build the chosen components in their profiles; return the paths written.
+
+    ``reads`` (a ReadRecorder, sheetgen.load.reads) receives every file the build read
+    (``watch`` and the studio follow them); for an output it did not rebuild, the files
+    its record says it was made from.
 
     A build of whole games (no ``component_ids``) in named profiles leaves out the
     components that do not take them; ``skipped`` (a list) receives a Skipped for each.
@@ -42,6 +48,16 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     plan (every output and its path), prepare and render (``component_build``), stage (all
     or nothing into ``out/``), record (``build_record``).
     """
+    recorder = reads if reads is not None else ReadRecorder()
+    with recorder.recording():
+        return _build(project, game_id, component_ids, options, progress, warn, record,
+                      skipped, recorder)
+
+
+def _build(project: Project, game_id: str | None, component_ids: list[str] | None,
+           options: BuildOptions | None, progress: bool, warn, record: dict | None,
+           skipped: list | None, recorder: ReadRecorder) -> list[Path]:
+    """Run :func:`build` with its reads recorded into ``recorder``."""
     # start-up: only a build reads the record, stages outputs and plans with profiles
     from ..base.output import OutputWriter
     from ..load.profiles import ProfileBook
@@ -76,7 +92,7 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
             cache.remember(planned)
             return []
     # plan
-    session = Session(project, art_sets=art_sets)
+    session = Session(project, art_sets=art_sets, recorder=recorder)
     planning = ProblemList()
     again = None if skips is None else [] if planned is not None else skips  # reported once
     jobs = plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
@@ -103,9 +119,21 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
         record["jobs"] = jobs
     # stage, then record
     written = _stage(jobs, work, results, writer, session)
-    cache.finish(jobs, options, {id(selected[r.index][1]): r.drawn for r in results}, planned,
-                 session.icons.named_files())
+    cache.finish(jobs, options, _made_from(work, results), planned)
     return written
+
+
+def _made_from(work: BuildWork, results: list) -> dict[Path, tuple[Path, ...]]:
+    """Return the files each planned output's build read (preparing its component, rendering
+    it), by output path; reported to the build's record of reads too, since workers read
+    them in their own processes."""
+    made_from = {}
+    for result in results:
+        for index, read in result.job_reads.items():
+            files = tuple(dict.fromkeys(result.reads + read))
+            opened_all(files)
+            made_from[work.jobs[index].path] = files
+    return made_from
 
 
 

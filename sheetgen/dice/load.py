@@ -24,6 +24,7 @@ from ..base.errors import ProblemList, user_error
 from ..load.model import KEBAB
 from ..load.project import DICE_FILE, user_path
 from ..load.variants import load_variant, variant_file
+from ..load import reads
 from ..load.yamlload import line_of, load_yaml
 from . import reroll
 from .conditions import fields_match, parse_condition, resolve_count
@@ -102,6 +103,7 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     if variant is not None:
         if variant_file(game_dir, variant) is not None:
             return _file_variant_dice(game, game_dir, path, variant)
+    reads.opened(path)
     data = path.read_bytes()
     key = _cache_key(data)
     cached = cache_dir() / f"{key}.json"

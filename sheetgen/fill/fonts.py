@@ -10,6 +10,7 @@ from pathlib import Path
 
 from ..base.errors import user_error
 from ..load.project import Project
+from ..load import reads
 from ..load.yamlload import load_yaml
 from ..base.suggest import unknown
 
@@ -33,6 +34,7 @@ class FontBook:
         """Read ``fonts/fonts.yaml`` from the built-in folder, then the project's over it."""
         files: dict[str, dict[str, Path]] = {}
         where: dict[Path, tuple[Path, int]] = {}
+        reads.opened_all(root / "fonts" / "fonts.yaml" for root in project.roots)  # or absent
         for folder in reversed(project.subdirs("fonts")):
             spec_path = folder / "fonts.yaml"
             if not spec_path.is_file():
@@ -75,7 +77,9 @@ class FontBook:
         key = (family, bold, italic)
         if key not in self._names:
             self._names[key] = self._pick(family, bold, italic)
-        return self._names[key]
+        name, path = self._names[key]
+        reads.opened(path)  # the font file is used (read once per process, by ReportLab)
+        return name
 
     def width(self, text: str, font_name: str, size: float) -> float:
         """Return the width of ``text`` in points (cached per string and font)."""
@@ -87,13 +91,13 @@ class FontBook:
             unit = self._widths[key] = stringWidth(text, font_name, 1000) / 1000
         return unit * size
 
-    def _pick(self, family: str, bold: bool, italic: bool) -> str:
+    def _pick(self, family: str, bold: bool, italic: bool) -> tuple[str, Path]:
         styles = self.files[family]
         wanted = ("bold-italic" if bold and italic else "bold" if bold
                   else "italic" if italic else "regular")
         for style in (wanted, "bold" if bold else "regular", "regular"):
             if style in styles:
-                return self._register(styles[style])
+                return self._register(styles[style]), styles[style]
         raise AssertionError("every family has a regular style")
 
     def _register(self, path: Path) -> str:

@@ -22,6 +22,7 @@ from reportlab.pdfbase import pdfdoc
 
 from .art.draw import Inks, draw_colour, draw_one_colour
 from ..base.docs_links import see
+from ..load import reads
 from ..load.project import Project
 from ..base.suggest import command, unknown
 
@@ -34,6 +35,8 @@ class IconBook:
     """The icons and art a project can use, and which of them a build has used (credits)."""
 
     files: dict[str, Path]
+    # the folders searched for a name, in order: a file made later in an earlier one shadows
+    folders: tuple[Path, ...] = ()
     used: set[str] = field(default_factory=set)
     _parsed: dict = field(default_factory=dict)
 
@@ -47,7 +50,19 @@ class IconBook:
                 files[svg.stem] = svg
             for svg in sorted((folder / "art").glob("*/*.svg")):
                 files[f"{svg.parent.name}/{svg.stem}"] = svg
-        return cls(files)
+        return cls(files, tuple(root / "templates" for root in project.roots))
+
+    def _report_read(self, name: str) -> None:
+        """Report the file of ``name`` read, and each place looked first where a file of
+        that name would shadow it (reads.py)."""
+        path = self.files[name]
+        if not name.startswith(FILE_PREFIX):
+            place = f"icons/{name}.svg" if "/" not in name else f"art/{name}.svg"
+            for folder in self.folders:
+                if folder / place == path:
+                    break
+                reads.opened(folder / place)
+        reads.opened(path)
 
     def named_files(self) -> dict[str, Path]:
         """Return the icon and art files by name, without the ``image`` files added."""
@@ -80,9 +95,11 @@ class IconBook:
 
     def art(self, name: str):
         """Return the :class:`~sheetgen.fill.art.model.Art` of ``name``, read once."""
+        if name.startswith(FILE_PREFIX):
+            self.files.setdefault(name, Path(name.removeprefix(FILE_PREFIX)))
+        if name in self.files:
+            self._report_read(name)
         if name not in self._parsed:
-            if name.startswith(FILE_PREFIX):
-                self.files.setdefault(name, Path(name.removeprefix(FILE_PREFIX)))
             path = self.files[name]
             what = "art" if "/" in name else "icon"
             shown = name.removeprefix(FILE_PREFIX)

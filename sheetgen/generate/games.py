@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from pydantic import ValidationError
 
 from ..base.errors import ProblemList, UserError
+from ..load import reads
 from ..load.loading import LoadedGame, assign_item_ids, load_game_files
 from ..load.model import Item
 from ..load.project import Project
@@ -38,23 +39,28 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
     if game is not None:
         expand_generated(game, problems)
         if any(_counts_pieces(comp) for comp in game.components):
-            expand_generated(game, problems, piece_counts(project, game))
+            with reads.part() as counted:
+                counts = piece_counts(project, game)
+            expand_generated(game, problems, counts, tuple(counted.files()))
         if variant is not None:
             from ..load.variant_changes import overlay_variant  # start-up: variant builds only
 
-            overlay_variant(project, game, variant, problems)
+            with reads.part() as variant_reads:
+                overlay_variant(project, game, variant, problems)
+            game.reads += tuple(variant_reads.files())
     if own:
         problems.raise_if_any()
     return game
 
 
 def expand_generated(game: LoadedGame, problems: ProblemList,
-                     counts: dict[str, Count] | None = None) -> None:
+                     counts: dict[str, Count] | None = None, counted: tuple = ()) -> None:
     """Compute the items of every generated component of ``game`` and give them ids; a
     component whose generator fails is dropped, its mistakes recorded at their lines.
 
     Without ``counts``, the generators made from the game's files; with them (the pieces of
-    every other component, :func:`piece_counts`), those made from counts (the print guide).
+    every other component, :func:`piece_counts`, made from the files ``counted``), those made
+    from counts (the print guide).
     """
     kept = []
     for comp in game.components:
@@ -64,7 +70,10 @@ def expand_generated(game: LoadedGame, problems: ProblemList,
             kept.append(comp)
             continue
         before = len(problems.problems)
-        _generate(comp.model, comp.raw, comp.path, problems, counts)
+        with reads.part() as generated:
+            reads.opened_all(counted)  # made from every other component: their files too
+            _generate(comp.model, comp.raw, comp.path, problems, counts)
+        comp.reads = tuple(dict.fromkeys(comp.reads + tuple(generated.files())))
         assign_item_ids(comp, problems)
         if len(problems.problems) == before:
             kept.append(comp)
@@ -96,6 +105,7 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
             loaded.update({comp.model.id: comp for comp in rest.components})
     from .print_guide import Count  # start-up: see _counts_pieces
 
+    reads.opened_all(path for comp in loaded.values() for path in comp.reads)
     counts = {}
     for cid in game.spec.components:
         comp = loaded.get(cid)

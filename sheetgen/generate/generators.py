@@ -17,9 +17,9 @@ from pydantic import Field, ValidationError
 from ..dice.decks import read_deck
 from ..dice.faces import icon_of
 from ..base.limits import MAX_COUNT, MAX_ID
-from ..base.errors import OptionError, UserError
+from ..base.errors import OptionError
 from ..load.model import KEBAB, Strict
-from .print_guide import PrintGuideOptions, guide_inputs, print_guide
+from .print_guide import PrintGuideOptions, print_guide
 from ..load.project import DICE_FILE, user_path
 from ..base.suggest import unknown
 from ..load.validation import describe
@@ -143,24 +143,21 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
 
 @dataclass(frozen=True)
 class Generator:
-    """A generator: the model of its options, what it makes, and which files it reads
-    (dice.yaml; the component named by its ``deck`` option)."""
+    """A generator: the model of its options and what it makes (the files it reads report
+    themselves to the build's record of reads: sheetgen.load.reads)."""
 
     options: type[Strict]
     make: Callable[[Any, Path], list[dict[str, Any]]]
-    reads_dice: bool = False
-    reads_deck_option: bool = False
-    reads_game: bool = False  # every data file of the game (the print guide counts them)
     # made from the counts of the game's other components (games.py passes them), not its files
     counts: bool = False
 
 
 GENERATORS: dict[str, Generator] = {
-    "dice-odds": Generator(OddsOptions, _dice_odds, reads_dice=True, reads_deck_option=True),
+    "dice-odds": Generator(OddsOptions, _dice_odds),
     "dice-deck": Generator(NoOptions, _dice_deck),
-    "dice-faces": Generator(FacesOptions, _dice_faces, reads_dice=True),
-    "dice-list": Generator(DiceListOptions, _dice_list, reads_dice=True),
-    "print-guide": Generator(PrintGuideOptions, print_guide, reads_game=True, counts=True),
+    "dice-faces": Generator(FacesOptions, _dice_faces),
+    "dice-list": Generator(DiceListOptions, _dice_list),
+    "print-guide": Generator(PrintGuideOptions, print_guide, counts=True),
 }
 
 
@@ -169,20 +166,6 @@ def generator(name: Any) -> Generator:
     if not isinstance(name, str) or name not in GENERATORS:
         raise ValueError(unknown("generator", str(name)[:80], GENERATORS))
     return GENERATORS[name]
-
-
-def generator_inputs(name: str, options: dict, game_dir: Path) -> set[Path]:
-    """Return the files generator ``name`` reads (the build cache watches them)."""
-    spec = GENERATORS.get(name) if isinstance(name, str) else None
-    files = {game_dir / "dice.yaml"} if spec is not None and spec.reads_dice else set()
-    if spec is not None and spec.reads_deck_option and isinstance(options.get("deck"), str):
-        try:
-            files.add(user_path(game_dir, options["deck"], (game_dir, 0), "deck", ".yaml"))
-        except UserError:
-            pass  # no file can have this name: the generator's options model says where
-    if spec is not None and spec.reads_game:
-        files |= guide_inputs(game_dir)
-    return files
 
 
 def generate(name: str, options: dict | Strict, game_dir: Path,

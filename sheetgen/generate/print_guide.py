@@ -13,7 +13,6 @@ The template ``how-to-print`` lays it out.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import Field, field_validator
@@ -141,12 +140,6 @@ def checklist_layout(lines: int) -> ChecklistLayout:
     gap = (CHECKLIST_MM - (rows + 1) * line) / max(rows - 1, 1)
     gap = max(gap, TICK_MM + 1.0 - line)
     return ChecklistLayout(columns, tuple(bounds), rows, size, round(min(gap, 10.0), 2))
-
-
-def guide_inputs(game_dir: Path) -> set[Path]:
-    """Return the files the guide reads: every data file of the game's folder."""
-    return {path for path in game_dir.iterdir()
-            if path.is_file() and path.suffix in (".yaml", ".csv", ".xlsx")}
 
 
 def print_guide(options: PrintGuideOptions, counts: dict[str, Count]

@@ -14,6 +14,7 @@ from ..base.errors import Problem, ProblemList, UserError
 from .field_types import check_items
 from ..base.limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, Item, derived_id, no_id_message
+from . import reads
 from .project import GAME_FILE, Project, user_path
 from .yamlload import LineDict, line_of, load_yaml
 from ..base.suggest import unknown
@@ -34,6 +35,8 @@ class LoadedComponent:
     element_changes: dict | None = None
     # the cell of each field of a table's items: item id -> {field: "cards.csv:7:3"}
     item_cells: dict | None = None
+    # the files read to load it: its own, its table, its generator's (reads.py)
+    reads: tuple[Path, ...] = ()
 
     def cells_of(self, item_id: str) -> tuple[tuple[str, str], ...]:
         """Return (field, cell) of every field of a table's item; empty for a YAML item."""
@@ -61,6 +64,9 @@ class LoadedGame:
     edition: Any = None             # the edition read (sheetgen.load.editions.Edition), if any
     variant: Any = None             # the applied variant (sheetgen.load.variants.Variant), if any
     changed: set = field(default_factory=set)  # ids of the components the variant changed
+    # the files read to load the game itself (game.yaml, its edition's catalog, its variant):
+    # every component's outputs depend on them (reads.py)
+    reads: tuple[Path, ...] = ()
 
     def component(self, component_id: str) -> LoadedComponent:
         """Return one component; an unknown id is a UserError listing the known ones."""
@@ -83,8 +89,10 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
     """
     folder = project.game_dir(game_id)
     game_path = folder / GAME_FILE
+    game_reads = reads.ReadRecorder()
     try:
-        raw_game = load_yaml(game_path)
+        with game_reads.recording():
+            raw_game = load_yaml(game_path)
     except UserError as exc:
         problems.extend(exc)
         return None
@@ -98,7 +106,8 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
     if spec is not None and project.edition is not None:
         from .editions import open_edition  # start-up: edition builds only
 
-        edition = open_edition(project.edition, folder, spec, raw_game, problems)
+        with game_reads.recording():
+            edition = open_edition(project.edition, folder, spec, raw_game, problems)
         if edition is not None:
             spec.name = edition.title
     if only is not None:
@@ -114,7 +123,10 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
         where = line_of(raw_game, ("components", index))
         try:
             path = user_path(folder, cid, (game_path, where), "component", ".yaml")
-            comp = load_component(project, path, cid, problems, edition)
+            with reads.part() as comp_reads:
+                comp = load_component(project, path, cid, problems, edition)
+            if comp is not None:
+                comp.reads = tuple(comp_reads.files())
         except UserError as exc:
             problems.extend(exc)
             continue
@@ -129,7 +141,7 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
         from .editions import apply_overrides
 
         apply_overrides(edition, components, game_path, raw_game, problems)
-    return LoadedGame(spec, folder, components, edition)
+    return LoadedGame(spec, folder, components, edition, reads=tuple(game_reads.files()))
 
 
 def _listed_ids(raw_game: Any) -> list[str]:

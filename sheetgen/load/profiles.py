@@ -29,6 +29,7 @@ from ..base.units import MM, to_points
 from .yamlload import line_of, load_yaml
 from ..base.suggest import command, unknown
 from .validation import validate_model
+from . import reads
 
 BUILTIN_FILE = Path(__file__).with_name("profiles.yaml")
 PROJECT_FILE = "profiles.yaml"
@@ -161,6 +162,7 @@ class ProfileBook:
     def for_project(cls, project) -> "ProfileBook":
         """Return the registry for ``project`` (its ``profiles.yaml`` files over the built-in)."""
         files = [BUILTIN_FILE] + [r / PROJECT_FILE for r in reversed(project.roots)]
+        reads.opened_all(files)  # each, absent or not: _load remembers what it read
         return _load(tuple(p for p in files if p.is_file()))
 
     def names(self) -> list[str]:

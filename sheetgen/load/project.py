@@ -15,6 +15,7 @@ from pathlib import Path
 
 from ..base.errors import user_error
 from ..base.suggest import command, unknown
+from . import reads
 
 GAME_FILE = "game.yaml"
 DICE_FILE = "dice.yaml"       # a game's dice, decks and modes (the dice engine's input)
@@ -120,8 +121,9 @@ class Project:
              suffix: str = "") -> Path | None:
         """Return the first ``<root>/<subdir>/<name><suffix>`` that exists, or None; a name
         no file there can have is a UserError at ``where`` (see :func:`user_path`)."""
-        for folder in self.subdirs(subdir):
-            path = user_path(folder, name, where, what, suffix)
+        for root in self.roots:  # every root, with the folder or not: a file made there later
+            path = user_path(root / subdir, name, where, what, suffix)  # shadows the one found
+            reads.opened(path)
             if path.is_file():
                 return path
         return None

@@ -27,6 +27,7 @@ from typing import Any
 
 from ..base.errors import Problem, ProblemList, display_path
 from ..base.suggest import close_matches
+from . import reads
 
 LIST_SUFFIX = "[]"
 LIST_SEPARATOR = ";"
@@ -126,6 +127,7 @@ class SheetReader:
 
     def grid(self) -> list[list[Any]] | None:
         """Return the sheet's cells row by row, or None (problem recorded) if unreadable."""
+        reads.opened(self.path)
         try:
             if self.sheet is None:
                 with self.path.open(newline="", encoding="utf-8-sig") as handle:

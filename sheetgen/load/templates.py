@@ -22,6 +22,7 @@ from ..base.units import DEFAULT_BLEED, to_points
 from .yamlload import LineDict, line_of, load_yaml
 from ..base.suggest import unknown as unknown_name
 from .validation import validate_model
+from . import reads
 
 TEMPLATE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")
 
@@ -49,6 +50,7 @@ class TemplateBook:
         self.project = project
         self.edition = edition
         self._cache: dict[str, Template] = {}
+        self._read: dict[str, tuple] = {}  # name -> the files its chain read (reads.py)
 
     def _sizes(self):
         """Return the project's profile registry, which holds the named sizes."""
@@ -64,7 +66,15 @@ class TemplateBook:
     def get(self, name: str, where: tuple[str, int], _chain: tuple = ()) -> Template:
         """Return template ``name``; ``where`` (path, line) is blamed when it does not exist."""
         if name in self._cache:
+            reads.opened_all(self._read.get(name, ()))
             return self._cache[name]
+        with reads.part() as read:
+            template = self._read_template(name, where, _chain)
+        self._read[name] = tuple(read.files())
+        return template
+
+    def _read_template(self, name: str, where: tuple[str, int], _chain: tuple) -> Template:
+        """Read, extend and check template ``name`` and keep it."""
         if not TEMPLATE_NAME.match(name) or len(name) > 100:
             raise user_error(where[0], where[1], f"template name {name[:100]!r} is not a file "
                              "name in templates/ (letters, digits, '-', no folders)")
@@ -92,6 +102,7 @@ class TemplateBook:
         base = self.get(name, where)
         derived = f"{name}@{suffix}"
         self._cache[derived] = replace(base, name=derived, elements=[*base.elements, *elements])
+        self._read[derived] = self._read.get(name, ())
         return derived
 
     def unnamed(self, name: str, path: Path, size: tuple[float, float, float],

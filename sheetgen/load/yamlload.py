@@ -33,6 +33,7 @@ from yaml.resolver import Resolver
 from yaml.scanner import Scanner
 
 from ..base.errors import user_error
+from . import reads
 
 MAX_FILE_BYTES = 2_000_000
 MAX_DEPTH = 40
@@ -236,7 +237,8 @@ def _parse(path: Path, text: str) -> Any:
 
 def read_text(path: Path, limit: int) -> str:
     """Return the UTF-8 text of ``path``; a missing, unreadable, too large or non-UTF-8 file is
-    a UserError."""
+    a UserError. The file is reported to the build's record of reads (:mod:`.reads`)."""
+    reads.opened(path)
     try:
         with open(path, "rb") as handle:
             data = handle.read(limit + 1)

@@ -15,7 +15,6 @@ from pathlib import Path
 
 from ..build.session import Session
 from ..build.validate import validate_extras
-from ..build.cache import input_files
 from ..impose.components import component_for
 from ..base.errors import ProblemList, UserError
 from ..generate.games import load_game
@@ -120,7 +119,7 @@ class Workspace:
 
     def _inputs(self, game, comp) -> set[Path]:
         """Return the files (resolved) a component's faces depend on."""
-        return {Path(p).resolve() for p in input_files(self.project, game, comp)}
+        return {Path(p).resolve() for p in self.session.reads_of(game, comp)}
 
     def _shared(self, path: Path) -> bool:
         """Return whether a change to ``path`` may alter every face: fonts, icons, images of

@@ -194,9 +194,10 @@ class FaceRecorder:
         doc = canvas._doc
         self.objects = len(doc.idToObject)
         self.font_count = len(doc.fontMapping)
-        self.fonts = [font for font in map(pdfmetrics.getFont,
-                                           pdfmetrics.getRegisteredFontNames())
-                      if getattr(font, "_dynamicFont", False)]
+        # each font once: ReportLab may know one font object by two names
+        self.fonts = list({id(font): font for font in map(pdfmetrics.getFont,
+                                                          pdfmetrics.getRegisteredFontNames())
+                           if getattr(font, "_dynamicFont", False)}.values())
         for font in self.fonts:
             font.splitString = self._spy_split(font, font.splitString)
             font.getSubsetInternalName = self._spy_name(font, font.getSubsetInternalName)

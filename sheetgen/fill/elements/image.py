@@ -12,6 +12,7 @@ from pydantic import ValidationInfo, field_validator, model_validator
 from . import register
 from ..icons import FILE_PREFIX
 from ...base.units import mm
+from ...load import reads
 from .base import Element
 from .icon import ArtWarning
 
@@ -94,6 +95,7 @@ class Image(Element):
             for message in ctx.icons.warnings_of(self.art_name):
                 warnings.warn(message, ArtWarning, stacklevel=2)
             return
+        reads.opened(self.src)
         with PILImage.open(self.src) as img:
             size = img.size
         _, _, w, h = self.placed_box(size)
@@ -111,6 +113,7 @@ class Image(Element):
             ctx.icons.draw_box(canvas, self.art_name, self.x, self.bottom(ctx), self.w, self.h,
                                stretch=self.fit == "fill")
             return
+        reads.opened(self.src)
         with PILImage.open(self.src) as img:
             if img.mode in ("RGBA", "LA", "P"):
                 flat = PILImage.new("RGB", img.size, "white")
@@ -133,6 +136,7 @@ def _check_readable(path: Path, written) -> None:
     try:
         with _warnings.catch_warnings():
             _warnings.simplefilter("error", PILImage.DecompressionBombWarning)
+            reads.opened(path)
             with PILImage.open(path) as img:
                 width, height = img.size
     except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombWarning,

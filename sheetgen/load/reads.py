@@ -1,0 +1,108 @@
+"""One record of the files a build read: every reader reports here, the build record, ``watch``
+and the studio take their inputs from it.
+
+A reader calls :func:`opened` with the file whose content it used (or looked for and did not
+find: a file that appears later, such as a project's own template shadowing a built-in one, is a
+change too). The report goes to every :class:`ReadRecorder` being recorded into in this context
+(:meth:`ReadRecorder.recording`): the build session's, and any narrower one open inside it (one
+component's preparing, one output's rendering), so each output knows the files ITS build read.
+
+A value computed from files and kept for later (a parsed template, a game's art sets) keeps the
+files it was made from and reports them again each time it is used (:func:`remembered`), so a
+second component using a cached template still records it. Work done in a forked worker
+records into the worker's copy; the worker sends its recorders' files back with its result.
+"""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, TypeVar
+
+T = TypeVar("T")
+
+# the recorders being recorded into, outermost first
+_ACTIVE: ContextVar[tuple["ReadRecorder", ...]] = ContextVar("sheetgen_reads", default=())
+
+
+class ReadRecorder:
+    """The files one build (or one part of it) read, in the order first read."""
+
+    def __init__(self, files: Iterable[Path] = ()):
+        self._files: dict[Path, None] = dict.fromkeys(Path(p) for p in files)
+
+    def files(self) -> list[Path]:
+        """Return every file recorded, in the order first read."""
+        return list(self._files)
+
+    def add(self, path: str | Path) -> None:
+        """Record ``path`` here only (see :func:`opened` to report to every active recorder)."""
+        self._files.setdefault(Path(path), None)
+
+    def __contains__(self, path) -> bool:
+        return Path(path) in self._files
+
+    def __len__(self) -> int:
+        return len(self._files)
+
+    @contextmanager
+    def recording(self) -> Iterator["ReadRecorder"]:
+        """Record here every file reported while the block runs (and in every recorder
+        already recording around it)."""
+        token = _ACTIVE.set(_ACTIVE.get() + (self,))
+        try:
+            yield self
+        finally:
+            _ACTIVE.reset(token)
+
+
+def opened(path: str | Path) -> None:
+    """Report that the content (or the absence) of ``path`` was used."""
+    active = _ACTIVE.get()
+    if active:
+        path = Path(path)
+        for recorder in active:
+            recorder._files.setdefault(path, None)
+
+
+def opened_all(paths: Iterable[str | Path]) -> None:
+    """Report every path of ``paths`` (see :func:`opened`)."""
+    active = _ACTIVE.get()
+    if active:
+        for path in paths:
+            path = Path(path)
+            for recorder in active:
+                recorder._files.setdefault(path, None)
+
+
+@contextmanager
+def part() -> Iterator[ReadRecorder]:
+    """Record the files read while the block runs into a new recorder (also reported to the
+    recorders around it): the reads of one part of a build."""
+    with ReadRecorder().recording() as recorder:
+        yield recorder
+
+
+@contextmanager
+def unrecorded() -> Iterator[None]:
+    """Record nothing read while the block runs (a guess at what may be read, such as the
+    templates a component's settings might name: the caller reports what it used)."""
+    token = _ACTIVE.set(())
+    try:
+        yield
+    finally:
+        _ACTIVE.reset(token)
+
+
+def remembered(cache: dict, key, make: Callable[[], T]) -> T:
+    """Return ``cache[key]``, made by ``make()`` the first time; the files ``make`` read are
+    kept with the value and reported again on every later use."""
+    entry = cache.get(key)
+    if entry is None:
+        with part() as reads:
+            value = make()
+        entry = cache[key] = (value, tuple(reads.files()))
+    else:
+        opened_all(entry[1])
+    return entry[0]

@@ -1,0 +1,94 @@
+"""One record of reads: every file a build reads is reported to the build's recorder, and the
+build record takes each output's inputs from it (issue 32: B5, B6)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+
+import pytest
+from pypdf import PdfReader
+
+from conftest import REPO, write_files
+from sheetgen.api import BuildOptions, build
+from sheetgen.load.project import Project
+from sheetgen.load.reads import ReadRecorder
+
+GAME = "id: t\nname: T\ncomponents: [deck]\n"
+DECK = ("id: deck\ntitle: Deck\nkind: cards\nfront: card\nprofiles: [pod]\n"
+        "items_from: {csv: deck.csv}\n")
+BASE = """size: poker
+elements:
+  - {id: name, type: text, x: 5mm, y: 5mm, w: 50mm, h: 10mm, size: 12, text: "{{ name }}"}
+"""
+CARD = """extends: base
+elements:
+  - {id: credit, type: text, x: 5mm, y: 25mm, w: 53mm, h: 55mm, size: 7, role: credit,
+     text: "{{ credits }}"}
+"""
+FONTS = "families:\n  body:\n    regular: mine/Body.ttf\n"
+CREDIT = "credit:\n  line: \"Icons by Tester, version one\"\n  short: \"Icons: Tester one\"\n"
+
+
+@pytest.fixture
+def project(tmp_path):
+    write_files(tmp_path, {
+        "data/t/game.yaml": GAME, "data/t/deck.yaml": DECK,
+        "data/t/deck.csv": "name\nAlpha\nBeta\n",
+        "templates/base.yaml": BASE, "templates/card.yaml": CARD,
+        "templates/icons/credit.yaml": CREDIT, "fonts/fonts.yaml": FONTS})
+    (tmp_path / "fonts" / "mine").mkdir()
+    shutil.copy(REPO / "fonts" / "AlegreyaSans-Regular.ttf",
+                tmp_path / "fonts" / "mine" / "Body.ttf")
+    return tmp_path
+
+
+def _sheetgen(root, *args: str) -> str:
+    """Run ``sheetgen`` in a new process, as a user does (each build its own process)."""
+    env = {**os.environ, "PYTHONPATH": str(REPO)}
+    done = subprocess.run([sys.executable, "-m", "sheetgen", "--project", str(root), *args],
+                          capture_output=True, text=True, env=env, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    return done.stdout + done.stderr
+
+
+def _output(root, out: str = "out"):
+    return next((root / out / "t").glob("deck-*.pdf"))
+
+
+def test_a_build_records_every_file_it_read(project):
+    recorder = ReadRecorder()
+    build(Project.at(project), "t", None, BuildOptions(profiles=["pod"]), reads=recorder)
+    files = set(recorder.files())
+    for relative in ("data/t/game.yaml", "data/t/deck.yaml", "data/t/deck.csv",
+                     "templates/base.yaml", "templates/card.yaml", "templates/icons/credit.yaml",
+                     "fonts/fonts.yaml", "fonts/mine/Body.ttf",
+                     "profiles.yaml"):  # absent: a profiles.yaml made later is a change
+        assert project / relative in files, relative
+    assert not any(p.is_relative_to(project / "out") for p in files)
+
+
+def test_b5_a_font_in_a_subfolder_of_fonts_is_an_input(project):
+    _sheetgen(project, "build", "t")
+    before = _output(project).read_bytes()
+    shutil.copy(REPO / "fonts" / "Cinzel-Regular.ttf", project / "fonts" / "mine" / "Body.ttf")
+    said = _sheetgen(project, "build", "t")
+    assert "up to date" not in said
+    _sheetgen(project, "build", "t", "--no-cache", "--out", str(project / "cold"))
+    after = _output(project).read_bytes()
+    assert after != before
+    assert after == _output(project, "cold").read_bytes()
+
+
+def test_b6_a_credit_file_is_an_input(project):
+    _sheetgen(project, "build", "t")
+    text = PdfReader(_output(project)).pages[0].extract_text()
+    assert "version one" in text and "version two" not in text
+    (project / "templates" / "icons" / "credit.yaml").write_text(
+        CREDIT.replace("one", "two"), encoding="utf-8")
+    said = _sheetgen(project, "build", "t")
+    assert "up to date" not in said
+    text = PdfReader(_output(project)).pages[0].extract_text()
+    assert "version two" in text and "version one" not in text
