@@ -92,3 +92,12 @@ def test_b6_a_credit_file_is_an_input(project):
     assert "up to date" not in said
     text = PdfReader(_output(project)).pages[0].extract_text()
     assert "version two" in text and "version one" not in text
+
+
+def test_a_build_with_nothing_to_do_reports_the_files_its_outputs_were_made_from(project):
+    first, second = ReadRecorder(), ReadRecorder()
+    build(Project.at(project), "t", None, BuildOptions(profiles=["pod"]), reads=first)
+    assert build(Project.at(project), "t", None, BuildOptions(profiles=["pod"]),
+                 reads=second) == []
+    assert project / "fonts" / "mine" / "Body.ttf" in second
+    assert project / "templates" / "base.yaml" in second

@@ -15,6 +15,7 @@ from .cache import BuildCache
 from .component_build import BuildOptions, Job
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
+from ..load.reads import opened_all
 from .uptodate import command_key, fresh_games, remember, snapshot, with_code
 
 
@@ -61,6 +62,10 @@ class BuildRecord:
             record.before = snapshot(project, code=known)
             if known:
                 record.fresh = fresh_games(record.cache, record.command, record.before)
+                games = record.cache.commands[record.command].get("games", {})
+                for game in record.fresh:  # not loaded: their outputs' recorded inputs
+                    for output in games.get(game, {}).get("outputs", {}):
+                        opened_all(record.cache.inputs_of(Path(output)))
         return record
 
     @property
@@ -81,6 +86,8 @@ class BuildRecord:
                         job.path, options_key(options, job.profile.name,
                                               self.art_sets(job.game)))):
                 stale.add(key)
+            elif key not in stale:  # not built again: the files it was made from
+                opened_all(self.cache.inputs_of(job.path))
         return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
     def remember(self, planned: list[Job]) -> None:
