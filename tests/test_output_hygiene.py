@@ -113,6 +113,7 @@ def test_outputs_of_removed_components_are_listed_and_cleaned_and_nothing_else(c
     assert "stale:" not in again.output
 
 
+@pytest.mark.slow
 def test_clean_keeps_an_output_changed_since_it_was_written_and_cleans_removed_games(
         copy_game):
     root = copy_game("rolling-thunder")
@@ -139,6 +140,7 @@ def test_clean_keeps_an_output_changed_since_it_was_written_and_cleans_removed_g
     assert gone and not any(p.exists() for p in gone)
 
 
+@pytest.mark.slow
 def test_a_game_wide_tts_build_includes_the_printable_dice(tmp_path):
     out = tmp_path / "out"
     result = run_cli("build", "-q", "rolling-thunder", "-p", "tts", "--out", str(out))

@@ -65,6 +65,7 @@ def test_dice_out_never_replaces_a_special_file(tmp_path, kind, words):
     assert sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(".")) == []
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["fifo", "link-to-fifo", "device"])
 def test_diff_out_never_replaces_a_special_file(tmp_path, kind):
     target = special(tmp_path, kind)
@@ -109,6 +110,7 @@ def test_out_dash_writes_the_script_to_standard_output(tmp_path):
     assert pdf.stdout_bytes.rstrip().endswith(b"%%EOF")
 
 
+@pytest.mark.slow
 def test_diff_out_dash_puts_the_picture_on_stdout_and_the_changes_on_stderr():
     result = CliRunner().invoke(main, ["diff", "roll-and-raid", "harsh-winter", "--out", "-"],
                                 catch_exceptions=False)

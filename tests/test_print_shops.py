@@ -40,6 +40,7 @@ def _pngs(folder: Path) -> list[Path]:
     return sorted(folder.glob("*.png"))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("shop, size", [("thegamecrafter", (825, 1125)),
                                         ("makeplayingcards", (822, 1122))])
 def test_a_png_shop_gets_one_png_per_face_at_its_pixel_size(shop_out, shop, size):
@@ -58,6 +59,7 @@ def test_a_png_shop_gets_one_png_per_face_at_its_pixel_size(shop_out, shop, size
             assert round(image.info["dpi"][0]) == 300
 
 
+@pytest.mark.slow
 def test_the_makeplayingcards_png_is_the_game_crafter_png_less_its_extra_bleed(shop_out):
     """MPC's 36 px bleed is 1.5 px less per side than 1/8 in: the same card moved 1.5 px, not
     squeezed into the smaller image."""
@@ -79,6 +81,7 @@ def _mean_difference(a, b) -> float:
     return sum(level * count for level, count in enumerate(histogram)) / sum(histogram)
 
 
+@pytest.mark.slow
 def test_drivethrucards_gets_one_pdf_x_1a_2003_with_a_face_per_page(shop_out):
     path = shop_out / "raid-cards-drivethrucards.pdf"
     reader = PdfReader(path)
@@ -301,6 +304,7 @@ def _fonts(reader: PdfReader) -> list:
     return descriptors
 
 
+@pytest.mark.slow
 def test_pdfx_writes_pdf_x_1a_2001_for_a_deck(tmp_path):
     result = run_cli("build", "roll-and-raid", "raid-cards", "-p", "pod", "--pdfx", "--out",
                      str(tmp_path), "-q")
@@ -353,6 +357,7 @@ def test_check_reads_a_pdfx_file_for_its_identification_and_transparency(tmp_pat
         "PDF/X: no GTS_PDFXVersion in the document information"]
 
 
+@pytest.mark.slow
 def test_check_passes_the_shop_and_pdfx_outputs():
     for args in (["-p", "drivethrucards"], ["-p", "pod", "--pdfx"]):
         result = run_cli("check", "roll-and-raid", "raid-cards", *args)
