@@ -60,3 +60,33 @@ def test_a_print_check_failure_ends_with_its_page(copy_game):
     failures = [line for line in result.output.splitlines() if " pt, minimum 30 pt" in line]
     assert failures and all(line.endswith("(docs: explanation/print-checks.md)")
                             for line in failures), result.output
+
+
+def test_no_paragraph_is_written_twice_across_the_hand_written_pages():
+    # one copy of each section (issue 35 gap 4: layout.md had a drifted copy of the board, hex
+    # and token section of boards-tokens.md, 6 pt against 7 pt for hex coordinates)
+    seen: dict[str, str] = {}
+    twice = []
+    for page in sorted((DOCS / "src").rglob("*.md")):
+        text = page.read_text(encoding="utf-8")
+        if text.startswith(GENERATED) or page.name == "changelog.md":
+            continue
+        for paragraph in text.split("\n\n"):
+            words = " ".join(paragraph.split())
+            if len(words) < 200 or words.startswith("```"):
+                continue
+            where = str(page.relative_to(DOCS / "src"))
+            if words in seen and seen[words] != where:
+                twice.append(f"{seen[words]} and {where}: {words[:60]}...")
+            seen.setdefault(words, where)
+    assert not twice, "\n".join(twice)
+
+
+def test_the_studio_install_line_works_from_a_checkout():
+    # issue 35 gap 1: "sheetgen[serve]" sends a checkout's user to the package index
+    for page in (REPO / "README.md", DOCS / "src" / "how-to" / "studio.md",
+                 DOCS / "src" / "tutorial.md"):
+        assert 'pip install ".[serve]"' in page.read_text(encoding="utf-8"), page
+    serve_line = next(line for line in (REPO / "README.md").read_text().splitlines()
+                      if "serve --open" in line)
+    assert ".[serve]" in serve_line
