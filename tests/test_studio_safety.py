@@ -20,7 +20,8 @@ import urllib.request
 import pytest
 
 from sheetgen.tools.newgame import new_project
-from sheetgen.studio.guard import MAX_SHOWN_BYTES, editor_link, source_page
+from sheetgen.studio.guard import (MAX_SHOWN_BYTES, editor_link, names_its_own_address,
+                                   source_page)
 from sheetgen.studio.server import bind
 from studio_server import REPO, Served
 
@@ -394,3 +395,16 @@ def test_a_large_file_is_not_read_whole(tmp_path):
     assert "not shown" not in source_page("data/small.yaml", small)
     small.write_bytes(small.read_bytes() + b"b")                # one byte more: not
     assert "not shown" in source_page("data/small.yaml", small)
+
+
+@pytest.mark.parametrize("hosts, arrived, answered", [
+    (["192.0.2.2:8000"], "192.0.2.2", True), (["192.0.2.2"], "::ffff:192.0.2.2", True),
+    (["[fd00::2]:8000"], "fd00::2", True), (["192.0.2.3:8000"], "192.0.2.2", False),
+    (["evil.example", "192.0.2.2"], "192.0.2.2", False), ([], "192.0.2.2", False),
+    (["[::1"], "::1", False), (["192.0.2.2"], None, False)])
+def test_a_wildcard_bind_knows_the_address_a_request_came_in_on(hosts, arrived, answered):
+    """The Host header Starlette reads (the first) must be the very address the connection
+    reached; a name, another address or a malformed header is not."""
+    scope = {"headers": [(b"host", host.encode()) for host in hosts],
+             "server": None if arrived is None else (arrived, 8000)}
+    assert names_its_own_address(scope) is answered

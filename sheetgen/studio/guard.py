@@ -90,7 +90,8 @@ def names_its_own_address(scope) -> bool:
     """Whether an ASGI request's Host header is the IP address it arrived on (scope's
     ``server``)."""
     server = scope.get("server")
-    header = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+    hosts = [value for key, value in scope.get("headers") or () if key == b"host"]
+    header = hosts[0].decode("latin-1") if hosts else ""   # the one Starlette reads
     try:
         named = ipaddress.ip_address(urlsplit("//" + header).hostname or "")
         arrived = ipaddress.ip_address(server[0].split("%")[0])
