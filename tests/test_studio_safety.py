@@ -245,6 +245,7 @@ def _ask(address: str, port: int, host: str) -> tuple[int, bytes]:
     return reply.status, body
 
 
+@pytest.mark.slow   # starts a studio: over 1 s
 def test_a_wildcard_bind_answers_its_own_addresses_and_prints_urls_that_work(tmp_path):
     """``--host 0.0.0.0`` answered 400 to the machine's address and to the URL it printed
     (http://0.0.0.0:PORT/, which a browser may not even open)."""
@@ -273,6 +274,7 @@ def test_a_wildcard_bind_answers_its_own_addresses_and_prints_urls_that_work(tmp
         _stop(proc)
 
 
+@pytest.mark.slow   # starts a studio: over 1 s
 @pytest.mark.skipif(not _has_ipv6_loopback(), reason="this machine has no IPv6 loopback (::1)")
 def test_an_ipv6_wildcard_bind_answers_its_own_addresses(tmp_path):
     project = new_project(tmp_path / "proj", GAME)
