@@ -172,7 +172,8 @@ def test_game_text_under_7_pt_is_refused_and_7_pt_passes(tmp_path):
     result = run_cli("--project", str(root), "check", "demo")
     assert result.exit_code == 2, result.output
     assert (f"templates/demo-front.yaml:{line_of(root, 'id: def')}: (def): text \"DEF\" is "
-            "6.5 pt, game text needs 7 pt (min_game_text") in result.output, result.output
+            "6.5 pt, game text needs 7 pt: 7 pt would pass (min_game_text") in result.output, \
+        result.output
     root = make(tmp_path / "ok", size=7, extra="\n    font: title")
     result = run_cli("--project", str(root), "check", "demo")
     assert result.exit_code == 0, result.output
@@ -213,6 +214,43 @@ def test_min_game_text_is_switched_per_game(tmp_path):
                  game_extra="print_checks: {min_game_text: {size: 6.5, glyph_height: 1.4mm}}\n")
     assert build(lower).exit_code == 0
     bad = make(tmp_path / "bad", game_extra="print_checks: {min_game_text: {height: 2}}\n")
+    result = build(bad)
+    assert result.exit_code == 2 and "data/demo/game.yaml:4" in result.output, result.output
+
+
+def test_reading_roles_have_their_own_minimums(tmp_path):
+    # Cinzel (font: title) capitals are 0.70 em: 8 pt gives 1.98 mm, over the 1.9 mm of rules
+    for role, small, enough in (("rules", 7.5, 8), ("board", 8.5, 9), ("ladder", 7.5, 8),
+                                ("note", 6.5, 7)):
+        root = make(tmp_path / role, size=small, extra=f"\n    font: title\n    role: {role}")
+        result = run_cli("--project", str(root), "check", "demo")
+        assert result.exit_code == 2, (role, result.output)
+        assert (f"templates/demo-front.yaml:{line_of(root, 'id: def')}: (def): text \"DEF\" is "
+                f"{small:.1f} pt, {role} text needs {enough:g} pt: {enough:g} pt would pass "
+                "(role_text)") in result.output, result.output
+        extra = f"\n    font: title\n    role: {role}"
+        ok = make(tmp_path / f"{role}-ok", size=enough, extra=extra)
+        assert run_cli("--project", str(ok), "check", "demo").exit_code == 0, role
+    # rules text is read by its capitals too: Alegreya Sans's are 0.64 em, 1.81 mm at 8 pt
+    root = make(tmp_path / "alegreya", size=8, extra="\n    role: rules")
+    result = build(root)
+    assert result.exit_code == 2, result.output
+    assert ('text "DEF" is 8.0 pt but its capitals are 1.81 mm tall, rules text needs 1.90 mm: '
+            "8.5 pt would pass (role_text)") in result.output, result.output
+
+
+def test_role_text_is_switched_and_changed_per_game(tmp_path):
+    off = make(tmp_path / "off", size=7.6, extra="\n    role: board",
+               game_extra="print_checks: {role_text: false}\n")
+    assert build(off).exit_code == 0
+    # switched off, the role still keeps the game's smallest text size
+    assert build(make(tmp_path / "tiny", size=5.5, extra="\n    role: board",
+                      game_extra="print_checks: {role_text: false}\n")).exit_code == 2
+    higher = make(tmp_path / "higher", size=9, extra="\n    font: title\n    role: board",
+                  game_extra="print_checks: {role_text: {board: {size: 10}}}\n")
+    result = build(higher)
+    assert result.exit_code == 2 and "board text needs 10 pt" in result.output, result.output
+    bad = make(tmp_path / "bad", game_extra="print_checks: {role_text: {menu: {size: 2}}}\n")
     result = build(bad)
     assert result.exit_code == 2 and "data/demo/game.yaml:4" in result.output, result.output
 

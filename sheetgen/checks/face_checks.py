@@ -6,7 +6,8 @@ the template line of the element that drew it. An element may lower a
 limit for itself, visibly in its template: ``allow_small: 5`` (pt, deliberate fine print),
 ``allow_thin: 0.1`` (pt), ``allow_low_contrast: 3`` (ratio) or ``bleed_art: true`` (may run
 into the bleed and the safe margin). ``role: footer|credit|number|slug`` exempts an
-element's text from the game-text rule (:mod:`.game_text`).
+element's text from the game-text rule (:mod:`.game_text`); ``role: rules|board|ladder|note``
+holds it to that role's minimum (``role_text``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from ..fill.colors import rgb_to_cmyk
 from ..fill.faces import Origin
 from ..load.model import PrintChecks
 from .colour import contrast
-from .game_text import EXEMPT_ROLES, game_text_problem
+from .game_text import game_text_problem, text_need
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
 from .rules import needed_contrast
@@ -35,7 +36,7 @@ class Finding:
 
     origin: Origin
     face: str
-    kind: str  # text-size, game-text, stroke, contrast, safe-area
+    kind: str  # text-size, game-text, role-text, stroke, contrast, safe-area
     value: float
     detail: str
     # where on the face (x0, y0, x1, y1 in points, trim origin), for the studio's overlay;
@@ -99,8 +100,6 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
     whose contrast was measured.
     """
     safe = rules.safe_area_pt
-    game_text = rules.min_game_text
-    game_size, game_height = game_text.size, game_text.glyph_height_pt
     lowest = None
     for index, drawing in enumerate(drawings):
         strokes, marks = drawing.strokes, drawing.marks
@@ -114,7 +113,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
         items = _in_order(strokes, marks) if not thinnest >= thin - 0.005 else marks
         small = getattr(element, "allow_small", None) or rules.min_text_size
         bleeds = getattr(element, "bleed_art", False)
-        is_game_text = game_text.on and getattr(element, "role", "game") not in EXEMPT_ROLES
+        need = text_need(rules, getattr(element, "role", "game"))
         for item in items:
             kind = item.__class__
             if kind is not Text and kind is not Icon:  # a stroke: its width
@@ -130,14 +129,14 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                     yield Finding(origin, face.shown or face.label, "text-size", size,
                                   f"text {_quote(item.text)} is {size:.1f} pt, minimum "
                                   f"{small:g} pt", item.box)
-                elif is_game_text:
-                    problem = game_text_problem(item.font, size, item.text, game_size,
-                                                game_height)
+                elif need is not None:
+                    problem = game_text_problem(item.font, size, item.text, need.size,
+                                                need.height, need.what)
                     if problem is not None:
-                        yield Finding(origin, face.label, "game-text", problem[0],
-                                      f"text {_quote(item.text)} {problem[1]} (min_game_text; "
-                                      "footers, credits, card numbers, slugs: role: "
-                                      "footer|credit|number|slug)", item.box)
+                        yield Finding(origin, face.label, need.kind, problem[0],
+                                      f"text {_quote(item.text)} {problem[1]} ({need.switch}"
+                                      f"{_EXEMPT_HINT if need.switch == 'min_game_text' else ''})",
+                                      item.box)
                 if item.colours[NORMAL] is not None:
                     unders = under.normal(index, item)
                     measured.append((index, item, unders))
@@ -159,6 +158,9 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                                   "true if it is meant to run off the edge)", item.box)
     if lowest is not None:
         figures.lowest_contrast["normal"] = lowest
+
+
+_EXEMPT_HINT = "; footers, credits, card numbers, slugs: role: footer|credit|number|slug"
 
 
 def _in_order(strokes: list[float], marks: list):

@@ -95,6 +95,26 @@ class GameTextRule(BaseModel):
         return to_points(self.glyph_height)
 
 
+def _role_rule(size: float, height: str, what: str):
+    return Field(default_factory=lambda: GameTextRule(size=size, glyph_height=height),
+                 description=f"{what}: {size:g} pt, capitals {height} tall by default.")
+
+
+class RoleTextRules(BaseModel):
+    """``role_text:`` the smallest text of each reading role an element can say it has
+    (``role: rules|board|ladder|note``; sheetgen/checks/game_text.py): ``true`` (the
+    defaults below), ``false`` (off), or a mapping that changes some roles, e.g.
+    ``{board: {size: 10, glyph_height: 2mm}}``."""
+
+    model_config = ConfigDict(extra="forbid", defer_build=True)
+
+    on: bool = Field(True, description="Whether text with a reading role is checked.")
+    rules: GameTextRule = _role_rule(8, "1.9mm", "Rules read during play")
+    board: GameTextRule = _role_rule(9, "1.9mm", "Text on a board, read across the table")
+    ladder: GameTextRule = _role_rule(8, "1.7mm", "A set or score ladder on a card")
+    note: GameTextRule = _role_rule(7, "1.7mm", "Notes and references")
+
+
 class PrintChecks(BaseModel):
     """``print_checks:`` in game.yaml: ``enforce`` (default) or ``warn``, and the limits."""
 
@@ -112,10 +132,21 @@ class PrintChecks(BaseModel):
         "and figures 1.7 mm tall; elements with role footer, credit, number or slug are exempt "
         "(they keep min_text_size). false turns it off while a game's layout is redone.")
 
+    role_text: RoleTextRules | bool = Field(
+        default_factory=RoleTextRules, description="Text by reading role (an element's "
+        "`role:`): rules read during play 8 pt with capitals 1.9 mm, board text 9 pt, set and "
+        "score ladders on cards 8 pt, notes and references 7 pt. false turns it off; a mapping "
+        "changes a role's minimum: {board: {size: 10}}.")
+
     @field_validator("min_game_text", mode="after")
     @classmethod
     def _game_text_switch(cls, value: Any) -> GameTextRule:
         return GameTextRule(on=value) if isinstance(value, bool) else value
+
+    @field_validator("role_text", mode="after")
+    @classmethod
+    def _role_text_switch(cls, value: Any) -> RoleTextRules:
+        return RoleTextRules(on=value) if isinstance(value, bool) else value
 
     @model_validator(mode="after")
     def _safe_area(self):

@@ -178,8 +178,10 @@ SHARED_FIELD_DOCS = {
     "allow_low_contrast": "Print check override: the contrast ratio this element's text needs "
                           "against what is under it (instead of 4.5:1 below 9 pt, 3:1 above).",
     "role": "What the text is: game (default: 7 pt and capitals 1.7 mm tall, the game-text "
-            "rule), or footer, credit, number (a card's number) or slug, which may be as small "
-            "as the game's minimum (6 pt).",
+            "rule); rules (read during play: 8 pt, capitals 1.9 mm), board (9 pt), ladder (a "
+            "set or score ladder on a card: 8 pt) or note (notes and references: 7 pt), the "
+            "game's role_text minimums; or footer, credit, number (a card's number) or slug, "
+            "which may be as small as the game's minimum (6 pt).",
     "bleed_art": "Print check override: art meant to run off the edge, exempt from the safe "
                  "area (3 mm inside the trim).",
     "fill": "Fill colour, or none.",
@@ -242,8 +244,10 @@ class Element(BaseModel):
     allow_low_contrast: float | None = None
     bleed_art: bool = False
     # What the element's text is, for the game-text rule (sheetgen/checks/game_text.py): game
-    # text must be 7 pt and 1.7 mm tall; footers, credits, card numbers and slugs may be 6 pt.
-    role: Literal["game", "footer", "credit", "number", "slug"] = "game"
+    # text must be 7 pt and 1.7 mm tall; rules, board, ladder and note text meet the game's
+    # role_text minimums; footers, credits, card numbers and slugs may be 6 pt.
+    role: Literal["game", "rules", "board", "ladder", "note", "footer", "credit", "number",
+                  "slug"] = "game"
 
     doc: ClassVar[str] = ""
     # Descriptions of this element's own fields (shared names: SHARED_FIELD_DOCS)
