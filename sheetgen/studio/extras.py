@@ -15,7 +15,7 @@ import pypdfium2 as pdfium
 from ..build.cache import drawn
 from ..impose.components import component_for
 from ..impose.components.contract import RenderEnv
-from ..tools.diff import changed_faces, diff_games
+from ..build.variant_diff import changed_faces, diff_games
 from ..dice.api import make_script
 from ..dice.formats import writer
 from ..dice.load import DICE_FILE, load_game_dice

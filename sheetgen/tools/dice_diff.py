@@ -13,7 +13,7 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from .diff import MISSING, ItemChange, field_changes
+from ..build.variant_diff import MISSING, ItemChange, field_changes
 
 DICE = "dice"        # the "component" column of a dice change
 RULES = "(rules)"    # the "item" column of a change to the game's own fields

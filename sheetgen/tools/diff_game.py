@@ -15,7 +15,8 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
     """Return the Diff of variant ``b`` against ``a`` (None: the base game), or against the
     project at git ``revision``; with ``out_file``, write the changed faces side by side."""
     from .dice_diff import dice_changes, dice_rules
-    from .diff import changed_faces, diff_games, project_at_revision, side_by_side_pdf
+    from ..build.variant_diff import changed_faces, diff_games
+    from .diff import project_at_revision, side_by_side_pdf
 
     holder = None
     left_project = project
