@@ -10,7 +10,7 @@ import pytest
 
 from sheetgen.tools.newgame import new_project
 from sheetgen.load.project import Project
-from sheetgen.studio import judge as judge_module
+from sheetgen.build import judging as judge_module
 from sheetgen.studio.live import Studio
 
 GAME = "warm"
@@ -49,7 +49,7 @@ def test_an_item_edit_fills_checks_and_draws_only_its_face(studio, monkeypatch):
     monkeypatch.setattr(judge_module, "check_face",
                         lambda face, *a, **k: checked.append(face.key) or real_check(face, *a, **k))
     edit(live, deck, "Re-roll one die.", "Re-roll two dice.")
-    drawn = [key for _, key, _ in live.images.kept() - images]
+    drawn = [name.split("-", 1)[1] for _, name, _ in live.images.kept() - images]
     after = fronts(live)
     changed = [i for i, (a, b) in enumerate(zip(before, after)) if a is not b]
     smith = [i for i, face in enumerate(after) if face.label.startswith("smith")]

@@ -261,20 +261,30 @@ def _output(job: Job, options: BuildOptions, session: BuildSession,
     """Render one job to ("file", bytes) or ("folder", {name: bytes}), its footers crediting
     ``art_sets`` (default: the art sets its faces draw)."""
     game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
-    if art_sets is None:
-        art_sets = _art_sets(session, prepared)
-    env = _render_env(game, comp, profile, options, session, art_sets)
     if profile.output == "tts":
         # start-up: PIL and the TTS sheets, for a tts profile only
         from ..impose.tts import tts_files
 
+        env = _render_env(game, comp, profile, options, session,
+                          _art_sets(session, prepared) if art_sets is None else art_sets)
         return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
-    from ..impose.components import component_for  # start-up: see _render_env
-
-    artifact = component_for(comp.model).render(prepared, profile, env)
+    artifact = render_pages(job, options, session, art_sets)
     if profile.output == "png":
         return "folder", _rasterised(artifact, profile)
     return "file", artifact.data
+
+
+def render_pages(job: Job, options: BuildOptions, session: BuildSession,
+                 art_sets: tuple[str, ...] | None = None):
+    """Return a job's pages as the build draws them (an Artifact: the PDF bytes, and its pages
+    and labels when the kind knows them), footers crediting ``art_sets`` (default: the art
+    sets its faces draw). A PNG profile's pages are these, rasterised."""
+    from ..impose.components import component_for  # start-up: see _render_env
+
+    if art_sets is None:
+        art_sets = _art_sets(session, job.ready)
+    env = _render_env(job.game, job.comp, job.profile, options, session, art_sets)
+    return component_for(job.comp.model).render(job.ready, job.profile, env)
 
 
 def _rasterised(artifact, profile: Profile) -> dict[str, bytes]:

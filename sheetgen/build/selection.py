@@ -64,12 +64,7 @@ def select(project: Project, game_id: str | None, component_ids: list[str],
     for gid in [game_id] if game_id else project.default_game_ids():
         if gid in skip:
             continue
-        try:
-            game = load_game(project, gid, only=component_ids or None, variant=variant,
-                             problems=problems)
-        except UserError as exc:
-            problems.extend(exc)
-            continue
+        game = load_one(project, gid, component_ids, variant, problems)
         if game is None:
             continue
         loaded = {comp.model.id: comp for comp in game.components}
@@ -79,3 +74,22 @@ def select(project: Project, game_id: str | None, component_ids: list[str],
     if own:
         problems.raise_if_any()
     return selected
+
+
+def load_one(project: Project, game_id: str, component_ids: list[str] | None = None,
+             variant: str | None = None, problems: ProblemList | None = None
+             ) -> LoadedGame | None:
+    """Return game ``game_id`` as a build loads it (its generators run, ``variant`` overlaid;
+    only ``component_ids`` when given), every mistake recorded in ``problems`` (raised when
+    None); None when it could not be loaded at all."""
+    own = problems is None
+    problems = ProblemList() if own else problems
+    try:
+        game = load_game(project, game_id, only=component_ids or None, variant=variant,
+                         problems=problems)
+    except UserError as exc:
+        problems.extend(exc)
+        game = None
+    if own:
+        problems.raise_if_any()
+    return game

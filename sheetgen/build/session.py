@@ -120,12 +120,25 @@ class Session:
         builder.keys_only = self.keys_only
         return builder
 
+    def prepare(self, game: LoadedGame, component: LoadedComponent, builder=None) -> Prepared:
+        """Return one component's faces, built by ``builder`` (default: a new one of this
+        session; a warm client passes its own, as the studio's memoising one) after the
+        component's own checks; a mistake is raised."""
+        from ..impose.components import component_for  # start-up: the kinds load to prepare faces
+
+        with self.recording(), reads.part() as read:
+            try:
+                builder = builder or self.builder(game, component)
+                if builder.checks is not None:
+                    builder.checks.check_component(component, game.spec.colors)
+                return component_for(component.model).prepare(builder, component)
+            finally:  # what preparing it read: reads_of gives it to the studio and the record
+                self._prepared_reads[id(component)] = (component, tuple(read.files()))
+
     def prepare_all(self, selected, problems: ProblemList | None = None
                     ) -> list[tuple[LoadedGame, LoadedComponent, Prepared]]:
         """Build every face of every selected component, collecting all problems (raised
         together, or recorded in ``problems`` when given)."""
-        from ..impose.components import component_for  # start-up: the kinds load to prepare faces
-
         own = problems is None
         problems = ProblemList() if own else problems
         prepared = []
@@ -133,10 +146,7 @@ class Session:
             with self.recording(), reads.part() as read:
                 builder = self.builder(game, comp)
                 try:
-                    if builder.checks is not None:
-                        builder.checks.check_component(comp, game.spec.colors)
-                    prepared.append((game, comp,
-                                     component_for(comp.model).prepare(builder, comp)))
+                    prepared.append((game, comp, self.prepare(game, comp, builder)))
                 except UserError as exc:
                     problems.extend(exc)
             self._prepared_reads[id(comp)] = (comp, tuple(read.files()))
@@ -146,6 +156,13 @@ class Session:
         if own:
             problems.raise_if_any()
         return prepared
+
+    def reload_templates(self) -> None:
+        """Read the templates again (a template file changed), for the builders made next."""
+        from ..load.templates import TemplateBook
+
+        self.templates = TemplateBook(self.project)
+        self._edition_templates.clear()
 
     def apply_print_checks(self, warn, problems: ProblemList) -> None:
         """Record the failures of enforced games in ``problems``; pass warn-mode games'

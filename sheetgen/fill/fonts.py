@@ -109,6 +109,10 @@ class FontBook:
             from ..write.font_subsets import SubsetCachingTTFont, TaggedTTFont
 
             font_class = SubsetCachingTTFont if speed_layer.ENABLED else TaggedTTFont
+            stamp = _stamp(path)
+            if name in pdfmetrics.getRegisteredFontNames() and \
+                    _READ.setdefault(name, stamp) != stamp:
+                _forget(name)
             if name not in pdfmetrics.getRegisteredFontNames():
                 try:
                     font = font_class(name, str(path))
@@ -116,5 +120,31 @@ class FontBook:
                     raise user_error(*self.where.get(path, (path, 0)), f"font file "
                                      f"{path.name} is no usable TrueType font: {exc}") from None
                 pdfmetrics.registerFont(font)
+                _READ[name] = stamp
             self.registered.add(name)
         return name
+
+
+# ReportLab registers a font by name once per process; the file (and its state) each name was
+# read from, so a warm process (the studio) reads a font file again after it changed
+_READ: dict[str, tuple] = {}
+
+
+def _forget(name: str) -> None:
+    """Unregister font ``name`` (its file changed): ReportLab keeps the first font registered
+    under a name, and under its face's name, in private tables (pinned ReportLab, 5.1)."""
+    from reportlab.pdfbase import pdfmetrics
+
+    old = pdfmetrics._fonts.pop(name, None)
+    for face_name, font in list(pdfmetrics._dynFaceNames.items()):
+        if font is old:
+            del pdfmetrics._dynFaceNames[face_name]
+
+
+def _stamp(path: Path) -> tuple:
+    """Return what tells one state of a font file from another: where, when written, size."""
+    try:
+        stat = path.stat()
+    except OSError:  # reading it reports the mistake
+        return (str(path),)
+    return (str(path.resolve()), stat.st_mtime_ns, stat.st_size)

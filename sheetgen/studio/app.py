@@ -2,7 +2,9 @@
 
 Every route answers GET (and HEAD) only: nothing here writes or deletes. Handlers that touch
 the workspace run in Starlette's thread pool and take the workspace's lock, so a refresh never
-runs half-way through a request. ``/events`` is a server-sent event stream: one ``change``
+runs half-way through a request; the dice panel touches none of it and takes no lock, so a long
+odds question never holds up a page. A face that cannot be drawn answers its ``path:line:
+message`` (422), which the page shows. ``/events`` is a server-sent event stream: one ``change``
 event per refresh, carrying the workspace version; the page then asks again for what it shows.
 """
 
@@ -23,8 +25,8 @@ from starlette.staticfiles import StaticFiles
 
 from ..base.errors import UserError
 from . import pages
-from .extras import compare, dice_panel, page_png, print_profiles
-from .face_images import ALLOWED_DPI
+from .extras import compare, dice_example, dice_panel, page_png, print_profiles
+from .face_images import ALLOWED_DPI, LARGE_DPI, FaceFailed
 from .guard import (SOURCE_HEADERS, WILDCARDS, allowed_hosts, names_its_own_address,
                     project_file, source_page)
 from .live import Studio
@@ -70,11 +72,15 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
     ``::`` bind that takes IPv4 too)."""
     ws = studio.workspace
 
-    def guarded(handler):
+    def guarded(handler, locked: bool = True):
         def run(request):
             try:
+                if not locked:
+                    return handler(request)
                 with ws.lock:
                     return handler(request)
+            except FaceFailed as exc:
+                return JSONResponse({"error": exc.messages}, status_code=422)
             except (KeyError, IndexError, ValueError, TypeError):
                 return JSONResponse({"error": "not found"}, status_code=404)
             except UserError as exc:
@@ -82,7 +88,8 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         return run
 
     def games(request):
-        return JSONResponse({"version": ws.version, "games": pages.games(ws, studio.game_ids)})
+        return JSONResponse({"version": ws.version, "rebuilt": ws.rebuilt,
+                             "games": pages.games(ws, studio.game_ids, studio.images.failed)})
 
     def component(request):
         view = _view(studio, request)
@@ -90,20 +97,28 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         studio.shown[(view.game_id, view.variant, cid)] = None
         while len(studio.shown) > 8:
             studio.shown.pop(next(iter(studio.shown)))
-        shown = pages.component(ws, view, cid)
-        # the first screen's faces drawn together (cheaper than one request each)
-        first = [tile[side] for tile in shown["tiles"][:FIRST_TILES] for side in ("front", "back")
-                 if tile[side]]
-        faces = ws.ready(view, cid, judged=False).faces()
-        studio.images.draw((view.game_id, view.variant), [faces[f["key"]] for f in first])
+        # the first screen's faces drawn together (cheaper than one request each), so the
+        # grid already knows a face that cannot be drawn
+        cv = ws.ready(view, cid, judged=False)
+        faces = cv.faces()
+        first = [tile[side] for tile in pages.component(ws, view, cid)["tiles"][:FIRST_TILES]
+                 for side in ("front", "back") if tile[side]]
+        studio.images.draw((view.game_id, view.variant),
+                           {ws.image_name(view, faces[f["key"]]): faces[f["key"]] for f in first})
+        shown = pages.component(ws, view, cid, studio.images.failed)
         studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it
         return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))
 
     def face(request):
         p = request.path_params
-        return JSONResponse(pages.face(ws, _view(studio, request), p["component"],
-                                       int(p["index"]), p["side"]))
+        view = _view(studio, request)
+        _, _, chosen = pages.pick_face(ws, view, p["component"], int(p["index"]), p["side"])
+        if chosen is not None:  # drawn first: a face that cannot be drawn says why here
+            studio.images.draw((view.game_id, view.variant),
+                               {ws.image_name(view, chosen): chosen}, LARGE_DPI)
+        return JSONResponse(pages.face(ws, view, p["component"], int(p["index"]), p["side"],
+                                       studio.images.failed))
 
     def source(request):
         p = request.path_params
@@ -114,12 +129,13 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
     def image(request):
         named = request.path_params["variant"]
         view = _view(studio, request, None if named == "-" else named)
-        generation, key = request.path_params["name"].split("-", 1)
+        name = request.path_params["name"]
+        look, key = name.split("-", 1)
         dpi = int(request.query_params.get("dpi", ALLOWED_DPI[0]))
-        if dpi not in ALLOWED_DPI or int(generation) != ws.generation:
+        if dpi not in ALLOWED_DPI or look != ws.look(view):  # an image no longer drawn
             raise KeyError(dpi)
         faces = {k: f for cv in view.components.values() for k, f in cv.faces().items()}
-        data = studio.images.png((view.game_id, view.variant), faces[key], dpi)
+        data = studio.images.png((view.game_id, view.variant), name, faces[key], dpi)
         return Response(data, media_type="image/png", headers=IMMUTABLE)
 
     def printed(request):
@@ -149,18 +165,21 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         result = compare(ws.session, base, other)
 
         def url(view, face):
-            return pages.image_url(ws, view.game_id, view.variant, face) if face else None
+            return pages.image_url(ws, view, face) if face else None
         return JSONResponse({"version": ws.version, "text": result.text, "rows": [
             {"component": cid, "label": label, "side": side, "base": url(base, a),
              "variant": url(other, b), "changed": changed}
             for cid, label, side, a, b, changed in result.rows], **pages.problems_of(other)})
 
-    def dice(request):
+    def dice(request):  # reads dice.yaml itself: no workspace state, no lock
         q = request.query_params
+        game_id = request.path_params["game"]
+        if game_id not in studio.game_ids:
+            raise KeyError(game_id)
         players = int(q["players"]) if q.get("players", "").isdigit() else None
-        panel = dice_panel(ws.project, _view(studio, request).game_id, q.get("seed", ""),
-                           players, q.get("odds", ""), _variant(request))
-        return JSONResponse(panel.__dict__)
+        panel = dice_panel(ws.project, game_id, q.get("seed", ""), players, q.get("odds", ""),
+                           _variant(request))
+        return JSONResponse({**panel.__dict__, "example": dice_example(ws.project, game_id)})
 
     def project_source(request):
         path = project_file(ws.project, request.path_params["path"])
@@ -175,7 +194,8 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
 
         async def stream():
             try:
-                yield f"event: change\ndata: {json.dumps({'version': ws.version})}\n\n"
+                first = {"version": ws.version, "rebuilt": ws.rebuilt}
+                yield f"event: change\ndata: {json.dumps(first)}\n\n"
                 quiet = 0.0
                 while not studio.stopping():  # ends with the server (Ctrl+C): no hanging on
                     try:
@@ -204,7 +224,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         Route("/api/source" + face_path + "/{element:int}", guarded(source)),
         Route("/api/printed" + g + "/{component}/{profile}", guarded(printed)),
         Route("/api/variant" + g + "/{variant}", guarded(variant)),
-        Route("/api/dice" + g, guarded(dice)),
+        Route("/api/dice" + g, guarded(dice, locked=False)),
         Route("/img" + g + "/{variant}/{name}.png", guarded(image)),
         Route("/page" + g + "/{component}/{profile}/{number:int}.png", guarded(page_image)),
         Route("/file/{path:path}", project_source),

@@ -1,28 +1,24 @@
 """The studio's other pages: a profile's printed sheets, variants side by side, the dice panel.
 
-The printed pages are the component's own imposition for the profile (the PDF a build would
-write, footer and marks included), rasterised small. Variants are compared as ``sheetgen
-diff`` compares them: the same item-by-item diff and the same changed faces. The dice panel
-runs the dice engine: a seed and a player count give the script, an expression its odds.
+The printed pages are the build's own rendering of the component in the profile (the PDF a
+build would write, footer, marks and colour included), rasterised small by the build.
+Variants are compared as ``sheetgen diff`` compares them (``build.variant_diff``): the same
+item-by-item diff and the same changed faces. The dice panel runs the dice engine: a seed and
+a player count give the script, an expression its odds.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-import pypdfium2 as pdfium
-
-from ..build.cache import drawn
-from ..impose.components import component_for
-from ..impose.components.contract import RenderEnv
+from ..base.errors import UserError
+from ..build.pictures import page_png as _page_png
+from ..build.pictures import printed_pages
 from ..build.variant_diff import changed_faces, diff_games
 from ..dice.api import make_script
 from ..dice.formats import writer
 from ..dice.load import DICE_FILE, load_game_dice
 from ..dice.odds import describe, parse
-from ..base.errors import UserError
-from ..impose.imposition.common import ImposeOptions
-from ..write.raster import png_bytes
 from ..load.variants import variant_names
 
 PAGE_DPI = 60
@@ -44,29 +40,18 @@ class Printed:
 
 
 def printed(session, game, comp, prepared, profile_name: str) -> Printed:
-    """Return ``comp`` imposed for ``profile_name`` (footer and marks included)."""
+    """Return ``comp`` imposed for ``profile_name`` as the build writes it (footer, marks and
+    colour included)."""
     if profile_name not in print_profiles(session, comp):
         raise UserError(f"{comp.model.id} is not printed in profile {profile_name!r}")
-    profile = session.profiles.get(profile_name)
-    footer = session.credits.footer(game.spec.name, comp.model.title, profile.name,
-                                    art_sets=session.icons.art_sets(drawn(prepared)[0]))
-    env = RenderEnv(session.fonts, session.icons, ImposeOptions(footer=footer),
-                    title=f"{game.spec.name}: {comp.model.title}")
-    artifact = component_for(comp.model).render(prepared, profile, env)
-    return Printed(artifact.data, artifact.pages or len(pdfium.PdfDocument(artifact.data)))
+    artifact = printed_pages(session, game, comp, prepared, profile_name)
+    return Printed(artifact.data, artifact.pages)
 
 
 def page_png(document: Printed, number: int) -> bytes:
     """Return page ``number`` (from 0) of a printed component as a PNG at PAGE_DPI (a pad
     of 100 sheets is drawn one page at a time, as the page scrolls to it)."""
-    pdf = pdfium.PdfDocument(document.pdf)
-    try:
-        if not 0 <= number < len(pdf):
-            raise IndexError(number)
-        image = pdf[number].render(scale=PAGE_DPI / 72).to_pil().convert("RGB")
-    finally:
-        pdf.close()
-    return png_bytes(image, None)
+    return _page_png(document.pdf, number, PAGE_DPI)
 
 
 @dataclass
@@ -152,3 +137,20 @@ def dice_panel(project, game_id: str, seed: str, players: int | None, expression
     except ValueError as exc:
         panel.error = str(exc)
     return panel
+
+
+def dice_example(project, game_id: str) -> str:
+    """Return an odds expression in the game's own dice for the panel to offer: two of its
+    first die with numbers, at least twice its middle face (``2 wood >= 8``), or else a face of
+    its first die with symbols (``2 crew-red has hammer``); "" when it names no dice."""
+    try:
+        dice = load_game_dice(project, game_id).model.dice
+    except UserError:
+        return ""
+    for name, die in dice.items():
+        values = sorted(f for f in die.faces if isinstance(f, int) and not isinstance(f, bool))
+        if len(values) == len(die.faces):
+            return f"2 {name} >= {2 * values[len(values) // 2]}"
+    for name, die in dice.items():
+        return f"2 {name} has {die.faces[0]}"
+    return ""

@@ -1,19 +1,18 @@
-"""Faces as PNG images at screen resolution, drawn with the build's own PDF writer.
+"""Faces as PNG images at screen resolution, drawn by the build (``build.pictures``).
 
-A face is drawn on a page of its own size plus bleed (the same form a build places on its
-sheets) and rasterised with pdfium, so the studio shows exactly what prints. Several faces are
-drawn in one document and rasterised together. Images are kept by face key (a face's key
-changes with any value on it), so an unchanged face is never drawn again; the cache keeps the
-images of the faces on show and forgets the oldest others.
+An image is kept by its name, which is what it draws: the face's key (every value on it) and
+the workspace's look of the game (its palette, and the generation of fonts, icons and art), so
+an unchanged face is never drawn again and a changed font, icon or colour is a new name and a
+new picture. Several faces are drawn in one document and rasterised together. The cache keeps
+the images of the faces on show and forgets the oldest others. A face that cannot be drawn
+keeps its mistake, at its ``path:line``, for the page to show.
 """
 
 from __future__ import annotations
 
-import io
 from collections import OrderedDict
 
-from ..impose.pdf import PdfDocument
-from ..write.raster import rasterise_pages
+from ..build.pictures import drawing_failure, face_pngs
 
 GRID_DPI = 96       # the grid of every face
 LARGE_DPI = 200     # the face view
@@ -21,55 +20,69 @@ ALLOWED_DPI = (GRID_DPI, LARGE_DPI)
 KEEP = 64           # images kept besides those of the faces on show (undo, a variant)
 
 
+class FaceFailed(Exception):
+    """A face could not be drawn: its messages, each ``path:line: message``."""
+
+    def __init__(self, messages: list[str]):
+        super().__init__("\n".join(messages))
+        self.messages = messages
+
+
 class FaceImages:
-    """PNG bytes of faces, by (scope, face key, dpi); ``scope`` tells games apart."""
+    """PNG bytes of faces, by (scope, image name, dpi); ``scope`` tells games apart."""
 
     def __init__(self, session_of):
         self._session_of = session_of   # () -> the Session whose fonts and icons draw
         self._images: OrderedDict[tuple, bytes] = OrderedDict()
+        self.failed: dict[tuple, list[str]] = {}   # (scope, name) -> why it was not drawn
 
-    def png(self, scope: tuple, face, dpi: int) -> bytes:
-        """Return the PNG of ``face`` at ``dpi``, drawing it if it is not kept."""
-        key = (scope, face.key, dpi)
+    def png(self, scope: tuple, name: str, face, dpi: int) -> bytes:
+        """Return the PNG of ``face`` (named ``name``) at ``dpi``, drawing it if it is not
+        kept; FaceFailed when it cannot be drawn."""
+        key = (scope, name, dpi)
         data = self._images.get(key)
         if data is None:
-            self.draw(scope, [face], dpi)
+            self.draw(scope, {name: face}, dpi)
+            if key not in self._images:
+                raise FaceFailed(self.failed[(scope, name)])
             data = self._images[key]
         self._images.move_to_end(key)
         return data
 
-    def draw(self, scope: tuple, faces: list, dpi: int = GRID_DPI) -> None:
-        """Draw every face of ``faces`` not kept yet, in one document."""
-        todo = list({f.key: f for f in faces if (scope, f.key, dpi) not in self._images}.values())
+    def draw(self, scope: tuple, faces: dict, dpi: int = GRID_DPI) -> None:
+        """Draw every face of ``faces`` (image name -> face) not kept yet, in one document; a
+        face that fails is drawn alone, and its mistake kept in ``failed``."""
+        todo = {name: face for name, face in faces.items()
+                if (scope, name, dpi) not in self._images and (scope, name) not in self.failed}
         if not todo:
             return
         session = self._session_of()
-        first = todo[0]
-        doc = PdfDocument(_page(first), session.fonts, session.icons, title="sheetgen studio")
-        for face in todo:
-            doc.set_pagesize(_page(face))
-            doc.place(face, face.bleed, face.bleed)
-            doc.canvas.showPage()
-        for face, image in zip(todo, rasterise_pages(doc.finish(), dpi)):
-            buffer = io.BytesIO()
-            image.save(buffer, format="PNG", compress_level=1)
-            self._images[(scope, face.key, dpi)] = buffer.getvalue()
+        try:
+            drawn = face_pngs(session, list(todo.values()), dpi, "sheetgen studio")
+        except Exception:  # noqa: BLE001 - one face's mistake must not hide the others
+            drawn = None
+        for index, (name, face) in enumerate(todo.items()):
+            try:
+                data = drawn[index] if drawn else face_pngs(session, [face], dpi)[0]
+            except Exception as exc:  # noqa: BLE001 - shown on the page at the face's line
+                self.failed[(scope, name)] = [str(p) for p in drawing_failure(face, exc)]
+                continue
+            self._images[(scope, name, dpi)] = data
         self._trim()
 
     def kept(self) -> set[tuple]:
-        """Return the (scope, face key, dpi) of every image kept."""
+        """Return the (scope, image name, dpi) of every image kept."""
         return set(self._images)
 
     def forget_except(self, live: set) -> None:
-        """Forget the images of faces not in ``live`` ((scope, key) pairs) beyond KEEP."""
+        """Forget the images of faces not in ``live`` ((scope, name) pairs) beyond KEEP, and
+        every failure not in it."""
         old = [k for k in self._images if (k[0], k[1]) not in live]
         for key in old[:max(0, len(old) - KEEP)]:
             del self._images[key]
+        self.failed = {k: v for k, v in self.failed.items() if k in live}
 
     def _trim(self) -> None:
         while len(self._images) > 4 * KEEP:
             self._images.popitem(last=False)
 
-
-def _page(face) -> tuple[float, float]:
-    return (face.width + 2 * face.bleed, face.height + 2 * face.bleed)

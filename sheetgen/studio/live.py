@@ -40,11 +40,12 @@ class Studio:
             ws.refresh(paths)
             live = set()
             for (game_id, variant), view in ws.views.items():
+                scope = (game_id, variant)
                 for cid, cv in view.components.items():
-                    scope = (game_id, variant)
-                    live |= {(scope, key) for key in cv.faces()}
+                    named = {ws.image_name(view, face): face for face in cv.faces().values()}
+                    live |= {(scope, name) for name in named}
                     if (game_id, variant, cid) in self.shown:
-                        self.images.draw(scope, list(cv.faces().values()))
+                        self.images.draw(scope, named)
             self.images.forget_except(live)
 
     def printed(self, view, cv, profile: str):
@@ -74,6 +75,7 @@ class Studio:
 
     def publish(self) -> None:
         """Tell every open page that the workspace changed."""
-        message = json.dumps({"version": self.workspace.version})
+        message = json.dumps({"version": self.workspace.version,
+                              "rebuilt": self.workspace.rebuilt})
         for queue in list(self.listeners):
             queue.put_nowait(message)

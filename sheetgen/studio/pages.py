@@ -1,20 +1,20 @@
 """The JSON each page of the studio asks for, made from the workspace's current state.
 
-Images are named by content: ``/img/GAME/VARIANT/GENERATION-KEY.png``, where a face's key
-changes with anything drawn on it, so the page swaps an image exactly when its face changed
-and the browser may keep every image it has.
+Images are named by what they draw: ``/img/GAME/VARIANT/LOOK-KEY.png``, where a face's key
+changes with every value on it and the game's look (``Workspace.look``) with its palette and
+the fonts, icons and art, so the page swaps an image exactly when its picture changed and the
+browser may keep every image it has.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from ..checks.record import record
 from ..base.errors import display_path
-from .extras import has_dice, variants_of
+from ..build.judging import face_findings, painted
+from .extras import dice_example, has_dice, variants_of
 from .face_images import GRID_DPI, LARGE_DPI
 from .guard import relative_name
-from .judge import face_findings
 from .source_map import element_sources
 
 
@@ -22,34 +22,42 @@ def _variant_part(variant: str | None) -> str:
     return variant or "-"
 
 
-def image_url(workspace, game_id: str, variant: str | None, face, dpi: int = GRID_DPI) -> str:
-    """Return the content-named URL of a face's image."""
-    return (f"/img/{game_id}/{_variant_part(variant)}/{workspace.generation}-{face.key}.png"
-            f"?dpi={dpi}")
+def image_url(workspace, view, face, dpi: int = GRID_DPI) -> str:
+    """Return the URL of a face's image, named by what it draws."""
+    return (f"/img/{view.game_id}/{_variant_part(view.variant)}/"
+            f"{workspace.image_name(view, face)}.png?dpi={dpi}")
 
 
-def _face(workspace, view, face, dpi: int = GRID_DPI) -> dict | None:
+def _face(workspace, view, face, dpi: int = GRID_DPI, failed: dict | None = None) -> dict | None:
     if face is None:
         return None
-    return {"url": image_url(workspace, view.game_id, view.variant, face, dpi),
-            "width": face.width, "height": face.height, "bleed": face.bleed, "key": face.key}
+    error = (failed or {}).get(((view.game_id, view.variant), workspace.image_name(view, face)))
+    return {"url": image_url(workspace, view, face, dpi), "width": face.width,
+            "height": face.height, "bleed": face.bleed, "key": face.key, "error": error}
 
 
-def problems_of(view) -> dict:
-    """Return the mistakes and warnings of a game view, as the banner shows them."""
+def problems_of(view, failed: dict | None = None) -> dict:
+    """Return the mistakes and warnings of a game view, as the banner shows them (with why a
+    face of it could not be drawn, from ``failed``: FaceImages.failed)."""
     warnings = [str(w) for cv in view.components.values() for w in cv.warnings]
-    return {"problems": [str(p) for p in view.problems()], "warnings": warnings}
+    problems = [str(p) for p in view.problems()]
+    for (scope, _), messages in (failed or {}).items():
+        if scope == (view.game_id, view.variant):
+            problems += [m for m in messages if m not in problems]
+    return {"problems": problems, "warnings": warnings}
 
 
-def games(workspace, game_ids: list[str]) -> list[dict]:
+def games(workspace, game_ids: list[str], failed: dict | None = None) -> list[dict]:
     """Return every game with its components (each loaded and prepared)."""
     out = []
     for game_id in game_ids:
         view = workspace.view(game_id)
         name = view.game.spec.name if view.game is not None else game_id
-        out.append({"id": game_id, "name": name, **problems_of(view),
+        dice = has_dice(workspace.project, game_id)
+        out.append({"id": game_id, "name": name, **problems_of(view, failed),
                     "variants": variants_of(workspace.project, game_id),
-                    "dice": has_dice(workspace.project, game_id),
+                    "dice": dice,
+                    "dice_example": dice_example(workspace.project, game_id) if dice else "",
                     "components": [{"id": cid, "kind": cv.comp.model.kind,
                                     "title": cv.comp.model.title, "stale": cv.stale}
                                    for cid, cv in view.components.items()]})
@@ -69,15 +77,15 @@ def tiles(prepared) -> list[tuple[int, object, int]]:
     return out
 
 
-def component(workspace, view, cid: str) -> dict:
+def component(workspace, view, cid: str, failed: dict | None = None) -> dict:
     """Return the grid of a component: one tile per item, front and back."""
     cv = workspace.ready(view, cid, judged=False)
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "title": cv.comp.model.title, "kind": cv.comp.model.kind,
-            "stale": cv.stale, **problems_of(view),
+            "stale": cv.stale, **problems_of(view, failed),
             "tiles": [{"index": index, "label": card.label, "count": count,
-                       "front": _face(workspace, view, card.front),
-                       "back": _face(workspace, view, card.back),
+                       "front": _face(workspace, view, card.front, failed=failed),
+                       "back": _face(workspace, view, card.back, failed=failed),
                        "findings": sum(len(face_findings(cv.verdict.checked, face))
                                        for face in (card.front, card.back) if face)}
                       for index, card, count in tiles(cv.prepared)]}
@@ -91,13 +99,16 @@ def pick_face(workspace, view, cid: str, index: int, side: str):
     return cv, card, card.back if side == "back" else card.front
 
 
-def face(workspace, view, cid: str, index: int, side: str) -> dict:
+def face(workspace, view, cid: str, index: int, side: str, failed: dict | None = None
+         ) -> dict:
     """Return one face large: its elements' boxes, its print-check findings, its safe area."""
     cv, card, chosen = pick_face(workspace, view, cid, index, side)
     if chosen is None:
         raise KeyError(side)
-    session = workspace.session
-    drawings = record(chosen, session.fonts, session.icons)[0]
+    try:
+        drawings = painted(workspace.session, chosen)
+    except Exception:  # noqa: BLE001 - a face that cannot be drawn: its boxes, its mistake
+        drawings = []
     elements = [{"index": i, "name": origin.name, "box": _box(chosen, i, drawings)}
                 for i, origin in enumerate(chosen.origins[:len(chosen.elements)])]
     findings = [{"kind": f.kind, "message": f"{f.origin.path}:{f.origin.line}: {f.message()}",
@@ -107,8 +118,8 @@ def face(workspace, view, cid: str, index: int, side: str) -> dict:
     rules = view.game.spec.print_checks
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "index": index, "side": side, "label": card.label,
-            "stale": cv.stale, "safe": rules.safe_area_pt, **problems_of(view),
-            "face": _face(workspace, view, chosen, LARGE_DPI), "elements": elements,
+            "stale": cv.stale, "safe": rules.safe_area_pt, **problems_of(view, failed),
+            "face": _face(workspace, view, chosen, LARGE_DPI, failed), "elements": elements,
             "findings": findings, "has_back": card.back is not None,
             "cards": len(cv.prepared.cards)}
 

@@ -21,14 +21,12 @@ import uvicorn
 from watchfiles import awatch
 
 from ..base.errors import UserError
-from ..load.profiles import PROJECT_FILE
 from ..base.suggest import unknown
 from .app import build_app
 from .extras import variants_of
 from .guard import LOOPBACKS, studio_urls
 from .live import Studio
 
-WATCHED = ("data", "templates", "fonts")
 STEP_MS = 15        # quiet time that ends one save's group of events
 DEBOUNCE_MS = 400   # the longest a group may gather
 FIRST_WAIT = 10.0   # seconds the rest of the first game waits for a page to show a component
@@ -107,16 +105,9 @@ def listener(port: int) -> str | None:
     return "a program this user cannot see"
 
 
-def watched_paths(project) -> list[str]:
-    """Return the folders and files whose changes the studio follows."""
-    paths = [str(folder) for name in WATCHED for folder in project.subdirs(name)]
-    return paths + [str(root / PROJECT_FILE) for root in project.roots
-                    if (root / PROJECT_FILE).is_file()]
-
-
 async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
     """Refresh the studio after every change until ``stop`` is set."""
-    async for changes in awatch(*watched_paths(studio.workspace.project), stop_event=stop,
+    async for changes in awatch(*map(str, studio.workspace.watched()), stop_event=stop,
                                 debounce=DEBOUNCE_MS, step=STEP_MS):
         # the new faces first; their print checks and fits right after
         for step in (lambda: studio.changed({path for _, path in changes}),

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .judge import Verdict, distinct_faces
+from ..build.judging import Verdict, distinct_faces
 
 
 @dataclass

@@ -10,18 +10,24 @@ keeps the component's last good faces (marked stale) and records every problem.
 
 from __future__ import annotations
 
+import hashlib
 import threading
+import time
 from pathlib import Path
 
+from ..base.errors import ProblemList, UserError
+from ..build.judging import judge
+from ..build.selection import load_one
 from ..build.session import Session
 from ..build.validate import validate_extras
-from ..impose.components import component_for
-from ..base.errors import ProblemList, UserError
-from ..generate.games import load_game
-from ..load.templates import TemplateBook
-from .judge import judge
+from ..load.profiles import PROJECT_FILE
 from .memo import MemoBuilder
 from .views import ComponentView, GameView
+
+# files drawn as they are (fonts, icons, art, images): a face's key holds only their names, so
+# a change to one may redraw a face whose values are unchanged
+DRAWN_FILES = (".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf")
+WATCHED = ("data", "templates", "fonts")
 
 
 class Workspace:
@@ -33,7 +39,8 @@ class Workspace:
         self.session = Session(project, print_checks=False)
         self.views: dict[tuple, GameView] = {}
         self.version = 0                # bumped by every refresh: the page asks again
-        self.generation = 0             # bumped when fonts, icons or profiles change
+        self.generation = 0             # bumped when fonts, icons, art or profiles change
+        self.rebuilt = time.time()      # when the last refresh finished (the page shows it)
         self._folders: dict[str, list[Path]] = {}   # data, templates, fonts: resolved
 
     def view(self, game_id: str, variant: str | None = None) -> GameView:
@@ -91,26 +98,49 @@ class Workspace:
         paths = {Path(p).resolve() for p in paths}
         with self.lock:
             self.version += 1
-            if any(self._shared(p) for p in paths):
-                self.session = Session(self.project, print_checks=False)
-                self.generation += 1
-                for view in self.views.values():
-                    self._reload(view, paths, everything=True)
-                return list(self.views)
-            templates = {p for p in paths if self._under(p, "templates")}
-            if templates:
-                self.session.templates = TemplateBook(self.project)
-            changed = []
-            for key, view in self.views.items():
-                try:
-                    folder = self.project.game_dir(view.game_id).resolve()
-                except UserError:  # the game's folder is gone: loading says so
-                    folder = None
-                touched = {p for p in paths if folder is None or p.is_relative_to(folder)}
-                if touched or templates:
-                    self._reload(view, touched | templates)
-                    changed.append(key)
-            return changed
+            try:
+                return self._refresh(paths)
+            finally:
+                self.rebuilt = time.time()
+
+    def _refresh(self, paths: set[Path]) -> list[tuple]:
+        if any(self._shared(p) for p in paths):
+            self.session = Session(self.project, print_checks=False)
+            self.generation += 1
+            for view in self.views.values():
+                self._reload(view, paths, everything=True)
+            return list(self.views)
+        templates = {p for p in paths if self._under(p, "templates")}
+        if templates:
+            self.session.reload_templates()
+        changed = []
+        for key, view in self.views.items():
+            try:
+                folder = self.project.game_dir(view.game_id).resolve()
+            except UserError:  # the game's folder is gone: loading says so
+                folder = None
+            touched = {p for p in paths if folder is None or p.is_relative_to(folder)}
+            if touched or templates:
+                self._reload(view, touched | templates)
+                changed.append(key)
+        return changed
+
+    def look(self, view: GameView) -> str:
+        """Return the part of a face image's name that is not the face's key: it changes with
+        whatever draws a face without being a value on it (the game's palette, and the
+        generation of fonts, icons, art and images), so such a change gives a new URL."""
+        palette = sorted((view.game.spec.colors if view.game is not None else {}).items())
+        return hashlib.sha1(repr((self.generation, palette)).encode()).hexdigest()[:10]
+
+    def image_name(self, view: GameView, face) -> str:
+        """Return the name of a face's image: the game's look, then the face's key."""
+        return f"{self.look(view)}-{face.key}"
+
+    def watched(self) -> list[Path]:
+        """Return the folders and files whose changes the studio follows."""
+        paths = [folder for name in WATCHED for folder in self.project.subdirs(name)]
+        return paths + [root / PROJECT_FILE for root in self.project.roots
+                        if (root / PROJECT_FILE).is_file()]
 
     def _under(self, path: Path, name: str) -> bool:
         if name not in self._folders:
@@ -122,20 +152,17 @@ class Workspace:
         return {Path(p).resolve() for p in self.session.reads_of(game, comp)}
 
     def _shared(self, path: Path) -> bool:
-        """Return whether a change to ``path`` may alter every face: fonts, icons, images of
-        the templates folder, or a profile registry."""
-        return (self._under(path, "fonts") or path.name == "profiles.yaml"
+        """Return whether a change to ``path`` may alter faces whose values are unchanged:
+        fonts, a profile registry, or a drawn file (an icon, art, an image, wherever it is):
+        everything is prepared again with a new session and generation."""
+        return (self._under(path, "fonts") or path.name == PROJECT_FILE
+                or path.suffix.lower() in DRAWN_FILES
                 or (self._under(path, "templates") and path.suffix != ".yaml"))
 
     def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
         """Load the game again and prepare each component that ``touched`` files feed."""
         problems = ProblemList()
-        try:
-            game = load_game(self.project, view.game_id, variant=view.variant,
-                             problems=problems)
-        except UserError as exc:
-            problems.extend(exc)
-            game = None
+        game = load_one(self.project, view.game_id, variant=view.variant, problems=problems)
         extras = ProblemList()  # dice.yaml and every variant file, checked as validate does
         try:
             validate_extras(self.project, view.game_id, extras)
@@ -185,12 +212,15 @@ class Workspace:
         view = ComponentView(comp, builder, game, inputs)
         warned = len(builder.warnings)
         try:
-            view.prepared = component_for(comp.model).prepare(builder, comp)
+            view.prepared = self.session.prepare(game, comp, builder)
         except UserError as exc:
+            view.inputs = self._inputs(game, comp)   # with what preparing read, up to the fault
             view.problems = list(exc.problems)
             view.stale = True
             if old is not None:
                 view.prepared, view.verdict = old.prepared, old.verdict
+        else:
+            view.inputs = self._inputs(game, comp)   # with what preparing it read
         view.warnings = list(dict.fromkeys(builder.warnings[warned:]))
         del builder.warnings[warned:]
         if view.stale:

@@ -43,10 +43,22 @@ function setImage(img, url, loads) {
   var near = img.loading !== "lazy" || (box.bottom > -innerHeight && box.top < 2 * innerHeight);
   if (near) {
     loads.push(new Promise(function (done) {
-      img.onload = img.onerror = function () { done(); };
+      img.onload = function () { done(); };
+      img.onerror = function () { done(); imageFailed(img, url); };
     }));
+  } else {
+    img.onerror = function () { imageFailed(img, url); };
   }
   img.setAttribute("src", url);
+}
+// A face that cannot be drawn: its path:line: message in the banner and on the image.
+function imageFailed(img, url) {
+  fetch(url).then(function (r) { return r.json(); }).then(function (body) {
+    var lines = [].concat(body.error || []), box = document.getElementById("banner");
+    img.title = lines.join("\n");
+    lines.forEach(function (p) { box.appendChild(el("div", { cls: "problem", text: p })); });
+    box.hidden = !box.childNodes.length;
+  }).catch(function () {});
 }
 function finished(loads, version) {
   return Promise.all(loads).then(function () {
@@ -301,7 +313,7 @@ function dicePage(main, r) {
   var form = el("form", { cls: "dice" }, [
     el("label", { text: "seed " }), el("input", { name: "seed", value: r.query.seed || "" }),
     el("label", { text: "players " }), el("input", { name: "players", type: "number", min: "1", value: r.query.players || "" }),
-    el("label", { text: "odds " }), el("input", { name: "odds", size: "24", value: r.query.odds || "2d6 >= 8" }),
+    el("label", { text: "odds " }), el("input", { name: "odds", size: "24", value: r.query.odds || "" }),
     el("button", { type: "submit", text: "show" })]);
   var error = el("pre", { cls: "out", hidden: "" }), odds = el("pre", { cls: "out" }), script = el("pre", { cls: "out" });
   main.appendChild(el("h1", { text: game + ": dice" }));
@@ -311,6 +323,10 @@ function dicePage(main, r) {
     var q = ["seed", "players", "odds"].map(function (k) { return k + "=" + enc(form.elements[k].value); }).join("&");
     return getJSON("/api/dice/" + enc(game) + "?" + q).then(function (d) {
       crumbs([["games", "#/"], [game, "#/game/" + enc(game)], ["dice"]]);
+      if (!form.elements.odds.value && d.example) {  // the game's own dice, not 2d6
+        form.elements.odds.value = d.example;
+        return update();
+      }
       error.hidden = !d.error; error.textContent = d.error;
       odds.textContent = d.odds; script.textContent = d.script;
       return finished([], studio.version);
@@ -345,7 +361,11 @@ function listen() {
   source.addEventListener("open", function () { live.classList.add("on"); });
   source.addEventListener("error", function () { live.classList.remove("on"); });
   source.addEventListener("change", function (ev) {
-    var version = JSON.parse(ev.data).version;
+    var news = JSON.parse(ev.data), version = news.version;
+    if (news.rebuilt) {
+      document.getElementById("rebuilt").textContent =
+        "last rebuilt " + new Date(news.rebuilt * 1000).toLocaleTimeString();
+    }
     if (version === studio.version) return;
     var first = studio.version < 0;
     studio.version = version;

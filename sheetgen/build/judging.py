@@ -1,18 +1,21 @@
-"""A prepared component's print checks and page fits, as ``validate`` reports them.
+"""A prepared component's print checks and page fits, as ``validate`` reports them, for a warm
+client (the studio) that judges a component after showing its faces.
 
 Each distinct face is checked once (its findings are kept by face key); after an edit only the
 new faces are checked, and the component's findings are gathered again from the kept ones, so
-a fixed face's finding goes away with it.
+a fixed face's finding goes away with it. The fits are planned as ``validate`` plans them.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from ..base.errors import ProblemList, UserError
 from ..checks.face_checks import check_face
 from ..checks.findings import ComponentChecks, split_problems
-from ..build.component_build import Job, fit_problems
-from ..base.errors import ProblemList, UserError
+from .component_build import BuildOptions, fit_problems
+from .pictures import drawing_failure
+from .plan import plan_jobs
 
 
 @dataclass
@@ -47,18 +50,19 @@ def judge(session, game, comp, prepared, checked: dict) -> Verdict:
     for face in distinct_faces(prepared):
         result = checked.get(face.key)
         if result is None:
-            result = check_face(face, face.origins, session.fonts, session.icons, rules)
+            try:
+                result = check_face(face, face.origins, session.fonts, session.icons, rules)
+            except Exception as exc:  # noqa: BLE001 - a face that cannot be drawn says why
+                verdict.failures.extend(drawing_failure(face, exc))
+                continue
         verdict.checked[face.key] = result
         checks.record(*result)
     failures, warnings = split_problems([checks])
     verdict.failures.extend(failures)
     verdict.warnings.extend(warnings)
-    book = session.profiles
-    accepted = book.accepting(comp.model.kind)
-    jobs = [Job(game, comp, book.get(name), None, prepared)
-            for name in book.default_profiles(comp.model) if name in accepted]
     misfits = ProblemList()
-    fit_problems(jobs, misfits)
+    fit_problems(plan_jobs([(game, comp, prepared)], BuildOptions(), None, session.profiles,
+                           misfits), misfits)
     verdict.failures.extend(misfits.problems)
     return verdict
 
@@ -67,3 +71,11 @@ def face_findings(verdict_checked: dict, face) -> list:
     """Return the print-check findings of one face (empty when it was not checked)."""
     found = verdict_checked.get(face.key)
     return list(found[0]) if found else []
+
+
+def painted(session, face) -> list:
+    """Return what each element of ``face`` painted (a Drawing each: fills, text and icon
+    marks, in points), as the print checks see it."""
+    from ..checks.record import record
+
+    return record(face, session.fonts, session.icons)[0]
