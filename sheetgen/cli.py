@@ -406,14 +406,14 @@ def check_command(project, game, components, profiles, out_dir, cmyk, pdfx, ink_
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")
 @click.pass_obj
 def watch_command(project, game, components, profiles, out_dir) -> None:
-    """Build, then rebuild on every change to data/, templates/ or fonts/ (Ctrl-C stops)."""
+    """Build, then rebuild on every change to a file the build read (Ctrl-C stops)."""
     from .api import BuildOptions, build
     from .build.watch import watch
 
     options = BuildOptions(profiles=list(profiles) or None, out_dir=out_dir)
     try:
-        watch(project, lambda: build(project, game, list(components), options, warn=_warn),
-              click.echo)
+        watch(project, lambda reads: build(project, game, list(components), options,
+                                           warn=_warn, reads=reads), click.echo)
     except KeyboardInterrupt:
         click.echo("stopped")
 

@@ -5,20 +5,28 @@ from __future__ import annotations
 import threading
 import time
 
+import pytest
+
+from conftest import write_files
+
 from sheetgen.api import BuildOptions, build
 from sheetgen.load.project import Project
-from sheetgen.build.watch import rebuild, snapshot, watch
+from sheetgen.build.watch import rebuild, stamps, watch
 
 
-def test_snapshot_sees_edits(copy_game):
+def test_stamps_see_edits_and_files_made_later(copy_game):
     project = Project.at(copy_game("ragnarocks"))
-    before = snapshot(project)
     deck = project.root / "data/ragnarocks/mythology-cards.yaml"
+    later = project.root / "profiles.yaml"
+    before = stamps([deck, later])
+    assert before[later] is None
     deck.write_text(deck.read_text() + "\n")
     import os
 
     os.utime(deck, (time.time() + 5, time.time() + 5))
-    assert snapshot(project) != before
+    assert stamps([deck]) != {deck: before[deck]}
+    later.write_text("profiles: {}\n")
+    assert stamps([later])[later] is not None
 
 
 def wait_for(condition, timeout: float = 60.0) -> bool:
@@ -40,8 +48,9 @@ def test_watch_rebuilds_after_a_broken_edit_is_fixed(copy_game):
     pdf = root / "out/ragnarocks/mythology-cards-pod.pdf"
     messages: list[str] = []
 
-    def run_build():
-        return build(project, "ragnarocks", ["mythology-cards"], BuildOptions(profiles=["pod"]))
+    def run_build(reads):
+        return build(project, "ragnarocks", ["mythology-cards"], BuildOptions(profiles=["pod"]),
+                     reads=reads)
 
     # a daemon thread: it stops polling by itself after its rounds, and never holds the run
     thread = threading.Thread(target=watch, args=(project, run_build, messages.append),
@@ -67,3 +76,42 @@ def test_rebuild_reports_success_and_failure():
     assert rebuild(lambda: ["a.pdf"], said.append)
     assert not rebuild(lambda: (_ for _ in ()).throw(UserError("bad")), said.append)
     assert "built 1 file(s)" in said[0] and "error: sheetgen: bad" in said[1]
+
+
+GAME = "id: t\nname: T\ncomponents: [deck]\n"
+DECK = ("id: deck\ntitle: Deck\nkind: cards\nfront: card\nprofiles: [pod]\n"
+        "items:\n  - {name: Alpha}\n")
+CARD = """size: card
+elements:
+  - {id: name, type: text, x: 5mm, y: 5mm, w: 40mm, h: 10mm, size: 12, text: "{{ name }}"}
+"""
+
+
+@pytest.mark.parametrize("notify", [False, True], ids=["polling", "watchfiles"])
+def test_b4_watch_follows_the_projects_profiles_yaml(tmp_path, notify):
+    from pypdf import PdfReader
+
+    write_files(tmp_path, {"data/t/game.yaml": GAME, "data/t/deck.yaml": DECK,
+                           "templates/card.yaml": CARD,
+                           "profiles.yaml": "sizes:\n  card: [60, 80]\n"})
+    project = Project.at(tmp_path)
+    pdf = tmp_path / "out/t/deck-pod.pdf"
+    messages: list[str] = []
+    done = threading.Event()
+    thread = threading.Thread(
+        target=watch, args=(project, lambda reads: build(project, "t", None, BuildOptions(),
+                                                         reads=reads), messages.append),
+        kwargs={"interval": 0.1, "debounce": 0.05, "stop": done.is_set, "notify": notify},
+        daemon=True)
+    thread.start()
+    try:
+        assert wait_for(lambda: any("built" in m for m in messages) and pdf.exists()), messages
+        width = float(PdfReader(pdf).pages[0].trimbox.width)
+        assert abs(width - 60 / 25.4 * 72) < 0.01
+        (tmp_path / "profiles.yaml").write_text("sizes:\n  card: [50, 80]\n")
+        assert wait_for(lambda: sum("built" in m for m in messages) >= 2, timeout=30), messages
+        width = float(PdfReader(pdf).pages[0].trimbox.width)
+        assert abs(width - 50 / 25.4 * 72) < 0.01
+    finally:
+        done.set()
+        thread.join(timeout=30)

@@ -1,38 +1,43 @@
-"""``sheetgen watch``: build, then rebuild whenever a project file changes.
+"""``sheetgen watch``: build, then rebuild whenever a file the last build read changes.
 
-Polling (twice a second) keeps it dependency-free. A user error is printed in the usual
-``path:line`` form and the loop goes on; so does any other exception a rebuild raises (a bug in
-sheetgen, a full disk), printed with where it happened. Since every write is atomic, the last
-good PDF stays in place until the next good build replaces it.
+The files followed are the ones the build itself reports reading (:mod:`sheetgen.load.reads`:
+templates and their ``extends``, component files and tables, ``game.yaml``, variants, fonts at
+any depth, icons, art, images, credits, ``profiles.yaml``), and the places it looked for a file
+that was absent (a project's own template made later shadows the built-in one). With the serve
+extra installed, watchfiles has the operating system say when one changes; without it, the same
+files are polled twice a second.
+
+A user error is printed in the usual ``path:line`` form and the loop goes on; so does any other
+exception a rebuild raises (a bug in sheetgen, a full disk), printed with where it happened.
+Since every write is atomic, the last good PDF stays in place until the next good build
+replaces it.
 """
 
 from __future__ import annotations
 
+import os
+import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Callable
+from typing import Callable, Iterable
 
 from ..base.errors import UserError
 from ..load.project import Project
+from ..load.reads import ReadRecorder
 
-WATCHED = ("data", "templates", "fonts")
 
-
-def snapshot(project: Project) -> dict[Path, tuple[int, int]]:
-    """Return the modification time (in nanoseconds) and size of every file the project's
-    builds read: a quick edit within one timestamp tick still changes the size."""
-    stamps = {}
-    for name in WATCHED:
-        for folder in project.subdirs(name):
-            for path in folder.rglob("*"):
-                try:
-                    if path.is_file():
-                        stat = path.stat()
-                        stamps[path] = (stat.st_mtime_ns, stat.st_size)
-                except OSError:
-                    continue  # deleted or renamed while we looked: the next poll sees it
-    return stamps
+def stamps(paths: Iterable[Path]) -> dict[Path, tuple[int, int] | None]:
+    """Return the modification time (in nanoseconds) and size of each path, None for one that
+    is absent: a quick edit within one timestamp tick still changes the size."""
+    found: dict[Path, tuple[int, int] | None] = {}
+    for path in paths:
+        try:
+            stat = os.stat(path)
+            found[path] = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            found[path] = None
+    return found
 
 
 def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
@@ -56,22 +61,94 @@ def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:
     return True
 
 
-def watch(project: Project, build: Callable[[], list], report: Callable[[str], None],
-          interval: float = 0.5, debounce: float = 0.3, rounds: int | None = None,
-          stop: Callable[[], bool] | None = None) -> None:
-    """Build now and after every change, until interrupted (or ``rounds`` polls, or until
-    ``stop()`` is true: for tests)."""
-    # The snapshot is taken before each build, never after: an edit saved while a build runs
-    # (or just after it reports) differs from it, so the next poll rebuilds.
-    seen = snapshot(project)
-    rebuild(build, report)
-    polls = 0
-    while (rounds is None or polls < rounds) and not (stop and stop()):
-        time.sleep(interval)
-        polls += 1
-        current = snapshot(project)
-        if current == seen:
-            continue
-        time.sleep(debounce)  # let an editor finish writing every file it saves
-        seen = snapshot(project)
-        rebuild(build, report)
+class Followed:
+    """The files the last build read, with their stamps from before it read them."""
+
+    def __init__(self) -> None:
+        self.seen: dict[Path, tuple[int, int] | None] = {}
+
+    def build(self, build: Callable[[ReadRecorder], list], report: Callable[[str], None]) -> None:
+        """Run ``build`` with a new record of reads and follow what it read. A file known
+        before keeps the stamp taken before the build, so an edit saved while it ran is a
+        change; a build that failed also keeps following what the last one read."""
+        before = stamps(self.seen)
+        recorder = ReadRecorder()
+        ok = rebuild(lambda: build(recorder), report)
+        paths = set(recorder.files()) | (set() if ok else set(self.seen))
+        now = stamps(path for path in paths if path not in before)
+        self.seen = {path: before[path] if path in before else now[path] for path in paths}
+
+    def changed(self) -> bool:
+        """Return whether any followed file differs from its stamp."""
+        return stamps(self.seen) != self.seen
+
+    def folders(self) -> list[Path]:
+        """Return the nearest existing folder of each followed file, outermost ones only."""
+        found: set[Path] = set()
+        for path in self.seen:
+            folder = path.parent
+            while not folder.is_dir() and folder != folder.parent:
+                folder = folder.parent
+            found.add(folder)
+        return [f for f in sorted(found) if not any(f.is_relative_to(o) and f != o
+                                                     for o in found)]
+
+
+def notifications_available() -> bool:
+    """Return whether watchfiles (the serve extra) is installed."""
+    try:
+        import watchfiles  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def watch(project: Project, build: Callable[[ReadRecorder], list],
+          report: Callable[[str], None], interval: float = 0.5, debounce: float = 0.3,
+          rounds: int | None = None, stop: Callable[[], bool] | None = None,
+          notify: bool | None = None) -> None:
+    """Build now and after every change to a file the last build read, until interrupted (or
+    ``rounds`` waits of ``interval`` seconds, or until ``stop()`` is true: for tests).
+
+    ``build(recorder)`` builds, reporting what it reads to ``recorder``. ``notify``: wait for
+    the operating system's notifications (watchfiles) rather than poll; by default, when
+    watchfiles is installed.
+    """
+    notify = notifications_available() if notify is None else notify
+    followed = Followed()
+    followed.build(build, report)
+    waited = 0
+    while (rounds is None or waited < rounds) and not (stop and stop()):
+        changed, spent = (_notified(followed, interval, rounds, waited, stop) if notify
+                          else _polled(followed, interval))
+        waited += spent
+        if changed:
+            time.sleep(debounce)  # let an editor finish writing every file it saves
+            followed.build(build, report)
+
+
+def _polled(followed: Followed, interval: float) -> tuple[bool, int]:
+    """Wait one interval; return whether a followed file changed, and 1 wait spent."""
+    time.sleep(interval)
+    return followed.changed(), 1
+
+
+def _notified(followed: Followed, interval: float, rounds: int | None, waited: int,
+              stop: Callable[[], bool] | None) -> tuple[bool, int]:
+    """Wait for the operating system to report a change to a followed file (checking the
+    stamps as well, each ``interval``: an edit saved while the build ran has no event left);
+    return whether one changed and the waits spent."""
+    from watchfiles import watch as os_watch
+
+    spent = 0
+    if followed.changed():
+        return True, spent
+    folders = [str(folder) for folder in followed.folders()]
+    for changes in os_watch(*folders, stop_event=threading.Event(), yield_on_timeout=True,
+                            rust_timeout=int(interval * 1000), debounce=0, recursive=True):
+        spent += 1
+        if changes and followed.changed():  # an event in a folder: did a followed file change
+            return True, spent
+        if (rounds is not None and waited + spent >= rounds) or (stop and stop()):
+            return False, spent
+    return False, spent

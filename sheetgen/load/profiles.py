@@ -163,7 +163,7 @@ class ProfileBook:
         """Return the registry for ``project`` (its ``profiles.yaml`` files over the built-in)."""
         files = [BUILTIN_FILE] + [r / PROJECT_FILE for r in reversed(project.roots)]
         reads.opened_all(files)  # each, absent or not: _load remembers what it read
-        return _load(tuple(p for p in files if p.is_file()))
+        return _load_current(tuple(p for p in files if p.is_file()))
 
     def names(self) -> list[str]:
         """Return every profile name."""
@@ -196,9 +196,23 @@ class ProfileBook:
         return component.profiles or self.defaults_for(component.kind)
 
 
+def _load_current(paths: tuple[Path, ...]) -> ProfileBook:
+    """Return the registry of ``paths`` as they are now: read again when one has changed
+    (``watch`` and the studio build again and again in one process)."""
+    versions = []
+    for path in paths:
+        try:
+            stat = path.stat()
+            versions.append((stat.st_mtime_ns, stat.st_size))
+        except OSError:
+            versions.append(None)
+    return _load(paths, tuple(versions))
+
+
 @lru_cache(maxsize=8)
-def _load(paths: tuple[Path, ...]) -> ProfileBook:
-    """Read ``paths`` in order (later files add and replace); every mistake at its line."""
+def _load(paths: tuple[Path, ...], _versions: tuple = ()) -> ProfileBook:
+    """Read ``paths`` in order (later files add and replace); every mistake at its line.
+    ``_versions`` (each file's modification time and size) tells an edited file apart."""
     problems = ProblemList()
     sizes_mm: dict[str, tuple[float, float]] = {}
     specs: dict[str, tuple[ProfileSpec, Path, object]] = {}
