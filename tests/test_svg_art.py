@@ -4,7 +4,6 @@ one-colour icon in the element's colour, CMYK and ink saver applied, one form pe
 from __future__ import annotations
 
 import re
-import time
 
 import pytest
 
@@ -214,9 +213,7 @@ elements:
 def test_a_bad_svg_is_an_error_at_the_template_line_naming_the_svg_element(tmp_path, body,
                                                                            words):
     root = make_project(tmp_path, svg=body)
-    start = time.perf_counter()
     result = run_cli("--project", str(root), "validate", "artgame")
-    assert time.perf_counter() - start < 10
     assert result.exit_code == 2, result.output
     assert "templates/art-front.yaml:3: " in result.output, result.output
     assert "art 'mine/scene' cannot be drawn" in result.output and words in result.output
