@@ -2,6 +2,7 @@
 for the renderer and the dice engine, and every mistake at its line in the variant file."""
 
 import json
+import re
 import shutil
 
 import pytest
@@ -210,3 +211,27 @@ def test_changed_only_with_nothing_changed_says_so(tmp_path):
                      "--variant", "harsh-winter", "--changed-only", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "the variant changes no face" in result.output and "up to date" not in result.output
+
+
+def test_a_variant_line_that_sets_the_base_value_is_a_warning_at_its_line(tmp_path):
+    # issue 35: a value equal to the base game's was dropped without a word (no diff, no stamp)
+    raid = tmp_path
+    shutil.copytree(REPO / "data" / "roll-and-raid", raid / "data" / "roll-and-raid")
+    folder = raid / "data" / "roll-and-raid" / "variants"
+    (folder / "same.yaml").write_text(
+        "title: Same\nchanges:\n  raid-cards:\n"
+        "    york: {defense: 10, winter: {ships: 5}}\n"       # 4: defense is 10 already
+        "    london: {winter: {ships: 3}}\n"                  # 5: a real change (base: 2)
+        "    fields: {players: 1, creature: false}\n"         # 6: creature changes York
+        "    settings: {back: raid-back}\n"                   # 7: the back it has
+        "    elements:\n      name: {font: title}\n")         # 9: the template says title
+    result = run_cli("--project", str(raid), "validate", "roll-and-raid")
+    assert result.exit_code == 0, result.output
+    said = re.findall(r"^warning: .*variants/same\.yaml:(\d+): (.*)$", result.output, re.M)
+    assert sorted(int(line) for line, _ in said) == [4, 7, 9], result.output
+    assert ("4", "york: defense is 10 in the base game already: this line changes nothing "
+            "(remove it, or give the value the variant means)") in said
+    built = run_cli("--project", str(raid), "build", "-q", "roll-and-raid", "raid-cards",
+                    "-p", "a4", "--variant", "same", "--out", str(raid / "same-out"))
+    assert built.exit_code == 0, built.output
+    assert "same.yaml:4: york: defense is 10" in built.output

@@ -150,7 +150,7 @@ class Session:
                 except UserError as exc:
                     problems.extend(exc)
             self._prepared_reads[id(comp)] = (comp, tuple(read.files()))
-            self.warnings.extend(dict.fromkeys(builder.warnings))
+            self.warnings.extend(dict.fromkeys([*comp.warnings, *builder.warnings]))
             if builder.checks is not None:
                 self.checks.append((game, comp, builder.checks))
         if own:

@@ -30,7 +30,7 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
     for gid in ids:
         selected.extend(select(project, gid, component_ids or [], problems=problems))
     for gid in ids:
-        validate_extras(project, gid, problems, component_ids or None)
+        validate_extras(project, gid, problems, component_ids or None, warn)
     session = Session(project)
     prepared = session.prepare_all(selected, problems)
     for problem in session.warnings:
@@ -43,9 +43,10 @@ def validate(project: Project, game_ids: list[str] | None = None, warn=None,
 
 
 def validate_extras(project: Project, game_id: str, problems: ProblemList,
-                     component_ids: list[str] | None = None) -> None:
+                     component_ids: list[str] | None = None, warn=None) -> None:
     """Check a game's dice.yaml (rules, decks, every mode) and each of its variant files
-    (applied to ``component_ids``, or to every component)."""
+    (applied to ``component_ids``, or to every component; a variant line that changes
+    nothing is passed to ``warn``)."""
     from ..dice.load import load_game_dice
     from ..load.variants import variant_names
 
@@ -58,7 +59,10 @@ def validate_extras(project: Project, game_id: str, problems: ProblemList,
     for name in variant_names(folder):
         if (folder / VARIANTS_DIR / f"{name}.yaml").is_file():
             try:
-                load_game(project, game_id, only=component_ids, variant=name)
+                varied = load_game(project, game_id, only=component_ids, variant=name)
+                for comp in varied.components:
+                    for problem in comp.warnings:
+                        (warn or ignore)(problem)
             except UserError as exc:
                 problems.extend(exc)
 

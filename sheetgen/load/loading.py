@@ -37,6 +37,8 @@ class LoadedComponent:
     item_cells: dict | None = None
     # the files read to load it: its own, its table, its generator's (reads.py)
     reads: tuple[Path, ...] = ()
+    # warnings of loading it (Problems): a variant's line that changes nothing
+    warnings: list = field(default_factory=list)
 
     def cells_of(self, item_id: str) -> tuple[tuple[str, str], ...]:
         """Return (field, cell) of every field of a table's item; empty for a YAML item."""

@@ -15,7 +15,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from ..base.errors import ProblemList, UserError
+from ..base.errors import Problem, ProblemList, UserError, display_path
 from .field_types import check_items
 from .model import KEBAB, Item, derived_id, no_id_message
 from ..base.suggest import unknown
@@ -64,9 +64,18 @@ def apply_changes(loaded, variant: Variant, templates, problems: ProblemList) ->
         _apply_settings(loaded, change, path, problems)
         _apply_elements(loaded, change, path, templates, problems)
         _apply_fields(loaded, change, path, usable, templates, problems)
-        sources = _apply_items(model, change, path, usable, sources, problems)
+        sources = _apply_items(loaded, change, path, usable, sources, problems)
     loaded.item_sources = sources
     return touched
+
+
+def _unchanged(loaded, path: Path, line: int, what: str, value: Any) -> None:
+    """Warn, at a variant's line, that it gives ``what`` the value the base game has already:
+    the line changes nothing (a diff or ``--changed-only`` build would not show it)."""
+    shown = json.dumps(value, ensure_ascii=False, default=str)
+    loaded.warnings.append(Problem(
+        display_path(path), line, f"{what} is {shown} in the base game already: this line "
+        "changes nothing (remove it, or give the value the variant means)"))
 
 
 def _template_names(model) -> list[str]:
@@ -114,6 +123,9 @@ def _apply_settings(loaded, change: dict, path: Path, problems: ProblemList) -> 
                          describe(err, type(model)))
         return
     for key in settings:
+        if getattr(model, key) == getattr(updated, key):
+            _unchanged(loaded, path, line_of(settings, (key,)) or line,
+                       f"{model.id} settings: {key}", settings[key])
         setattr(model, key, getattr(updated, key))
 
 
@@ -129,10 +141,13 @@ def _apply_elements(loaded, change: dict, path: Path, templates,
         return
     names = _template_names(loaded.model)
     known: list[str] = []
+    drawn: dict[str, list] = {}  # element id -> its elements in the templates
     for name in names:
         try:
-            known += [e.get("id") for e in every_element(
-                templates.get(name, (str(loaded.path), 0)).elements) if e.get("id")]
+            for element in every_element(templates.get(name, (str(loaded.path), 0)).elements):
+                if element.get("id"):
+                    known.append(element.get("id"))
+                    drawn.setdefault(element.get("id"), []).append(element)
         except UserError:
             continue
     overrides = dict(getattr(loaded, "element_changes", None) or {})
@@ -146,6 +161,10 @@ def _apply_elements(loaded, change: dict, path: Path, templates,
             problems.add(path, line, f"{element_id}: the keys to change (not type or id), "
                          "e.g. {text: ...}")
             continue
+        for key, value in keys.items():
+            if all(key in e and e[key] == value for e in drawn[element_id]):
+                _unchanged(loaded, path, line_of(keys, (key,)) or line,
+                           f"element {element_id}: {key}", value)
         overrides[element_id] = {**overrides.get(element_id, {}),
                                  **{k: (v, str(path), line_of(keys, (k,)))
                                     for k, v in keys.items()}}
@@ -177,11 +196,18 @@ def _apply_fields(loaded, change: dict, path: Path, usable: set[str], templates,
                 f"field of {model.id}", name, sorted(usable - {"id", "count"}),
                 "no item has it and no template uses it"))
             continue
-        model.defaults[name] = _merge(model.defaults.get(name, template_values.get(name)), value)
+        old = model.defaults.get(name, template_values.get(name))
+        model.defaults[name] = _merge(old, value)
+        same = model.defaults[name] == old
         for owner in [item.model_extra for item in model.items] + [
                 getattr(side, "fields", None) for side in getattr(model, "sides", None) or []]:
             if isinstance(owner, dict) and name in owner:
-                owner[name] = _merge(owner[name], value)
+                new = _merge(owner[name], value)
+                same = same and new == owner[name]
+                owner[name] = new
+        if same:
+            _unchanged(loaded, path, line_of(values, (name,)), f"fields: {name} of every face "
+                       f"of {model.id}", value)
 
 
 def patched_templates(templates, changes: dict):
@@ -233,9 +259,10 @@ def _patched_element(element: LineDict, change: dict) -> LineDict:
     return copy_
 
 
-def _apply_items(model, change: dict, path: Path, usable: set[str], sources: list,
+def _apply_items(loaded, change: dict, path: Path, usable: set[str], sources: list,
                  problems: ProblemList) -> list:
     """Change, remove and add items; return the new (path, line) source of every item."""
+    model = loaded.model
     ids = [item.id for item in model.items]
     for key, fields in change.items():
         if key in RESERVED:
@@ -259,8 +286,12 @@ def _apply_items(model, change: dict, path: Path, usable: set[str], sources: lis
                              unknown(f"field of {model.id} items", name, sorted(usable),
                                      "no item has it and no template uses it"))
                 continue
-            merged = _merge(getattr(item, name, None) if name == "count"
-                            else (item.model_extra or {}).get(name), value)
+            extra = item.model_extra or {}
+            old = getattr(item, name, None) if name == "count" else extra.get(name)
+            merged = _merge(old, value)
+            before = old if name == "count" or name in extra else model.defaults.get(name)
+            if _merge(before, value) == before and (before is not None or name == "count"):
+                _unchanged(loaded, path, line_of(fields, (name,)), f"{key}: {name}", value)
             try:
                 model.items[index] = item = Item.model_validate(
                     {**item.fields(), name: merged})
