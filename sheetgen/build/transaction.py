@@ -63,7 +63,9 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     from ..load.profiles import ProfileBook
     from .build_record import BuildRecord
     from .credits import ArtSets
+    from ..load.chrome import use_language
 
+    use_language(project.edition)  # the page chrome in the edition's language
     options = options or BuildOptions()
     # every independent mistake, of every file and stage, is recorded and raised together
     problems = ProblemList()

@@ -157,6 +157,9 @@ class FaceBuilder:
         self.checks = None
         # faces only to be compared by key (a variant's base game): skip building elements
         self.keys_only = False
+        self.language: str | None = None  # an edition's: text hyphenates in it
+        self.edition_checks = False  # an edition's faces: every character has a glyph
+        self.font_roles: dict[str, str] = {}  # an edition's fonts: role -> family drawn
         self._shown_paths: dict = {}
         # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
         # values with Jinja are rendered for each item
@@ -345,6 +348,10 @@ class FaceBuilder:
                      draw_ctx, prepare: bool = True) -> Element:
         """Validate filled values into a typed element and prepare it (fit text...)."""
         kind = values.get("type")
+        if kind == "text" and self.language and "hyphenate" not in values:
+            values = {**values, "hyphenate": self.language}  # an edition's language
+        if self.font_roles:
+            values = self._edition_fonts(values)
         cls = element_class(kind) if isinstance(kind, str) else None
         if cls is None:
             see = f"see `{command(name='reference')}`"
@@ -368,6 +375,8 @@ class FaceBuilder:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 element.prepare(draw_ctx)
+                if self.edition_checks and hasattr(element, "check_glyphs"):
+                    element.check_glyphs(draw_ctx)
             for warning in caught:
                 self.warnings.append(Problem(display_path(where.path), where.line,
                                              f"{where.label}: {warning.message}"))
@@ -382,6 +391,17 @@ class FaceBuilder:
                         for p in self._fail(template, raw, where, message, True).problems]
             raise UserError(problems) from None
         return element
+
+    def _edition_fonts(self, values: dict) -> dict:
+        """Return ``values`` with the font roles an edition draws in other families
+        replaced (``font`` and ``number_font``; a text without ``font`` is ``body``)."""
+        values = dict(values)
+        for key in ("font", "number_font"):
+            role = values.get(key, "body" if key == "font" and values.get("type") == "text"
+                              else None)
+            if isinstance(role, str) and role in self.font_roles:
+                values[key] = self.font_roles[role]
+        return values
 
     def _invalid(self, template: Template, raw, where: Where, kind: str, cls, err: dict
                  ) -> UserError:

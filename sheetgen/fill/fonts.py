@@ -91,6 +91,19 @@ class FontBook:
             unit = self._widths[key] = stringWidth(text, font_name, 1000) / 1000
         return unit * size
 
+    def missing_glyph(self, text: str, font_name: str) -> str | None:
+        """Return the first character of ``text`` the registered font ``font_name`` has no
+        glyph for (spaces aside), or None (cached per string and font)."""
+        key = ("glyphs", text, font_name)
+        if key not in self._widths:
+            from reportlab.pdfbase.pdfmetrics import getFont
+
+            face = getFont(font_name).face
+            have = getattr(face, "charToGlyph", None)
+            self._widths[key] = next((c for c in text if have is not None and not c.isspace()
+                                      and ord(c) not in have), None)
+        return self._widths[key]
+
     def _pick(self, family: str, bold: bool, italic: bool) -> tuple[str, Path]:
         styles = self.files[family]
         wanted = ("bold-italic" if bold and italic else "bold" if bold

@@ -109,13 +109,15 @@ def inline_icons(text: str) -> frozenset[str]:
 
 def layout(paragraphs, width: float, height: float, measure, size: float, min_size: float,
            leading: float = 1.2, paragraph_gap: float | None = None,
-           no_lone_word: bool = False) -> Layout:
+           no_lone_word: bool = False, hyphenate=None) -> Layout:
     """Return the largest layout from ``size`` down to ``min_size`` (0.25 pt steps) that fits.
 
     ``measure(text, bold, size)`` returns a string's width in points. With ``paragraph_gap``
     (points), blank lines between paragraphs are that much extra space instead of empty lines.
     With ``no_lone_word``, a paragraph whose last line would hold one word (or icon) alone is
-    wrapped a little narrower, so that line takes a word from the line above.
+    wrapped a little narrower, so that line takes a word from the line above. With
+    ``hyphenate`` (:func:`hyphenator`), a word that does not fit the rest of a line is broken
+    at a syllable, with a hyphen.
     Raises TextFitError when even ``min_size`` does not fit.
     """
     steps = [size - 0.25 * i for i in range(int((size - min_size) / 0.25) + 1)] or [size]
@@ -126,7 +128,7 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
     while lo <= hi:
         mid = (lo + hi) // 2
         attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap,
-                        no_lone_word)
+                        no_lone_word, hyphenate)
         if attempt is not None and attempt.height <= height + 0.01:
             best, hi = attempt, mid - 1
         else:
@@ -135,17 +137,19 @@ def layout(paragraphs, width: float, height: float, measure, size: float, min_si
         raise TextFitError(f"text does not fit its {width / 72 * 25.4:.1f} x "
                            f"{height / 72 * 25.4:.1f} mm box even at {min_size:g} pt"
                            + _needed(paragraphs, width, height, measure, min_size, leading,
-                                     paragraph_gap))
+                                     paragraph_gap, hyphenate))
     return best
 
 
-def _needed(paragraphs, width, height, measure, min_size, leading, paragraph_gap) -> str:
+def _needed(paragraphs, width, height, measure, min_size, leading, paragraph_gap,
+            hyphenate=None) -> str:
     """Say the size the text would need to fit (searched in quarter points down to 2 pt)."""
     steps = [min_size - 0.25 * i for i in range(1, int((min_size - 2) / 0.25) + 1)]
     lo, hi, found = 0, len(steps) - 1, None
     while lo <= hi:
         mid = (lo + hi) // 2
-        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap)
+        attempt = _wrap(paragraphs, width, measure, steps[mid], leading, paragraph_gap,
+                        hyphenate=hyphenate)
         if attempt is not None and attempt.height <= height + 0.01:
             found, hi = steps[mid], mid - 1
         else:
@@ -155,7 +159,7 @@ def _needed(paragraphs, width, height, measure, min_size, leading, paragraph_gap
 
 
 def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None,
-          no_lone_word=False) -> Layout | None:
+          no_lone_word=False, hyphenate=None) -> Layout | None:
     space_w = measure(" ", False, size)
     lines: list[Line] = []
     drop, blank = 0.0, False  # blank: a blank line waits to become a gap before the next text
@@ -165,11 +169,11 @@ def _wrap(paragraphs, width, measure, size, leading, paragraph_gap=None,
             continue
         if blank:
             drop, blank = drop + paragraph_gap, False
-        wrapped = _wrap_paragraph(runs, width, measure, size, space_w)
+        wrapped = _wrap_paragraph(runs, width, measure, size, space_w, hyphenate)
         if wrapped is None:
             return None
         if no_lone_word and len(wrapped) > 1 and _words(wrapped[-1]) == 1:
-            wrapped = _with_company(runs, width, measure, size, space_w, wrapped)
+            wrapped = _with_company(runs, width, measure, size, space_w, wrapped, hyphenate)
         lines.extend(Line(runs_, w, drop, k == 0 and bool(runs))
                      for k, (runs_, w) in enumerate(wrapped))
     if not lines:  # a text of blank lines only still has one (empty) line
@@ -183,12 +187,13 @@ def _words(line: tuple[tuple[tuple[Run, float], ...], float]) -> int:
     return sum(1 for k, (run, _) in enumerate(runs) if k == 0 or run.space)
 
 
-def _with_company(runs, width, measure, size, space_w, wrapped):
+def _with_company(runs, width, measure, size, space_w, wrapped, hyphenate=None):
     """Return ``runs`` wrapped narrower, in 2 % steps down to 70 % of ``width``, the first
     way that keeps the number of lines and puts two words or more on the last; else
     ``wrapped`` as it was."""
     for step in range(1, 16):
-        narrower = _wrap_paragraph(runs, width * (1 - 0.02 * step), measure, size, space_w)
+        narrower = _wrap_paragraph(runs, width * (1 - 0.02 * step), measure, size, space_w,
+                                   hyphenate)
         if narrower is None or len(narrower) != len(wrapped):
             return wrapped
         if _words(narrower[-1]) > 1:
@@ -196,14 +201,32 @@ def _with_company(runs, width, measure, size, space_w, wrapped):
     return wrapped
 
 
-def _wrap_paragraph(runs, width, measure, size, space_w):
+def _wrap_paragraph(runs, width, measure, size, space_w, hyphenate=None):
     """Return the lines of one paragraph as (runs with their x offsets, width), or None when
-    a word is wider than ``width``."""
+    a word is wider than ``width`` (and cannot be hyphenated to fit)."""
     lines = []
     current: list[tuple[Run, float]] = []
     x, word = 0.0, 0  # word: where the word being set starts in current (glued runs)
-    for run in runs:
+    queue = list(runs)[::-1]
+    while queue:
+        run = queue.pop()
         w = size if run.icon else measure(run.text, run.bold, size)
+        if hyphenate is not None and not run.icon and (run.space or not current):
+            gap = space_w if run.space and current else 0.0
+            cut = (_hyphen_cut(run, width - x - gap, measure, size, hyphenate)
+                   if w > width - x - gap + 0.01 else None)
+            if cut is not None:
+                head, tail = cut
+                current.append((head, x + gap))
+                lines.append((tuple(current), x + gap + measure(head.text, head.bold, size)))
+                current, x, word = [], 0.0, 0
+                queue.append(tail)
+                continue
+            if current and w > width + 0.01:  # too long for any line: break it on the next
+                lines.append((tuple(current), x))
+                current, x, word = [], 0.0, 0
+                queue.append(Run(run.text, run.bold, False, False))
+                continue
         if w > width + 0.01:
             return None
         gap = space_w if run.space and current else 0.0
@@ -228,6 +251,37 @@ def _wrap_paragraph(runs, width, measure, size, space_w):
         x += gap + w
     lines.append((tuple(current), x))
     return lines
+
+
+def _hyphen_cut(run: Run, room: float, measure, size: float, hyphenate):
+    """Return ``run`` parted at its last break point (a syllable, or after a hyphen it has)
+    whose first part, with a hyphen, fits ``room``: (head, tail), or None."""
+    text = run.text
+    breaks = sorted(set(hyphenate(text)) | {i + 1 for i, c in enumerate(text[:-2]) if c == "-"})
+    for at in reversed(breaks):
+        head = text[:at] if text[at - 1] == "-" else text[:at] + "-"
+        if measure(head, run.bold, size) <= room + 0.01:
+            return Run(head, run.bold, False, run.space), Run(text[at:], run.bold, False, False)
+    return None
+
+
+@lru_cache(maxsize=16)
+def hyphenator(language: str | None):
+    """Return a function giving the break points of a word in ``language`` (pyphen's
+    dictionary), or None for no language or a language pyphen does not know."""
+    if not language:
+        return None
+    import pyphen  # start-up: only an edition's text hyphenates
+
+    code = language.replace("-", "_")
+    if not pyphen.language_fallback(code):
+        return None
+    dictionary = pyphen.Pyphen(lang=code)
+
+    @lru_cache(maxsize=8192)
+    def breaks(word: str) -> tuple[int, ...]:
+        return tuple(dictionary.positions(word)) if len(word) >= 6 else ()
+    return breaks
 
 
 def _labels_word(current: list[tuple[Run, float]], run: Run) -> bool:

@@ -19,7 +19,9 @@ STAMP_INSET_MM = 3.5      # inside the 3 mm safe area
 
 def stamp_text(variant: Variant) -> str:
     """Return what a changed face carries: the variant's name and its content hash."""
-    return f"VARIANT {variant.name} · {variant.digest}"
+    from ..load.chrome import chrome
+
+    return chrome("VARIANT {name} · {digest}", name=variant.name, digest=variant.digest)
 
 
 def stamped(face, text: str, fonts, icons, path: Path):

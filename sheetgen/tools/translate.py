@@ -23,6 +23,7 @@ from sheetgen.base.output import write_target as write_atomic
 from sheetgen.load.project import Project
 
 TEMPLATE_FILE = "messages.pot"
+KEPT_HEADERS = ("Last-Translator", "Language-Team", "PO-Revision-Date")  # the translator's
 _WHERE = re.compile(r"^(.*):(\d+)(?::(\d+))?$")
 
 
@@ -50,14 +51,14 @@ def extract(project: Project, game_id: str) -> Extracted:
     """Return every translatable text of ``game_id`` (a mistake in its files is raised)."""
     from sheetgen.generate.games import load_game
     from sheetgen.load.templates import TemplateBook
-    from sheetgen.load.variant_changes import _template_names
 
     reading = project.with_edition(EXTRACT)
     game = load_game(reading, game_id)
     templates = TemplateBook(reading, game.edition)
     problems = ProblemList()
+    known = set(templates.names())
     for comp in game.components:
-        for name in _template_names(comp.model):
+        for name in _names_in(comp.raw, known):
             try:
                 templates.get(name, (str(comp.path), 0))
             except UserError as exc:
@@ -67,6 +68,21 @@ def extract(project: Project, game_id: str) -> Extracted:
     for source, places in game.edition.found.items():
         found.texts[source] = [_reference(project, where) for where in places]
     return found
+
+
+def _names_in(data, known: set[str]) -> list[str]:
+    """Return the template names a component file writes anywhere (front, back, template, a
+    board's backdrop, a side's template...), in order."""
+    found: list[str] = []
+    if isinstance(data, dict):
+        for value in data.values():
+            found += _names_in(value, known)
+    elif isinstance(data, list):
+        for value in data:
+            found += _names_in(value, known)
+    elif isinstance(data, str) and data in known:
+        found.append(data)
+    return list(dict.fromkeys(found))
 
 
 def _reference(project: Project, where: str) -> tuple[str, str]:
@@ -104,7 +120,7 @@ def update(project: Project, found: Extracted, code: str) -> tuple[Path, Status]
     by_place = {place: e for e in old if e.msgid and e.msgstr for place in e.occurrences}
     gone = [e for e in old if e.msgid and e.msgid not in found.texts and e.msgstr]
     po = _new_po(found, code)
-    po.metadata.update({k: v for k, v in old.metadata.items() if k == "Last-Translator"})
+    po.metadata.update({k: v for k, v in old.metadata.items() if k in KEPT_HEADERS})
     for source, places in found.texts.items():
         before = by_id.get(source)
         entry = _entry(source, before.msgstr if before else "", places)
@@ -178,6 +194,9 @@ def _new_po(found: Extracted, code: str | None):
     po = polib.POFile(wrapwidth=0)
     po.metadata = {
         "Project-Id-Version": f"{found.game_id}",
+        "PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE",
+        "Last-Translator": "FULL NAME <EMAIL@ADDRESS>",
+        "Language-Team": "",
         "Language": code or "",
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from pydantic import PrivateAttr, model_validator
+from pydantic import Field, PrivateAttr, model_validator
 from reportlab.pdfbase import pdfmetrics
 
 from . import register
@@ -21,7 +21,7 @@ from .base import (
     in_range,
 )
 from .sheet_common import is_number, readable
-from ..textlayout import ASCENT, Layout, inline_icons, layout, parse
+from ..textlayout import hyphenator, ASCENT, Layout, inline_icons, layout, parse
 
 
 Leading = in_range(float, 0.5, 5)  # line distance as a multiple of the size
@@ -52,6 +52,7 @@ class Text(Element):
     upside_down: bool = False
     tick_boxes: Length | None = None
     no_lone_word: bool = False
+    hyphenate: str | None = Field(None, pattern=r"^[a-z]{2,3}([_-][A-Za-z]{2,4})?$")
     _layout: Layout | None = PrivateAttr(default=None)
 
     field_docs = {
@@ -70,6 +71,9 @@ class Text(Element):
         'no_lone_word': ('Never end a paragraph on a line holding one word or icon alone: such '
                          'a paragraph is wrapped a little narrower, so its last line takes a '
                          'word from the line above (same number of lines).'),
+        'hyphenate': ('A language (de, es, pt-BR): a word that does not fit the line is broken '
+                      'at a syllable of that language, with a hyphen (pyphen\'s dictionaries). '
+                      'An edition sets it on every text element of its faces.'),
         'upside_down': 'Turn the text 180 degrees in its box (a panel read after folding).',
         'repeat': 'Write the text this many times, a space apart (a whole number, or the name '
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
@@ -108,7 +112,23 @@ class Text(Element):
         self._layout = layout(parse(self.text), self.w - self._indent(), self.h,
                               self._measure(ctx), self.size,
                               self.min_size or self.size, self.leading, self.paragraph_gap,
-                              self.no_lone_word)
+                              self.no_lone_word, hyphenator(self.hyphenate))
+
+    def check_glyphs(self, ctx) -> None:
+        """Raise ValueError naming a character of the prepared text its font cannot draw (it
+        would print as an empty box)."""
+        for line in self._layout.lines:
+            for run, _ in line.runs:
+                if run.icon:
+                    continue
+                name = ctx.fonts.font_name(self._family(run.text), run.bold or self.bold,
+                                           self.italic)
+                missing = ctx.fonts.missing_glyph(run.text, name)
+                if missing:
+                    shown = self.text if len(self.text) <= 60 else self.text[:57] + "..."
+                    raise ValueError(f"character {missing!r} (U+{ord(missing):04X}) of "
+                                     f"{shown!r} is not in font {name}; use a font that has it "
+                                     "(an edition's fonts:) or another character")
 
     def content_height(self) -> float:
         """Return the height of the laid-out lines (at least min_h)."""

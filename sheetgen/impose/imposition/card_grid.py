@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 from ...fill.faces import Card
 from ...base.units import MM
-from .common import ImposeOptions, LayoutError, draw_footer, size_text
+from .common import ImposeOptions, LayoutError, backs_note, draw_footer, size_text
+from ...load.chrome import chrome
 from .marks import card_marks, face_clip
 
 
@@ -92,7 +93,7 @@ def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) ->
         if profile.marks:
             card_marks(doc, boxes, first.bleed)
         page += 1
-        draw_footer(doc, options.footer + " · fronts", page, pages)
+        draw_footer(doc, f"{options.footer} · {chrome('fronts')}", page, pages)
         doc.canvas.showPage()
         if not has_backs:
             continue
@@ -104,7 +105,7 @@ def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) ->
             doc.place(card.back, box[0] + dx, box[1] + dy,
                       clip=(cx0 + dx, cy0 + dy, cx1 + dx, cy1 + dy))
         page += 1
-        draw_footer(doc, f"{options.footer} · backs (print {profile.duplex} duplex)", page,
+        draw_footer(doc, f"{options.footer} · {backs_note(profile.duplex)}", page,
                     pages)
         doc.canvas.showPage()
     return pages

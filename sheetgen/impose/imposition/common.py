@@ -40,6 +40,13 @@ SLUG_SIZE = 6.0  # pt: the page slug is read by people, so it keeps to the 6 pt 
 SLUG_CLEARANCE = 1 * MM  # between the slug and any mark or face
 
 
+def backs_note(duplex: str) -> str:
+    """Return the footer words of a backs page: how to print it, in the edition's language."""
+    from ...load.chrome import chrome
+
+    return chrome("backs (print {duplex} duplex)", duplex=chrome(duplex))
+
+
 def draw_footer(doc, text: str, page: int, pages: int) -> None:
     """Write the page slug (title, credits, page number) in a margin, clear of marks and faces.
 
@@ -50,8 +57,10 @@ def draw_footer(doc, text: str, page: int, pages: int) -> None:
         return
     from reportlab.pdfbase import pdfmetrics
 
+    from ...load.chrome import chrome
+
     c = doc.canvas
-    text = f"{text} · page {page}/{pages}"
+    text = f"{text} · {chrome('page {page}/{pages}', page=page, pages=pages)}"
     font = doc.fonts.font_name("body")
     length = pdfmetrics.stringWidth(text, font, SLUG_SIZE)
     face = pdfmetrics.getFont(font).face

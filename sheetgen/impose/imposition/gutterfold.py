@@ -11,6 +11,7 @@ from ...fill.faces import Card
 from ...base.units import MM
 from .card_grid import Grid
 from .common import ImposeOptions, LayoutError, draw_footer, size_text
+from ...load.chrome import chrome
 from .marks import card_marks, face_clip, fold_line
 
 GUTTER = 3.5 * MM  # from the fold to the nearest card trim, on each side
@@ -54,7 +55,8 @@ def impose_gutterfold(doc, cards: list[Card], profile, options: ImposeOptions) -
                 doc.place(card.back, back[0], back[1], clip=face_clip(back, back_boxes, bleed))
         for boxes in (front_boxes, back_boxes) if profile.marks else ():
             card_marks(doc, boxes, bleed)
-        fold_line(doc, fold, y0 - bleed, y0 + rows * ch + bleed, "fold here, glue, then cut")
-        draw_footer(doc, options.footer + " · gutterfold", number, len(sheets))
+        fold_line(doc, fold, y0 - bleed, y0 + rows * ch + bleed,
+                  chrome("fold here, glue, then cut"))
+        draw_footer(doc, f"{options.footer} · {chrome('gutterfold')}", number, len(sheets))
         doc.canvas.showPage()
     return len(sheets)

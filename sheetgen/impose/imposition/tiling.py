@@ -19,6 +19,7 @@ from reportlab.lib.utils import simpleSplit
 
 from ...base.units import MM
 from .common import ImposeOptions, draw_footer
+from ...load.chrome import chrome
 
 PAPER_MARGIN = 6 * MM   # printers leave this blank
 MARK_ZONE = 8 * MM      # between the margin and the art: labels, cut ticks, page map
@@ -103,7 +104,8 @@ def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) ->
         doc.set_pagesize(paper)
         _page_map(doc, name, side, plan, paper)
         page += 1
-        draw_footer(doc, f"{options.footer} · {name.lower()} · page map", page, total)
+        draw_footer(doc, f"{options.footer} · {name.lower()} · {chrome('page map')}", page,
+                    total)
         doc.canvas.showPage()
         for tile in plan.tiles:
             doc.set_pagesize(plan.page)
@@ -112,8 +114,8 @@ def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) ->
             doc.place(side.front, ox, oy, clip=(ox + x0, oy + y0, ox + x1, oy + y1))
             _tile_marks(doc, name, side.front, plan, tile, ox, oy)
             page += 1
-            draw_footer(doc, f"{options.footer} · {name.lower()} · tile {tile.label}", page,
-                        total)
+            tile_text = chrome("tile {label}", label=tile.label)
+            draw_footer(doc, f"{options.footer} · {name.lower()} · {tile_text}", page, total)
             doc.canvas.showPage()
     return page
 
@@ -121,7 +123,8 @@ def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) ->
 def side_name(label: str, sides: int) -> str:
     """Return how the pages name a side labelled ``label`` ("a" or "side a"): "Side a", or
     "Board" when the board has one side."""
-    return "Board" if sides == 1 else f"Side {label.removeprefix('side ')}"
+    return chrome("Board") if sides == 1 else chrome("Side {label}",
+                                                     label=label.removeprefix("side "))
 
 
 def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:

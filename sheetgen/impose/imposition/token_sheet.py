@@ -14,7 +14,8 @@ from ...fill.faces import Card
 from ...fill.hexgrid import circumradius, hexagon, inset_radius
 from ...base.units import MM
 from .card_grid import Grid
-from .common import ImposeOptions, LayoutError, draw_footer, size_text
+from .common import ImposeOptions, LayoutError, backs_note, draw_footer, size_text
+from ...load.chrome import chrome
 from .marks import card_marks, face_clip
 
 SHEET_MARGIN = 10 * MM
@@ -93,8 +94,9 @@ def impose_tokens(doc, tokens: list[Card], profile, shape: str, gap: float,
             if not backs and profile.marks:
                 _cut_guides(doc, grid, len(sheet), shape, shared_cuts, bleed)
             page += 1
-            what = f"backs (print {profile.duplex} duplex)" if backs else "fronts"
-            draw_footer(doc, f"{options.footer} · {what} · {len(sheet)} tokens", page, pages)
+            what = backs_note(profile.duplex) if backs else chrome("fronts")
+            count = chrome("{count} tokens", count=len(sheet))
+            draw_footer(doc, f"{options.footer} · {what} · {count}", page, pages)
             c.showPage()
     return pages
 

@@ -1,0 +1,83 @@
+"""The shipped editions (issue 33): Roll & Raid and Ragnarocks in Spanish and German, every
+text translated, every catalog valid for gettext, every output passing `sheetgen check`; and
+the qps pseudo-edition of all five games finding only trouble it can name."""
+
+from __future__ import annotations
+
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from sheetgen.api import BuildOptions, run_check
+from sheetgen.base.errors import UserError
+from sheetgen.load.project import Project
+from sheetgen.tools.translate import status
+
+REPO = Path(__file__).resolve().parents[2]
+SHIPPED = [("roll-and-raid", "es"), ("roll-and-raid", "de"), ("ragnarocks", "es"),
+           ("ragnarocks", "de")]
+GAMES = ["roll-and-raid", "ragnarocks", "roll-and-might", "rolling-thunder",
+         "reavers-of-midgard"]
+CATALOGS = sorted(REPO.glob("data/*/locale/*.po")) + sorted(REPO.glob("sheetgen/locale/*.po"))
+
+
+def test_every_shipped_edition_has_its_catalog_and_glossary():
+    """Each declared edition has locale/CODE.po and one glossary beside it."""
+    for game, code in SHIPPED:
+        folder = REPO / "data" / game / "locale"
+        assert (folder / f"{code}.po").is_file() and (folder / f"glossary-{code}.md").is_file()
+    assert len(CATALOGS) == 6
+
+
+@pytest.mark.skipif(shutil.which("msgfmt") is None, reason="gettext's msgfmt not installed")
+@pytest.mark.parametrize("catalog", CATALOGS, ids=lambda p: f"{p.parent.parent.name}-{p.stem}")
+def test_msgfmt_check_accepts_every_catalog(catalog, tmp_path):
+    """gettext's own checker accepts every shipped catalog, with no warning."""
+    done = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "x.mo"), str(catalog)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0 and not done.stderr, done.stderr
+
+
+@pytest.mark.parametrize("game", ["roll-and-raid", "ragnarocks"])
+def test_status_is_complete(game):
+    """`translate status`: 0 missing and 0 fuzzy, for both languages."""
+    found = {s.code: s for s in status(Project.at(REPO), game)}
+    assert set(found) == {"es", "de"}
+    for st in found.values():
+        assert st.missing == 0 and st.fuzzy == 0 and st.translated > 200, st
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,code", SHIPPED)
+def test_every_output_of_the_edition_passes_check(game, code, tmp_path):
+    """`sheetgen check GAME --edition CODE`: every output of every profile passes."""
+    report = run_check(Project.at(REPO).with_edition(code), game, [],
+                       BuildOptions(out_dir=str(tmp_path)))
+    names = [p.name for p in tmp_path.rglob("*.pdf")]
+    assert names and all(f"-{code}-" in n for n in names)
+    assert not report.failed
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_qps_names_every_trouble_it_finds(game):
+    """qps, every game: each problem a longer language would meet is located and named (a
+    text that no longer fits, with its pseudo-translation and the size it needs; a character
+    a font lacks), never an id, icon or colour broken by the translation."""
+    from sheetgen.api import validate
+
+    try:
+        validate(Project.at(REPO).with_edition("qps"), [game])
+        problems = []
+    except UserError as exc:
+        problems = [str(p) for p in exc.problems]
+    named = re.compile(r"(does not fit .*\(it (needs [\d.]+ pt|does not fit even at 2 pt)\)"
+                       r"(; the pseudo-translation of '.*')?"
+                       r"|children need [\d.]+ mm along it|wide at [\d.]+ pt, wider than"
+                       r"|character '.' \(U\+[0-9A-F]{4}\) of '.*' is not in font \S+"
+                       r"|capitals are [\d.]+ mm tall|is [\d.]+ pt, (minimum|game text needs))")
+    unnamed = [p for p in problems if not named.search(p)]
+    assert not unnamed, unnamed[:5]
