@@ -42,6 +42,10 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
                         "there is nothing to draw from dice decks; leave --balanced out")
     script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
                           balanced, variant)
+    if gd.edition is not None:  # the same rolls as the source edition, with its digest
+        source = make_script(project.with_edition(None), game, players, secret=secret,
+                             words=words, balanced=balanced, variant=variant)
+        script.digest = source.digest
     drawn = {face_key(die_id, face): icon_of(gd.model.dice[die_id], face)
              for die_id, die in script.dice.items() for face in die.faces}
     if any(drawn.values()):

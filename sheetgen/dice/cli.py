@@ -100,6 +100,9 @@ def _script_options(f):
                      show_default=True),
         click.option("--out", "-o", type=click.Path(dir_okay=False, allow_dash=True),
                      help="Write to FILE (- : standard output)."),
+        click.option("--edition", "-e", metavar="CODE",
+                     help="Write the labels in this edition's language (game.yaml editions:, "
+                          "or qps); the rolls and the digest are the source edition's."),
     ]):
         f = opt(f)
     return f
@@ -112,7 +115,7 @@ def _script_options(f):
 @_script_options
 @click.pass_obj
 def script_command(project, game, seed, secret, players, words, balanced, variant,
-                   quick_setup, fmt, out) -> None:
+                   quick_setup, fmt, out, edition) -> None:
     """Write the script of GAME."""
     from .api import make_script
 
@@ -126,8 +129,8 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
     announced = seed
     if words and secret is None:
         secret, seed = seed, None
-    script = make_script(project, game, players, seed=seed, secret=secret, words=words,
-                         balanced=balanced, variant=variant)
+    script = make_script(project.with_edition(edition), game, players, seed=seed,
+                         secret=secret, words=words, balanced=balanced, variant=variant)
     if drawn:  # said once the script exists: a mistake in the command prints no seed
         click.echo(f"seed: {announced}", err=True)
     _emit(script, fmt, out)
@@ -144,7 +147,7 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
 @_script_options
 @click.pass_obj
 def verify_command(project, game, commitment, secret, digest, strict, players, words, balanced,
-                   variant, quick_setup, fmt, out) -> None:
+                   variant, quick_setup, fmt, out, edition) -> None:
     """Check a revealed secret against its commitment and regenerate the script.
 
     Without --digest only the commitment is checked: the player count, words and mode given
@@ -153,8 +156,8 @@ def verify_command(project, game, commitment, secret, digest, strict, players, w
     from .api import verify_script
 
     variant = _mode(variant, quick_setup)
-    script = verify_script(project, game, players, commitment, secret, words=words,
-                           balanced=balanced, digest=digest, variant=variant)
+    script = verify_script(project.with_edition(edition), game, players, commitment, secret,
+                           words=words, balanced=balanced, digest=digest, variant=variant)
     emitted = bool(out) or fmt != "text"
     # the results go to standard output, unless the regenerated script itself goes there
     results_err = emitted and out in (None, STDOUT)

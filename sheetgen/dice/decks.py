@@ -38,13 +38,15 @@ class Card:
 
 
 def read_deck(game_dir: Path, component: str, variant: str | None = None,
-              where: tuple[str | Path, int] | None = None) -> tuple[Path, list[Card]]:
+              where: tuple[str | Path, int] | None = None, edition=None
+              ) -> tuple[Path, list[Card]]:
     """Return the path and the cards (copies expanded, file order) of ``<component>.yaml``.
 
     With ``variant``, the deck as that playtest variant changes it (``variants/<name>.yaml``).
 
     A card's ``name`` is its ``name`` field, else its ``title``, else its id; its fields are
-    the component's defaults under the item's own (``count`` aside).
+    the component's defaults under the item's own (``count`` aside). With ``edition``, the
+    deck's texts are read in that edition (ids and order are the same in every edition).
     """
     path = user_path(game_dir, component, where or (game_dir, 0), "deck", ".yaml")
     if not path.is_file():
@@ -52,7 +54,7 @@ def read_deck(game_dir: Path, component: str, variant: str | None = None,
                                   f"that has no file {path.name} in {game_dir.name}/")
     problems = ProblemList()
     project = Project.at(game_dir.parent.parent)
-    loaded = load_component(project, path, component, problems)
+    loaded = load_component(project, path, component, problems, edition)
     problems.raise_if_any()
     source = loaded.model.items_from
     if source is not None and source.generator is not None:

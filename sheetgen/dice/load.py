@@ -45,6 +45,7 @@ class GameDice:
         self.game, self.game_dir, self.path, self.model = game, game_dir, path, model
         self.modes = modes or {}  # variant name -> (min, max) players of that mode
         self.deck_variant: str | None = None  # a variant file whose decks the script shuffles
+        self.edition = None  # the edition its texts and decks are read in (load.editions)
         if raw is not None:
             self.__dict__["raw"] = raw
 
@@ -91,18 +92,27 @@ def load_game_dice(project, game: str, use_cache: bool = True,
 
     An unknown game, a bad file or an unknown variant is a UserError.
     """
+    if project.edition is not None:
+        from ..load.editions import game_edition
+
+        edition = game_edition(project, game)
+        gd = load_dice_dir(project.game_dir(game), False, variant, edition)
+        gd.edition = edition
+        return gd
     return load_dice_dir(project.game_dir(game), use_cache, variant)
 
 
-def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = None) -> GameDice:
-    """Return the checked dice rules in a game folder (its name is the game id)."""
+def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = None,
+                  edition=None) -> GameDice:
+    """Return the checked dice rules in a game folder (its name is the game id); with
+    ``edition``, its texts (labels, names) read in that edition."""
     game = game_dir.name
     path = game_dir / DICE_FILE
     if not path.is_file():
         raise user_error(path, 0, f"game {game!r} has no {DICE_FILE}; it has no dice script")
     if variant is not None:
         if variant_file(game_dir, variant) is not None:
-            return _file_variant_dice(game, game_dir, path, variant)
+            return _file_variant_dice(game, game_dir, path, variant, edition)
     reads.opened(path)
     data = path.read_bytes()
     key = _cache_key(data)
@@ -115,6 +125,9 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
         except (OSError, ValueError, KeyError):
             pass
     raw = load_yaml(path)
+    if edition is not None:
+        use_cache = False
+        edition.tree(raw)
     dumped = _validate(game, game_dir, path, raw)
     if use_cache:
         try:
@@ -127,11 +140,14 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
                     _modes(dumped))
 
 
-def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str) -> GameDice:
+def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str,
+                       edition=None) -> GameDice:
     """Return the dice rules of a playtest variant file: its ``dice:`` step changes (if any)
     over dice.yaml, shuffling the decks as the variant changes them."""
     variant = load_variant(game_dir, name)
     raw = load_yaml(path)
+    if edition is not None:
+        edition.tree(raw)
     modes = dict(raw.get("variants") or {})
     modes[name] = {"title": variant.title, **(variant.dice or {})}
     raw["variants"] = modes
@@ -357,7 +373,7 @@ def _check_reserves(gd: GameDice, part: str, i: int, step, problems: ProblemList
     wanted = [(k, r) for k, r in enumerate(step.reserve) if r.if_revealed]
     if not wanted or step.deck is None:
         return
-    _, cards = read_deck(gd.game_dir, step.deck, gd.deck_variant)
+    _, cards = read_deck(gd.game_dir, step.deck, gd.deck_variant, edition=gd.edition)
     m = gd.model
     for k, res in wanted:
         if not any(c.id == res.if_revealed and fields_match(c.fields, step.where, n)
@@ -376,7 +392,7 @@ def _check_show(gd: GameDice, part: str, i: int, step, problems: ProblemList) ->
     patterns = [step.show] if isinstance(step.show, str) else step.show  # well formed (model)
     if step.deck is None:
         return
-    _, cards = read_deck(gd.game_dir, step.deck)
+    _, cards = read_deck(gd.game_dir, step.deck, edition=gd.edition)
     known = {"id", "name"}.union(*(card.fields for card in cards))
     for pattern in patterns:
         for name in pattern_fields(pattern):

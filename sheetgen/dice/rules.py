@@ -152,12 +152,14 @@ class _Builder:
         """Return the cards a shuffle starts from (filtered, in file order)."""
         if step.items is not None:
             return [Card(str(x), str(x), i) for i, x in enumerate(step.items)]
-        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant)
+        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant,
+                                     edition=self.gd.edition)
         return [c for c in cards if self.matches(c, step.where)]
 
     def bottom_cards(self, step) -> list[Card]:
         """Return the cards a shuffle puts under the deck, by id, from the whole deck file."""
-        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant)
+        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant,
+                                     edition=self.gd.edition)
         by_id = {c.id: c for c in cards}
         missing = [cid for cid in step.bottom if cid not in by_id]
         if missing:

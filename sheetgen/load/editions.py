@@ -247,3 +247,21 @@ def chosen_editions(project, game_id: str | None, choice: str | None) -> list:
                         "`sheetgen build GAME --edition all`")
     codes = edition_codes(load_yaml(project.game_dir(game_id) / GAME_FILE))
     return [project, *(project.with_edition(code) for code in codes)]
+
+
+def game_edition(project, game_id: str) -> Edition | None:
+    """Return the edition ``project.edition`` of game ``game_id`` (None: the source); a
+    mistake in game.yaml or in the catalog is a UserError."""
+    from sheetgen.model import GameSpec
+    from sheetgen.project import GAME_FILE
+    from sheetgen.validation import validate_model
+    from sheetgen.yamlload import load_yaml
+
+    problems = ProblemList()
+    path = project.game_dir(game_id) / GAME_FILE
+    raw = load_yaml(path)
+    spec = validate_model(GameSpec, raw, path, problems)
+    edition = None if spec is None else open_edition(project.edition, path.parent, spec, raw,
+                                                     problems)
+    problems.raise_if_any()
+    return edition

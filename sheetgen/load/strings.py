@@ -29,6 +29,7 @@ _WORD = re.compile(r"[A-Za-zÀ-ɏ]{2,}")
 _ID = re.compile(r"^[a-z0-9][a-z0-9_./-]*$")
 _ROMAN = re.compile(r"^[IVXLC]+$")
 _SIZE = re.compile(r"^-?\d+(\.\d+)?\s*(mm|cm|in|pt)$")
+_CONDITION = re.compile(r"^(<=|>=|==|!=|<|>)\s*[\w.]+$")  # a dice.yaml count: "<= players"
 _FILE = re.compile(r"\.(ya?ml|csv|xlsx|svg|png|jpe?g|ttf|otf|pdf)$", re.I)
 QPS = "qps"  # the pseudo-edition every game has
 
@@ -54,7 +55,8 @@ def is_translatable(text: str) -> bool:
     """Return whether a text (with no Jinja expression of its own) is words a reader reads."""
     stripped = _JINJA.sub("0", text).strip()  # an expression joined to a unit or id: a name
     if (not stripped or _ID.match(stripped) or _ROMAN.match(stripped) or _SIZE.match(stripped)
-            or stripped.startswith("#") or _FILE.search(stripped)):
+            or stripped.startswith("#") or _FILE.search(stripped)
+            or _CONDITION.match(stripped)):
         return False
     return bool(_WORD.search(_bare(stripped)))
 

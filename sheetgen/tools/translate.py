@@ -20,7 +20,8 @@ from sheetgen.base.errors import ProblemList, UserError
 from sheetgen.load.catalogs import LOCALE_DIR, catalog_path, parse_po
 from sheetgen.load.editions import EXTRACT
 from sheetgen.base.output import write_target as write_atomic
-from sheetgen.load.project import Project
+from sheetgen.load.project import DICE_FILE, Project
+from sheetgen.load.yamlload import load_yaml
 
 TEMPLATE_FILE = "messages.pot"
 KEPT_HEADERS = ("Last-Translator", "Language-Team", "PO-Revision-Date")  # the translator's
@@ -63,6 +64,9 @@ def extract(project: Project, game_id: str) -> Extracted:
                 templates.get(name, (str(comp.path), 0))
             except UserError as exc:
                 problems.extend(exc)
+    dice = project.game_dir(game_id) / DICE_FILE
+    if dice.is_file():  # the dice script's labels and names
+        game.edition.tree(load_yaml(dice))
     problems.raise_if_any()
     found = Extracted(game_id, game.spec.name)
     for source, places in game.edition.found.items():
