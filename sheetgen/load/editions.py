@@ -252,10 +252,10 @@ def chosen_editions(project, game_id: str | None, choice: str | None) -> list:
 def game_edition(project, game_id: str) -> Edition | None:
     """Return the edition ``project.edition`` of game ``game_id`` (None: the source); a
     mistake in game.yaml or in the catalog is a UserError."""
-    from sheetgen.model import GameSpec
-    from sheetgen.project import GAME_FILE
-    from sheetgen.validation import validate_model
-    from sheetgen.yamlload import load_yaml
+    from sheetgen.load.model import GameSpec
+    from sheetgen.load.project import GAME_FILE
+    from sheetgen.load.validation import validate_model
+    from sheetgen.load.yamlload import load_yaml
 
     problems = ProblemList()
     path = project.game_dir(game_id) / GAME_FILE
