@@ -404,9 +404,13 @@ def check_command(project, game, components, profiles, out_dir, cmyk, pdfx, ink_
 @click.argument("components", nargs=-1)
 @click.option("--profile", "-p", "profiles", multiple=True, help="Print profile (repeatable).")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False), help="Output folder.")
+@edition_option
 @click.pass_obj
-def watch_command(project, game, components, profiles, out_dir) -> None:
+def watch_command(project, game, components, profiles, out_dir, edition) -> None:
     """Build, then rebuild on every change to a file the build read (Ctrl-C stops)."""
+    if edition == "all":
+        raise click.UsageError("watch builds one edition: give --edition CODE")
+    project = project.with_edition(edition)
     from .api import BuildOptions, build
     from .build.watch import watch
 
@@ -449,9 +453,13 @@ def install_extra(extra: str) -> str:
 @click.option("--editor", default="vscode", show_default=True,
               help="Editor of the source links: vscode, idea, sublime, txmt..., a URL scheme "
                    "or a template with {path} and {line}.")
+@edition_option
 @click.pass_obj
-def serve_command(project, game, variant, port, host, open_page, editor) -> None:
+def serve_command(project, game, variant, port, host, open_page, editor, edition) -> None:
     """Serve the live studio: every face as you save, and where each value comes from."""
+    if edition == "all":
+        raise click.UsageError("the studio shows one edition: give --edition CODE")
+    project = project.with_edition(edition)
     try:
         # a late import: the web stack is the optional `serve` extra
         from .studio.server import serve
@@ -616,8 +624,9 @@ def new_command(folder: str, game_id: str | None, name: str | None) -> None:
 @click.option("--out", "out_file", type=click.Path(dir_okay=False, allow_dash=True),
               help="Also write the changed faces before and after, side by side (.pdf or "
                    ".png; - : a PDF to standard output, the changes to standard error).")
+@edition_option
 @click.pass_obj
-def diff_command(project, game, variants, revision, fmt, out_file) -> None:
+def diff_command(project, game, variants, revision, fmt, out_file, edition) -> None:
     """Show what variant B changes from A (default: the base game) in GAME.
 
     \b
@@ -632,7 +641,9 @@ def diff_command(project, game, variants, revision, fmt, out_file) -> None:
     a, b = (None, variants[0]) if len(variants) == 1 else (variants or (None, None))
     if a is None and b is None and revision is None:
         raise click.UsageError("name a variant, two variants, or --against REV")
-    result = diff_game(project, game, a, b, revision, out_file)
+    if edition == "all":
+        raise click.UsageError("diff compares one edition: give --edition CODE")
+    result = diff_game(project.with_edition(edition), game, a, b, revision, out_file)
     piped = out_file == "-"  # the picture is on standard output: the changes go beside it
     click.echo(result.as_json() if fmt == "json" else result.as_text(), err=piped)
     if out_file and not piped:

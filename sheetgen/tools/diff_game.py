@@ -22,7 +22,7 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
     left_project = project
     if revision is not None:
         root, holder = project_at_revision(project, revision)
-        left_project = Project(root)
+        left_project = Project(root, project.edition)
     try:
         left = load_game(left_project, game_id, variant=a)
         right = load_game(project, game_id, variant=b)

@@ -81,3 +81,21 @@ def test_qps_names_every_trouble_it_finds(game):
                        r"|capitals are [\d.]+ mm tall|is [\d.]+ pt, (minimum|game text needs))")
     unnamed = [p for p in problems if not named.search(p)]
     assert not unnamed, unnamed[:5]
+
+
+@pytest.mark.slow
+def test_a_variant_in_an_edition_prints_only_its_changed_faces_in_spanish(tmp_path):
+    """build --edition es --variant harsh-winter --changed-only: the changed Raid cards, in
+    Spanish, stamped 'VARIANTE', their footers in Spanish, named with the language."""
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "raid-cards", "-p",
+                     "a4", "--edition", "es", "--variant", "harsh-winter", "--changed-only",
+                     "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / "roll-and-raid/variants/harsh-winter/raid-cards-es-a4.pdf"
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "VARIANTE harsh-winter" in text and "Sevilla" in text and "Londres" in text
+    assert "página 1/" in text and "Seville" not in text and "VARIANT " not in text
