@@ -145,3 +145,18 @@ def test_the_reference_names_every_edition_key_and_command():
         assert f"| `{key}` |" in page, key
     for name in translate_group.commands:
         assert f"sheetgen translate {name}" in page, name
+
+
+def test_an_editions_catalog_is_an_input_of_its_outputs(project):
+    """Reading an edition reports its PO file to the build's record of reads (the cache,
+    watch and the studio take their inputs from it); the source edition reads none."""
+    from sheetgen.generate.games import load_game
+    from sheetgen.load.project import Project
+    from sheetgen.load.reads import ReadRecorder
+
+    with ReadRecorder().recording() as spanish:
+        load_game(Project.at(project).with_edition("es"), "duel")
+    assert project / "data/duel/locale/es.po" in spanish
+    with ReadRecorder().recording() as source:
+        load_game(Project.at(project), "duel")
+    assert not any(p.suffix == ".po" for p in source.files())

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from sheetgen.base.errors import ProblemList, UserError
+from sheetgen.load import reads
 from sheetgen.load.yamlload import read_text
 
 from .strings import normal, placeholder_mistake
@@ -79,6 +80,7 @@ def read_catalog(path: Path, problems: ProblemList) -> Catalog:
     recorded in ``problems`` at their PO line (such an entry is not used)."""
     catalog = Catalog(path)
     if not path.is_file():
+        reads.opened(path)  # a catalog that appears later is a change too
         return catalog
     try:
         po = parse_po(path)
