@@ -148,8 +148,12 @@ def test_a_dropped_expression_exits_2(spanish_project):
     run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
     po_path = root / "data/duel/locale/es.po"
     _translate(po_path, {**SPANISH, "Value {{ value }}": "Valor"})
+    lines = po_path.read_text().splitlines()
+    line = next(i for i, t in enumerate(lines, 1) if t == 'msgstr "Valor"')
     result = run_cli("--project", str(root), "validate", "duel", "--edition", "es")
-    assert result.exit_code == 2 and "drops '{{ value }}'" in result.output
+    assert result.exit_code == 2
+    said = "the translation of 'Value {{ value }}' drops '{{ value }}'"
+    assert f"locale/es.po:{line}: {said}" in result.output
 
 
 def test_missing_is_a_warning_in_build_and_an_error_in_check(spanish_project):
