@@ -25,6 +25,8 @@ from .catalogs import Catalog, catalog_path, read_catalog
 from .strings import QPS, pieces, pseudo, replace_pieces
 
 # keys whose values are names the files refer to, never words printed for a reader
+# keys whose plain values are always printed: a lone lowercase word there is a word, not an id
+SHOWN = frozenset({"text", "label", "title", "subtitle", "caption"})
 NOT_TEXT = frozenset({"id", "kind", "template", "front", "back", "extends", "generator",
                       "components", "profiles", "meaning_colors", "rulebook", "editions"})
 ALL = "all"
@@ -75,15 +77,16 @@ class Edition:
         entry = self.catalog.entries[source]
         return f"; PO entry {self.catalog.path.name}:{entry.line} {source[:60]!r}"
 
-    def value(self, value: str, where: str = "") -> str:
-        """Return a value with each of its translatable pieces translated."""
-        return replace_pieces(value, lambda piece: self.text(piece, where))
+    def value(self, value: str, where: str = "", shown: bool = False) -> str:
+        """Return a value with each of its translatable pieces translated (``shown``: the
+        value of a key always printed, see :data:`SHOWN`)."""
+        return replace_pieces(value, lambda piece: self.text(piece, where), shown)
 
     def tree(self, data: Any) -> Any:
         """Translate a loaded YAML tree in place (item ids still come from the source names)
         and return it."""
         keep_item_ids(data)
-        walk(data, lambda value, path, line: self.value(value, f"{path}:{line}"))
+        walk(data, lambda value, path, line, shown: self.value(value, f"{path}:{line}", shown))
         return data
 
     def fields(self, fields: dict, cells: dict[str, str]) -> None:
@@ -104,16 +107,17 @@ class Edition:
                 f"`sheetgen translate update` adds them")
 
 
-def walk(data: Any, visit: Callable[[str, str, int], str | None]) -> None:
-    """Call ``visit(text, path, line)`` for every string value of a YAML tree (keys and the
-    values of :data:`NOT_TEXT` keys left out); a returned string replaces the value."""
+def walk(data: Any, visit: Callable[[str, str, int, bool], str | None]) -> None:
+    """Call ``visit(text, path, line, shown)`` for every string value of a YAML tree (keys and
+    the values of :data:`NOT_TEXT` keys left out; ``shown``: a :data:`SHOWN` key's value); a
+    returned string replaces the value."""
     if isinstance(data, LineDict):
         for key, value in data.items():
             if key in NOT_TEXT:
                 continue
             line = data.key_lines.get(key, data.line)
             if isinstance(value, str):
-                new = visit(value, data.path, line)
+                new = visit(value, data.path, line, key in SHOWN)
                 if new is not None:
                     data[key] = new
             else:
@@ -121,7 +125,7 @@ def walk(data: Any, visit: Callable[[str, str, int], str | None]) -> None:
     elif isinstance(data, LineList):
         for index, value in enumerate(data):
             if isinstance(value, str):
-                new = visit(value, data.path, data.item_lines[index])
+                new = visit(value, data.path, data.item_lines[index], False)
                 if new is not None:
                     data[index] = new
             else:
@@ -165,7 +169,8 @@ def _keep_id(item: Any) -> None:
 def texts_of(data: Any) -> list[tuple[str, str, int]]:
     """Return (source text, path, line) of every translatable piece of a YAML tree."""
     found: list[tuple[str, str, int]] = []
-    walk(data, lambda value, path, line: found.extend((p, path, line) for p in pieces(value)))
+    walk(data, lambda value, path, line, shown: found.extend(
+        (p, path, line) for p in pieces(value, shown)))
     return found
 
 

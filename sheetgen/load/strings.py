@@ -61,8 +61,15 @@ def is_translatable(text: str) -> bool:
     return bool(_WORD.search(_bare(stripped)))
 
 
-def spans(text: str) -> list[Span]:
-    """Return the translatable pieces of ``text`` (a data value or a template text)."""
+def spans(text: str, shown: bool = False) -> list[Span]:
+    """Return the translatable pieces of ``text`` (a data value or a template text).
+
+    ``shown``: the value of a key that is always printed (``text:``, ``label:``...), where a
+    lone lowercase word (``unlimited``) is a word to translate, not an id.
+    """
+    if shown and not _JINJA.search(text) and _WORD.search(_bare(text)) and not (
+            _SIZE.match(text.strip()) or _FILE.search(text) or text.startswith("#")):
+        return [Span(0, len(text))]
     blocks = list(_JINJA.finditer(text))
     literals = [
         Span(m.start(g), m.end(g), m.group(0)[0])
@@ -84,16 +91,16 @@ def _unescape(literal: str) -> str:
     return re.sub(r"\\(.)", r"\1", literal)
 
 
-def pieces(text: str) -> list[str]:
+def pieces(text: str, shown: bool = False) -> list[str]:
     """Return the source texts (msgids) of the translatable pieces of ``text``."""
     return [_unescape(text[s.start:s.end]) if s.quote else text[s.start:s.end]
-            for s in spans(text)]
+            for s in spans(text, shown)]
 
 
-def replace_pieces(text: str, translate) -> str:
+def replace_pieces(text: str, translate, shown: bool = False) -> str:
     """Return ``text`` with each translatable piece replaced by ``translate(piece)``."""
     out, last = [], 0
-    for span in spans(text):
+    for span in spans(text, shown):
         source = text[span.start:span.end]
         if span.quote:
             new = translate(_unescape(source))
