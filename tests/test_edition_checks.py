@@ -160,3 +160,11 @@ def test_an_editions_catalog_is_an_input_of_its_outputs(project):
     with ReadRecorder().recording() as source:
         load_game(Project.at(project), "duel")
     assert not any(p.suffix == ".po" for p in source.files())
+
+
+def test_hyphenation_breaks_the_letters_not_the_punctuation():
+    """A word with punctuation breaks inside its letters, never before the last two
+    ('marcado-r).' printed 'r).' alone on a line)."""
+    breaks = hyphenator("es")("marcador).")
+    assert breaks and all(len("marcador"[at:]) >= 3 for at in breaks)
+    assert hyphenator("de")("(Rohstoffwürfel")[0] == len("(Roh")

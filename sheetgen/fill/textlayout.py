@@ -265,6 +265,9 @@ def _hyphen_cut(run: Run, room: float, measure, size: float, hyphenate):
     return None
 
 
+_LETTERS = re.compile(r"[^\W\d_]+(?:-[^\W\d_]+)*")  # a word's letters, inner hyphens kept
+
+
 @lru_cache(maxsize=16)
 def hyphenator(language: str | None):
     """Return a function giving the break points of a word in ``language`` (pyphen's
@@ -276,11 +279,16 @@ def hyphenator(language: str | None):
     code = language.replace("-", "_")
     if not pyphen.language_fallback(code):
         return None
-    dictionary = pyphen.Pyphen(lang=code)
+    dictionary = pyphen.Pyphen(lang=code, left=2, right=3)
 
     @lru_cache(maxsize=8192)
     def breaks(word: str) -> tuple[int, ...]:
-        return tuple(dictionary.positions(word)) if len(word) >= 6 else ()
+        # the letters alone are hyphenated: "marcador)." breaks as "marca-dor).", never
+        # "marcado-r)."; a word of fewer than six letters is not broken
+        core = _LETTERS.search(word)
+        if core is None or len(core.group()) < 6:
+            return ()
+        return tuple(core.start() + at for at in dictionary.positions(core.group()))
     return breaks
 
 
