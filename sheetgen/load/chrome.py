@@ -33,6 +33,26 @@ CHROME = (
     "Board",
     "Side {label}",
     "VARIANT {name} · {digest}",
+    "{w} x {h} mm trimmed",
+    "{size}, like every side of this board (hexes centred), so the sides back each other",
+    "{name}: page map ({rows} x {cols} tiles, {orientation} pages)",
+    "landscape",
+    "portrait",
+    "Print the {count} tile pages at 100 % (no 'fit to page'). Each tile shows its row (R) "
+    "and column (C); this map shows where it goes.",
+    "When dry, trim the board along the corner crop marks; glue it to card if you like.",
+    "GLUE · {tile} on top",
+    "CUT HERE",
+    "{name} · tile {label}: row {row} of {rows}, column {col} of {cols}",
+    "left edges from column 2 on",
+    "top edges from row 2 on",
+    "Cut along the CUT edges, ruler on the ticks in the margins: {edges}; R1·C1 has none. Do "
+    "not cut the grey GLUE strips.",
+    "R1·C2 over R1·C1",
+    ", then ",
+    "row 2 over row 1",
+    "Spread glue on a grey strip and lay the next tile over it: {order}. Line up the artwork "
+    "across the seam, and the half-diamonds in the margins beside every seam.",
 )
 _language: list[str | None] = [None]
 

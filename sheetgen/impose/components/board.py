@@ -86,11 +86,13 @@ class Board(Component):
     @staticmethod
     def _size_note(sides: int, size) -> str:
         """Say, for the printed pages, the trimmed size every side shares."""
-        text = f"{size[0] / MM:.0f} x {size[1] / MM:.0f} mm trimmed"
+        from ...load.chrome import chrome
+
+        text = chrome("{w} x {h} mm trimmed", w=f"{size[0] / MM:.0f}", h=f"{size[1] / MM:.0f}")
         if sides < 2:
             return text
-        return f"{text}, like every side of this board (hexes centred), so the sides back " \
-            "each other"
+        return chrome("{size}, like every side of this board (hexes centred), so the sides "
+                      "back each other", size=text)
 
     def page_limit(self, profile) -> tuple[float, float] | None:
         """Return the largest one-per-page page for ``profile`` (``pod_max`` overrides it)."""

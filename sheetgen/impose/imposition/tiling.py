@@ -141,8 +141,10 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
     doc.set_color((0, 0, 0))
     c.setFont(bold, 14)
     c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 4 * MM,
-                 f"{name}: page map ({plan.rows} x {plan.cols} tiles, "
-                 f"{'landscape' if plan.page[0] > plan.page[1] else 'portrait'} pages)")
+                 chrome("{name}: page map ({rows} x {cols} tiles, {orientation} pages)",
+                        name=name, rows=plan.rows, cols=plan.cols,
+                        orientation=chrome("landscape" if plan.page[0] > plan.page[1]
+                                           else "portrait")))
     if face.note:
         c.setFont(font, 10)
         c.drawString(PAPER_MARGIN + MARK_ZONE, paper[1] - PAPER_MARGIN - MARK_ZONE - 9 * MM,
@@ -169,11 +171,13 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
         c.drawCentredString(left + (x0 + x1) / 2, bottom + (y0 + y1) / 2 - 5, tile.label)
     c.restoreState()
     steps = [
-        f"Print the {len(plan.tiles)} tile pages at 100 % (no 'fit to page'). Each tile shows "
-        f"its row (R) and column (C); this map shows where it goes.",
+        chrome("Print the {count} tile pages at 100 % (no 'fit to page'). Each tile shows "
+               "its row (R) and column (C); this map shows where it goes.",
+               count=len(plan.tiles)),
         _cut_step(plan),
         _glue_step(plan),
-        "When dry, trim the board along the corner crop marks; glue it to card if you like.",
+        chrome("When dry, trim the board along the corner crop marks; glue it to card if you "
+               "like."),
     ]
     y = bottom - b * scale - 10 * MM
     c.setFont(font, 10)
@@ -202,9 +206,11 @@ def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
     c.setLineWidth(0.4)
     strips = []
     if not last_col:
-        strips.append((tx1, y0, x1, y1, f"GLUE · R{tile.row + 1}·C{tile.col + 2} on top", 90))
+        strips.append((tx1, y0, x1, y1, chrome("GLUE · {tile} on top",
+                                               tile=f"R{tile.row + 1}·C{tile.col + 2}"), 90))
     if not last_row:
-        strips.append((x0, y0, tx1, ty0, f"GLUE · R{tile.row + 2}·C{tile.col + 1} on top", 0))
+        strips.append((x0, y0, tx1, ty0, chrome("GLUE · {tile} on top",
+                                                tile=f"R{tile.row + 2}·C{tile.col + 1}"), 0))
     for sx0, sy0, sx1, sy1, text, angle in strips:
         c.saveState()
         path = c.beginPath()
@@ -236,11 +242,11 @@ def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
     if tile.col > 0:
         c.line(x0, y0 - inner, x0, y0 - outer)
         c.line(x0, y1 + inner, x0, y1 + outer)
-        _label(c, bold, x0 - 2 * MM, (y0 + y1) / 2, 90, "CUT HERE")
+        _label(c, bold, x0 - 2 * MM, (y0 + y1) / 2, 90, chrome("CUT HERE"))
     if tile.row > 0:
         c.line(x0 - inner, y1, x0 - outer, y1)
         c.line(x1 + inner, y1, x1 + outer, y1)
-        _label(c, bold, (x0 + x1) / 2, y1 + 2 * MM, 0, "CUT HERE")
+        _label(c, bold, (x0 + x1) / 2, y1 + 2 * MM, 0, chrome("CUT HERE"))
     # half-diamonds on every seam, in the margins only: a tile keeps its bottom and right
     # margins until the next row or column covers them, and the first row and column their
     # top and left ones; the two halves meet when the tiles are laid together.
@@ -278,8 +284,9 @@ def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
     page_w, page_h = plan.page
     c.setFont(bold, 8)
     label_y = page_h - PAPER_MARGIN - 3.5 * MM
-    label = (f"{name} · tile {tile.label}: "
-             f"row {tile.row + 1} of {plan.rows}, column {tile.col + 1} of {plan.cols}")
+    label = chrome("{name} · tile {label}: row {row} of {rows}, column {col} of {cols}",
+                   name=name, label=tile.label, row=tile.row + 1, rows=plan.rows,
+                   col=tile.col + 1, cols=plan.cols)
     top_marks = ([x0] if tile.col > 0 else []) + (
         [tx for tx in trim_x if x0 - 0.01 <= tx <= x1 + 0.01] if tile.row == 0 else [])
     c.drawString(_clear_of(top_marks, PAPER_MARGIN + MARK_ZONE,
@@ -339,17 +346,18 @@ def _cut_step(plan) -> str:
     """Say which tiles have CUT edges: only the seams, never the board's own outer edge."""
     edges = []
     if plan.cols > 1:
-        edges.append("left edges from column 2 on")
+        edges.append(chrome("left edges from column 2 on"))
     if plan.rows > 1:
-        edges.append("top edges from row 2 on")
-    return (f"Cut along the CUT edges, ruler on the ticks in the margins: {', '.join(edges)}; "
-            "R1·C1 has none. Do not cut the grey GLUE strips.")
+        edges.append(chrome("top edges from row 2 on"))
+    return chrome("Cut along the CUT edges, ruler on the ticks in the margins: {edges}; "
+                  "R1·C1 has none. Do not cut the grey GLUE strips.", edges=", ".join(edges))
 
 
 def _glue_step(plan) -> str:
     """Say in which order the tiles go over each other's glue strips."""
-    order = "R1·C2 over R1·C1" if plan.cols > 1 else ""
+    order = chrome("R1·C2 over R1·C1") if plan.cols > 1 else ""
     if plan.rows > 1:
-        order += (", then " if order else "") + "row 2 over row 1"
-    return (f"Spread glue on a grey strip and lay the next tile over it: {order}. Line up the "
-            "artwork across the seam, and the half-diamonds in the margins beside every seam.")
+        order += (chrome(", then ") if order else "") + chrome("row 2 over row 1")
+    return chrome("Spread glue on a grey strip and lay the next tile over it: {order}. Line up "
+                  "the artwork across the seam, and the half-diamonds in the margins beside "
+                  "every seam.", order=order)
