@@ -111,7 +111,8 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
         comp = loaded.get(cid)
         if comp is not None and not _counts_pieces(comp):
             pieces, unit = comp.model.contents()
-            counts[cid] = Count(pieces, unit, comp.model.title)
+            counts[cid] = Count(pieces, unit, comp.model.title,
+                                game.edition.code if game.edition is not None else None)
     return counts
 
 

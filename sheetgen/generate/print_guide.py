@@ -29,6 +29,7 @@ class Count:
     pieces: int
     unit: str
     title: str
+    language: str | None = None  # the edition's: its file names and words
 
 
 class GuideFile(Strict):
@@ -148,17 +149,22 @@ def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
     line with its count read from the game's components (``counts``, made by
     :func:`sheetgen.generate.games.piece_counts`)."""
 
+    from ..load.chrome import chrome_in
+
+    language = next((c.language for c in counts.values()), None)
+
     def count_of(cid: str, option: str) -> tuple[int, str, str]:
         if cid not in counts:
             raise OptionError(option, f"component {cid!r} is not one of this game's "
                               f"components: {', '.join(counts)}")
         found = counts[cid]
-        return found.pieces, _unit(found.pieces, found.unit), found.title
+        return found.pieces, chrome_in(language, _unit(found.pieces, found.unit)), found.title
 
+    stem = f"-{language}" if language else ""  # an edition's outputs carry its language
     files = []
     for number, entry in enumerate(options.files, 1):
         pieces, unit, title = count_of(entry.component, "files")
-        files.append({"number": number, "file": f"{entry.component}-a4.pdf",
+        files.append({"number": number, "file": f"{entry.component}{stem}-a4.pdf",
                       "title": title, "pieces": pieces, "unit": unit,
                       "sides": entry.sides, "stock": entry.stock, "note": entry.note})
     checklist = []
@@ -171,7 +177,8 @@ def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
             raise OptionError("checklist", f"{entry.label!r} needs component: or count:")
         checklist.append({"label": entry.label, "count": pieces, "unit": unit,
                           "note": entry.note})
-    return [{"id": "how-to-print", "title": options.title, "intro": options.intro,
+    return [{"id": "how-to-print", "title": chrome_in(language, options.title),
+             "intro": options.intro,
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
              "paper": options.paper, "copies": options.copies,
              "copies_widths": column_widths(options.copies), "steps": options.steps,

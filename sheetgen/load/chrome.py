@@ -33,6 +33,9 @@ CHROME = (
     "Board",
     "Side {label}",
     "VARIANT {name} · {digest}",
+    "How to print",
+    "card", "cards", "token", "tokens", "sheet", "sheets", "die", "dice", "board",
+    "board side", "board sides", "item", "items",
     "{w} x {h} mm trimmed",
     "{size}, like every side of this board (hexes centred), so the sides back each other",
     "{name}: page map ({rows} x {cols} tiles, {orientation} pages)",
@@ -69,7 +72,11 @@ def language() -> str | None:
 
 def chrome(text: str, **fields) -> str:
     """Return one chrome text in the current language, its ``{fields}`` filled in."""
-    code = _language[0]
+    return chrome_in(_language[0], text, **fields)
+
+
+def chrome_in(code: str | None, text: str, **fields) -> str:
+    """Return one chrome text in language ``code`` (None: the source), ``{fields}`` filled."""
     if code == QPS:
         text = pseudo(text)
     elif code is not None:

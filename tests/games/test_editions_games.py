@@ -99,3 +99,20 @@ def test_a_variant_in_an_edition_prints_only_its_changed_faces_in_spanish(tmp_pa
     text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
     assert "VARIANTE harsh-winter" in text and "Sevilla" in text and "Londres" in text
     assert "página 1/" in text and "Seville" not in text and "VARIANT " not in text
+
+
+@pytest.mark.slow
+def test_the_how_to_print_page_of_an_edition_names_its_own_files(tmp_path):
+    """The German How-to-print: its title, the edition's file names and the units counted in
+    German (the guide's words come from the game's catalog and sheetgen's chrome)."""
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "how-to-print", "-p",
+                     "a4", "--edition", "de", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    text = PdfReader(tmp_path / "roll-and-raid/how-to-print-de-a4.pdf").pages[0].extract_text()
+    assert text.startswith("Druckanleitung · Roll & Raid")
+    assert "raid-cards-de-a4.pdf" in text and "raid-cards-a4.pdf" not in text
+    assert "49 Karten" in text and "100 Blätter" in text and " cards" not in text
