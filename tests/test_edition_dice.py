@@ -3,6 +3,7 @@ edition's language; its rolls, deck orders and digest the source edition's."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -44,6 +45,7 @@ def test_the_cli_writes_spanish_card_names_and_the_same_digest():
     assert source.exit_code == spanish.exit_code == 0
     assert "Bordeaux (II)" in source.output and "Burdeos (II)" in spanish.output
     assert "Mazo de Saqueo (primero la carta de arriba)" in spanish.output
-    digest = [line for line in source.output.splitlines() if "digest" in line]
-    assert digest and digest == [line for line in spanish.output.splitlines()
-                                 if "digest" in line]
+    digest = re.search(r"script digest: ([0-9a-f]{64})", source.output).group(1)
+    assert f"resumen del guion: {digest}" in spanish.output
+    assert "== Preparación ==" in spanish.output and "== Ronda 1 ==" in spanish.output
+    assert "Asiento 1: " in spanish.output and "Seat 1" not in spanish.output

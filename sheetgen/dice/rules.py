@@ -48,10 +48,18 @@ class _Builder:
         self.dice_decks: dict[tuple[str, int], list[tuple[Any, Any]]] = {}
         self.dice_deck_shuffles: Counter[tuple[str, int]] = Counter()
         self.first_player = 0
+        self.language = gd.edition.code if gd.edition is not None else None  # its words
         self.rotate = False
         self.by_rules = False
         self.decks_dealt: dict[str, list[Card]] = {}
 
+
+    def words(self, text: str, **fields) -> str:
+        """Return one of the script's own texts in the edition's language (sheetgen's chrome
+        catalog; the digest is the source edition's)."""
+        from ..load.chrome import chrome_in
+
+        return chrome_in(self.language, text, **fields)
     def stream(self, round_no: int, seat: int, purpose: str, index: int):
         """Return the word stream of one event address."""
         return self.keyed.stream(address(self.gd.game, self.players, round_no, seat, purpose,
@@ -193,15 +201,21 @@ class _Builder:
             piles = {name: stream.shuffle(pile)
                      for name, pile in self.piles(step, cards).items()}
             sizes = ", ".join(f"{name}: {len(pile)}" for name, pile in piles.items())
+            from ..load.chrome import chrome_in
+
+            lang = self.language
             if step.piles.separate:
-                groups = [Group(f"{name} stack", [card_label(c, step.show) for c in pile])
+                groups = [Group(chrome_in(lang, "{name} stack", name=name),
+                                [card_label(c, step.show) for c in pile])
                           for name, pile in piles.items()]
-                note = " ".join(filter(None, [note, f"Stacks by {step.piles.by}, each "
-                                                    f"shuffled alone, top first ({sizes})."]))
+                note = " ".join(filter(None, [note, chrome_in(
+                    lang, "Stacks by {by}, each shuffled alone, top first ({sizes}).",
+                    by=step.piles.by, sizes=sizes)]))
                 return Event("shuffle", step.id, step.label, groups=groups, note=note)
             shuffled = [c for pile in piles.values() for c in pile]
-            note = " ".join(filter(None, [note, f"Piles by {step.piles.by}, each shuffled "
-                                                f"alone, first on top ({sizes})."]))
+            note = " ".join(filter(None, [note, chrome_in(
+                lang, "Piles by {by}, each shuffled alone, first on top ({sizes}).",
+                by=step.piles.by, sizes=sizes)]))
         else:
             shuffled = stream.shuffle(cards)
         if step.bottom:
@@ -260,21 +274,23 @@ class _Builder:
                     deck.cards = self.stream(round_no, 0, f"{step.id}-reshuffle",
                                              deck.reshuffles).shuffle(pile)
                     deck.reshuffles += 1
-                    notes.append(f"deck ran out dealing to seat {seat}: discards reshuffled")
+                    notes.append(self.words("deck ran out dealing to seat {seat}: discards "
+                                            "reshuffled", seat=seat))
                 if not deck.cards:
-                    notes.append("no cards left")
+                    notes.append(self.words("no cards left"))
                     break
                 card = deck.cards.pop(0)
                 hand.append(card_label(card, deck.show))
                 dealt.append(card)
             keep = len(hand) - down if len(hand) == per else len(hand)
-            hands.append(Group(f"seat {seat}", hand[:keep], seat))
+            hands.append(Group(self.words("seat {seat}", seat=seat), hand[:keep], seat))
             if down:
-                hands.append(Group(f"seat {seat} face down", hand[keep:], seat))
+                hands.append(Group(self.words("seat {seat} face down", seat=seat), hand[keep:],
+                                   seat))
         if round_no == 0:
             self.decks_dealt.setdefault(step.source, []).extend(dealt)
-            notes.append(f"dealt from the top; the deck continues with card "
-                         f"{start + len(dealt) + 1} of its order")
+            notes.append(self.words("dealt from the top; the deck continues with card {n} of "
+                                    "its order", n=start + len(dealt) + 1))
         else:
             deck.discards.extend(dealt)  # every dealt card is discarded by the end of the turn
         return Event("deal", step.id, step.label, groups=hands,
@@ -286,7 +302,7 @@ class _Builder:
         self.rotate = step.rotate
         self.by_rules = not step.rotate
         return Event("first-player", step.id, step.label, seat=self.first_player,
-                     items=[f"seat {self.first_player}"], note=step.note)
+                     items=[self.words("seat {seat}", seat=self.first_player)], note=step.note)
 
     def teams(self, step) -> Event:
         """Shuffle the seats, deal them alternately into two teams, give the draft order."""
@@ -298,8 +314,10 @@ class _Builder:
         for k in range(max(len(t) for t in teams.values())):
             for colour in (first, second):
                 if k < len(teams[colour]):
-                    draft.append(f"{colour} #{k + 1} (seat {teams[colour][k]})")
-        groups = [Group(colour, [f"#{k + 1}: seat {s}" for k, s in enumerate(members)])
+                    draft.append(self.words("{colour} #{k} (seat {seat})", colour=colour,
+                                            k=k + 1, seat=teams[colour][k]))
+        groups = [Group(colour, [self.words("#{k}: seat {seat}", k=k + 1, seat=s)
+                                 for k, s in enumerate(members)])
                   for colour, members in teams.items()]
         return Event("teams", step.id, step.label, items=draft, groups=groups, note=step.note)
 
@@ -316,21 +334,25 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
         raise user_error(gd.path, gd.line("players"), f"{gd.game}{mode} takes {m.players.min}-"
                                                       f"{m.players.max} players, not {players}"
                                                       f"{hint}")
+    from ..load.chrome import chrome_in
+
+    language = gd.edition.code if gd.edition is not None else None
     b = _Builder(gd, seed, players, balanced, variant)
-    sections = [Section(0, "Setup", b.run("setup", 0))]
+    sections = [Section(0, chrome_in(language, "Setup"), b.run("setup", 0))]
     for r in range(1, m.rounds + 1):
         first = 0
         if b.rotate:
             first = (b.first_player - 1 + r - 1) % players + 1
-        title = f"{m.round_label} {r}"
+        title = f"{chrome_in(language, m.round_label)} {r}"
         if str(r) in m.round_titles:
             title += f" ({m.round_titles[str(r)]})"
         if b.by_rules:
-            title += f" ({BY_RULES})"
+            title += f" ({chrome_in(language, BY_RULES)})"
         sections.append(Section(r, title, b.run("each_round", r), first))
     dice = {k: DieInfo(d.name, d.short or k, d.colour, list(d.faces)) for k, d in m.dice.items()}
     script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
                     dice, sections, variant=variant or "",
                     mode_note=" — ".join(filter(None, [m.mode_title, m.mode_note])))
     script.digest = script.compute_digest()
+    script.language = language
     return script

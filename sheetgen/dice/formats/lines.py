@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from ...load.chrome import chrome_in
 from ..script import FACE_UP, Event, Roll, Script
 
 
-def seat_name(seat: int) -> str:
-    """Return ``'Table'`` for seat 0, else ``'Seat N'``."""
-    return "Table" if seat == 0 else f"Seat {seat}"
+def seat_name(seat: int, language: str | None = None) -> str:
+    """Return ``'Table'`` for seat 0, else ``'Seat N'`` (in an edition's ``language``)."""
+    return chrome_in(language, "Table") if seat == 0 else chrome_in(language, "Seat {n}",
+                                                                    n=seat)
 
 
 def roll_text(roll: Roll, script: Script) -> str:
@@ -18,7 +20,8 @@ def roll_text(roll: Roll, script: Script) -> str:
         return ", ".join(f"{script.dice[d].short} {f}" for d, f in zip(roll.dice, attempt))
 
     # In the order they happen: each thrown-away attempt, then the roll that stands.
-    text = "".join(f"{faces(a)} -> re-rolled -> " for a in roll.rerolled) + faces(roll.faces)
+    again = chrome_in(script.language, "re-rolled")
+    text = "".join(f"{faces(a)} -> {again} -> " for a in roll.rerolled) + faces(roll.faces)
     if roll.total is not None and len(roll.faces) > 1:
         text += f" = {roll.total}"
     return text
@@ -26,7 +29,9 @@ def roll_text(roll: Roll, script: Script) -> str:
 
 def event_lines(event: Event, script: Script) -> list[str]:
     """Return the lines that show one event: a heading line, then details."""
-    who = "" if event.seat == 0 or event.kind == "first-player" else f"{seat_name(event.seat)}: "
+    lang = script.language
+    who = ("" if event.seat == 0 or event.kind == "first-player"
+           else f"{seat_name(event.seat, lang)}: ")
     note = [f"  ({event.note})"] if event.note else []
     if event.kind == "pause":
         return [f"-- {event.label} --", *note]
@@ -37,18 +42,20 @@ def event_lines(event: Event, script: Script) -> list[str]:
         return [f"{who}{event.label}:", *packed([f"{r.index}. {name}{roll_text(r, script)}"
                                                   for r, name in zip(event.rolls, names)])] + note
     if event.kind == "first-player":
-        return [f"{event.label}: {seat_name(event.seat)}", *note]
+        return [f"{event.label}: {seat_name(event.seat, lang)}", *note]
     out = [f"{event.label}:"]
-    groups = [f"  {group.name}: {join_items(group.items) or '-'}" for group in event.groups]
+    groups = [f"  {chrome_in(lang, group.name)}: {join_items(group.items) or '-'}"
+              for group in event.groups]
     if event.kind == "shuffle" and event.items:
         # in reading order: the cards face up (the top of the deck), the whole order, then
         # the cards set aside after them (reserves)
         up = 1 if event.groups and event.groups[0].name == FACE_UP else 0
         order = join_items([f"{i}. {c}" for i, c in enumerate(event.items, 1)])
-        return out + groups[:up] + [f"  order: {order}"] + groups[up:] + note
+        return (out + groups[:up] + [f"  {chrome_in(lang, 'order')}: {order}"] + groups[up:]
+                + note)
     out += groups
     if event.kind == "teams":
-        out.append("  draft order: " + join_items(event.items))
+        out.append(f"  {chrome_in(lang, 'draft order')}: " + join_items(event.items))
     return out + note
 
 
@@ -83,21 +90,26 @@ def section_parts(section) -> list[list[Event]]:
 def section_heading(section, script: Script) -> str:
     """Return a section's title with its first player, when the game has one."""
     if section.first_player:
-        return f"{section.title} (first player: {seat_name(section.first_player)})"
+        first = seat_name(section.first_player, script.language)
+        return f"{section.title} ({chrome_in(script.language, 'first player')}: {first})"
     return section.title
 
 
 def header_lines(script: Script) -> list[str]:
     """Return the lines every printout starts with: game, players, version, commitment, digest."""
-    mode = ", balanced dice decks" if script.balanced else ""
-    players = f"{script.players} player{'' if script.players == 1 else 's'}"
+    lang = script.language
+    mode = chrome_in(lang, ", balanced dice decks") if script.balanced else ""
+    players = chrome_in(lang, "{n} player" if script.players == 1 else "{n} players",
+                        n=script.players)
     return [
-        f"{script.game_name}: dice script for {players}{mode}",
-        *([f"game mode: {script.mode_note} (--variant {script.variant})"] if script.variant
-          else []),
-        f"algorithm {script.algorithm}",
-        f"seed commitment (SHA-256 of the secret): {script.commitment}",
-        f"script digest: {script.digest}",
+        chrome_in(lang, "{game}: dice script for {players}{mode}", game=script.game_name,
+                  players=players, mode=mode),
+        *([chrome_in(lang, "game mode: {note} (--variant {variant})", note=script.mode_note,
+                     variant=script.variant)] if script.variant else []),
+        chrome_in(lang, "algorithm {algorithm}", algorithm=script.algorithm),
+        chrome_in(lang, "seed commitment (SHA-256 of the secret): {commitment}",
+                  commitment=script.commitment),
+        chrome_in(lang, "script digest: {digest}", digest=script.digest),
     ]
 
 
