@@ -120,3 +120,19 @@ def test_a_value_from_a_spreadsheet_points_at_its_cell(served):
     assert [text for n, text in field["lines"] if n == row] == [rows[row - 1]]
     template = next(loc for loc in shown if loc["what"].startswith("template element"))
     assert template["path"].endswith("might-front.yaml")
+
+
+def test_an_edition_is_shown_with_edition_in_the_query(served):
+    """?edition=es: the game's editions listed (the switcher's links), the Raid cards'
+    faces read in Spanish, their images served; without it, the source."""
+    server, _ = served
+    games = json.loads(server.get("/api/games?edition=es"))["games"]
+    raid = next(g for g in games if g["id"] == GAME)
+    assert raid["editions"] == ["es", "de", "qps"]
+    spanish = json.loads(server.get(f"/api/component/{GAME}/raid-cards?edition=es"))
+    source = json.loads(server.get(f"/api/component/{GAME}/raid-cards"))
+    assert spanish["title"] == "Cartas de Saqueo" and source["title"] == "Raid cards"
+    url = spanish["tiles"][0]["front"]["url"]
+    assert "edition=es" in url
+    assert Image.open(io.BytesIO(server.get(url))).size[0] > 100
+    assert url != source["tiles"][0]["front"]["url"]

@@ -63,7 +63,8 @@ def _view(studio: Studio, request, variant: str | None = None):
     game_id = request.path_params["game"]
     if game_id not in studio.game_ids:
         raise KeyError(game_id)
-    return studio.workspace.view(game_id, variant or _variant(request))
+    edition = request.query_params.get("edition") or studio.workspace.project.edition
+    return studio.workspace.view(game_id, variant or _variant(request), edition)
 
 
 def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
@@ -89,7 +90,9 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
 
     def games(request):
         return JSONResponse({"version": ws.version, "rebuilt": ws.rebuilt,
-                             "games": pages.games(ws, studio.game_ids, studio.images.failed)})
+                             "games": pages.games(ws, studio.game_ids, studio.images.failed,
+                                                  request.query_params.get("edition")
+                                                  or ws.project.edition)})
 
     def component(request):
         view = _view(studio, request)
@@ -103,7 +106,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         faces = cv.faces()
         first = [tile[side] for tile in pages.component(ws, view, cid)["tiles"][:FIRST_TILES]
                  for side in ("front", "back") if tile[side]]
-        studio.images.draw((view.game_id, view.variant),
+        studio.images.draw(view.scope,
                            {ws.image_name(view, faces[f["key"]]): faces[f["key"]] for f in first})
         shown = pages.component(ws, view, cid, studio.images.failed)
         studio.first_shown.set()
@@ -115,7 +118,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         view = _view(studio, request)
         _, _, chosen = pages.pick_face(ws, view, p["component"], int(p["index"]), p["side"])
         if chosen is not None:  # drawn first: a face that cannot be drawn says why here
-            studio.images.draw((view.game_id, view.variant),
+            studio.images.draw(view.scope,
                                {ws.image_name(view, chosen): chosen}, LARGE_DPI)
         return JSONResponse(pages.face(ws, view, p["component"], int(p["index"]), p["side"],
                                        studio.images.failed))
@@ -135,7 +138,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         if dpi not in ALLOWED_DPI or look != ws.look(view):  # an image no longer drawn
             raise KeyError(dpi)
         faces = {k: f for cv in view.components.values() for k, f in cv.faces().items()}
-        data = studio.images.png((view.game_id, view.variant), name, faces[key], dpi)
+        data = studio.images.png(view.scope, name, faces[key], dpi)
         return Response(data, media_type="image/png", headers=IMMUTABLE)
 
     def printed(request):
@@ -143,7 +146,8 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         cv = ws.ready(view, request.path_params["component"])
         profile, document = studio.printed(view, cv, request.path_params["profile"])
         base = f"/page/{view.game_id}/{cv.comp.model.id}/{profile}"
-        query = f"?variant={view.variant}&v={ws.version}" if view.variant else f"?v={ws.version}"
+        query = (f"?variant={view.variant}&v={ws.version}" if view.variant else f"?v={ws.version}"
+                 ) + (f"&edition={view.edition}" if view.edition else "")
         return JSONResponse({"version": ws.version, "profile": profile,
                              "profiles": print_profiles(ws.session, cv.comp),
                              "pages": [f"{base}/{n}.png{query}" for n in range(document.pages)],

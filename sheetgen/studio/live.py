@@ -39,12 +39,12 @@ class Studio:
         with ws.lock:
             ws.refresh(paths)
             live = set()
-            for (game_id, variant), view in ws.views.items():
-                scope = (game_id, variant)
+            for view in ws.views.values():
+                scope = view.scope
                 for cid, cv in view.components.items():
                     named = {ws.image_name(view, face): face for face in cv.faces().values()}
                     live |= {(scope, name) for name in named}
-                    if (game_id, variant, cid) in self.shown:
+                    if (view.game_id, view.variant, cid) in self.shown:
                         self.images.draw(scope, named)
             self.images.forget_except(live)
 

@@ -25,13 +25,14 @@ def _variant_part(variant: str | None) -> str:
 def image_url(workspace, view, face, dpi: int = GRID_DPI) -> str:
     """Return the URL of a face's image, named by what it draws."""
     return (f"/img/{view.game_id}/{_variant_part(view.variant)}/"
-            f"{workspace.image_name(view, face)}.png?dpi={dpi}")
+            f"{workspace.image_name(view, face)}.png?dpi={dpi}"
+            + (f"&edition={view.edition}" if view.edition else ""))
 
 
 def _face(workspace, view, face, dpi: int = GRID_DPI, failed: dict | None = None) -> dict | None:
     if face is None:
         return None
-    error = (failed or {}).get(((view.game_id, view.variant), workspace.image_name(view, face)))
+    error = (failed or {}).get((view.scope, workspace.image_name(view, face)))
     return {"url": image_url(workspace, view, face, dpi), "width": face.width,
             "height": face.height, "bleed": face.bleed, "key": face.key, "error": error}
 
@@ -42,26 +43,34 @@ def problems_of(view, failed: dict | None = None) -> dict:
     warnings = [str(w) for cv in view.components.values() for w in cv.warnings]
     problems = [str(p) for p in view.problems()]
     for (scope, _), messages in (failed or {}).items():
-        if scope == (view.game_id, view.variant):
+        if scope == view.scope:
             problems += [m for m in messages if m not in problems]
     return {"problems": problems, "warnings": warnings}
 
 
-def games(workspace, game_ids: list[str], failed: dict | None = None) -> list[dict]:
-    """Return every game with its components (each loaded and prepared)."""
+def games(workspace, game_ids: list[str], failed: dict | None = None,
+          edition: str | None = None) -> list[dict]:
+    """Return every game with its components (each loaded and prepared), in ``edition``."""
     out = []
     for game_id in game_ids:
-        view = workspace.view(game_id)
+        view = workspace.view(game_id, None, edition)
         name = view.game.spec.name if view.game is not None else game_id
         dice = has_dice(workspace.project, game_id)
         out.append({"id": game_id, "name": name, **problems_of(view, failed),
                     "variants": variants_of(workspace.project, game_id),
+                    "editions": _editions(view),
                     "dice": dice,
                     "dice_example": dice_example(workspace.project, game_id) if dice else "",
                     "components": [{"id": cid, "kind": cv.comp.model.kind,
                                     "title": cv.comp.model.title, "stale": cv.stale}
                                    for cid, cv in view.components.items()]})
     return out
+
+
+def _editions(view) -> list[str]:
+    """Return the editions a game can be shown in: its declared languages, then qps."""
+    spec = view.game.spec if view.game is not None else None
+    return [e.code for e in getattr(spec, "editions", [])] + ["qps"]
 
 
 def tiles(prepared) -> list[tuple[int, object, int]]:

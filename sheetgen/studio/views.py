@@ -36,8 +36,14 @@ class GameView:
     game_id: str
     variant: str | None
     game: object = None          # LoadedGame, the last one that loaded
+    edition: str | None = None   # the edition shown (?edition=), None: the source
     components: dict = field(default_factory=dict)
     load_problems: list = field(default_factory=list)
+
+    @property
+    def scope(self) -> tuple:
+        """What tells this view's pictures apart: game and variant (and edition, if any)."""
+        return (self.game_id, self.variant) + ((self.edition,) if self.edition else ())
 
     def problems(self) -> list:
         """Return every mistake, loading first, then each component's."""

@@ -43,13 +43,14 @@ class Workspace:
         self.rebuilt = time.time()      # when the last refresh finished (the page shows it)
         self._folders: dict[str, list[Path]] = {}   # data, templates, fonts: resolved
 
-    def view(self, game_id: str, variant: str | None = None) -> GameView:
-        """Return the view of a game, loading it the first time (each component is prepared
-        when first asked for: ``ready``)."""
+    def view(self, game_id: str, variant: str | None = None,
+             edition: str | None = None) -> GameView:
+        """Return the view of a game (in ``edition``, None: the source), loading it the first
+        time (each component is prepared when first asked for: ``ready``)."""
         with self.lock:
-            key = (game_id, variant)
+            key = (game_id, variant) + ((edition,) if edition else ())
             if key not in self.views:
-                view = GameView(game_id, variant)
+                view = GameView(game_id, variant, edition=edition)
                 self._reload(view, set(), everything=True)
                 self.views[key] = view
             return self.views[key]
@@ -162,7 +163,8 @@ class Workspace:
     def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
         """Load the game again and prepare each component that ``touched`` files feed."""
         problems = ProblemList()
-        game = load_one(self.project, view.game_id, variant=view.variant, problems=problems)
+        game = load_one(self.project.with_edition(view.edition), view.game_id,
+                        variant=view.variant, problems=problems)
         extras = ProblemList()  # dice.yaml and every variant file, checked as validate does
         try:
             validate_extras(self.project, view.game_id, extras)

@@ -31,7 +31,23 @@ function getJSON(url) {
   });
 }
 function enc(s) { return encodeURIComponent(s); }
-function vq(variant, sep) { return variant ? (sep || "?") + "variant=" + enc(variant) : ""; }
+// the edition shown (?edition=es on the page's address): every request asks for it
+var EDITION = new URLSearchParams(location.search).get("edition") || "";
+function vq(variant, sep) {
+  var q = (variant ? "variant=" + enc(variant) : "") +
+          (EDITION ? (variant ? "&" : "") + "edition=" + enc(EDITION) : "");
+  return q ? (sep || "?") + q : "";
+}
+// links to the same page in each edition of a game (the switcher)
+function editionLinks(g) {
+  var links = el("p", { cls: "links" }, [el("span", { text: "edition:" })]);
+  [""].concat(g.editions || []).forEach(function (code) {
+    var here = code === EDITION;
+    links.appendChild(el(here ? "strong" : "a", { href: location.pathname + (code ? "?edition=" + enc(code) : "") + location.hash,
+                                                    text: code || "source" }));
+  });
+  return links;
+}
 
 // Swap an image's source if it changed; resolve when the new picture is loaded.
 function setImage(img, url, loads) {
@@ -96,7 +112,7 @@ function route() {
 function homePage(main, r) {
   var game = r.parts[1];
   function update() {
-    return getJSON("/api/games").then(function (data) {
+    return getJSON("/api/games" + vq("")).then(function (data) {
       main.textContent = "";
       var games = data.games.filter(function (g) { return !game || g.id === game; });
       crumbs(game ? [["games", "#/"], [game]] : [["games"]]);
@@ -108,6 +124,7 @@ function homePage(main, r) {
         g.variants.forEach(function (v) { links.appendChild(el("a", { href: "#/variant/" + enc(g.id) + "/" + enc(v), text: "variant " + v })); });
         if (g.dice) links.appendChild(el("a", { href: "#/dice/" + enc(g.id), text: "dice panel" }));
         main.appendChild(links);
+        main.appendChild(editionLinks(g));
         var list = el("ul", { cls: "plain" });
         g.components.forEach(function (c) {
           list.appendChild(el("li", {}, [
