@@ -9,8 +9,13 @@ from conftest import run_cli
 from sheetgen.fill.elements import DrawContext, element_types
 from sheetgen.fill.fonts import FontBook
 from sheetgen.fill.icons import IconBook
-from sheetgen.load.model import slugify
+from sheetgen.load.model import SymbolSpec, slugify
 from sheetgen.load.project import Project, builtin_root
+
+
+# a game's symbols (game.yaml), for the legend's sample
+SAMPLE_SYMBOLS = {"army": SymbolSpec(icon="swords", label="Army", meaning="fights"),
+                  "castle": SymbolSpec(icon="castle", label="Castle", meaning="defends")}
 
 
 def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
@@ -33,7 +38,7 @@ def test_every_element_has_schema_doc_and_a_sample_that_draws(project):
         if name == "image":
             continue  # its sample names a file that a designer's project would hold
         context = {"width": 180.0, "height": 252.0, "fonts": fonts, "icons": icons,
-                   "colors": {}}
+                   "colors": {}, "symbols": SAMPLE_SYMBOLS}
         element = cls.model_validate(cls.sample, context=context)
         ctx = DrawContext(180.0, 252.0, fonts, icons)
         element.prepare(ctx)

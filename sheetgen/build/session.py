@@ -114,7 +114,7 @@ class Session:
 
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
-                              globals_)
+                              globals_, spec.symbols)
         builder.edition_checks = game.edition is not None
         if game.edition is not None and game.edition.spec is not None:
             builder.font_roles = game.edition.spec.fonts
@@ -136,7 +136,10 @@ class Session:
                 builder = builder or self.builder(game, component)
                 if builder.checks is not None:
                     builder.checks.check_component(component, game.spec.colors)
-                return component_for(component.model).prepare(builder, component)
+                prepared = component_for(component.model).prepare(builder, component)
+                if builder.checks is not None and game.spec.symbols:
+                    builder.checks.check_symbols(component, game.spec, builder.symbols_seen)
+                return prepared
             finally:  # what preparing it read: reads_of gives it to the studio and the record
                 self._prepared_reads[id(component)] = (component, tuple(read.files()))
 

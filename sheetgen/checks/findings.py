@@ -74,6 +74,15 @@ class ComponentChecks:
             raise UserError(Problem(path, line_of(loaded.raw, ("meaning_colors",)),
                                     f"meaning_colors: {exc}")) from None
 
+    def check_symbols(self, loaded, spec, seen) -> None:
+        """Run the symbol key check (:mod:`.symbol_key`) on what the component's faces
+        printed and keyed (``seen``: sheetgen.fill.symbols.SymbolsSeen)."""
+        from ..base.errors import display_path
+        from .symbol_key import symbol_key_problems
+
+        self.component_problems.extend(symbol_key_problems(
+            loaded.model.id, display_path(loaded.path), spec.symbols, spec.symbol_key, seen))
+
     @property
     def failing(self) -> int:
         """How many checks failed (per element and check, plus component checks)."""

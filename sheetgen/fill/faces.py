@@ -23,6 +23,7 @@ from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
 from .elements.placement import Placer
 from ..load.templates import Template, TemplateBook
+from .symbols import SymbolsSeen, resolve_symbols
 from .textlayout import TextFitError
 from ..base.suggest import close_matches, command, unknown
 from ..load.validation import keys_at
@@ -144,9 +145,13 @@ class FaceBuilder:
     """Turns (template name, fields) into Faces; holds the Jinja environment and caches."""
 
     def __init__(self, project, templates: TemplateBook, fonts, icons, colors: dict[str, str],
-                 globals_: dict[str, Any] | None = None):
+                 globals_: dict[str, Any] | None = None, symbols: dict | None = None):
         self.project, self.templates, self.fonts, self.icons = project, templates, fonts, icons
         self.colors = colors
+        # the game's symbols (name -> SymbolSpec): symbol/NAME is resolved as elements are
+        # filled; which ones this component printed and keyed (sheetgen/checks/symbol_key.py)
+        self.symbols = symbols or {}
+        self.symbols_seen = SymbolsSeen()
         # names every template of this builder sees (game, credits, component); an item's
         # fields of the same name win, as Jinja's own globals would let them
         self.globals = dict(globals_ or {})
@@ -357,11 +362,18 @@ class FaceBuilder:
             see = f"see `{command(name='reference')}`"
             raise self._fail(template, raw, where,
                              unknown("element type", kind, element_types(), see), False)
+        try:
+            values = resolve_symbols(values, self.symbols, self.symbols_seen.printed,
+                                     (self._shown(raw, template), raw.line))
+        except ValueError as exc:
+            raise self._fail(template, raw, where, str(exc), False) from None
         vctx = {"width": template.width, "height": template.height, "fonts": self.fonts,
                 "icons": self.icons, "colors": self.colors, "project": self.project,
                 "base_dir": Path(getattr(raw, "path", "") or template.path).parent,
                 "where_path": getattr(raw, "path", "") or str(template.path),
-                "where_line": raw.line}
+                "where_line": raw.line, "symbols": self.symbols,
+                "symbols_seen": self.symbols_seen,
+                "shown_where": (self._shown(raw, template), raw.line)}
         try:
             element = cls.model_validate(values, context=vctx)
         except ValidationError as exc:

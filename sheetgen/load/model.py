@@ -192,6 +192,17 @@ class EditionSpec(Strict):
 
 
 
+class SymbolSpec(Strict):
+    """One entry of ``symbols:`` in game.yaml: an idea of the game and its one picture."""
+
+    icon: str = Field(min_length=1, max_length=200, description="Its picture: an icon name "
+                      "(templates/icons/<name>.svg) or colour art set/name.")
+    label: str = Field(min_length=1, max_length=60, description="Its short name in a key "
+                       "(Army, Throne room).")
+    meaning: str = Field("", max_length=300, description="One line saying what it means in "
+                         "play, printed by a legend after the label.")
+
+
 class GameSpec(Strict):
     """``data/<game>/game.yaml``: the game and the components it prints."""
 
@@ -214,6 +225,38 @@ class GameSpec(Strict):
     def _print_checks(cls, value):
         return PrintChecks(mode=value) if isinstance(value, str) else value
     components: list[str] = Field(description="Component ids; each is <id>.yaml beside game.yaml.")
+    symbols: dict[str, SymbolSpec] = Field(
+        default_factory=dict, max_length=500, description="The game's symbol vocabulary: "
+        "name -> {icon, label, meaning}. Templates and text name a symbol as symbol/NAME "
+        "(`icon: symbol/army`, `:symbol/army:` in text) instead of an icon file; one picture "
+        "per symbol, and each symbol printed is keyed by a legend.")
+    symbol_key: str | None = Field(
+        None, pattern=KEBAB, description="The component (an aid or reference card) whose "
+        "legend keys every symbol of the game; a symbol printed elsewhere needs no legend of "
+        "its own there.")
+
+    @field_validator("symbols")
+    @classmethod
+    def _one_picture_each(cls, symbols: dict) -> dict:
+        for name in symbols:
+            if not re.fullmatch(r"[a-z0-9][a-z0-9-]*", name):
+                raise ValueError(f"symbol name {name!r}: use lowercase letters, figures and -")
+        by_picture: dict[str, list[str]] = {}
+        for name, symbol in symbols.items():
+            by_picture.setdefault(symbol.icon, []).append(name)
+        shared = {icon: names for icon, names in by_picture.items() if len(names) > 1}
+        if shared:
+            icon, names = next(iter(shared.items()))
+            raise ValueError(f"symbols {' and '.join(names)} share the picture {icon!r}: one "
+                             "picture, one idea (give each its own icon)")
+        return symbols
+
+    @model_validator(mode="after")
+    def _key_is_a_component(self):
+        if self.symbol_key is not None and self.symbol_key not in self.components:
+            raise ValueError(f"symbol_key: {self.symbol_key!r} is not one of the components "
+                             f"({', '.join(self.components)})")
+        return self
     editions: list[EditionSpec] = Field(
         default_factory=list, max_length=100, description="Other languages this game is "
         "printed in (the source language is the default edition); each edition's texts are "
