@@ -27,8 +27,13 @@ from .session import Session, ignore
 def build(project: Project, game_id: str | None = None, component_ids: list[str] | None = None,
           options: BuildOptions | None = None, progress: bool = False, warn=None,
           record: dict | None = None, skipped: list | None = None,
-          reads: ReadRecorder | None = None) -> list[Path]:
+          reads: ReadRecorder | None = None, write: bool = True,
+          checked: list | None = None) -> list[Path]:
     """Build the chosen components in their profiles; return the paths written.
+
+    ``write=False`` is ``validate``: everything a build does (load, prepare, print checks,
+    fit, render) but the writing; nothing is staged, written or recorded, and ``checked``
+    (a list) receives each (game, component) built.
 
     ``reads`` (a ReadRecorder, sheetgen.load.reads) receives every file the build read
     (``watch`` and the studio follow them); for an output it did not rebuild, the files
@@ -51,12 +56,13 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     recorder = reads if reads is not None else ReadRecorder()
     with recorder.recording():
         return _build(project, game_id, component_ids, options, progress, warn, record,
-                      skipped, recorder)
+                      skipped, recorder, write, checked)
 
 
 def _build(project: Project, game_id: str | None, component_ids: list[str] | None,
            options: BuildOptions | None, progress: bool, warn, record: dict | None,
-           skipped: list | None, recorder: ReadRecorder) -> list[Path]:
+           skipped: list | None, recorder: ReadRecorder, write: bool = True,
+           checked: list | None = None) -> list[Path]:
     """Run :func:`build` with its reads recorded into ``recorder``."""
     # start-up: only a build reads the record, stages outputs and plans with profiles
     from ..base.output import OutputWriter
@@ -75,7 +81,7 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     # (whose outputs depend on more than one component) neither read nor write the record
     art_sets = ArtSets(project)  # asked by the record and the faces' credits: found once
     # an edition's build is not recorded yet: its outputs are rebuilt every time
-    recorded = (record is None and not options.variant and not options.previews
+    recorded = (record is None and write and not options.variant and not options.previews
                 and project.edition is None)
     cache = BuildRecord.start(project, out_dir, recorded, game_id, component_ids or [], options,
                               art_sets)
@@ -119,6 +125,10 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     if record is not None:
         record["checks"] = session.checks
         record["jobs"] = jobs
+    if checked is not None:
+        checked.extend((game, comp) for game, comp in selected)
+    if not write:  # validate: the outputs were made, and go nowhere
+        return []
     # stage, then record
     written = _stage(jobs, work, results, writer, session)
     cache.finish(jobs, options, _made_from(work, results), planned)

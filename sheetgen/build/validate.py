@@ -1,5 +1,6 @@
-"""``validate``: load, fill, check and fit every chosen face without writing anything, and
-check each game's dice.yaml and variant files; one run reports every independent mistake.
+"""``validate``: the build without the final write (every chosen face loaded, filled,
+checked, fitted and rendered to nothing), and each game's dice.yaml and variant files checked;
+one run reports every independent mistake.
 """
 
 from __future__ import annotations
@@ -7,39 +8,37 @@ from __future__ import annotations
 from ..base.errors import ProblemList, UserError
 from ..generate.games import load_game
 from ..load.project import DICE_FILE, VARIANTS_DIR, Project
-from .component_build import BuildOptions, fit_problems
-from .plan import plan_jobs
-from .selection import select
-from .session import Session, ignore
+from .component_build import BuildOptions
+from .session import ignore
+from .transaction import build
 
 
 def validate(project: Project, game_ids: list[str] | None = None, warn=None,
              profiles: list[str] | None = None, component_ids: list[str] | None = None) -> int:
-    """Load, fill and fit every face of the chosen games (or only ``component_ids`` of one
-    game), check their dice.yaml and variant files; return how many components are valid.
+    """Build the chosen games (or only ``component_ids`` of one game) without writing, and
+    check their dice.yaml and variant files; return how many components are valid.
 
-    Faces are fitted to every profile the components would build (``profiles``, or each
-    component's defaults), so a face too large for its page is found without building. One
-    run reports every independent mistake, across files and stages.
+    The build is the one ``sheetgen build`` runs (transaction.build, ``write=False``): every
+    face is prepared, checked, fitted to every profile the components would build
+    (``profiles``, or each component's defaults) and rendered, so any mistake a build
+    reports, validate reports at the same ``path:line``. One run reports every independent
+    mistake, across files, games and stages.
     """
     problems = ProblemList()
     if component_ids and len(game_ids or []) != 1:
         raise UserError("name a game before its components")
     ids = game_ids or project.default_game_ids()
-    selected = []
+    checked: list = []
     for gid in ids:
-        selected.extend(select(project, gid, component_ids or [], problems=problems))
+        try:
+            build(project, gid, component_ids or [], BuildOptions(profiles=profiles),
+                  warn=warn, write=False, checked=checked)
+        except UserError as exc:
+            problems.extend(exc)
     for gid in ids:
         validate_extras(project, gid, problems, component_ids or None, warn)
-    session = Session(project)
-    prepared = session.prepare_all(selected, problems)
-    for problem in session.warnings:
-        (warn or ignore)(problem)
-    session.apply_print_checks(warn, problems)
-    fit_problems(plan_jobs(prepared, BuildOptions(profiles=profiles), None, session.profiles,
-                            problems, None if component_ids else []), problems)
     problems.raise_if_any()
-    return len(selected)
+    return len(checked)
 
 
 def validate_extras(project: Project, game_id: str, problems: ProblemList,

@@ -21,6 +21,7 @@ from pydantic import ValidationError
 from .choices import ChoiceError, needs_resolving, resolve
 from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
+from .elements.base import written_icons
 from .elements.placement import Placer
 from ..load.templates import Template, TemplateBook
 from .symbols import SymbolsSeen, resolve_symbols
@@ -95,7 +96,9 @@ class Face:
         """Return every icon the face draws (worked out once: a face does not change)."""
         icons = self.__dict__.get("_icons")
         if icons is None:
-            icons = frozenset().union(*(e.icons() for e in self.elements))
+            # an element's own icons, and every inline ``:name:`` in any text it holds: an
+            # icon's form must exist before the face's form that uses it
+            icons = frozenset().union(*(e.icons() | written_icons(e) for e in self.elements))
             self.__dict__["_icons"] = icons
         return icons
 

@@ -15,6 +15,7 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
                       ValidationInfo, WithJsonSchema, model_validator)
 
 from ..colors import parse_color, rgb_to_cmyk, tint
+from ..textlayout import inline_icons
 from ...base.units import Points, to_points
 
 
@@ -352,3 +353,20 @@ class DrawContext:
             canvas.setStrokeColorCMYK(*rgb_to_cmyk(rgb))
         else:
             canvas.setStrokeColorRGB(*rgb)
+
+
+def written_icons(value: Any) -> set[str]:
+    """Return every inline icon (``:name:``) written in any text of ``value``: an element, or
+    any list, mapping or model inside one (a track space's ``below``, a table cell...)."""
+    if isinstance(value, str):
+        return set(inline_icons(value)) if ":" in value else set()
+    if isinstance(value, BaseModel):
+        value = value.__dict__
+    if isinstance(value, dict):
+        value = value.values()
+    elif not isinstance(value, (list, tuple)):
+        return set()
+    found: set[str] = set()
+    for item in value:
+        found |= written_icons(item)
+    return found
