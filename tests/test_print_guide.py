@@ -161,3 +161,44 @@ def test_the_copies_table_counts_an_odds_card_per_player(built):
     assert players == ["1 (solo)", "2", "3", "4", "5", "6"], players
     assert odds == [p.split()[0] for p in players], odds
 
+
+
+def _guide_options(**changes):
+    from sheetgen.generate.print_guide import PrintGuideOptions
+
+    options = {"files": [{"component": "dice"}], "duplex": "d", "duplex_wrong": "w",
+               "paper": "p", "steps": ["s"],
+               "needs": [{"label": "Dice", "component": "dice", "per_player": 2,
+                          "extra": {1: 1}}],
+               "checklist": [{"label": "Dice", "component": "dice"}]}
+    options.update(changes)
+    return PrintGuideOptions.model_validate(options)
+
+
+def test_copies_per_player_count_are_computed_from_the_pieces_a_copy_prints():
+    from sheetgen.generate.print_guide import Count, Counted, print_guide
+
+    counts = Counted({"dice": Count(4, "dice", "Dice")}, (1, 2, 3, 4))
+    page = print_guide(_guide_options(), counts)[0]
+    # 1 player: 2 + 1 = 3 dice (1 copy of 4); 3 players 6 (2 copies); 4 players 8 (2 copies)
+    assert page["copies"] == [["Players", "Dice"], ["1", 3], ["2", 4], ["3", "6 (print 2×)"],
+                              ["4", "8 (print 2×)"]]
+    assert page["checklist"][0]["counted"] == ("**4** dice (1-2 players), "
+                                               "**8** dice (3-4 players)")
+
+
+def test_a_guide_gives_copies_typed_or_computed_never_both_or_neither():
+    from pydantic import ValidationError
+
+    with pytest.raises(ValidationError, match="copies: .* or needs:"):
+        _guide_options(copies=[["Players", "Dice"], [1, 1]])
+    with pytest.raises(ValidationError, match="copies: .* or needs:"):
+        _guide_options(needs=[])
+
+
+def test_needs_without_the_games_player_counts_is_an_error():
+    from sheetgen.generate.print_guide import Count, Counted, print_guide
+    from sheetgen.base.errors import OptionError
+
+    with pytest.raises(OptionError, match="players"):
+        print_guide(_guide_options(), Counted({"dice": Count(4, "dice", "Dice")}, ()))

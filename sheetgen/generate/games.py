@@ -20,7 +20,7 @@ from ..load.validation import describe
 from ..load.yamlload import line_of
 
 if TYPE_CHECKING:  # start-up: generators (dice decks, the print guide) load for generated items
-    from .print_guide import Count
+    from .print_guide import Counted
 
 
 def load_game(project: Project, game_id: str, only: list[str] | None = None,
@@ -54,7 +54,7 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
 
 
 def expand_generated(game: LoadedGame, problems: ProblemList,
-                     counts: dict[str, Count] | None = None, counted: tuple = ()) -> None:
+                     counts: Counted | None = None, counted: tuple = ()) -> None:
     """Compute the items of every generated component of ``game`` and give them ids; a
     component whose generator fails is dropped, its mistakes recorded at their lines.
 
@@ -93,9 +93,10 @@ def _counts_pieces(comp) -> bool:
         return False
 
 
-def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
-    """Return how many pieces each component of ``game`` prints (generated items computed),
-    those a partial load left out read too, so a guide counts the whole game."""
+def piece_counts(project: Project, game: LoadedGame) -> Counted:
+    """Return how many pieces each component of ``game`` prints (generated items computed;
+    a deck's row filler as many times as the guide's own profile prints it), those a partial
+    load left out read too, so a guide counts the whole game, and the game's player counts."""
     loaded = {comp.model.id: comp for comp in game.components}
     missing = [cid for cid in game.spec.components if cid not in loaded]
     if missing:
@@ -103,7 +104,7 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
         if rest is not None:
             expand_generated(rest, ProblemList())
             loaded.update({comp.model.id: comp for comp in rest.components})
-    from .print_guide import Count  # start-up: see _counts_pieces
+    from .print_guide import Count, Counted, guide_profile  # start-up: see _counts_pieces
 
     reads.opened_all(path for comp in loaded.values() for path in comp.reads)
     counts = {}
@@ -111,13 +112,30 @@ def piece_counts(project: Project, game: LoadedGame) -> dict[str, Count]:
         comp = loaded.get(cid)
         if comp is not None and not _counts_pieces(comp):
             pieces, unit = comp.model.contents()
+            pieces += _fillers(project, comp, guide_profile(project))
             counts[cid] = Count(pieces, unit, comp.model.title,
                                 game.edition.code if game.edition is not None else None)
-    return counts
+    players = game.spec.players
+    return Counted(counts, tuple(range(players.min, players.max + 1)) if players else ())
+
+
+def _fillers(project: Project, comp, profile) -> int:
+    """Return how many row-filler cards ``comp``'s file for ``profile`` prints (0 for a
+    component without one, or one whose front template cannot be read: its build says why)."""
+    if not getattr(comp.model, "row_filler", None):
+        return 0
+    from ..impose.components.cards import fillers_printed  # start-up: decks with a filler
+    from ..load.templates import TemplateBook
+
+    try:
+        front = TemplateBook(project).get(comp.model.front, (str(comp.path), 1))
+    except UserError:
+        return 0
+    return fillers_printed(comp.model, profile, (front.width, front.height, front.bleed))
 
 
 def _generate(model, raw, path: Path, problems: ProblemList,
-              counts: dict[str, Count] | None = None) -> None:
+              counts: Counted | None = None) -> None:
     """Fill the component's items from its generator; a wrong option is blamed at its line."""
     from .generators import generate, generator  # start-up: see _counts_pieces
 

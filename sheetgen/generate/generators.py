@@ -19,7 +19,7 @@ from ..dice.faces import icon_of
 from ..base.limits import MAX_COUNT, MAX_ID
 from ..base.errors import OptionError
 from ..load.model import KEBAB, Strict
-from .print_guide import PrintGuideOptions, print_guide
+from .print_guide import Counted, PrintGuideOptions, print_guide
 from ..load.project import DICE_FILE, user_path
 from ..base.suggest import unknown
 from ..load.validation import describe
@@ -169,7 +169,7 @@ def generator(name: Any) -> Generator:
 
 
 def generate(name: str, options: dict | Strict, game_dir: Path,
-             counts: dict | None = None) -> list[dict[str, Any]]:
+             counts: Any = None) -> list[dict[str, Any]]:
     """Return the items of generator ``name`` made with ``options`` (a mapping is checked
     against the generator's options model first); ValueError says what is wrong. A generator
     made from ``counts`` (the print guide) gets them instead of the game's folder."""
@@ -181,5 +181,5 @@ def generate(name: str, options: dict | Strict, game_dir: Path,
             raise ValueError("; ".join(f"options: {describe(e)}" for e in exc.errors())) \
                 from None
     if spec.counts:
-        return spec.make(options, counts or {})
+        return spec.make(options, counts if counts is not None else Counted({}, ()))
     return spec.make(options, game_dir)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from pydantic import Field, field_validator
+from pydantic import Field, field_validator, model_validator
 
 from ..base.errors import OptionError
 from ..base.limits import MAX_COUNT, MAX_ID
@@ -30,6 +30,25 @@ class Count:
     unit: str
     title: str
     language: str | None = None  # the edition's: its file names and words
+
+
+@dataclass(frozen=True)
+class Counted:
+    """What a guide counts from: each component's pieces (by id) and the game's player
+    counts, fewest to most (empty when game.yaml gives none)."""
+
+    pieces: dict[str, Count]
+    players: tuple[int, ...]
+
+
+GUIDE_PROFILE = "a4"  # the files the guide names (<id>-a4.pdf) and counts the pieces of
+
+
+def guide_profile(project):
+    """Return the profile whose files the guide names and counts (A4)."""
+    from ..load.profiles import ProfileBook
+
+    return ProfileBook.for_project(project).get(GUIDE_PROFILE)
 
 
 class GuideFile(Strict):
@@ -54,6 +73,21 @@ class GuideCheck(Strict):
     note: str = Field("", max_length=300, description="Printed after the count.")
 
 
+class GuideNeed(Strict):
+    """A column of the copies table, computed for each player count: the pieces of a
+    component a game needs, and the copies of its file that give them."""
+
+    label: str = Field(max_length=60, description="The column heading.")
+    component: str = Field(pattern=KEBAB, max_length=MAX_ID,
+                           description="The component whose pieces are needed.")
+    per_player: int = Field(0, ge=0, le=MAX_COUNT, description="Pieces each player needs.")
+    per_game: int = Field(0, ge=0, le=MAX_COUNT,
+                          description="Pieces a game needs whatever the player count.")
+    extra: dict[int, int] = Field(
+        default_factory=dict, description="Pieces needed on top at a player count "
+        "({1: 2}: solo needs 2 more).")
+
+
 class PrintGuideOptions(Strict):
     """Options of ``print-guide`` (every text may use **bold** and :icon: markup)."""
 
@@ -65,16 +99,28 @@ class PrintGuideOptions(Strict):
     duplex_wrong: str = Field(max_length=1500, description="What goes wrong otherwise.")
     paper: str = Field(max_length=1500, description="Paper and card stock.")
     copies: list[list[str | int]] = Field(
-        min_length=2, max_length=12, description="Copies per player count: a header row, then "
-        "one row per player count.")
+        default_factory=list, max_length=12, description="Copies per player count typed: a "
+        "header row, then one row per player count (or needs:, computed).")
+    needs: list[GuideNeed] = Field(
+        default_factory=list, max_length=6, description="Copies per player count computed: "
+        "one column per component, a row per player count of game.yaml's players; the "
+        "checklist counts these components' pieces per player count too.")
     steps: list[str] = Field(min_length=1, max_length=20,
                              description="The cut, fold and glue order.")
     checklist: list[GuideCheck] = Field(min_length=1, max_length=40,
                                         description="The contents checklist.")
 
+    @model_validator(mode="after")
+    def _copies_typed_or_computed(self) -> "PrintGuideOptions":
+        if bool(self.copies) == bool(self.needs):
+            raise ValueError("give copies: (a typed table) or needs: (computed), one of them")
+        return self
+
     @field_validator("copies")
     @classmethod
     def _rows_as_wide_as_the_header(cls, rows: list[list[str | int]]) -> list[list[str | int]]:
+        if len(rows) == 1:
+            raise ValueError("a header row and at least one row per player count")
         for number, row in enumerate(rows[1:], start=2):
             if len(row) != len(rows[0]):
                 raise ValueError(f"row {number} has {len(row)} cells; the header row (row 1) "
@@ -143,21 +189,83 @@ def checklist_layout(lines: int) -> ChecklistLayout:
     return ChecklistLayout(columns, tuple(bounds), rows, size, round(min(gap, 10.0), 2))
 
 
-def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
-                ) -> list[dict[str, Any]]:
+def _players(numbers: list[int]) -> str:
+    """Return player counts as a range: "1-2 players", "3 players"."""
+    span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else f"{numbers[0]}"
+    return f"{span} player{'s' if numbers[-1] > 1 else ''}"
+
+
+@dataclass(frozen=True)
+class Need:
+    """What a game of one player count needs of a component: pieces, and copies to print."""
+
+    players: int
+    pieces: int
+    copies: int
+
+
+def needs_of(need: GuideNeed, count: Count, players: tuple[int, ...]) -> list[Need]:
+    """Return, for each player count, the pieces of ``need``'s component a game needs and the
+    copies of its file (``count.pieces`` a copy) that give them."""
+    found = []
+    for number in players:
+        pieces = need.per_player * number + need.per_game + need.extra.get(number, 0)
+        copies = -(-pieces // count.pieces) if count.pieces else 0
+        found.append(Need(number, pieces, copies))
+    return found
+
+
+def _copies_table(options: PrintGuideOptions, counts: Counted, count_of
+                  ) -> tuple[list[list[str | int]], dict[str, list[Need]]]:
+    """Return the copies table (typed, or computed from ``needs``) and each needed
+    component's needs by player count."""
+    if not options.needs:
+        return options.copies, {}
+    if not counts.players:
+        raise OptionError("needs", "needs: computes a row per player count: give game.yaml "
+                          "players: {min: .., max: ..}")
+    needs = {}
+    for need in options.needs:
+        count_of(need.component, "needs")
+        needs[need.component] = needs_of(need, counts.pieces[need.component], counts.players)
+    rows: list[list[str | int]] = [["Players", *(need.label for need in options.needs)]]
+    for row, number in enumerate(counts.players):
+        cells: list[str | int] = [str(number)]
+        for need in options.needs:
+            found = needs[need.component][row]
+            cells.append(found.pieces if found.copies <= 1
+                         else f"{found.pieces} (print {found.copies}×)")
+        rows.append(cells)
+    return rows, needs
+
+
+def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of) -> str:
+    """Return a checklist line's count in bold markup: "**3** cards", or for a component
+    needed by player count the pieces the copies print: "**7** dice (1-2 players), **14**
+    dice (3-4 players)" (``unit_of(n)``: what n pieces are called)."""
+    if not needs or len({need.copies for need in needs}) == 1 and needs[0].copies <= 1:
+        return f"**{pieces}**{' ' + unit if unit else ''}"
+    groups: dict[int, list[int]] = {}
+    for need in needs:
+        groups.setdefault(max(need.copies, 1), []).append(need.players)
+    return ", ".join(f"**{copies * per_copy}** {unit_of(copies * per_copy)} "
+                     f"({_players(numbers)})" for copies, numbers in groups.items())
+
+
+def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:
     """Return the one item of a How-to-print page: the options' texts, each file and checklist
-    line with its count read from the game's components (``counts``, made by
-    :func:`sheetgen.generate.games.piece_counts`)."""
+    line with its count read from the game's components and the copies table computed from
+    the player counts (``counts``, made by :func:`sheetgen.generate.games.piece_counts`)."""
 
     from ..load.chrome import chrome_in
 
-    language = next((c.language for c in counts.values()), None)
+    language = next((c.language for c in counts.pieces.values()), None)
 
     def count_of(cid: str, option: str) -> tuple[int, str, str]:
-        if cid not in counts:
+        if cid not in counts.pieces:
             raise OptionError(option, f"component {cid!r} is not one of this game's "
-                              f"components: {', '.join(counts)}")
-        found = counts[cid]
+                              f"components: {', '.join(counts.pieces)}")
+        found = counts.pieces[cid]
         return found.pieces, chrome_in(language, _unit(found.pieces, found.unit)), found.title
 
     stem = f"-{language}" if language else ""  # an edition's outputs carry its language
@@ -167,19 +275,24 @@ def print_guide(options: PrintGuideOptions, counts: dict[str, Count]
         files.append({"number": number, "file": f"{entry.component}{stem}-a4.pdf",
                       "title": title, "pieces": pieces, "unit": unit,
                       "sides": entry.sides, "stock": entry.stock, "note": entry.note})
+    copies, needs = _copies_table(options, counts, count_of)
     checklist = []
     for entry in options.checklist:
         if entry.component is not None:
             pieces, unit, _ = count_of(entry.component, "checklist")
+            full = counts.pieces[entry.component].unit
+            counted = _counted(pieces, unit, needs.get(entry.component, []), pieces,
+                               lambda n, full=full: chrome_in(language, _unit(n, full)))
         elif entry.count is not None:
             pieces, unit = entry.count, ""  # the label names what is counted
+            counted = f"**{pieces}**"
         else:
             raise OptionError("checklist", f"{entry.label!r} needs component: or count:")
         checklist.append({"label": entry.label, "count": pieces, "unit": unit,
-                          "note": entry.note})
+                          "counted": counted, "note": entry.note})
     return [{"id": "how-to-print", "title": chrome_in(language, options.title),
              "intro": options.intro,
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
-             "paper": options.paper, "copies": options.copies,
-             "copies_widths": column_widths(options.copies), "steps": options.steps,
+             "paper": options.paper, "copies": copies,
+             "copies_widths": column_widths(copies), "steps": options.steps,
              "checklist": checklist, "checklist_layout": checklist_layout(len(checklist))}]

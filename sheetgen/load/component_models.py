@@ -49,14 +49,19 @@ class CardsModel(ComponentBase):
     row_filler: str | None = Field(
         None, max_length=64, description="Id of an item printed only where it completes the "
         "last row of a grid or gutterfold page (as many copies as needed, up to its count); "
-        "never in one-per-page files, never counted in the print guide's contents.")
+        "never in one-per-page files; the print guide counts the copies the A4 file prints.")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "gutterfold", "one-per-page")
     content_unit: ClassVar[str] = "cards"
 
     def contents(self) -> tuple[int, str]:
-        """Return the pieces this deck prints, the row filler left out."""
+        """Return the pieces this deck prints, the row filler left out (the print guide adds
+        the copies of it a page prints: sheetgen.generate.games.piece_counts)."""
         count, unit = super().contents()
-        return count - sum(i.count for i in self.items if i.id == self.row_filler), unit
+        return count - self.filler_count(), unit
+
+    def filler_count(self) -> int:
+        """Return how many copies of the row filler the deck holds (0 without one)."""
+        return sum(i.count for i in self.items if i.id == self.row_filler)
 
 
 @register_model

@@ -361,6 +361,10 @@ class ComponentBase(Strict):
         default_factory=dict, description="Colours that carry meaning, in groups: {group: "
         "{colour: the letter, shape or pattern that also tells it apart, or empty}}. Checked "
         "for protanopia, deuteranopia and tritanopia (sheetgen/checks/colour_blind.py).")
+    pieces_called: str | None = Field(
+        None, max_length=40, pattern=r"^[a-z][a-z ]*$",
+        description="What the print guide calls this component's pieces, in the plural "
+        "(tiles, tokens, boards); default by kind: cards, tokens, sheets, dice.")
     # declared by each kind's model (component_models.py), read by the profile loader and the
     # build: the layout families it has, and whether --copies sets how many of each item print
     layouts: ClassVar[tuple[str, ...]] = ()
@@ -371,4 +375,4 @@ class ComponentBase(Strict):
     def contents(self) -> tuple[int, str]:
         """Return how many pieces this component prints and what they are (the print guide's
         contents checklist counts them, so they cannot drift from the data)."""
-        return sum(item.count for item in self.items), self.content_unit
+        return sum(item.count for item in self.items), self.pieces_called or self.content_unit

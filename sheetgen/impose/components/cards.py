@@ -92,8 +92,7 @@ class Cards(Component):
             return prepared
         regular = [card for card in prepared.cards if card.label != filler]
         fillers = [card for card in prepared.cards if card.label == filler]
-        short = -len(regular) % across if across else 0
-        return Prepared(regular + fillers[:short])
+        return Prepared(regular + fillers[:row_short(len(regular), across)])
 
     def _impose_grid(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         face = prepared.cards[0].front
@@ -114,6 +113,29 @@ class Cards(Component):
     layouts = {"grid": Layout(_fit_grid, _impose_grid),
                "gutterfold": Layout(_fit_gutterfold, _impose_gutterfold),
                "one-per-page": Layout(_fit_page_limit, _impose_pod)}
+
+
+def row_short(cards: int, across: int) -> int:
+    """Return how many cards the last row of ``cards`` lacks, ``across`` to a row (0: one a
+    page, never short)."""
+    return -cards % across if across else 0
+
+
+# layout family -> the cards a row holds (a family missing here has no rows: one a page)
+ROW_OF = {"grid": lambda profile, w, h, bleed: grid_for(profile, w, h, bleed).cols,
+          "gutterfold": lambda profile, w, h, bleed: gutterfold_grids(profile, w, h,
+                                                                      bleed)[0].cols}
+
+
+def fillers_printed(model, profile, size: tuple[float, float, float]) -> int:
+    """Return how many copies of ``model``'s row filler its file for ``profile`` prints, its
+    cards ``size`` (width, height, bleed in points): as many as the last row lacks, up to the
+    filler's count (``Cards._rows_completed`` prints exactly these)."""
+    row_of = ROW_OF.get(profile.layout("cards"))
+    if not model.row_filler or row_of is None:
+        return 0
+    regular, _ = model.contents()
+    return min(model.filler_count(), row_short(regular, row_of(profile, *size)))
 
 
 def imposed(impose, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
