@@ -32,7 +32,9 @@ class WriteIn(Element):
     icon_color: Color = "dark-gray"
 
     field_docs = {
-        'label_width': "Width of the label column (length); default: the label's own width.",
+        'label_width': ("Width of the label column (length), the icon included: write-ins "
+                        "with the same label_width start their boxes at the same x, with or "
+                        "without an icon; default: the icon and the label's own width."),
         'style': (
             'What follows the label: box (a write-in box), line (a rule), total (a heavy double '
             'box) or none.'),
@@ -55,14 +57,15 @@ class WriteIn(Element):
             icon_at(canvas, ctx, self.icon, x + self.h * 0.45, cy, self.h * 0.85, self.icon_color)
             x += self.h
         name = ctx.fonts.font_name(self.font, self.bold)
-        lw = self.label_width if self.label_width is not None else (
+        icon_room = self.h if self.icon else 0.0
+        # a fixed label column holds the icon at its start and the prefix at its end: boxes
+        # under one another line up whether or not they carry an icon or a prefix
+        lw = max(self.label_width - icon_room, 0) if self.label_width is not None else (
             ctx.fonts.width(self.label, name, self.size) + self.size * 0.5 if self.label else 0)
-        # a fixed label column holds the prefix at its end: boxes under one another line up
-        # whether or not they carry a prefix
         inside = self.size * 0.8 if self.prefix and self.label_width is not None else 0.0
         label(canvas, ctx, self.label, x, cy, self.size, bold=self.bold, font=self.font,
               align="left", max_width=max(lw - inside - self.size * 0.3, 1))
-        x = self.x + (self.h if self.icon else 0) + lw - inside
+        x = self.x + icon_room + lw - inside
         if self.prefix:
             label(canvas, ctx, self.prefix, x + self.size * 0.35, cy, self.size, bold=True)
             x += self.size * 0.8
