@@ -90,3 +90,22 @@ def test_diff_lists_a_variants_dice_changes():
     harsh = json.loads(run_cli("diff", "roll-and-raid", "harsh-winter", "--format",
                                "json").output)
     assert harsh["dice"] == [] and harsh["changed"]  # cards only: no dice change listed
+
+
+def test_diff_shows_a_variants_fields_as_written_with_the_templates_old_value(tmp_path):
+    # issue 35 gap 11: it showed "(settings) defaults {} -> (none)" and the old value "(none)"
+    game = _game(tmp_path)
+    (game / "variants" / "short.yaml").write_text(
+        "title: Short\nchanges:\n  sheet:\n    fields: {rounds: 6, scoring: {win: 4}}\n")
+    result = run_cli("--project", str(tmp_path), "diff", "tally", "short")
+    assert result.exit_code == 0, result.output
+    rows = [line.split() for line in result.output.splitlines()[2:]]
+    assert rows == [["~", "sheet", "(fields)", "fields.rounds", "8", "->", "6"],
+                    ["~", "sheet", "(fields)", "fields.scoring", '{"win":', "3,", '"draw":',
+                     "1}", "->", '{"win":', "4,", '"draw":', "1}"]], result.output
+    shown = json.loads(run_cli("--project", str(tmp_path), "diff", "tally", "short",
+                               "--format", "json").output)
+    (settings,) = shown["settings"]
+    assert settings["fields"] == {"fields.rounds": [8, 6],
+                                  "fields.scoring": [{"win": 3, "draw": 1},
+                                                     {"win": 4, "draw": 1}]}

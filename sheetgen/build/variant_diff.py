@@ -67,7 +67,8 @@ class Diff:
         rows += [("-", c, i, "", "removed") for c, i in self.removed]
         for c in self.settings + self.changed + self.dice:
             for name, (old, new) in c.fields.items():
-                rows.append(("~", c.component, c.item or "(settings)", name,
+                every = "(fields)" if name.startswith("fields.") else "(settings)"
+                rows.append(("~", c.component, c.item or every, name,
                              f"{_show(old)} -> {_show(new)}"))
         widths = [max(len(str(r[i])) for r in rows) for i in range(4)]
         for row in rows:
@@ -116,6 +117,30 @@ def _element_changes(comp, templates) -> dict[str, tuple[Any, Any]]:
             for eid, keys in comp.element_changes.items() for key, (value, _, _) in keys.items()}
 
 
+def _settings(comp) -> dict:
+    """Return a component's settings as the designer set them: its defaults without a
+    variant's ``fields:`` (those are shown as ``fields.NAME``, :func:`_fields_changes`)."""
+    dump = comp.model.model_dump(exclude={"items"})
+    if comp.defaults_before_fields is not None:
+        dump["defaults"] = comp.defaults_before_fields
+    return dump
+
+
+def _fields_changes(a, b) -> dict[str, tuple[Any, Any]]:
+    """Return ``fields.NAME: (old, new)`` for each ``fields:`` value either side's variant
+    sets, as written: the old value is the other side's, or the base game's (the template's
+    ``fields:`` or the component's ``defaults``)."""
+    out = {}
+    for name in dict.fromkeys([*a.variant_fields, *b.variant_fields]):
+        base = (b.variant_fields.get(name) or a.variant_fields[name])[0]
+        old = a.variant_fields[name][1] if name in a.variant_fields else base
+        new = b.variant_fields[name][1] if name in b.variant_fields else base
+        if old != new:
+            out[f"fields.{name}"] = (MISSING if old is None else old,
+                                     MISSING if new is None else new)
+    return out
+
+
 def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
     """Return the differences between two LoadedGames of the same game (``templates``, a
     TemplateBook, shows the old values of changed template elements)."""
@@ -127,9 +152,10 @@ def diff_games(a, b, label_a: str, label_b: str, templates=None) -> Diff:
         if old_model is None:
             result.added += [(new_model.id, item.id) for item in new_model.items]
             continue
-        settings = field_changes(old_model.model_dump(exclude={"items"}),
-                                  new_model.model_dump(exclude={"items"}))
+        old_comp = next(c for c in a.components if c.model.id == new_model.id)
+        settings = field_changes(_settings(old_comp), _settings(comp))
         settings |= {f"elements.{k}": v for k, v in _element_changes(comp, templates).items()}
+        settings |= _fields_changes(old_comp, comp)
         if settings:
             result.settings.append(ItemChange(new_model.id, "", settings))
         before = {item.id: item for item in old_model.items}

@@ -39,6 +39,10 @@ class LoadedComponent:
     reads: tuple[Path, ...] = ()
     # warnings of loading it (Problems): a variant's line that changes nothing
     warnings: list = field(default_factory=list)
+    # a variant's ``fields:`` as written: name -> (the base value every face had, the new one),
+    # and the component's defaults before them (a diff shows the fields, not the defaults)
+    variant_fields: dict = field(default_factory=dict)
+    defaults_before_fields: dict | None = None
 
     def cells_of(self, item_id: str) -> tuple[tuple[str, str], ...]:
         """Return (field, cell) of every field of a table's item; empty for a YAML item."""

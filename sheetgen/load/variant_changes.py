@@ -197,7 +197,11 @@ def _apply_fields(loaded, change: dict, path: Path, usable: set[str], templates,
                 "no item has it and no template uses it"))
             continue
         old = model.defaults.get(name, template_values.get(name))
+        if loaded.defaults_before_fields is None:
+            loaded.defaults_before_fields = json.loads(json.dumps(model.defaults, default=str))
         model.defaults[name] = _merge(old, value)
+        base = loaded.variant_fields.get(name, (old, None))[0]
+        loaded.variant_fields[name] = (base, model.defaults[name])
         same = model.defaults[name] == old
         for owner in [item.model_extra for item in model.items] + [
                 getattr(side, "fields", None) for side in getattr(model, "sides", None) or []]:
