@@ -198,3 +198,26 @@ def test_an_odds_question_holds_no_page_up(tmp_path, monkeypatch):
             release.set()
             asking.join(30)
         assert answers and answers[0]["odds"].startswith("P(2 d6 >= 8) = ")
+
+
+def test_the_studio_follows_the_files_the_build_read_and_no_others(served):
+    server, project = served
+    studio = Studio(Project.at(project), [GAME])
+    view = studio.workspace.view(GAME)
+    studio.workspace.ready(view, "deck")
+    watched = studio.workspace.watched()
+    for path in ("data/pictures/game.yaml", "data/pictures/deck.yaml", "fonts/fonts.yaml",
+                 "fonts/mine/Title-Bold.ttf", "templates/icons/die.svg",
+                 f"templates/{GAME}-card-front.yaml"):
+        assert (project / path).resolve() in watched, path
+    assert (project / "data" / GAME / "notes.md").resolve() not in watched
+
+    # served: a file no build reads changes nothing; a component file refreshes
+    json.loads(server.get(f"/api/component/{GAME}/deck"))
+    rebuilt = json.loads(server.get("/api/games"))["rebuilt"]   # moves with each refresh
+    (project / "data" / GAME / "notes.md").write_text("ideas for the next version\n")
+    time.sleep(1.5)
+    assert json.loads(server.get("/api/games"))["rebuilt"] == rebuilt
+    deck = project / "data" / GAME / "deck.yaml"
+    deck.write_text(deck.read_text().replace("title: Deck", "title: The Deck"))
+    wait_until(lambda: json.loads(server.get("/api/games"))["rebuilt"] > rebuilt)

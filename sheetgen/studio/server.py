@@ -105,20 +105,104 @@ def listener(port: int) -> str | None:
     return "a program this user cannot see"
 
 
+def watch_targets(project, files: set[Path]) -> list[Path]:
+    """Return what to follow for ``files``: the folder of each (its nearest one that exists,
+    for a file looked for and absent), none inside another; a file at a project root is
+    followed itself (the root's other folders, out/ among them, are not the project's)."""
+    roots = {Path(root).resolve() for root in project.roots}
+    folders, single = set(), set()
+    for path in files:
+        if path.parent in roots:
+            if path.is_file():
+                single.add(path)
+            continue
+        folder = path.parent
+        while not folder.is_dir() and folder.parent != folder and folder.parent not in roots:
+            folder = folder.parent
+        if folder.is_dir():
+            folders.add(folder)
+    kept: list[Path] = []
+    for folder in sorted(folders, key=lambda p: len(p.parts)):
+        if not any(folder.is_relative_to(k) for k in kept):
+            kept.append(folder)
+    return kept + sorted(p for p in single if not any(p.is_relative_to(k) for k in kept))
+
+
 async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
-    """Refresh the studio after every change until ``stop`` is set."""
-    async for changes in awatch(*map(str, studio.workspace.watched()), stop_event=stop,
-                                debounce=DEBOUNCE_MS, step=STEP_MS):
-        # the new faces first; their print checks and fits right after
-        for step in (lambda: studio.changed({path for _, path in changes}),
-                     studio.workspace.judge_pending):
-            try:
-                await asyncio.to_thread(step)
-            except Exception as exc:  # noqa: BLE001 - the studio outlives a failed refresh
-                frame = traceback.extract_tb(exc.__traceback__)[-1]
-                report(f"error: unexpected {type(exc).__name__} at {frame.filename}:"
-                       f"{frame.lineno}: {exc} (a sheetgen bug: please report it)")
-            studio.publish()
+    """Refresh the studio after every change to a file its work read, until ``stop`` is set.
+
+    What to follow is the build's record of reads (``Workspace.watched``); it grows as more
+    components are prepared, and a new folder in it restarts the watch to take it in (a file
+    saved meanwhile is found by its stamp, a moment after the new watch started)."""
+    ws = studio.workspace
+    before: dict | None = None
+    while not stop.is_set():
+        targets = await asyncio.to_thread(lambda: watch_targets(ws.project, ws.watched()))
+        again = asyncio.Event()
+        seen: dict = {}
+        tasks = [asyncio.create_task(_grown(ws, targets, again, stop, seen))]
+        if before is not None:
+            tasks.append(asyncio.create_task(_catch_up(studio, before, report)))
+        try:
+            if not targets:
+                await again.wait()
+                continue
+            async for changes in awatch(*map(str, targets), stop_event=again,
+                                        debounce=DEBOUNCE_MS, step=STEP_MS):
+                read = await asyncio.to_thread(ws.watched)
+                paths = {Path(path).resolve() for _, path in changes} & read
+                if paths:
+                    await _take_in(studio, paths, report)
+        finally:
+            again.set()
+            await asyncio.gather(*tasks, return_exceptions=True)
+        before = seen.get("stamps")
+
+
+def _stamps(files) -> dict:
+    """Return each file's modification time and size (None: absent)."""
+    out = {}
+    for path in files:
+        try:
+            stat = path.stat()
+            out[path] = (stat.st_mtime_ns, stat.st_size)
+        except OSError:
+            out[path] = None
+    return out
+
+
+async def _grown(ws, targets: list[Path], again: asyncio.Event, stop: asyncio.Event,
+                 seen: dict) -> None:
+    """Set ``again`` once the studio stops or its reads need a folder ``targets`` lacks;
+    ``seen["stamps"]``: the files' stamps just before (for ``_catch_up``)."""
+    while not (stop.is_set() or again.is_set()):
+        await asyncio.sleep(0.25)
+        files = await asyncio.to_thread(ws.watched)
+        if stop.is_set() or set(watch_targets(ws.project, files)) - set(targets):
+            seen["stamps"] = await asyncio.to_thread(_stamps, files)
+            again.set()
+
+
+async def _catch_up(studio: Studio, before: dict, report) -> None:
+    """Take in the files that changed while the watch restarted (found by their stamps, once
+    the new watch runs)."""
+    await asyncio.sleep(DEBOUNCE_MS / 1000)
+    now = await asyncio.to_thread(_stamps, before)
+    changed = {path for path, stamp in now.items() if stamp != before[path]}
+    if changed:
+        await _take_in(studio, changed, report)
+
+
+async def _take_in(studio: Studio, paths: set, report) -> None:
+    """Refresh after ``paths`` changed: the new faces first, their checks and fits after."""
+    for step in (lambda: studio.changed(paths), studio.workspace.judge_pending):
+        try:
+            await asyncio.to_thread(step)
+        except Exception as exc:  # noqa: BLE001 - the studio outlives a failed refresh
+            frame = traceback.extract_tb(exc.__traceback__)[-1]
+            report(f"error: unexpected {type(exc).__name__} at {frame.filename}:"
+                   f"{frame.lineno}: {exc} (a sheetgen bug: please report it)")
+        studio.publish()
 
 
 async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:

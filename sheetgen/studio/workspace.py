@@ -27,7 +27,6 @@ from .views import ComponentView, GameView
 # files drawn as they are (fonts, icons, art, images): a face's key holds only their names, so
 # a change to one may redraw a face whose values are unchanged
 DRAWN_FILES = (".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf")
-WATCHED = ("data", "templates", "fonts")
 
 
 class Workspace:
@@ -137,11 +136,17 @@ class Workspace:
         """Return the name of a face's image: the game's look, then the face's key."""
         return f"{self.look(view)}-{face.key}"
 
-    def watched(self) -> list[Path]:
-        """Return the folders and files whose changes the studio follows."""
-        paths = [folder for name in WATCHED for folder in self.project.subdirs(name)]
-        return paths + [root / PROJECT_FILE for root in self.project.roots
-                        if (root / PROJECT_FILE).is_file()]
+    def watched(self) -> set[Path]:
+        """Return every file the studio's work has read or looked for, from the build's
+        record of reads (sheetgen.load.reads): loading each game, its dice and variants, the
+        fonts, profiles and credits, and preparing each component shown. A change to any of
+        them refreshes the studio; no other file does."""
+        with self.lock:
+            files = set(self.session.reads())
+            for view in self.views.values():
+                for cv in view.components.values():
+                    files |= cv.inputs
+            return {Path(p).resolve() for p in files}
 
     def _under(self, path: Path, name: str) -> bool:
         if name not in self._folders:
@@ -161,7 +166,12 @@ class Workspace:
                 or (self._under(path, "templates") and path.suffix != ".yaml"))
 
     def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
-        """Load the game again and prepare each component that ``touched`` files feed."""
+        """Load the game again and prepare each component that ``touched`` files feed; what
+        loading read goes to the session's record of reads (``watched``)."""
+        with self.session.recording():
+            self._load(view, touched, everything)
+
+    def _load(self, view: GameView, touched: set, everything: bool) -> None:
         problems = ProblemList()
         game = load_one(self.project.with_edition(view.edition), view.game_id,
                         variant=view.variant, problems=problems)
