@@ -22,6 +22,7 @@ from .choices import ChoiceError, needs_resolving, resolve
 from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
 from .elements.base import written_icons
+from .elements.icon import ArtWarning
 from .elements.placement import Placer
 from ..load.templates import Template, TemplateBook
 from .symbols import SymbolsSeen, resolve_symbols
@@ -393,6 +394,12 @@ class FaceBuilder:
                 if self.edition_checks and hasattr(element, "check_glyphs"):
                     element.check_glyphs(draw_ctx)
             for warning in caught:
+                if issubclass(warning.category, ArtWarning):
+                    # what an SVG leaves out is the same on every face that draws it: one
+                    # warning at the template line (the session drops the repeats)
+                    self.warnings.append(Problem(self._shown(raw, template), raw.line,
+                                                 str(warning.message)))
+                    continue
                 self.warnings.append(Problem(display_path(where.path), where.line,
                                              f"{where.label}: {warning.message}"))
         except TextFitError as exc:
