@@ -20,6 +20,7 @@ def run_check(project: Project, game_id: str | None, component_ids: list[str],
     """Build the chosen components (``options`` as for a build, into a temporary folder unless
     ``options.out_dir`` says where) and check every output; return the report."""
     from ..checks.report import check_report  # start-up: only `check` reads its PDFs back
+    from ..checks.rulings import check_citations
 
     record: dict = {}
     with tempfile.TemporaryDirectory(prefix="sheetgen-check-") as tmp:
@@ -27,7 +28,9 @@ def run_check(project: Project, game_id: str | None, component_ids: list[str],
             options.out_dir = tmp
         build(project, game_id, component_ids, options, warn=warn, record=record)
         _untranslated(record)
-        return check_report(record, options)
+        report = check_report(record, options)
+        check_citations(report, record, project)
+        return report
 
 
 def _untranslated(record: dict) -> None:
