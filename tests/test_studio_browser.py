@@ -161,3 +161,60 @@ def test_edit_break_fix_and_click_to_source(studio):
     assert what["template element text"][3] == f"vscode://file{template}:{template_line}"
     assert what["field text"][1].endswith(f"deck.yaml:{item_line}")
     assert NEW_TEXT in what["field text"][2]
+
+
+SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+          '<rect x="0" y="0" width="10" height="10"/></svg>')
+RING = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+        '<path d="M5 0a5 5 0 1 0 0.001 0zM5 3a2 2 0 1 1-0.001 0z" fill-rule="evenodd"/></svg>')
+
+
+@pytest.mark.slow
+def test_an_icon_a_font_and_a_colour_each_change_the_picture_in_the_page(tmp_path):
+    """B1, B2 in the browser: the first card's picture, as painted, after each change."""
+    import shutil
+
+    project = new_project(tmp_path / "proj", GAME)
+    (project / "templates" / "icons").mkdir(parents=True, exist_ok=True)
+    icon = project / "templates" / "icons" / "die.svg"
+    icon.write_text(SQUARE)
+    (project / "fonts" / "mine").mkdir(parents=True)
+    for style in ("Regular", "Bold"):
+        shutil.copy(REPO / "fonts" / f"Cinzel-{style}.ttf",
+                    project / "fonts" / "mine" / f"Title-{style}.ttf")
+    (project / "fonts" / "fonts.yaml").write_text(
+        "families:\n  title:\n    regular: mine/Title-Regular.ttf\n"
+        "    bold: mine/Title-Bold.ttf\n")
+    game = project / "data" / GAME / "game.yaml"
+    served = Served(project, GAME, env={"SHEETGEN_CACHE_DIR": str(tmp_path / "cache")})
+    browser = Browser(require_chromium(), tmp_path / "chromium-profile")
+    try:
+        browser.page("Emulation.setDeviceMetricsOverride", width=1200, height=900,
+                     deviceScaleFactor=1, mobile=False)
+        browser.open(f"{served.base}/#/grid/{GAME}/deck")
+        wait_until(lambda: updates(browser))
+        first = "#grid .tile:nth-child(1) img"
+        changes = [
+            lambda: icon.write_text(RING),
+            lambda: shutil.copy(REPO / "fonts" / "AlegreyaSans-Bold.ttf",
+                                project / "fonts" / "mine" / "Title-Bold.ttf"),
+            lambda: game.write_text(game.read_text().replace('"#2f5d8a"', '"#c0392b"')),
+        ]
+        for change in changes:
+            old_src, before = src(browser, first), element_png(browser, first)
+            change()
+            wait_until(lambda: src(browser, first) != old_src and browser.evaluate(
+                f"(function(){{var i=document.querySelector({json.dumps(first)});"
+                "return i.complete&&i.naturalWidth>0})()"))
+            after = element_png(browser, first)
+            assert ImageChops.difference(before, after).getbbox() is not None
+        def reddish(image):
+            return sum(n for n, (r, g, b) in image.getcolors(image.width * image.height)
+                       if r > 150 and g < 110 and b < 100)
+        # the new colour (#c0392b, was #2f5d8a) is painted
+        assert reddish(after) > 0.005 * after.width * after.height and reddish(before) == 0
+        assert browser.evaluate(
+            "document.getElementById('rebuilt').textContent").startswith("last rebuilt ")
+    finally:
+        browser.close()
+        served.stop()
