@@ -214,7 +214,14 @@ def test_the_studio_follows_the_files_the_build_read_and_no_others(served):
 
     # served: a file no build reads changes nothing; a component file refreshes
     json.loads(server.get(f"/api/component/{GAME}/deck"))
-    rebuilt = json.loads(server.get("/api/games"))["rebuilt"]   # moves with each refresh
+
+    def settled():
+        """the time of the last refresh, once no refresh came for a second"""
+        first = json.loads(server.get("/api/games"))["rebuilt"]   # moves with each refresh
+        time.sleep(1.0)
+        return first if json.loads(server.get("/api/games"))["rebuilt"] == first else None
+
+    rebuilt = wait_until(settled)
     (project / "data" / GAME / "notes.md").write_text("ideas for the next version\n")
     time.sleep(1.5)
     assert json.loads(server.get("/api/games"))["rebuilt"] == rebuilt
