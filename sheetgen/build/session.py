@@ -115,7 +115,6 @@ class Session:
             templates = patched_templates(templates, component.element_changes)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_, spec.symbols)
-        builder.edition_checks = game.edition is not None
         if game.edition is not None and game.edition.spec is not None:
             builder.font_roles = game.edition.spec.fonts
         if game.edition is not None and not game.edition.pseudo:

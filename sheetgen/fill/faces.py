@@ -167,7 +167,6 @@ class FaceBuilder:
         # faces only to be compared by key (a variant's base game): skip building elements
         self.keys_only = False
         self.language: str | None = None  # an edition's: text hyphenates in it
-        self.edition_checks = False  # an edition's faces: every character has a glyph
         self.font_roles: dict[str, str] = {}  # an edition's fonts: role -> family drawn
         self._shown_paths: dict = {}
         # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
@@ -391,7 +390,7 @@ class FaceBuilder:
             with warnings.catch_warnings(record=True) as caught:
                 warnings.simplefilter("always")
                 element.prepare(draw_ctx)
-                if self.edition_checks and hasattr(element, "check_glyphs"):
+                if hasattr(element, "check_glyphs"):  # every character has a glyph
                     element.check_glyphs(draw_ctx)
             for warning in caught:
                 if issubclass(warning.category, ArtWarning):
