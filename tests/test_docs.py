@@ -90,3 +90,22 @@ def test_the_studio_install_line_works_from_a_checkout():
     serve_line = next(line for line in (REPO / "README.md").read_text().splitlines()
                       if "serve --open" in line)
     assert ".[serve]" in serve_line
+
+
+def test_the_reference_names_every_game_yaml_key_and_a_boards_side_keys(project, tmp_path):
+    # issue 35 gap 5: colors, credits, print_checks and rulebook were only in the generated
+    # game.yaml's comment; a board's sides: keys only in `sheetgen schema`
+    from sheetgen.load.component_models import BoardSide
+    from sheetgen.load.model import GameSpec
+
+    pages = reference_pages(project)
+    result = run_cli("--project", str(REPO), "reference", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    printed = (tmp_path / "reference.md").read_text(encoding="utf-8")
+    for key in GameSpec.model_fields:
+        assert f"| `{key}` |" in pages["game-yaml.md"] and f"| `{key}` |" in printed, key
+    for key in ("colors", "credits", "print_checks", "rulebook", "min_game_text"):
+        assert f"| `{key}` |" in pages["game-yaml.md"], key
+    sides = pages["component-files.md"].split("a board's `sides:` entries")[1]
+    for key in BoardSide.model_fields:
+        assert f"| `{key}` |" in sides, key

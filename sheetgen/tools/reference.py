@@ -13,9 +13,9 @@ import json
 from dataclasses import dataclass
 
 from ..fill.colors import PALETTE
-from ..load.component_models import component_models
+from ..load.component_models import BoardSide, component_models
 from ..fill.elements import element_types
-from ..load.model import ComponentBase
+from ..load.model import ComponentBase, GameSpec, PrintChecks
 from ..load.profiles import ProfileBook
 from .schema import element_schema, file_schemas
 from ..load.template_spec import TemplateSpec
@@ -176,6 +176,16 @@ def reference_markdown(project) -> str:
     out += ["", "#### Template keys", ""]
     out += _table(("key", "takes", "meaning"),
                   [(f"`{f.name}`", f.takes, f.meaning) for f in template_fields()])
+    out += ["", "#### game.yaml", "",
+            "`data/<game>/game.yaml`: the game and the components it prints.", ""]
+    out += _table(("key", "takes", "default", "meaning"), [
+        (f"`{f.name}`", f.takes, f.default, f.meaning)
+        for f in model_fields(GameSpec.model_json_schema())])
+    out += ["", "##### `print_checks:` keys", "",
+            "`print_checks: warn` (or `enforce`), or a mapping of these keys:", ""]
+    out += _table(("key", "takes", "default", "meaning"), [
+        (f"`{f.name}`", f.takes, f.default, f.meaning)
+        for f in model_fields(PrintChecks.model_json_schema())])
     out += ["", "#### Component files", "",
             "`data/<game>/<id>.yaml`; `kind:` picks the keys beyond the shared ones (`id`, "
             "`title`, `kind`, `description`, `profiles`, `defaults`, `items`, `items_from`, "
@@ -187,6 +197,14 @@ def reference_markdown(project) -> str:
                 if kind == "cards" or f.name not in shared]
         out += [f"##### kind `{kind}`", ""]
         out += _table(("key", "takes", "default", "meaning"), rows) + [""]
+    out += ["##### a board's `sides:` entries", "",
+            "Each entry of a `kind: board` component's `sides:` list: a template side "
+            "(`template`, `fields`) or a hex side (`title`, `caption`, `art` and the keys of "
+            "the `hex_board` element: `edges` or `axial`, `remove`, `cells`, `hex_size`, "
+            "`orientation`..., over the board's `every_side:`).", ""]
+    out += _table(("key", "takes", "default", "meaning"), [
+        (f"`{f.name}`", f.takes, f.default, f.meaning)
+        for f in model_fields(BoardSide.model_json_schema())]) + [""]
     out += ["#### Element types", "",
             "Every element also takes `id`, `x`, `y`, `w`, `h` and `when`, the placing keys "
             "`place`, `inset` and `grow` (see Layout without millimetres), the print "
