@@ -16,14 +16,14 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
 
-from ..fill.colors import rgb_to_cmyk
+from ..fill.colors import luminance, rgb_to_cmyk
 from ..fill.faces import Origin
 from ..load.model import PrintChecks
 from .colour import contrast
 from .game_text import game_text_problem, text_need
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
-from .rules import needed_contrast
+from .rules import DARK_FILL, ICON_CONTRAST, needed_contrast
 from .under import Under
 
 PAPER = (1.0, 1.0, 1.0)
@@ -36,7 +36,7 @@ class Finding:
 
     origin: Origin
     face: str
-    kind: str  # text-size, game-text, role-text, stroke, contrast, safe-area
+    kind: str  # text-size, game-text, role-text, stroke, contrast, icon-contrast, safe-area
     value: float
     detail: str
     # where on the face (x0, y0, x1, y1 in points, trim origin), for the studio's overlay;
@@ -137,16 +137,18 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                                       f"text {_quote(item.text)} {problem[1]} ({need.switch}"
                                       f"{_EXEMPT_HINT if need.switch == 'min_game_text' else ''})",
                                       item.box)
-                if item.colours[NORMAL] is not None:
-                    unders = under.normal(index, item)
-                    measured.append((index, item, unders))
-                    ratio = _worst_contrast(item.colours[NORMAL], unders, NORMAL)
-                    if ratio is not None:
+            if item.colours is not None and item.colours[NORMAL] is not None and (
+                    kind is Icon or item.text.strip()):
+                unders = under.normal(index, item)
+                measured.append((index, item, unders))
+                ratio = _worst_contrast(item.colours[NORMAL], _dark(unders, kind, NORMAL),
+                                        NORMAL)
+                if ratio is not None:
+                    if kind is Text:
                         lowest = ratio if lowest is None else min(lowest, ratio)
-                        finding = _contrast_finding(face, element, origin, item, ratio,
-                                                    "normal")
-                        if finding is not None:
-                            yield finding
+                    finding = _contrast_finding(face, element, origin, item, ratio, "normal")
+                    if finding is not None:
+                        yield finding
             if not bleeds:
                 x0, y0, x1, y1 = item.box
                 margin = min(x0, y0, face.width - x1, face.height - y1)
@@ -179,12 +181,15 @@ def _check_saver(face, drawings: list[Drawing], origins, figures: FaceFigures,
     lowest = None
     for index, drawing in enumerate(drawings):
         for item in drawing.marks:
-            if item.__class__ is not Text or not item.text.strip() \
-                    or item.colours[INK_SAVER] is None:
+            if item.colours is None or item.colours[INK_SAVER] is None or (
+                    item.__class__ is Text and not item.text.strip()):
                 continue
-            ratio = _worst_contrast(item.colours[INK_SAVER], under.saver(index, item), INK_SAVER)
+            ratio = _worst_contrast(item.colours[INK_SAVER],
+                                    _dark(under.saver(index, item), item.__class__, INK_SAVER),
+                                    INK_SAVER)
             if ratio is not None:
-                lowest = ratio if lowest is None else min(lowest, ratio)
+                if item.__class__ is Text:
+                    lowest = ratio if lowest is None else min(lowest, ratio)
                 element = face.elements[index]
                 finding = _contrast_finding(face, element, _origin(origins, index, element),
                                             item, ratio, "ink-saver")
@@ -199,10 +204,12 @@ def _check_cmyk(face, measured: list, origins, figures: FaceFigures):
     each colour converted to device CMYK and back, as --cmyk prints it."""
     lowest = None
     for index, item, unders in measured:
-        ratio = _worst_contrast(_printed_in_cmyk(item.colours[NORMAL]), unders, NORMAL,
+        ratio = _worst_contrast(_printed_in_cmyk(item.colours[NORMAL]),
+                                _dark(unders, item.__class__, NORMAL, _printed_in_cmyk), NORMAL,
                                 _printed_in_cmyk)
         if ratio is not None:
-            lowest = ratio if lowest is None else min(lowest, ratio)
+            if item.__class__ is Text:
+                lowest = ratio if lowest is None else min(lowest, ratio)
             element = face.elements[index]
             finding = _contrast_finding(face, element, _origin(origins, index, element), item,
                                         ratio, "cmyk")
@@ -223,8 +230,19 @@ def _contrast(a, b) -> float:
     return contrast(a, b)
 
 
-def _contrast_finding(face, element, origin: Origin, item: Text, ratio: float,
+def _contrast_finding(face, element, origin: Origin, item, ratio: float,
                       rendering: str) -> Finding | None:
+    """Return the finding of a text run or a one-colour icon whose contrast against what is
+    under it is below what it needs (None: enough)."""
+    if item.__class__ is Icon:
+        need = getattr(element, "allow_low_contrast", None) or ICON_CONTRAST
+        if ratio >= need - 0.005:
+            return None
+        return Finding(origin, face.shown or face.label, "icon-contrast", ratio,
+                       f"icon {item.name!r} has contrast {ratio:.1f}:1 against what is under "
+                       f"it ({rendering} rendering), minimum {need:g}:1: give it a colour "
+                       "that stands out (a dark icon on a dark fill disappears in print)",
+                       item.box)
     need = getattr(element, "allow_low_contrast", None) or needed_contrast(item.size)
     if ratio < need - 0.005:
         return Finding(origin, face.shown or face.label, "contrast", ratio,
@@ -232,6 +250,22 @@ def _contrast_finding(face, element, origin: Origin, item: Text, ratio: float,
                        f"under it ({rendering} rendering), minimum {need:g}:1 at "
                        f"{item.size:.1f} pt", item.box)
     return None
+
+
+def _dark(unders: list, kind: type, slot: int, convert=None) -> list:
+    """Return the fills under a mark that its contrast is measured against: all of them for
+    text; for an icon, the dark ones (an icon's shape reads at a glance, and a light icon on
+    paper or a pale fill is a deliberate watermark; a dark icon on a dark fill disappears)."""
+    if kind is not Icon:
+        return unders
+    out = []
+    for fill in unders:
+        colour = PAPER if fill is None else fill[COLOUR + slot]
+        if colour is None:
+            return [fill]  # an image: not measured
+        if luminance(convert(colour) if convert else colour) < DARK_FILL:
+            out.append(fill)
+    return out
 
 
 def _worst_contrast(colour, unders: list, slot: int, convert=None) -> float | None:

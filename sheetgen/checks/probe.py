@@ -51,13 +51,19 @@ class Text:
 
 
 class Icon:
-    """An icon (a 1 x 1 form): its box, name and how many strokes its element painted before
-    it."""
+    """An icon (a 1 x 1 form): its box, name, how many strokes its element painted before it;
+    for a one-colour icon its colours (normal, ink saver: the fill set before it; None for
+    colour art), three sample points across its middle and how many fills its element painted
+    before it (what is under it, as for :class:`Text`)."""
 
-    __slots__ = ("box", "name", "strokes_before")
+    __slots__ = ("box", "name", "strokes_before", "colours", "samples", "fills_before")
 
-    def __init__(self, box, name, strokes_before):
+    def __init__(self, box, name, strokes_before, colours=None, fills_before=0):
         self.box, self.name, self.strokes_before = box, name, strokes_before
+        self.colours, self.fills_before = colours, fills_before
+        x0, y0, x1, y1 = box
+        middle = (y0 + y1) / 2
+        self.samples = tuple((x0 + (x1 - x0) * f, middle) for f in (0.3, 0.5, 0.7))
 
 
 class Drawing:
@@ -111,6 +117,21 @@ class ProbePath:
         """Add a circle."""
         self.circles.append((x, y, r))
 
+    def roundRect(self, x, y, w, h, r):  # noqa: N802
+        """Add a rounded rectangle (its corners count as square)."""
+        self.rect(x, y, w, h)
+
+    def ellipse(self, x, y, w, h):
+        """Add an ellipse (as its bounding box)."""
+        self.rect(x, y, w, h)
+
+    def points(self) -> list[tuple[float, float]]:
+        """Return the points of every subpath and the boxes of the circles."""
+        out = [point for sub in self.subpaths for point in sub]
+        for x, y, r in self.circles:
+            out += [(x - r, y - r), (x + r, y + r)]
+        return out
+
 
 class ProbeText:
     """A text object (``beginText``): the runs ``textOut`` sets one after another, each in the
@@ -143,6 +164,11 @@ class ProbeCanvas:
         (self._ctm, self._fill, self._saver_fill, self._stroke, self._width, self._font,
          self._size, stack) = state
         self._stack = list(stack)
+        # the box what is painted is clipped to (face coordinates; None: the whole face),
+        # saved with the state but not part of it (an element clips only inside its own
+        # saveState)
+        self._clip: tuple | None = None
+        self._clips: list = [None] * len(self._stack)
         self._scale: float | None = None
         self.fills: list[tuple] = []
         self.strokes: list[float] = []
@@ -158,11 +184,13 @@ class ProbeCanvas:
         """Push the graphics state."""
         self._stack.append((self._ctm, self._fill, self._saver_fill, self._stroke,
                             self._width, self._font, self._size))
+        self._clips.append(self._clip)
 
     def restoreState(self):  # noqa: N802
         """Pop the graphics state."""
         (self._ctm, self._fill, self._saver_fill, self._stroke, self._width, self._font,
          self._size) = self._stack.pop()
+        self._clip = self._clips.pop()
         self._scale = None
 
     def transform(self, a, b, c, d, e, f):
@@ -204,6 +232,17 @@ class ProbeCanvas:
     def setStrokeColorCMYK(self, c, m, y, k, alpha=None):  # noqa: N802
         """Set the stroke colour (recorded as the RGB it prints as)."""
         self._stroke = cmyk_to_rgb(c, m, y, k)
+
+    @property
+    def _fillColorObj(self):  # noqa: N802 - ReportLab's name
+        """The fill colour set (as ReportLab's canvas keeps it)."""
+        return self._fill
+
+    def setFillAlpha(self, alpha):  # noqa: N802
+        """Opacity does not change what the checks measure (a faded picture is an image)."""
+
+    def setStrokeAlpha(self, alpha):  # noqa: N802
+        """Opacity does not change what the checks measure."""
 
     def setLineWidth(self, width):  # noqa: N802
         """Set the stroke width."""
@@ -296,9 +335,14 @@ class ProbeCanvas:
             self.circle(x, y, r, stroke, fill)
 
     def clipPath(self, path, stroke=0, fill=0, fillMode=None):  # noqa: N802, N803
-        """Clipping does not change what the checks measure (content is checked whole)."""
+        """Clip to the path's box: a picture (an image, art) counts only where it shows;
+        other content is checked whole."""
         if stroke or fill:
             self.drawPath(path, stroke, fill)
+        points = [self._point(x, y) for x, y in path.points()]
+        if points:
+            xs, ys = [p[0] for p in points], [p[1] for p in points]
+            self._clip = _within((min(xs), min(ys), max(xs), max(ys)), self._clip)
 
     def drawString(self, x, y, text, *args, **kwargs):  # noqa: N802
         """Record a text run with its box, final size and colours."""
@@ -346,18 +390,33 @@ class ProbeCanvas:
         colour, like an image: text on it is not measured against the paper."""
         pts = [self._point(0, 0), self._point(1, 0), self._point(1, 1), self._point(0, 1)]
         xs, ys = [p[0] for p in pts], [p[1] for p in pts]
-        box = (min(xs), min(ys), max(xs), max(ys))
+        box = _within((min(xs), min(ys), max(xs), max(ys)), self._clip)
+        if box is None:  # clipped away
+            return
+        colours = None
         if name.startswith("art-"):
             self.fills.append((*box, None, None, None, None, None, None))
+        else:
+            colours = (self._fill, self._saver_fill)
         shown = name.removeprefix("icon-").removeprefix("art-").replace("~", "/")
-        self.marks.append(Icon(box, shown, len(self.strokes)))
+        self.marks.append(Icon(box, shown, len(self.strokes), colours, len(self.fills)))
 
     def drawImage(self, image, x, y, width=None, height=None, *args, **kwargs):  # noqa: N802
         """Record an image as a fill of unknown colour."""
         (ax, ay), (bx, by) = self._point(x, y), self._point(x + width, y + height)
-        self.fills.append((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by), None, None, None,
-                           None, None, None))
+        box = _within((min(ax, bx), min(ay, by), max(ax, bx), max(ay, by)), self._clip)
+        if box is not None:
+            self.fills.append((*box, None, None, None, None, None, None))
 
     def __getattr__(self, name):
         raise AttributeError(f"the print checks cannot follow canvas.{name}; add it to "
                              "sheetgen/checks/probe.py")
+
+
+def _within(box: tuple, clip: tuple | None) -> tuple | None:
+    """Return the part of ``box`` inside ``clip`` (None: no clip), or None if nothing is."""
+    if clip is None:
+        return box
+    x0, y0 = max(box[0], clip[0]), max(box[1], clip[1])
+    x1, y1 = min(box[2], clip[2]), min(box[3], clip[3])
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None

@@ -13,6 +13,10 @@ from __future__ import annotations
 SMALL_TEXT_BELOW = 9.0
 SMALL_TEXT_CONTRAST = 4.5
 LARGE_TEXT_CONTRAST = 3.0
+# a one-colour icon against a dark fill under it (relative luminance below DARK_FILL, about
+# a 45% grey): WCAG 2.1's non-text contrast (1.4.11)
+ICON_CONTRAST = 3.0
+DARK_FILL = 0.18
 
 
 def needed_contrast(size: float) -> float:

@@ -18,6 +18,7 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from reportlab.lib.colors import CMYKColor, Color
 from reportlab.pdfbase import pdfdoc
 
 from .art.draw import Inks, draw_colour, draw_one_colour
@@ -28,6 +29,33 @@ from ..base.suggest import command, unknown
 
 _PLAIN_NAME = re.compile(r"[A-Za-z0-9_.~-]+")
 FILE_PREFIX = "file:"
+VARIANT = "\x00"  # parts a variant's name (never in a path or an icon's name)
+
+
+def art_variant(name: str, tint: tuple | None = None, opacity: float = 1.0) -> str:
+    """Return the name art ``name`` is drawn by with its colours multiplied by ``tint`` (r, g,
+    b 0-1) and faded to ``opacity``; each variant is its own form. Faded, it is one
+    transparency group (the opacity set where it is drawn fades the whole picture, not each
+    shape), or in a CMYK document, which carries no transparency, its inks times the
+    opacity."""
+    if tint is None and opacity >= 1:
+        return name
+    parts = [name]
+    if tint is not None:
+        parts.append("tint=" + ",".join(f"{v:.6g}" for v in tint))
+    if opacity < 1:
+        parts.append(f"opacity={opacity:.6g}")
+    return VARIANT.join(parts)
+
+
+def _variant(name: str) -> tuple[str, tuple | None, float]:
+    """Return (art name, tint, opacity) of a name :func:`art_variant` gave."""
+    base, *parts = name.split(VARIANT)
+    tint = next((tuple(float(v) for v in p.removeprefix("tint=").split(","))
+                 for p in parts if p.startswith("tint=")), None)
+    opacity = next((float(p.removeprefix("opacity=")) for p in parts
+                    if p.startswith("opacity=")), 1.0)
+    return base, tint, opacity
 
 
 @dataclass
@@ -94,7 +122,9 @@ class IconBook:
         self.art(name)
 
     def art(self, name: str):
-        """Return the :class:`~sheetgen.fill.art.model.Art` of ``name``, read once."""
+        """Return the :class:`~sheetgen.fill.art.model.Art` of ``name`` (or of the art a variant
+        of it draws, :func:`art_variant`), read once."""
+        name = name.split(VARIANT)[0]
         if name.startswith(FILE_PREFIX):
             self.files.setdefault(name, Path(name.removeprefix(FILE_PREFIX)))
         if name in self.files:
@@ -115,7 +145,7 @@ class IconBook:
 
     def warnings_of(self, name: str) -> list[str]:
         """Return what drawing ``name`` leaves out (filters, masks...), each a sentence."""
-        shown = name.removeprefix(FILE_PREFIX)
+        shown = name.split(VARIANT)[0].removeprefix(FILE_PREFIX)
         return [f"{shown}: {w}" for w in self.art(name).warnings]
 
     def is_colour(self, name: str) -> bool:
@@ -128,21 +158,26 @@ class IconBook:
         for a file, its stem and a digest of its path."""
         key = name.replace("/", "~")
         if not _PLAIN_NAME.fullmatch(key):
-            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(name).stem)[:40]
+            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(name.split(VARIANT)[0]).stem)[:40]
             key = f"{stem}-{hashlib.sha256(name.encode()).hexdigest()[:12]}"
         return f"{'art' if colour else 'icon'}-{key}"
 
     def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
         """Return the name of the form holding ``name`` (1 x 1 pt: the viewBox stretched to
         the square; :meth:`draw_box` gives it back its proportions), drawing it once per
-        document; colour art in the document's colour mode."""
+        document; colour art in the document's colour mode (and tint, :func:`art_variant`)."""
         art = self.art(name)
+        base, tint, opacity = _variant(name)
         colour = not art.one_colour
         form = self._form(name, colour)
         defined = canvas.__dict__.setdefault("_sheetgen_icon_forms", set())
         if form in defined:
             return form
-        inks = Inks(cmyk, ink_saver)
+        if tint is None and opacity >= 1:
+            inks = Inks(cmyk, ink_saver)
+        else:
+            inks = Inks(cmyk, ink_saver, tint, opacity if cmyk else 1.0)
+        group = opacity < 1 and not cmyk
 
         resources: list = []
 
@@ -159,9 +194,11 @@ class IconBook:
         kind = ("art", name, inks) if colour else ("icon", name)
         draw_form(canvas, form, (0, 0, 1, 1), self, kind, draw)
         if resources and (resources[0] or resources[1]):
-            _give_resources(canvas, form, *resources)
+            give_resources(canvas, form, *resources)
+        if group:
+            _make_group(canvas, form)
         defined.add(form)
-        self.used.add(name)
+        self.used.add(base)
         return form
 
     def draw(self, canvas, name: str, x: float, y: float, size: float) -> None:
@@ -178,6 +215,8 @@ class IconBook:
         preserveAspectRatio says, or stretched to the box (``stretch``, or ``none``)."""
         art = self.art(name)
         canvas.saveState()
+        if art.one_colour and art.stroked:  # its lines take the colour its fills take
+            _stroke_as_fill(canvas)
         if stretch or art.align == "none":
             canvas.translate(x, y)
             canvas.scale(w, h)
@@ -198,12 +237,39 @@ class IconBook:
                        if "/" in n and not n.startswith(FILE_PREFIX)})
 
 
-def _give_resources(canvas, form: str, shadings: dict, states) -> None:
-    """Give form ``form`` the shadings and graphics states (opacity) it uses: ReportLab's
-    forms list only fonts and forms in their resources."""
+def _stroke_as_fill(canvas) -> None:
+    """Set the stroke colour to the fill colour set before (RGB or CMYK)."""
+    fill = canvas._fillColorObj
+    if isinstance(fill, Color):  # a colour object: its components
+        fill = ((fill.cyan, fill.magenta, fill.yellow, fill.black)
+                if isinstance(fill, CMYKColor) else (fill.red, fill.green, fill.blue))
+    if len(fill) == 4:
+        canvas.setStrokeColorCMYK(*fill)
+    else:
+        canvas.setStrokeColorRGB(*fill)
+
+
+def _make_group(canvas, form: str) -> None:
+    """Make form ``form`` a transparency group: the opacity set where it is drawn applies to
+    its picture as a whole (inside, it starts opaque), so overlapping shapes do not show
+    through one another."""
+    obj = canvas._doc.idToObject[pdfdoc.xObjectName(form)]
+    if obj.Contents is None:  # ReportLab would make it when writing; made now to carry /Group
+        obj.Contents = pdfdoc.PDFStream(content=obj.stream)
+        obj.Contents.__Comment__ = "xobject form stream"
+    obj.Contents.dictionary["Group"] = pdfdoc.PDFDictionary(
+        {"S": pdfdoc.PDFName("Transparency")})
+
+
+def give_resources(canvas, form: str, shadings: dict, states, xobjects=None) -> None:
+    """Give form ``form`` the shadings and graphics states (opacity) it uses, with the forms
+    and images it draws (``xobjects``): ReportLab's forms list only fonts and forms in their
+    resources."""
     resources = pdfdoc.PDFResourceDictionary()
     resources.basicFonts()
     resources.allProcs()
+    if xobjects:
+        resources.XObject = xobjects
     if states:
         resources.ExtGState = states
     resources.setShading(shadings)

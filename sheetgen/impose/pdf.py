@@ -10,6 +10,7 @@ from __future__ import annotations
 from io import BytesIO
 
 from reportlab import rl_config
+from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..write import speed_layer
@@ -17,6 +18,7 @@ from ..write import speed_layer
 from ..fill.elements import DrawContext
 from ..fill.faces import Face
 from ..write.form_replay import draw_form
+from ..fill.icons import give_resources
 
 rl_config.useA85 = 0
 
@@ -78,6 +80,7 @@ class PdfDocument:
         for icon in sorted(face.icons()):
             self.icons.form_name(self.canvas, icon, self.cmyk, self.ink_saver)
         b = face.bleed
+        transparent = []
 
         def draw(canvas) -> None:
             ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
@@ -85,10 +88,15 @@ class PdfDocument:
             canvas = canvas if text else _Textless(canvas)
             for element in face.elements:
                 element.draw(canvas, ctx)
+            if ctx.transparent:
+                transparent.append(True)
 
         # drawn once per process, replayed in every other document (form_replay.py)
         draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b), face,
                   (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw)
+        if transparent:  # the opacities it set (a drawing that sets one is never replayed)
+            form = self.canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+            give_resources(self.canvas, name, {}, form.ExtGState, form.XObjects)
         forms[face.key] = name
         return name
 

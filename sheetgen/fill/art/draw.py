@@ -32,19 +32,29 @@ class Inks:
 
     cmyk: bool = False
     ink_saver: bool = False
+    tint: tuple | None = None  # every colour multiplied by it (an image's ``tint``)
+    # a CMYK document's opacity of the whole art (an image's ``opacity``), flattened into
+    # every ink as ``alpha`` is
+    fade: float = 1.0
+
+    def tinted(self, rgb: tuple) -> tuple:
+        """Return ``rgb`` multiplied by the tint (as if printed through tinted glass)."""
+        return rgb if self.tint is None else tuple(v * t for v, t in zip(rgb, self.tint))
 
     def fill_colour(self, rgb: tuple) -> tuple:
         """Return ``rgb`` as the ink saver prints a fill of it (as ``DrawContext.fill``)."""
+        rgb = self.tinted(rgb)
         return tint(rgb, 0.75) if self.ink_saver and sum(rgb) < 2.7 else rgb
 
     def inks(self, rgb: tuple, alpha: float = 1.0) -> tuple:
-        """Return the CMYK inks of ``rgb`` at opacity ``alpha``, as printed on white paper."""
-        return tuple(v * alpha for v in rgb_to_cmyk(rgb))
+        """Return the CMYK inks of ``rgb`` at opacity ``alpha`` (times the art's own
+        ``fade``), as printed on white paper."""
+        return tuple(v * alpha * self.fade for v in rgb_to_cmyk(rgb))
 
     def colour(self, rgb: tuple, fill: bool = True, alpha: float = 1.0):
         """Return a ReportLab colour object for a gradient stop (``alpha``: its opacity,
         flattened into the inks in CMYK; an RGB document applies it as transparency)."""
-        rgb = self.fill_colour(rgb) if fill else rgb
+        rgb = self.fill_colour(rgb) if fill else self.tinted(rgb)
         return CMYKColor(*self.inks(rgb, alpha)) if self.cmyk else Color(*rgb)
 
     def set_fill(self, canvas, rgb: tuple, alpha: float = 1.0) -> None:
@@ -59,6 +69,7 @@ class Inks:
 
     def set_stroke(self, canvas, rgb: tuple, alpha: float = 1.0) -> None:
         """Set the stroke colour at opacity ``alpha``."""
+        rgb = self.tinted(rgb)
         if self.cmyk:
             canvas.setStrokeColorCMYK(*self.inks(rgb, alpha))
             return
@@ -82,15 +93,41 @@ def _path(canvas, commands):
 
 
 def draw_one_colour(canvas, art: Art) -> None:
-    """Fill every shape of a one-colour icon as one outline, without setting a colour.
+    """Fill every filled shape of a one-colour icon as one outline, then stroke its stroked
+    shapes, without setting a colour (the fill and stroke colours set before show through).
 
     The outline is filled even-odd, as game-icons always were, unless the file says
     ``fill-rule: nonzero``.
     """
     vx, vy, vw, vh = art.box
     sx, sy = 1 / vw, 1 / vh
+    filled = [shape for shape in art.shapes if shape.fill is not None]
+    if filled:
+        _one_outline(canvas, filled, vx, vy, sx, sy)
+    stroked = [shape for shape in art.shapes if shape.stroke is not None]
+    if not stroked:
+        return
+    canvas.saveState()
+    canvas.transform(sx, 0, 0, -sy, -vx * sx, 1 + vy * sy)
+    for shape in stroked:
+        canvas.saveState()
+        if shape.matrix != IDENTITY:
+            canvas.transform(*shape.matrix)
+        canvas.setLineWidth(shape.stroke_width)
+        canvas.setLineCap(shape.cap)
+        canvas.setLineJoin(shape.join)
+        canvas.setMiterLimit(shape.miter)
+        if shape.dash:
+            canvas.setDash(list(shape.dash))
+        canvas.drawPath(_path(canvas, shape.commands), stroke=1, fill=0)
+        canvas.restoreState()
+    canvas.restoreState()
+
+
+def _one_outline(canvas, shapes: list, vx: float, vy: float, sx: float, sy: float) -> None:
+    """Fill ``shapes`` as one outline in the unit square (the viewBox's y turned upwards)."""
     path = canvas.beginPath()
-    for shape in art.shapes:
+    for shape in shapes:
         for cmd in transformed(shape.commands, shape.matrix):
             # SVG y grows downwards; the form's y grows upwards.
             pts = [((cmd[i] - vx) * sx, 1 - (cmd[i + 1] - vy) * sy)
@@ -103,7 +140,7 @@ def draw_one_colour(canvas, art: Art) -> None:
                 path.curveTo(*pts[0], *pts[1], *pts[2])
             else:
                 path.close()
-    nonzero = any(s.explicit_rule and not s.evenodd for s in art.shapes)
+    nonzero = any(s.explicit_rule and not s.evenodd for s in shapes)
     canvas.drawPath(path, stroke=0, fill=1, fillMode=NON_ZERO if nonzero else EVEN_ODD)
 
 

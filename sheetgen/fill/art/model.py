@@ -97,10 +97,22 @@ class Art:
 
     @cached_property
     def one_colour(self) -> bool:
-        """Return whether the art is painted only in black (or its element's colour): such
-        an icon takes the element's colour, as game-icons do (worked out once: art read is
-        not changed)."""
-        rules = {s.evenodd for s in self.shapes if s.explicit_rule}
+        """Return whether the art is painted only in black (or its element's colour), its
+        fills and its strokes alike (``fill="none" stroke="#000"``: a line icon): such an
+        icon takes the element's colour, as game-icons do (worked out once: art read is not
+        changed)."""
+        rules = {s.evenodd for s in self.shapes if s.fill is not None and s.explicit_rule}
         return len(rules) <= 1 and all(
-            s.stroke is None and s.fill_alpha == 1 and not s.clips
-            and (s.fill == CURRENT or s.fill == (0.0, 0.0, 0.0)) for s in self.shapes)
+            _black(s.fill) and _black(s.stroke) and not s.clips
+            and (s.fill is None or s.fill_alpha == 1)
+            and (s.stroke is None or s.stroke_alpha == 1) for s in self.shapes)
+
+    @cached_property
+    def stroked(self) -> bool:
+        """Return whether any shape is stroked."""
+        return any(s.stroke is not None for s in self.shapes)
+
+
+def _black(paint) -> bool:
+    """Return whether ``paint`` is none, black or the element's colour."""
+    return paint is None or paint == CURRENT or paint == (0.0, 0.0, 0.0)

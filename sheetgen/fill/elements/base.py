@@ -328,6 +328,14 @@ class DrawContext:
     icons: Any
     cmyk: bool = False
     ink_saver: bool = False
+    # an element set an opacity: the face's form then lists the graphics states it uses
+    transparent: bool = False
+
+    def set_opacity(self, canvas, opacity: float) -> None:
+        """Make what is painted next see-through: 0 invisible, 1 opaque (PDF transparency)."""
+        canvas.setFillAlpha(opacity)
+        canvas.setStrokeAlpha(opacity)
+        self.transparent = True
 
     def fill(self, canvas, rgb, is_fill: bool = True) -> None:
         """Set the fill colour (ink saver lightens fills; CMYK mode converts)."""

@@ -52,7 +52,7 @@ class CardSpaces(Element):
     deck_fill: Color = "light-gray"
     pair_fill: Color = "light-gray"
     text_color: Color = "dark-gray"
-    label_size: FontSize = 9.0
+    label_size: FontSize = 9.5
     note_size: FontSize = 7.5
     line_width: Length = "0.4mm"
     radius: Length = "2mm"

@@ -32,7 +32,7 @@ class Table(Element):
     header_fill: Color = "light-gray"
     stroke: Color = "ink"
     line_width: Length = "0.25mm"
-    size: FontSize = 8.0
+    size: FontSize = 10.0
     align: Literal["center", "left"] = "center"
     color: Color = "ink"
     font: FontFamily = "body"

@@ -14,6 +14,7 @@ from typing import Literal
 
 from . import register
 from .base import Color, Element, Length, Ratio
+from .clip import ClipShape, clip_to, shape_path
 from .sheet_common import MIN_LINE
 
 def mix(base, color, strength: float):
@@ -34,11 +35,14 @@ class Texture(Element):
     scale: Length = "6mm"
     line_width: Length = "0.35mm"
     seed: str = ""
+    clip: ClipShape = None
+    radius: Length = "3mm"
 
-    doc = ("A seeded vector texture filling the box: pattern grain (wood planks), mottle "
-           "(parchment blots), waves (sea scallops) or weave (a diagonal lattice). Marks are "
-           "color mixed into base by strength (0..1); fill: true paints base first. scale sets "
-           "the mark spacing; the same seed always draws the same marks.")
+    doc = ("A seeded vector texture filling the box (or a clip shape in it): pattern grain "
+           "(wood planks), mottle (parchment blots), waves (sea scallops) or weave (a diagonal "
+           "lattice). Marks are color mixed into base by strength (0..1); fill: true paints "
+           "base first. scale sets the mark spacing; the same seed always draws the same "
+           "marks.")
     field_docs = {
         "pattern": "grain (wood planks), mottle (parchment blots), waves (sea) or weave "
                    "(sailcloth lattice).",
@@ -48,6 +52,10 @@ class Texture(Element):
         "fill": "Paint base over the box before the marks.",
         "scale": "Spacing of the marks (length).",
         "seed": "Any text; the same seed draws the same marks (e.g. the card's name).",
+        "clip": "The shape the texture fills inside its box: rect (the default), rounded "
+                "(corners of radius), circle, ellipse, hexagon (points left and right), "
+                "hexagon-pointy, or SVG path data (M ...) stretched over the box.",
+        "radius": "Corner radius of clip: rounded (length).",
     }
     sample = {"type": "texture", "x": 0, "y": 0, "w": "40mm", "h": "30mm", "pattern": "grain",
               "base": "parchment", "color": "brown", "strength": 0.15, "seed": "sample"}
@@ -57,12 +65,19 @@ class Texture(Element):
         base = self.base if self.base is not None else (1.0, 1.0, 1.0)
         x0, y0 = self.x, self.bottom(ctx)
         canvas.saveState()
-        path = canvas.beginPath()
-        path.rect(x0, y0, self.w, self.h)
-        canvas.clipPath(path, stroke=0, fill=0)
-        if self.fill and self.base is not None:
-            ctx.fill(canvas, base)
-            canvas.rect(x0, y0, self.w, self.h, stroke=0, fill=1)
+        if self.clip in (None, "rect"):
+            path = canvas.beginPath()
+            path.rect(x0, y0, self.w, self.h)
+            canvas.clipPath(path, stroke=0, fill=0)
+            if self.fill and self.base is not None:
+                ctx.fill(canvas, base)
+                canvas.rect(x0, y0, self.w, self.h, stroke=0, fill=1)
+        else:  # the shape: clipped to, and filled with the base
+            clip_to(canvas, self.clip, x0, y0, self.w, self.h, self.radius)
+            if self.fill and self.base is not None:
+                ctx.fill(canvas, base)
+                canvas.drawPath(shape_path(canvas, self.clip, x0, y0, self.w, self.h,
+                                           self.radius), stroke=0, fill=1)
         if self.color is not None and self.strength > 0:
             ink = mix(base, self.color, min(self.strength, 1.0))
             ctx.fill(canvas, ink)

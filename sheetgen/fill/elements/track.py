@@ -64,7 +64,7 @@ class Track(Element):
     fill: Color = "white"
     line_width: Length = "0.3mm"
     text_size: FontSize = 9.0
-    below_size: FontSize = 7.0
+    below_size: FontSize = 9.5
     icon_color: Color = "dark-gray"
     tag_color: Color = "ink"
     number_font: FontFamily | None = None
