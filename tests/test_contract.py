@@ -97,7 +97,7 @@ def test_a_new_kind_is_a_model_a_class_and_a_profile(copy_game):
         (root / "data" / "ragnarocks" / "stickers.yaml").write_text(
             "id: stickers\ntitle: Stickers\nkind: stickers\nfront: token-19-icon\n"
             "items:\n  - {id: odin, icon: odin, color: gold}\n"
-            "  - {id: thor, icon: hammer, color: red}\n", encoding="utf-8")
+            "  - {id: thor, icon: hammer, color: parchment}\n", encoding="utf-8")
         result = run_cli("--project", str(root), "build", "ragnarocks", "stickers", "-q")
         assert result.exit_code == 0, result.output
         reader = PdfReader(root / "out" / "ragnarocks" / "stickers-sticker-pod.pdf")
