@@ -69,14 +69,16 @@ class Followed:
 
     def build(self, build: Callable[[ReadRecorder], list], report: Callable[[str], None]) -> None:
         """Run ``build`` with a new record of reads and follow what it read. A file known
-        before keeps the stamp taken before the build, so an edit saved while it ran is a
-        change; a build that failed also keeps following what the last one read."""
+        before keeps the stamp taken before the build, and a new one the stamp from when the
+        build first reported it (before reading it), so an edit saved while it ran (or just
+        after it reported its result) is a change; a build that failed also keeps following
+        what the last one read."""
         before = stamps(self.seen)
-        recorder = ReadRecorder()
+        recorder = ReadRecorder(stamped=True)  # a file new to the watch: stamped as first read
         ok = rebuild(lambda: build(recorder), report)
         paths = set(recorder.files()) | (set() if ok else set(self.seen))
-        now = stamps(path for path in paths if path not in before)
-        self.seen = {path: before[path] if path in before else now[path] for path in paths}
+        self.seen = {path: before[path] if path in before else recorder.stamp(path)
+                     for path in paths}
 
     def changed(self) -> bool:
         """Return whether any followed file differs from its stamp."""

@@ -15,6 +15,7 @@ records into the worker's copy; the worker sends its recorders' files back with 
 
 from __future__ import annotations
 
+import os
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -29,8 +30,31 @@ _ACTIVE: ContextVar[tuple["ReadRecorder", ...]] = ContextVar("sheetgen_reads", d
 class ReadRecorder:
     """The files one build (or one part of it) read, in the order first read."""
 
-    def __init__(self, files: Iterable[Path] = ()):
-        self._files: dict[Path, None] = dict.fromkeys(Path(p) for p in files)
+    def __init__(self, files: Iterable[Path] = (), stamped: bool = False):
+        """``stamped``: also keep each file's stamp (modification time in nanoseconds and
+        size, None when absent) from when it was first reported, that is before it was read:
+        ``watch`` then sees an edit saved while the build ran, even to a file it did not yet
+        follow."""
+        self._files: dict[Path, None] = {}
+        self._stamps: dict[Path, tuple[int, int] | None] | None = {} if stamped else None
+        for path in files:
+            self._record(Path(path))
+
+    def _record(self, path: Path) -> None:
+        if path in self._files:
+            return
+        self._files[path] = None
+        if self._stamps is not None:
+            try:
+                stat = os.stat(path)
+                self._stamps[path] = (stat.st_mtime_ns, stat.st_size)
+            except OSError:
+                self._stamps[path] = None
+
+    def stamp(self, path: Path) -> tuple[int, int] | None:
+        """Return the stamp ``path`` had when first reported (a stamped recorder only)."""
+        assert self._stamps is not None, "not a stamped recorder"
+        return self._stamps[Path(path)]
 
     def files(self) -> list[Path]:
         """Return every file recorded, in the order first read."""
@@ -38,7 +62,7 @@ class ReadRecorder:
 
     def add(self, path: str | Path) -> None:
         """Record ``path`` here only (see :func:`opened` to report to every active recorder)."""
-        self._files.setdefault(Path(path), None)
+        self._record(Path(path))
 
     def __contains__(self, path) -> bool:
         return Path(path) in self._files
@@ -63,7 +87,7 @@ def opened(path: str | Path) -> None:
     if active:
         path = Path(path)
         for recorder in active:
-            recorder._files.setdefault(path, None)
+            recorder._record(path)
 
 
 def opened_all(paths: Iterable[str | Path]) -> None:
@@ -73,7 +97,7 @@ def opened_all(paths: Iterable[str | Path]) -> None:
         for path in paths:
             path = Path(path)
             for recorder in active:
-                recorder._files.setdefault(path, None)
+                recorder._record(path)
 
 
 @contextmanager
