@@ -41,6 +41,10 @@ class Workspace:
         self.generation = 0             # bumped when fonts, icons, art or profiles change
         self.rebuilt = time.time()      # when the last refresh finished (the page shows it)
         self._folders: dict[str, list[Path]] = {}   # data, templates, fonts: resolved
+        # the content last taken in of each shared file (a font, an icon...): one save may
+        # reach the studio as two groups of events, and a second new generation would give
+        # unchanged faces new names, which the page takes for the next change's pictures
+        self._drawn: dict[Path, str | None] = {}
 
     def view(self, game_id: str, variant: str | None = None,
              edition: str | None = None) -> GameView:
@@ -104,7 +108,10 @@ class Workspace:
                 self.rebuilt = time.time()
 
     def _refresh(self, paths: set[Path]) -> list[tuple]:
-        if any(self._shared(p) for p in paths):
+        shared = {p for p in paths if self._shared(p)}
+        fresh = {p for p in shared if self._new_content(p)}
+        paths = paths - (shared - fresh)    # saved again as it was: nothing to redraw
+        if fresh:
             self.session = Session(self.project, print_checks=False)
             self.generation += 1
             for view in self.views.values():
@@ -156,6 +163,20 @@ class Workspace:
     def _inputs(self, game, comp) -> set[Path]:
         """Return the files (resolved) a component's faces depend on."""
         return {Path(p).resolve() for p in self.session.reads_of(game, comp)}
+
+    def _new_content(self, path: Path) -> bool:
+        """Return whether ``path`` holds other bytes than when last taken in (True the first
+        time), and remember them. A folder always counts as changed (its listing)."""
+        if path.is_dir():
+            return True
+        try:
+            digest = hashlib.sha1(path.read_bytes()).hexdigest()
+        except OSError:  # absent, or unreadable: loading says so
+            digest = None
+        if path in self._drawn and self._drawn[path] == digest:
+            return False
+        self._drawn[path] = digest
+        return True
 
     def _shared(self, path: Path) -> bool:
         """Return whether a change to ``path`` may alter faces whose values are unchanged:
