@@ -303,3 +303,61 @@ def test_a_variant_changes_an_element_inside_a_stack(tmp_path):
         assert top - bottom > 0.6 * 20 * 0.9
     finally:
         doc.close()
+
+
+def test_a_fixed_box_with_max_h_grows_into_the_room_it_keeps(tmp_path):
+    """max_h on a text with a fixed h: text that fits h is set as without it; text that does
+    not fit even at min_size grows the box, at min_size, away from its valign edge."""
+    long = "A ruling that runs on for a good many words, " * 4
+    root = make(tmp_path, f"""
+  - {{id: short, type: text, x: 5mm, y: 10mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, text: "Fits."}}
+  - {{id: down, type: text, x: 5mm, y: 20mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, text: "{long}"}}
+  - {{id: up, type: text, x: 5mm, y: 50mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, valign: bottom, text: "{long}"}}
+  - {{id: stuck, type: text, x: 5mm, y: 20mm, w: 50mm, h: 8mm, size: 9, min_size: 7, text: "{long}"}}
+""")
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod")
+    assert result.exit_code == 2                      # 'stuck' has no room to grow
+    assert f":{line_of(root, 'id: stuck')}: " in result.output and "'stuck'" in result.output
+    assert "'down'" not in result.output and "'up'" not in result.output
+    lines = (root / "templates/lay-front.yaml").read_text().splitlines()
+    (root / "templates/lay-front.yaml").write_text(
+        "\n".join(line for line in lines if "id: stuck" not in line) + "\n")
+    face = faces(root)[0]
+    got = boxes(face)
+    text = {e.id: e for e in face.elements if e.id}
+    assert got["short"] == (5, 10, 50, 8) and text["short"]._layout.size == 9
+    assert text["down"]._layout.size == 7 and 8 < got["down"][3] <= 30
+    assert got["down"][1] == 20                       # top kept: it grew down
+    assert text["up"]._layout.size == 7
+    assert got["up"][1] + got["up"][3] == pytest.approx(58, abs=0.01)  # bottom kept: grew up
+    assert got["up"][3] == got["down"][3]
+
+
+def test_an_overflowing_stack_shrinks_its_auto_texts_a_share_each(tmp_path):
+    """A vertical stack whose h: auto texts need more than it has: each text with a min_size
+    gives part of the overflow (both shrink, the stack holds them); without min_size it is
+    still the stack's error."""
+    long = "Words that take a good deal of room on a card, " * 5
+    stack = """
+  - type: stack
+    x: 5mm
+    y: 5mm
+    w: 50mm
+    h: 60mm
+    gap: 2mm
+    children:
+      - {{id: head, type: text, h: 8mm, size: 9, text: "Head"}}
+      - {{id: one, type: text, h: auto, size: 10, {floor}text: "{long}"}}
+      - {{id: two, type: text, h: auto, size: 10, {floor}text: "{long}"}}
+"""
+    root = make(tmp_path, stack.format(long=long, floor=""))
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod")
+    assert result.exit_code == 2 and "its children need" in result.output
+    root = make(tmp_path, stack.format(long=long, floor="min_size: 7, "))
+    face = faces(root)[0]
+    got = boxes(face)
+    text = {e.id: e for e in face.elements if e.id}
+    assert 7 <= text["one"]._layout.size < 10 and 7 <= text["two"]._layout.size < 10
+    assert got["two"][1] + got["two"][3] <= 65 + 0.01          # inside the stack
+    assert got["one"][3] == got["two"][3]                     # the same share each
+    assert got["head"][3] == 8

@@ -146,7 +146,8 @@ _ACCENTS = dict(zip("aceinouyACEINOUY", "àçéîñöûýÀÇÉÎÑÖÛÝ"))
 
 def pseudo(text: str) -> str:
     """Return the ``qps`` pseudo-translation of ``text``: its letters accented, about 40 %
-    longer, in brackets; placeholders are kept as they are."""
+    longer (tildes in words of up to six, which wrap like words), in brackets; placeholders
+    are kept as they are."""
     out, last = [], 0
     keep = sorted((m.start(), m.end()) for pattern in (_JINJA, _FORMAT, _ICON, _MARKUP)
                   for m in pattern.finditer(text))
@@ -158,10 +159,20 @@ def pseudo(text: str) -> str:
         letters += sum(c.isalpha() for c in chunk)
         out.append("".join(_ACCENTS.get(c, c) for c in chunk) + text[start:end])
         last = end
-    pad = "~" * max(1, round(letters * 0.4))
+    pad = _pad(max(1, round(letters * 0.4)))
     lead = len(text) - len(text.lstrip())
     body = "".join(out)
     return f"{body[:lead]}[{body[lead:].rstrip()} {pad}]{body[len(body.rstrip()):]}"
+
+
+PAD_WORD = 6  # the longest run of padding: a line can break between runs, as between words
+
+
+def _pad(count: int) -> str:
+    """Return ``count`` tildes in words of at most :data:`PAD_WORD`, a space between them:
+    padding as long as a translation's extra words, and wrapping as they would (one run of
+    120 tildes was a word no box could hold)."""
+    return " ".join("~" * min(PAD_WORD, count - at) for at in range(0, count, PAD_WORD))
 
 
 def normal(text: str) -> str:

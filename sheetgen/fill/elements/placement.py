@@ -104,8 +104,11 @@ class Placer:
         try:
             slots = container.slots(container.content(box), children, self._child_size)
         except LayoutError as exc:
-            raise self.fail(raw, f"{values['type']}: {exc}; shorten or shrink its children, "
-                            "or enlarge it", None) from None
+            children = self._squeezed(container, children, container.content(box))
+            if children is None:
+                raise self.fail(raw, f"{values['type']}: {exc}; shorten or shrink its "
+                                "children, or enlarge it", None) from None
+            slots = container.slots(container.content(box), children, self._child_size)
         out, problems = [], []
         for (child_raw, child), slot in zip(children, slots):
             try:
@@ -114,6 +117,41 @@ class Placer:
                 problems += exc.problems
         if problems:
             raise UserError(problems)
+        return out
+
+    def _squeezed(self, container, children: list, content: Box) -> list | None:
+        """Return the children of a vertical stack they overflow with its ``h: auto`` texts
+        given less height, down to what each needs at its ``min_size``, so the stack holds
+        them; None when even that is too much (or nothing can give).
+
+        What each gives is a share of the overflow in proportion to what it can give: a
+        longer translation shrinks every such text a little, not the last one a lot.
+        """
+        if getattr(container, "direction", None) != "vertical":
+            return None
+        sizes = [self._child_size(r, v, True, content) for r, v in children]
+        need = (sum((s.main or 0.0) + s.before + s.after for s in sizes)
+                + container.gap * max(len(sizes) - 1, 0) - content.h)
+        lows = {}
+        for index, ((child_raw, child), size) in enumerate(zip(children, sizes)):
+            smallest = child.get("min_size")
+            if (child.get("type") == "text" and child.get("h") == "auto"
+                    and isinstance(smallest, (int, float)) and not isinstance(smallest, bool)):
+                at_least = self._natural(child_raw, {**child, "size": smallest}, "h",
+                                         content.shrink(self._inset(child_raw, child)))
+                if at_least < size.main:
+                    lows[index] = at_least
+        spare = sum(sizes[i].main - low for i, low in lows.items())
+        if need <= 0 or spare < need:
+            return None
+        out = []
+        for index, (child_raw, child) in enumerate(children):
+            if index in lows:
+                main = sizes[index].main
+                height = main - (main - lows[index]) * need / spare
+                child = {k: v for k, v in child.items() if k != "max_h"}
+                child["h"] = Points(height)
+            out.append((child_raw, child))
         return out
 
     def _children(self, raw, values: dict) -> list[tuple[Any, dict]]:

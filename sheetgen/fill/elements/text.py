@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import partial
 from typing import ClassVar, Literal
 
 from pydantic import Field, PrivateAttr, model_validator
@@ -21,7 +22,8 @@ from .base import (
     in_range,
 )
 from .sheet_common import is_number, readable
-from ..textlayout import hyphenator, ASCENT, Layout, inline_icons, layout, parse
+from ..textlayout import (ASCENT, Layout, TextFitError, hyphenator, inline_icons, layout,
+                          parse)
 
 
 Leading = in_range(float, 0.5, 5)  # line distance as a multiple of the size
@@ -79,7 +81,11 @@ class Text(Element):
                   'of an item field holding it: `text: ":food:"`, `repeat: appetite`).',
         'min_h': 'With h: auto, the least height the text takes (length).',
         'max_h': 'With h: auto, the most height the text may take (length): longer text '
-                 'shrinks towards min_size to fit it.',
+                 'shrinks towards min_size to fit it. With a fixed h, the height the box may '
+                 'grow to when the text does not fit h even at min_size (a longer translation): '
+                 'the room the template keeps free beside the box. It grows away from the '
+                 'edge valign sets the text against: top, down; bottom, up; middle, both ways '
+                 'alike. Text that fits h is set exactly as without max_h.',
         'number_font': ('Font family of the words that are numbers ("3", "+2", "1."); label '
                         'gives lining figures as tall as capitals. Default: font.'),
     }
@@ -109,10 +115,22 @@ class Text(Element):
         """Fit the text (raises TextFitError when it cannot)."""
         for name in self.icons():
             ctx.icons.check(name)
-        self._layout = layout(parse(self.text), self.w - self._indent(), self.h,
-                              self._measure(ctx), self.size,
-                              self.min_size or self.size, self.leading, self.paragraph_gap,
-                              self.no_lone_word, hyphenator(self.hyphenate))
+        fit = partial(layout, parse(self.text), self.w - self._indent(),
+                      measure=self._measure(ctx), leading=self.leading,
+                      paragraph_gap=self.paragraph_gap, no_lone_word=self.no_lone_word,
+                      hyphenate=hyphenator(self.hyphenate))
+        smallest = self.min_size or self.size
+        try:
+            self._layout = fit(height=self.h, size=self.size, min_size=smallest)
+        except TextFitError:
+            if self.max_h is None or self.max_h <= self.h + 0.01:
+                raise
+            # the box grows into the room the template keeps free, at min_size: away from
+            # the edge its text is set against (valign top: down; bottom: up; middle: both)
+            self._layout = fit(height=self.max_h, size=smallest, min_size=smallest)
+            grown = self._layout.height - self.h
+            self.y -= {"top": 0.0, "middle": grown / 2, "bottom": grown}[self.valign]
+            self.h = self._layout.height
 
     def check_glyphs(self, ctx) -> None:
         """Raise ValueError naming a character of the prepared text its font cannot draw (it
