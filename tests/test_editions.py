@@ -53,9 +53,10 @@ def test_pseudo_is_longer_accented_and_bracketed():
     assert "à" in out and "ç" not in "Gain" and len(out) >= 1.3 * len("Gain 2 :coins: each round")
     assert placeholder_mistake("Gain 2 :coins: each round", out) is None
     # the padding of a long rule wraps like words: no run of more than six tildes
-    long = pseudo("Each player takes a sheet and a pencil and marks the first space. " * 4)
-    assert "~" * 7 not in long and long.count("~") >= 0.4 * 0.9 * sum(
-        c.isalpha() for c in "Each player takes a sheet and a pencil and marks the first space.") * 4
+    rule = "Each player takes a sheet and a pencil and marks the first space. "
+    long = pseudo(rule * 4)
+    assert "~" * 7 not in long
+    assert long.count("~") >= 0.4 * 0.9 * sum(c.isalpha() for c in rule) * 4
 
 
 @pytest.fixture

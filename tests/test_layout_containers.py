@@ -309,11 +309,12 @@ def test_a_fixed_box_with_max_h_grows_into_the_room_it_keeps(tmp_path):
     """max_h on a text with a fixed h: text that fits h is set as without it; text that does
     not fit even at min_size grows the box, at min_size, away from its valign edge."""
     long = "A ruling that runs on for a good many words, " * 4
+    box = "type: text, x: 5mm, w: 50mm, h: 8mm, size: 9, min_size: 7"
     root = make(tmp_path, f"""
-  - {{id: short, type: text, x: 5mm, y: 10mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, text: "Fits."}}
-  - {{id: down, type: text, x: 5mm, y: 20mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, text: "{long}"}}
-  - {{id: up, type: text, x: 5mm, y: 50mm, w: 50mm, h: 8mm, size: 9, min_size: 7, max_h: 30mm, valign: bottom, text: "{long}"}}
-  - {{id: stuck, type: text, x: 5mm, y: 20mm, w: 50mm, h: 8mm, size: 9, min_size: 7, text: "{long}"}}
+  - {{id: short, {box}, y: 10mm, max_h: 30mm, text: "Fits."}}
+  - {{id: down, {box}, y: 20mm, max_h: 30mm, text: "{long}"}}
+  - {{id: up, {box}, y: 50mm, max_h: 30mm, valign: bottom, text: "{long}"}}
+  - {{id: stuck, {box}, y: 20mm, text: "{long}"}}
 """)
     result = run_cli("--project", str(root), "build", "lay", "-p", "pod")
     assert result.exit_code == 2                      # 'stuck' has no room to grow
