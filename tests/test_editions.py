@@ -180,6 +180,30 @@ def test_missing_is_a_warning_in_build_and_an_error_in_check(spanish_project):
     assert result.exit_code == 2 and "no translation in es.po for 'Raider'" in result.output
 
 
+def test_the_missing_warning_is_the_same_with_workers(spanish_project):
+    """Texts lacking a translation in a template that a worker process reads (the score
+    sheet's) and in the CSV the main process reads: a build in two workers warns of every
+    one, the same words as a build in one process, run after run."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, {})
+    po = polib.pofile(str(po_path), wrapwidth=0)
+    for msgid in ("Raider", "Rounds", "Points"):
+        po.find(msgid).msgstr = ""
+    po.save(str(po_path))
+    said = []
+    for jobs in ("1", "2", "2"):
+        result = run_cli("--project", str(root), "build", "duel", "-p", "a4", "--edition",
+                         "es", "-q", "--no-cache", "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        said.append([line for line in result.output.splitlines() if "no translation" in line])
+    assert said[0] == said[1] == said[2]
+    [warning] = said[0]
+    assert "3 text(s) have no translation in es.po" in warning
+    assert "'Rounds'" in warning and "'Points'" in warning and "'Raider'" in warning
+
+
 def test_a_changed_source_text_turns_fuzzy(spanish_project):
     """update keeps the old translation of a changed text, marked fuzzy, old text beside."""
     root = spanish_project

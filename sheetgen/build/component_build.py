@@ -105,6 +105,8 @@ class ComponentResult:
     prepared: bool = False                               # its faces were all built
     nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
     checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
+    # texts its edition lacked, found in a worker process (source -> where written)
+    untranslated: dict = field(default_factory=dict)
 
     def clean(self, checks_stop: bool) -> bool:
         """Return whether nothing found so far stops the build (``checks_stop``: enforced
@@ -316,6 +318,9 @@ def _worker(index: int) -> ComponentResult:
     # prepared even after another component failed, so one run reports every mistake
     result, ready = _prepare(work, index)
     result.checks = []  # they hold the fonts: the parent needs only their problems
+    edition = work.selected[index][0].edition
+    if edition is not None:  # this process's copy: the parent merges what it lacked
+        result.untranslated = dict(edition.missing)
     if not result.clean(work.checks_stop) or not work.render:
         failed.set()
         return result
@@ -344,6 +349,10 @@ def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
                     bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
+    for result in results:  # the texts the workers' editions lacked, as one process's would
+        edition = work.selected[result.index][0].edition
+        for source, where in result.untranslated.items():
+            edition.lack(source, where)
     return results
 
 

@@ -41,7 +41,9 @@ class Edition:
     title: str
     catalog: Catalog | None            # None for the qps pseudo-edition
     spec: EditionSpec | None = None
-    missing: dict[str, str] = field(default_factory=dict)  # source text -> where written
+    # source text -> where written (the first place in file:line order, so a build in
+    # several processes, each reading some of the files, names the same place as one)
+    missing: dict[str, str] = field(default_factory=dict)
     made: dict[str, str] = field(default_factory=dict)  # translation -> its source text
     found: dict[str, list[str]] | None = None  # extract: source text -> every place written
 
@@ -60,10 +62,16 @@ class Edition:
         else:
             found = self.catalog.translation(source)
             if found is None:
-                self.missing.setdefault(source, where)
+                self.lack(source, where)
                 return source
         self.made[found] = source
         return found
+
+    def lack(self, source: str, where: str) -> None:
+        """Record that ``source`` (written at ``where``) has no translation."""
+        known = self.missing.get(source)
+        if known is None or where < known:
+            self.missing[source] = where
 
     def entry_in(self, text: str) -> str:
         """Return, for a message, the catalog entry whose translation ``text`` holds (the
