@@ -1,6 +1,8 @@
 """A rebuild skips loading every game whose files kept their stamps (uptodate.py): with nothing
-changed the command line answers before loading any game; a changed file reloads its game (or,
-shared, every game); an output another command rewrote is built again."""
+changed the command line answers before loading any game; a changed file reloads the games
+that read it (every game, when they all read it); a file no build read reloads nothing; an
+output another command rewrote is built again; a file saved while the build ran is built by
+the next one, wherever it lies."""
 
 from __future__ import annotations
 
@@ -8,9 +10,11 @@ import os
 
 import pytest
 
-from conftest import run_cli
+from PIL import Image
+
+from conftest import REPO, run_cli, write_files
 from sheetgen import api
-from sheetgen.build import selection
+from sheetgen.build import selection, transaction
 
 pytestmark = pytest.mark.slow  # each test's project builds two games first
 
@@ -69,13 +73,69 @@ def test_a_changed_game_file_loads_that_game_only(project_dir):
     assert loaded == ["rolling-thunder"]
 
 
-def test_a_changed_shared_file_loads_every_game(project_dir):
+def test_a_file_no_build_read_loads_no_game(project_dir):
     root, loaded = project_dir
-    (root / "templates").mkdir()
-    (root / "templates" / "unused.yaml").write_text("size: poker\nelements: []\n",
-                                                     encoding="utf-8")
+    # beside the files the games read, in the folders they read from: none of them is read
+    write_files(root, {"templates/unused.yaml": "size: poker\nelements: []\n",
+                       "templates/icons/notes.txt": "ideas\n",
+                       "data/rolling-thunder/notes.md": "# playtest notes\n",
+                       "data/ragnarocks/art/sketch.txt": "a sketch\n"})
+    (root / "fonts").mkdir()
+    (root / "fonts" / "Unused.ttf").write_bytes((REPO / "fonts" /
+                                                 "AlegreyaSans-Regular.ttf").read_bytes())
+    assert "up to date" in _build(root)
+    assert loaded == []
+
+
+def test_a_file_every_game_read_loads_every_game(project_dir):
+    root, loaded = project_dir
+    # the project's own profiles.yaml: each game's build looked for it (and found none)
+    (root / "profiles.yaml").write_text("profiles: {}\n", encoding="utf-8")
     _build(root)
     assert sorted(loaded) == GAMES
+
+
+PICTURE_GAME = {
+    "data/t/game.yaml": "id: t\nname: T\ncomponents: [deck, other]\n",
+    "data/t/deck.yaml": ("id: deck\ntitle: Deck\nkind: cards\nfront: card\nprofiles: [pod]\n"
+                         "items:\n  - {name: Solo}\n"),
+    "data/t/other.yaml": ("id: other\ntitle: Other\nkind: cards\nfront: plain\n"
+                          "profiles: [pod]\nitems:\n  - {name: Duo}\n"),
+    "templates/card.yaml": ("size: poker\nelements:\n  - {id: art, type: image, "
+                            "src: pictures/art.png, x: 0, y: 0, w: 100%, h: 100%}\n"),
+    "templates/plain.yaml": ("size: poker\nelements:\n  - {id: name, type: text, x: 5mm, "
+                             "y: 5mm, w: 50mm, h: 10mm, size: 12, text: \"{{ name }}\"}\n")}
+
+
+def test_a_file_saved_after_a_worker_read_it_is_built_next(tmp_path, monkeypatch):
+    """Each component is built in a forked worker, which sends back the stamps the files had
+    when it read them: the picture saved after the worker drew it, before this process heard
+    of it, is a change for the next build."""
+    write_files(tmp_path, PICTURE_GAME)
+    picture = tmp_path / "templates" / "pictures" / "art.png"
+    picture.parent.mkdir()
+    Image.new("RGB", (750, 1050), "#3366aa").save(picture)
+    built = transaction.build_components
+
+    def built_then_saved(*args, **kwargs):
+        results = built(*args, **kwargs)
+        # the editor saves the picture after the worker drew it, before the build records
+        Image.new("RGB", (750, 1050), "#aa3333").save(picture)
+        return results
+
+    command = ["--project", str(tmp_path), "build", "t", "-q", "-j", "2"]
+    with monkeypatch.context() as patch:
+        patch.setattr(transaction, "build_components", built_then_saved)
+        assert run_cli(*command).exit_code == 0
+    deck = tmp_path / "out" / "t" / "deck-pod.pdf"
+    blue = deck.read_bytes()
+    result = run_cli(*command)
+    assert result.exit_code == 0 and "up to date" not in result.output, result.output
+    assert deck.read_bytes() != blue  # drawn again, red
+    cold = tmp_path / "cold"
+    assert run_cli(*command, "--no-cache", "--out", str(cold)).exit_code == 0
+    assert (cold / "t" / "deck-pod.pdf").read_bytes() == deck.read_bytes()
+    assert "up to date" in run_cli(*command).output  # and now recorded
 
 
 def test_an_output_rewritten_by_another_command_is_built_again(project_dir):

@@ -15,8 +15,8 @@ from .cache import BuildCache
 from .component_build import BuildOptions, Job
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
-from ..load.reads import opened_all
-from .uptodate import command_key, fresh_games, remember, snapshot, with_code
+from ..load.reads import ReadRecorder, opened_all, stamp
+from .uptodate import as_recorded, command_key, fresh_games, recorded_files, remember
 
 
 def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
@@ -36,31 +36,34 @@ class BuildRecord:
     """
 
     def __init__(self, project: Project, out_dir: Path, enabled: bool,
-                 art_sets: Callable[[LoadedGame], tuple] = lambda game: ()):
+                 art_sets: Callable[[LoadedGame], tuple] = lambda game: (),
+                 recorder: ReadRecorder | None = None):
         self.project = project
         self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
         self.cache = BuildCache(out_dir, enabled=enabled)
+        # the build's record of reads, stamped: each file's stamp from before it was read
+        self.recorder = recorder if recorder is not None else ReadRecorder(stamped=True)
         self.command = ""
-        self.before: dict = {}       # the stamps of every input, taken before reading any
+        # the stamps of the files earlier builds recorded, taken before this one read any
+        self.before: dict[str, list | None] = {}
         self.fresh: set[str] = set()  # games whose outputs need no look at all
 
     @classmethod
     def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
               component_ids: list[str], options: BuildOptions,
-              art_sets: Callable[[LoadedGame], tuple]) -> "BuildRecord":
+              art_sets: Callable[[LoadedGame], tuple],
+              recorder: ReadRecorder | None = None) -> "BuildRecord":
         """Open the record of ``out_dir`` for one build command, stamps first: an edit made
         while the build runs is a change for the next one. ``art_sets(game)`` names the art
-        sets a game's credits block prints (part of every output's key)."""
-        record = cls(project, out_dir, enabled, art_sets)
+        sets a game's credits block prints (part of every output's key); ``recorder`` (a
+        stamped ReadRecorder) is the build's record of reads."""
+        record = cls(project, out_dir, enabled, art_sets, recorder)
         if record.enabled:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
                                          options.ink_saver, options.pdfx)
-            # sheetgen's version (a hash of its code) is needed now only to compare with a
-            # record of this command; a first build adds it when it records (with_code)
-            known = options.cache and record.command in record.cache.commands
-            record.before = snapshot(project, code=known)
-            if known:
+            if options.cache and record.command in record.cache.commands:
+                record._stamp_before(recorded_files(record.cache, record.command))
                 record.fresh = fresh_games(record.cache, record.command, record.before)
                 games = record.cache.commands[record.command].get("games", {})
                 for game in record.fresh:  # not loaded: their outputs' recorded inputs
@@ -73,6 +76,20 @@ class BuildRecord:
         """Whether this build reads and writes the record."""
         return self.cache.enabled
 
+    def _stamp_before(self, paths) -> None:
+        """Take the stamps of ``paths`` not yet stamped (before anything reads them)."""
+        for path in paths:
+            if path not in self.before:
+                self.before[path] = as_recorded(stamp(path))
+
+    def _stamp_of(self, path: str) -> list | None:
+        """Return ``path``'s stamp from before this build read it."""
+        if path in self.before:
+            return self.before[path]
+        if self.recorder.stamped and Path(path) in self.recorder:
+            return as_recorded(self.recorder.stamp(Path(path)))
+        return as_recorded(stamp(path))
+
     def stale(self, selected: list[tuple[LoadedGame, LoadedComponent]], planned: list[Job],
               options: BuildOptions) -> list[tuple[LoadedGame, LoadedComponent]]:
         """Return the selected components with an output (of those ``planned``) that is
@@ -80,24 +97,34 @@ class BuildRecord:
         stale = set()
         for job in planned:
             key = (job.game.spec.id, job.comp.model.id)
+            if key in stale:
+                continue
             # an output never recorded (a first build) is stale without reading its inputs
-            if key not in stale and not (
-                    self.cache.recorded(job.path) and self.cache.fresh(
-                        job.path, options_key(options, job.profile.name,
-                                              self.art_sets(job.game)))):
+            if not self.cache.recorded(job.path):
                 stale.add(key)
-            elif key not in stale:  # not built again: the files it was made from
+                continue
+            self._stamp_before(self.cache.inputs_of(job.path))  # before hashing them
+            if not self.cache.fresh(job.path, options_key(options, job.profile.name,
+                                                          self.art_sets(job.game))):
+                stale.add(key)
+            else:  # not built again: the files it was made from
                 opened_all(self.cache.inputs_of(job.path))
         return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
-    def remember(self, planned: list[Job]) -> None:
-        """Record the command's stamps and planned outputs per game, and save."""
-        self.before = with_code(self.before)
+    def remember(self, planned: list[Job]) -> bool:
+        """Record the command: per game, its planned outputs and the stamps of the files they
+        and its loading read, and save; return False (and record nothing) when a file was
+        saved while the build ran."""
         outputs: dict[str, list[Path]] = {}
+        game_reads: dict[str, tuple] = {}
         for job in planned:
             outputs.setdefault(job.game.spec.id, []).append(job.path)
-        remember(self.cache, self.command, self.before, outputs, self.fresh)
+            game_reads[job.game.spec.id] = job.game.reads
+        if not remember(self.cache, self.command, outputs, game_reads, self.recorder.files(),
+                        self._stamp_of, self.fresh):
+            return False
         self.cache.save()
+        return True
 
     def finish(self, jobs: list[Job], options: BuildOptions, made_from: dict,
                planned: list[Job] | None) -> None:
@@ -110,13 +137,15 @@ class BuildRecord:
         """
         if not self.enabled:
             return
-        self.before = with_code(self.before)
-        if snapshot(self.project) != self.before:
-            return
+        read = {str(path) for path in self.recorder.files()}
+        for files in made_from.values():
+            read.update(str(path) for path in files)
+        if any(as_recorded(stamp(path)) != self._stamp_of(path) for path in read):
+            return  # saved while the build ran: the next build looks again
         for job in jobs:
             if job.path not in made_from:  # never recorded as built: the next build looks
                 continue
             self.cache.record(job.path, options_key(options, job.profile.name,
                                                     self.art_sets(job.game)),
                               made_from[job.path], (job.game.spec.id, job.comp.model.id))
-        self.remember(jobs if planned is None else planned)
+        self.remember(jobs if planned is None else planned)  # saves nothing if one changed

@@ -102,6 +102,8 @@ class ComponentResult:
     outputs: list = field(default_factory=list)          # (job index, (kind, data))
     reads: tuple = ()                                    # files preparing it read (reads.py)
     job_reads: dict = field(default_factory=dict)        # job index -> files rendering it read
+    # built in a forked worker: every file it read, with its stamp from before (reads.py)
+    stamps: dict = field(default_factory=dict)
     prepared: bool = False                               # its faces were all built
     nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
     checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
@@ -313,7 +315,16 @@ _FORKED: tuple | None = None
 
 
 def _worker(index: int) -> ComponentResult:
-    """Prepare, check and render component ``index`` of ``_FORKED`` in a worker."""
+    """Prepare, check and render component ``index`` of ``_FORKED`` in a worker, with the
+    stamps of the files it read (from before it read them)."""
+    with reads.ReadRecorder(stamped=True).recording() as seen:
+        result = _worker_build(index)
+    result.stamps = seen.stamps()
+    return result
+
+
+def _worker_build(index: int) -> ComponentResult:
+    """Prepare, check and render component ``index`` of ``_FORKED`` (see :func:`_worker`)."""
     work, failed = _FORKED
     # prepared even after another component failed, so one run reports every mistake
     result, ready = _prepare(work, index)
@@ -401,11 +412,13 @@ def _costliest_first(work: BuildWork) -> list[int]:
     return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
 
 
-def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple]:
+def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple, dict]:
     """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems,
-    files read)."""
+    files read, their stamps from before it read them)."""
     work, ready = _FORKED
-    return (index, *_render_job(work, index, ready[id(work.jobs[index].comp)]))
+    with reads.ReadRecorder(stamped=True).recording() as seen:
+        done = _render_job(work, index, ready[id(work.jobs[index].comp)])
+    return (index, *done, seen.stamps())
 
 
 def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
@@ -424,14 +437,17 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     try:
         with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
                                                       ) as pool:
-            for index, output, problems, read in pool.imap_unordered(_job_worker, indexes):
-                done[index] = (output, problems, read)
+            for index, output, problems, read, stamps in pool.imap_unordered(_job_worker,
+                                                                             indexes):
+                done[index] = (output, problems, read, stamps)
                 bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
     for index in sorted(done):  # in the planned order, whichever worker finished first
-        output, problems, read = done[index]
+        output, problems, read, stamps = done[index]
         result = by_component[id(work.jobs[index].comp)][0]
+        for path, taken in stamps.items():
+            result.stamps.setdefault(path, taken)
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)

@@ -9,7 +9,7 @@ untouched.
 
 from __future__ import annotations
 
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 from typing import Iterator
 
@@ -17,7 +17,7 @@ import click
 
 from ..base.errors import ProblemList
 from ..load.project import Project
-from ..load.reads import ReadRecorder, opened_all
+from ..load.reads import ReadRecorder, opened_all, reported
 from .component_build import BuildOptions, BuildWork, Job, build_components
 from .plan import plan_jobs, warn_safe_areas
 from .selection import select
@@ -53,8 +53,9 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     plan (every output and its path), prepare and render (``component_build``), stage (all
     or nothing into ``out/``), record (``build_record``).
     """
-    recorder = reads if reads is not None else ReadRecorder()
-    with recorder.recording():
+    # stamped: the build record keeps each file's stamp from before it was read
+    recorder = reads if reads is not None and reads.stamped else ReadRecorder(stamped=True)
+    with (reads.recording() if reads is not None else nullcontext()), recorder.recording():
         return _build(project, game_id, component_ids, options, progress, warn, record,
                       skipped, recorder, write, checked)
 
@@ -84,7 +85,7 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     recorded = (record is None and write and not options.variant and not options.previews
                 and project.edition is None)
     cache = BuildRecord.start(project, out_dir, recorded, game_id, component_ids or [], options,
-                              art_sets)
+                              art_sets, recorder)
     # select
     selected = select(project, game_id, component_ids or [], options.variant,
                        skip=cache.fresh, problems=problems)
@@ -115,6 +116,8 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)
+    for result in results:  # what workers read, stamped as they first read it
+        reported(result.stamps)
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
     for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):

@@ -15,29 +15,15 @@ replaces it.
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 import traceback
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Callable
 
 from ..base.errors import UserError
 from ..load.project import Project
-from ..load.reads import ReadRecorder
-
-
-def stamps(paths: Iterable[Path]) -> dict[Path, tuple[int, int] | None]:
-    """Return the modification time (in nanoseconds) and size of each path, None for one that
-    is absent: a quick edit within one timestamp tick still changes the size."""
-    found: dict[Path, tuple[int, int] | None] = {}
-    for path in paths:
-        try:
-            stat = os.stat(path)
-            found[path] = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            found[path] = None
-    return found
+from ..load.reads import ReadRecorder, stamps
 
 
 def rebuild(build: Callable[[], list], report: Callable[[str], None]) -> bool:

@@ -10,7 +10,8 @@ component's preparing, one output's rendering), so each output knows the files I
 A value computed from files and kept for later (a parsed template, a game's art sets) keeps the
 files it was made from and reports them again each time it is used (:func:`remembered`), so a
 second component using a cached template still records it. Work done in a forked worker
-records into the worker's copy; the worker sends its recorders' files back with its result.
+records into the worker's copy; the worker sends its recorders' files back with its result,
+and the stamps they had when it first read them (:func:`reported`).
 """
 
 from __future__ import annotations
@@ -22,9 +23,28 @@ from pathlib import Path
 from typing import Callable, Iterable, Iterator, TypeVar
 
 T = TypeVar("T")
+Stamp = tuple[int, int]  # a file's modification time in nanoseconds and its size
 
 # the recorders being recorded into, outermost first
 _ACTIVE: ContextVar[tuple["ReadRecorder", ...]] = ContextVar("sheetgen_reads", default=())
+
+
+def stamp(path: str | Path) -> Stamp | None:
+    """Return ``path``'s modification time (in nanoseconds) and size, None when it is absent:
+    a quick edit within one timestamp tick still changes the size."""
+    try:
+        stat = os.stat(path)
+    except OSError:
+        return None
+    return (stat.st_mtime_ns, stat.st_size)
+
+
+def stamps(paths: Iterable[str | Path]) -> dict[Path, Stamp | None]:
+    """Return the :func:`stamp` of each path."""
+    return {Path(path): stamp(path) for path in paths}
+
+
+_NOW = object()  # _record: stamp the file now
 
 
 class ReadRecorder:
@@ -36,25 +56,32 @@ class ReadRecorder:
         ``watch`` then sees an edit saved while the build ran, even to a file it did not yet
         follow."""
         self._files: dict[Path, None] = {}
-        self._stamps: dict[Path, tuple[int, int] | None] | None = {} if stamped else None
+        self._stamps: dict[Path, Stamp | None] | None = {} if stamped else None
         for path in files:
             self._record(Path(path))
 
-    def _record(self, path: Path) -> None:
+    def _record(self, path: Path, taken=_NOW) -> None:
         if path in self._files:
             return
         self._files[path] = None
         if self._stamps is not None:
-            try:
-                stat = os.stat(path)
-                self._stamps[path] = (stat.st_mtime_ns, stat.st_size)
-            except OSError:
-                self._stamps[path] = None
+            self._stamps[path] = stamp(path) if taken is _NOW else taken
 
-    def stamp(self, path: Path) -> tuple[int, int] | None:
+    @property
+    def stamped(self) -> bool:
+        """Whether this recorder keeps each file's stamp from before it was read."""
+        return self._stamps is not None
+
+    def stamp(self, path: Path) -> Stamp | None:
         """Return the stamp ``path`` had when first reported (a stamped recorder only)."""
         assert self._stamps is not None, "not a stamped recorder"
         return self._stamps[Path(path)]
+
+    def stamps(self) -> dict[Path, Stamp | None]:
+        """Return every file recorded with the stamp it had when first reported (a stamped
+        recorder only)."""
+        assert self._stamps is not None, "not a stamped recorder"
+        return dict(self._stamps)
 
     def files(self) -> list[Path]:
         """Return every file recorded, in the order first read."""
@@ -98,6 +125,17 @@ def opened_all(paths: Iterable[str | Path]) -> None:
             path = Path(path)
             for recorder in active:
                 recorder._record(path)
+
+
+def reported(found: dict[Path, Stamp | None]) -> None:
+    """Report the files another process read (a forked worker), each with the stamp it had
+    when that process first reported it (from a stamped recorder there): a file saved after
+    the worker read it is then a change, though this process hears of it later."""
+    active = _ACTIVE.get()
+    for path, taken in found.items():
+        path = Path(path)
+        for recorder in active:
+            recorder._record(path, taken)
 
 
 @contextmanager

@@ -22,6 +22,7 @@ from watchfiles import awatch
 
 from ..base.errors import UserError
 from ..base.suggest import unknown
+from ..load.reads import stamps
 from .app import build_app
 from .extras import variants_of
 from .guard import LOOPBACKS, studio_urls
@@ -159,18 +160,6 @@ async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
         before = seen.get("stamps")
 
 
-def _stamps(files) -> dict:
-    """Return each file's modification time and size (None: absent)."""
-    out = {}
-    for path in files:
-        try:
-            stat = path.stat()
-            out[path] = (stat.st_mtime_ns, stat.st_size)
-        except OSError:
-            out[path] = None
-    return out
-
-
 async def _grown(ws, targets: list[Path], again: asyncio.Event, stop: asyncio.Event,
                  seen: dict) -> None:
     """Set ``again`` once the studio stops or its reads need a folder ``targets`` lacks;
@@ -179,7 +168,7 @@ async def _grown(ws, targets: list[Path], again: asyncio.Event, stop: asyncio.Ev
         await asyncio.sleep(0.25)
         files = await asyncio.to_thread(ws.watched)
         if stop.is_set() or set(watch_targets(ws.project, files)) - set(targets):
-            seen["stamps"] = await asyncio.to_thread(_stamps, files)
+            seen["stamps"] = await asyncio.to_thread(stamps, files)
             again.set()
 
 
@@ -187,7 +176,7 @@ async def _catch_up(studio: Studio, before: dict, report) -> None:
     """Take in the files that changed while the watch restarted (found by their stamps, once
     the new watch runs)."""
     await asyncio.sleep(DEBOUNCE_MS / 1000)
-    now = await asyncio.to_thread(_stamps, before)
+    now = await asyncio.to_thread(stamps, before)
     changed = {path for path, stamp in now.items() if stamp != before[path]}
     if changed:
         await _take_in(studio, changed, report)
