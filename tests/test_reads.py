@@ -70,6 +70,26 @@ def test_a_build_records_every_file_it_read(project):
     assert not any(p.is_relative_to(project / "out") for p in files)
 
 
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "workers"])
+def test_the_files_a_build_holds_are_those_kept_for_the_process_or_drawn(project, jobs):
+    """A reader of process state (fonts, profiles, credits) or of a file drawn as it is (an
+    icon, art, an image) reports it held, also from a forked worker; the studio starts afresh
+    on those alone (workspace.py). Templates, component files and tables are not held."""
+    (project / "data/t/other.yaml").write_text(DECK.replace("id: deck", "id: other"))
+    (project / "data/t/game.yaml").write_text(GAME.replace("[deck]", "[deck, other]"))
+    recorder = ReadRecorder()
+    build(Project.at(project), "t", None, BuildOptions(profiles=["pod"], jobs=jobs),
+          reads=recorder)
+    held = set(recorder.held())
+    assert held <= set(recorder.files())
+    for relative in ("fonts/fonts.yaml", "fonts/mine/Body.ttf", "profiles.yaml",
+                     "templates/icons/credit.yaml"):
+        assert project / relative in held, relative
+    for relative in ("data/t/game.yaml", "data/t/deck.yaml", "data/t/deck.csv",
+                     "templates/base.yaml", "templates/card.yaml"):
+        assert project / relative in recorder and project / relative not in held, relative
+
+
 def test_b5_a_font_in_a_subfolder_of_fonts_is_an_input(project):
     _sheetgen(project, "build", "t")
     before = _output(project).read_bytes()

@@ -99,3 +99,50 @@ def test_a_deleted_game_folder_is_a_problem_not_a_crash(studio):
     view = live.workspace.views[(GAME, None)]
     assert any(f"unknown game {GAME!r}" in p.message for p in view.problems())
     assert view.components["deck"].stale and fronts(live) == good
+
+
+def test_a_file_no_reader_holds_starts_nothing_afresh(studio):
+    """Whether a change starts the studio afresh (a new session and generation: every face
+    drawn again) is the build's record of reads' to say: the files its readers hold (fonts,
+    profiles, credits, icons, art, images). A picture, an icon or a font no face used is no
+    such file, whatever its name."""
+    from PIL import Image
+
+    from conftest import REPO
+
+    live, project = studio
+    workspace = live.workspace
+    before, generation, session = fronts(live), workspace.generation, workspace.session
+    sketch = project / "data" / GAME / "sketch.png"
+    Image.new("RGB", (40, 40), "#3366aa").save(sketch)
+    icon = project / "templates" / "icons" / "unused.svg"
+    icon.parent.mkdir(exist_ok=True)
+    icon.write_text('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1 1"/>\n')
+    font = project / "fonts" / "Unused.ttf"
+    font.parent.mkdir(exist_ok=True)
+    shutil.copy(REPO / "fonts" / "Cinzel-Regular.ttf", font)
+    live.changed({str(sketch), str(icon), str(font)})
+    assert workspace.generation == generation and workspace.session is session
+    assert all(a is b for a, b in zip(fronts(live), before, strict=True))
+
+
+RULE = "- {id: rule, type: line, h: 0, inset: [0, 2mm], color: gray, width: 0.3mm}"
+CREDIT = '- {id: credit, type: text, text: "{{ credits }}", h: 4mm, size: 5, min_size: 3}'
+
+
+def test_a_credit_file_the_faces_print_starts_afresh(studio):
+    """The credits are read once per session (held, by the record of reads): a saved
+    credit.yaml, which is no template though it lies in templates/, gives every face the new
+    credits, under a new generation."""
+    live, project = studio
+    workspace = live.workspace
+    edit(live, project / "templates" / f"{GAME}-card-front.yaml", RULE, CREDIT)
+    credit = project / "templates" / "icons" / "credit.yaml"
+    generation = workspace.generation
+    credit.parent.mkdir(exist_ok=True)  # the built-in credits stood alone: a new file
+    credit.write_text('credit:\n  line: "Icons: drawn by us"\n  short: "Icons: us"\n')
+    live.changed({str(credit)})
+    assert workspace.generation == generation + 1
+    workspace.ready(workspace.views[(GAME, None)], "deck")  # the page asks for it again
+    printed = [e.text for face in fronts(live) for e in face.elements if e.id == "credit"]
+    assert len(printed) == len(fronts(live)) and all("Icons: drawn by us" in t for t in printed)

@@ -115,3 +115,61 @@ def test_b4_watch_follows_the_projects_profiles_yaml(tmp_path, notify):
     finally:
         done.set()
         thread.join(timeout=30)
+
+
+FONT_CARD = """size: card
+elements:
+  - {id: name, type: text, x: 5mm, y: 5mm, w: 40mm, h: 10mm, size: 12, font: mine,
+     text: "{{ name }}"}
+"""
+
+
+@pytest.mark.parametrize("jobs", [1, 2], ids=["in-process", "workers"])
+def test_a_watched_build_after_a_font_file_changes_writes_a_fresh_builds_bytes(tmp_path, jobs):
+    """ReportLab registers a font once per process under its name: the watch's next build
+    registers the changed file again (fonts.FontBook, as the studio's), so it writes the
+    bytes a new process writes with --no-cache."""
+    import shutil
+    import subprocess
+    import sys
+
+    from conftest import REPO
+
+    deck = DECK.replace("[{name: Alpha}]", "[{name: Alpha}, {name: Beta}]")
+    write_files(tmp_path, {"data/t/game.yaml": GAME.replace("[deck]", "[deck, other]"),
+                           "data/t/deck.yaml": deck,
+                           "data/t/other.yaml": deck.replace("id: deck", "id: other"),
+                           "templates/card.yaml": FONT_CARD,
+                           "profiles.yaml": "sizes:\n  card: [60, 80]\n",
+                           "fonts/fonts.yaml": "families:\n  mine:\n    regular: Body.ttf\n"})
+    body = tmp_path / "fonts" / "Body.ttf"
+    shutil.copy(REPO / "fonts" / "AlegreyaSans-Regular.ttf", body)
+    project = Project.at(tmp_path)
+    pdf = tmp_path / "out/t/deck-pod.pdf"
+    messages: list[str] = []
+    done = threading.Event()
+    thread = threading.Thread(
+        target=watch, args=(project, lambda reads: build(project, "t", None,
+                                                         BuildOptions(jobs=jobs), reads=reads),
+                            messages.append),
+        kwargs={"interval": 0.1, "debounce": 0.05, "stop": done.is_set, "notify": False},
+        daemon=True)
+    thread.start()
+    try:
+        assert wait_for(lambda: any("built" in m for m in messages) and pdf.exists()), messages
+        first = pdf.read_bytes()
+        shutil.copy(REPO / "fonts" / "Cinzel-Regular.ttf", body)  # same name, another face
+        assert wait_for(lambda: sum("built" in m for m in messages) >= 2, timeout=30), messages
+    finally:
+        done.set()
+        thread.join(timeout=30)
+    assert "error" not in " ".join(messages), messages
+    watched = pdf.read_bytes()
+    assert watched != first
+    cold = tmp_path / "cold"
+    subprocess.run([sys.executable, "-m", "sheetgen", "--project", str(tmp_path), "build", "t",
+                    "--no-cache", "--out", str(cold), "-q"], check=True, timeout=300,
+                   env={**__import__("os").environ, "PYTHONPATH": str(REPO)})
+    assert (cold / "t" / "deck-pod.pdf").read_bytes() == watched
+    assert (cold / "t" / "other-pod.pdf").read_bytes() == (tmp_path / "out/t/other-pod.pdf"
+                                                           ).read_bytes()

@@ -102,8 +102,8 @@ class ComponentResult:
     outputs: list = field(default_factory=list)          # (job index, (kind, data))
     reads: tuple = ()                                    # files preparing it read (reads.py)
     job_reads: dict = field(default_factory=dict)        # job index -> files rendering it read
-    # built in a forked worker: every file it read, with its stamp from before (reads.py)
-    stamps: dict = field(default_factory=dict)
+    # built in forked workers: every file each read, stamped from before (a ReadRecorder each)
+    worker_reads: list = field(default_factory=list)
     prepared: bool = False                               # its faces were all built
     nothing_to_print: bool = False  # a --changed-only variant build changed none of its faces
     checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
@@ -319,7 +319,7 @@ def _worker(index: int) -> ComponentResult:
     stamps of the files it read (from before it read them)."""
     with reads.ReadRecorder(stamped=True).recording() as seen:
         result = _worker_build(index)
-    result.stamps = seen.stamps()
+    result.worker_reads.append(seen)
     return result
 
 
@@ -412,13 +412,13 @@ def _costliest_first(work: BuildWork) -> list[int]:
     return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
 
 
-def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple, dict]:
+def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple, reads.ReadRecorder]:
     """Render planned job ``index`` of ``_FORKED`` in a worker: (index, output, problems,
-    files read, their stamps from before it read them)."""
+    files read, the worker's stamped record of them)."""
     work, ready = _FORKED
     with reads.ReadRecorder(stamped=True).recording() as seen:
         done = _render_job(work, index, ready[id(work.jobs[index].comp)])
-    return (index, *done, seen.stamps())
+    return (index, *done, seen)
 
 
 def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
@@ -437,17 +437,16 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     try:
         with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
                                                       ) as pool:
-            for index, output, problems, read, stamps in pool.imap_unordered(_job_worker,
-                                                                             indexes):
-                done[index] = (output, problems, read, stamps)
+            for index, output, problems, read, seen in pool.imap_unordered(_job_worker,
+                                                                           indexes):
+                done[index] = (output, problems, read, seen)
                 bar.update(1, work.jobs[index].path.name)
     finally:
         _FORKED = None
     for index in sorted(done):  # in the planned order, whichever worker finished first
-        output, problems, read, stamps = done[index]
+        output, problems, read, seen = done[index]
         result = by_component[id(work.jobs[index].comp)][0]
-        for path, taken in stamps.items():
-            result.stamps.setdefault(path, taken)
+        result.worker_reads.append(seen)
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)

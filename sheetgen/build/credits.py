@@ -26,7 +26,7 @@ SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
 
 def _credit(path) -> dict | None:
     """Return the ``credit:`` of a metadata file ({line, short}), None without one."""
-    reads.opened(path)
+    reads.opened(path, held=True)  # the credits are read once per session
     raw = load_yaml(path) if path.is_file() else None
     credit = raw.get("credit") if isinstance(raw, dict) else None
     if credit is None:
@@ -53,7 +53,7 @@ class Credits:
         lines: dict[str, None] = {}
         short: dict[str, None] = {}
         for subdir, name in SOURCES:
-            reads.opened_all(root / subdir / name for root in project.roots)  # or absent
+            reads.opened_all((root / subdir / name for root in project.roots), held=True)
             for folder in reversed(project.subdirs(subdir)):
                 credit = _credit(folder / name)
                 if credit is not None:

@@ -117,7 +117,8 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)
     for result in results:  # what workers read, stamped as they first read it
-        reported(result.stamps)
+        for seen in result.worker_reads:
+            reported(seen)
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
     problems.raise_if_any()
     for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):

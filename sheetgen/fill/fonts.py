@@ -34,7 +34,8 @@ class FontBook:
         """Read ``fonts/fonts.yaml`` from the built-in folder, then the project's over it."""
         files: dict[str, dict[str, Path]] = {}
         where: dict[Path, tuple[Path, int]] = {}
-        reads.opened_all(root / "fonts" / "fonts.yaml" for root in project.roots)  # or absent
+        reads.opened_all((root / "fonts" / "fonts.yaml" for root in project.roots),
+                         held=True)  # or absent; the fonts are process state
         for folder in reversed(project.subdirs("fonts")):
             spec_path = folder / "fonts.yaml"
             if not spec_path.is_file():
@@ -78,7 +79,7 @@ class FontBook:
         if key not in self._names:
             self._names[key] = self._pick(family, bold, italic)
         name, path = self._names[key]
-        reads.opened(path)  # the font file is used (read once per process, by ReportLab)
+        reads.opened(path, held=True)  # used: registered once per process, with ReportLab
         return name
 
     def width(self, text: str, font_name: str, size: float) -> float:

@@ -89,8 +89,8 @@ class IconBook:
             for folder in self.folders:
                 if folder / place == path:
                     break
-                reads.opened(folder / place)
-        reads.opened(path)
+                reads.opened(folder / place, held=True)
+        reads.opened(path, held=True)  # parsed once, drawn as it is
 
     def named_files(self) -> dict[str, Path]:
         """Return the icon and art files by name, without the ``image`` files added."""

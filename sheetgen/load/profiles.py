@@ -162,7 +162,7 @@ class ProfileBook:
     def for_project(cls, project) -> "ProfileBook":
         """Return the registry for ``project`` (its ``profiles.yaml`` files over the built-in)."""
         files = [BUILTIN_FILE] + [r / PROJECT_FILE for r in reversed(project.roots)]
-        reads.opened_all(files)  # each, absent or not: _load remembers what it read
+        reads.opened_all(files, held=True)  # each, absent or not: _load remembers what it read
         return _load_current(tuple(p for p in files if p.is_file()))
 
     def names(self) -> list[str]:

@@ -3,7 +3,12 @@ and the studio take their inputs from it.
 
 A reader calls :func:`opened` with the file whose content it used (or looked for and did not
 find: a file that appears later, such as a project's own template shadowing a built-in one, is a
-change too). The report goes to every :class:`ReadRecorder` being recorded into in this context
+change too). A reader that keeps what it read as process state, beyond one game's loading (a
+font registered with ReportLab, the profiles, the credits, a parsed icon), or draws it as it is
+(an icon, art, an image: a face's key holds only its name), says so (``held=True``): a warm
+process (the studio) takes a change to such a file in only by starting afresh.
+
+The report goes to every :class:`ReadRecorder` being recorded into in this context
 (:meth:`ReadRecorder.recording`): the build session's, and any narrower one open inside it (one
 component's preparing, one output's rendering), so each output knows the files ITS build read.
 
@@ -56,11 +61,14 @@ class ReadRecorder:
         ``watch`` then sees an edit saved while the build ran, even to a file it did not yet
         follow."""
         self._files: dict[Path, None] = {}
+        self._held: dict[Path, None] = {}
         self._stamps: dict[Path, Stamp | None] | None = {} if stamped else None
         for path in files:
             self._record(Path(path))
 
-    def _record(self, path: Path, taken=_NOW) -> None:
+    def _record(self, path: Path, taken=_NOW, held: bool = False) -> None:
+        if held:
+            self._held[path] = None
         if path in self._files:
             return
         self._files[path] = None
@@ -87,6 +95,18 @@ class ReadRecorder:
         """Return every file recorded, in the order first read."""
         return list(self._files)
 
+    def held(self) -> list[Path]:
+        """Return the files recorded whose readers keep them as process state or draw them
+        as they are (reported ``held``: fonts, profiles, credits, icons, art, images)."""
+        return list(self._held)
+
+    def report(self) -> None:
+        """Report every file recorded here (held ones as held) to the recorders recording
+        now: the reads of a value made earlier, used again."""
+        for path in self._files:
+            for recorder in _ACTIVE.get():
+                recorder._record(path, held=path in self._held)
+
     def add(self, path: str | Path) -> None:
         """Record ``path`` here only (see :func:`opened` to report to every active recorder)."""
         self._record(Path(path))
@@ -108,34 +128,34 @@ class ReadRecorder:
             _ACTIVE.reset(token)
 
 
-def opened(path: str | Path) -> None:
-    """Report that the content (or the absence) of ``path`` was used."""
+def opened(path: str | Path, held: bool = False) -> None:
+    """Report that the content (or the absence) of ``path`` was used; ``held``: the reader
+    keeps it as process state or draws it as it is (see the module's docstring)."""
     active = _ACTIVE.get()
     if active:
         path = Path(path)
         for recorder in active:
-            recorder._record(path)
+            recorder._record(path, held=held)
 
 
-def opened_all(paths: Iterable[str | Path]) -> None:
+def opened_all(paths: Iterable[str | Path], held: bool = False) -> None:
     """Report every path of ``paths`` (see :func:`opened`)."""
     active = _ACTIVE.get()
     if active:
         for path in paths:
             path = Path(path)
             for recorder in active:
-                recorder._record(path)
+                recorder._record(path, held=held)
 
 
-def reported(found: dict[Path, Stamp | None]) -> None:
-    """Report the files another process read (a forked worker), each with the stamp it had
-    when that process first reported it (from a stamped recorder there): a file saved after
-    the worker read it is then a change, though this process hears of it later."""
-    active = _ACTIVE.get()
-    for path, taken in found.items():
-        path = Path(path)
-        for recorder in active:
-            recorder._record(path, taken)
+def reported(elsewhere: ReadRecorder) -> None:
+    """Report the files another process read (a forked worker), from its stamped recorder:
+    each with the stamp it had when that process first reported it (a file saved after the
+    worker read it is then a change, though this process hears of it later), held ones as
+    held."""
+    for path in elsewhere.files():
+        for recorder in _ACTIVE.get():
+            recorder._record(path, elsewhere.stamp(path), held=path in elsewhere._held)
 
 
 @contextmanager
@@ -164,7 +184,7 @@ def remembered(cache: dict, key, make: Callable[[], T]) -> T:
     if entry is None:
         with part() as reads:
             value = make()
-        entry = cache[key] = (value, tuple(reads.files()))
+        entry = cache[key] = (value, reads)
     else:
-        opened_all(entry[1])
+        entry[1].report()
     return entry[0]

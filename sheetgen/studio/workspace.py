@@ -4,7 +4,8 @@ A saved file is reloaded with the build's own loader (which re-reads only change
 only the components fed by a changed file are prepared again, with the FaceBuilder they had,
 so an item whose values did not change gets its face back from the builder's cache and only
 the edited faces are filled, fitted and checked. A template change gives the components that
-use it a new builder; fonts, icons or profiles changing start everything afresh. A mistake
+use it a new builder; a change to a file the session holds (by the build's record of reads:
+fonts, profiles, credits, icons, art, images) starts everything afresh. A mistake
 keeps the component's last good faces (marked stale) and records every problem.
 """
 
@@ -20,13 +21,8 @@ from ..build.judging import judge
 from ..build.selection import load_one
 from ..build.session import Session
 from ..build.validate import validate_extras
-from ..load.profiles import PROJECT_FILE
 from .memo import MemoBuilder
 from .views import ComponentView, GameView
-
-# files drawn as they are (fonts, icons, art, images): a face's key holds only their names, so
-# a change to one may redraw a face whose values are unchanged
-DRAWN_FILES = (".svg", ".png", ".jpg", ".jpeg", ".ttf", ".otf")
 
 
 class Workspace:
@@ -108,7 +104,9 @@ class Workspace:
                 self.rebuilt = time.time()
 
     def _refresh(self, paths: set[Path]) -> list[tuple]:
-        shared = {p for p in paths if self._shared(p)}
+        # a change to a file held (fonts, profiles, credits, drawn files) may alter faces whose
+        # values are unchanged: everything is prepared again, with a new session and generation
+        shared = paths & self._held()
         fresh = {p for p in shared if self._new_content(p)}
         paths = paths - (shared - fresh)    # saved again as it was: nothing to redraw
         if fresh:
@@ -178,13 +176,11 @@ class Workspace:
         self._drawn[path] = digest
         return True
 
-    def _shared(self, path: Path) -> bool:
-        """Return whether a change to ``path`` may alter faces whose values are unchanged:
-        fonts, a profile registry, or a drawn file (an icon, art, an image, wherever it is):
-        everything is prepared again with a new session and generation."""
-        return (self._under(path, "fonts") or path.name == PROJECT_FILE
-                or path.suffix.lower() in DRAWN_FILES
-                or (self._under(path, "templates") and path.suffix != ".yaml"))
+    def _held(self) -> set[Path]:
+        """Return the files (resolved) the session's readers hold as process state or draw
+        as they are, by the build's record of reads (sheetgen.load.reads, ``held``): the
+        fonts and fonts.yaml, the profiles, the credits, the icons, art and images."""
+        return {Path(p).resolve() for p in self.session.recorder.held()}
 
     def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
         """Load the game again and prepare each component that ``touched`` files feed; what

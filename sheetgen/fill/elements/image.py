@@ -249,7 +249,7 @@ class Image(Element):
             return box[2], box[3]
         from PIL import Image as PILImage
 
-        reads.opened(self.src)
+        reads.opened(self.src, held=True)  # drawn as it is
         with PILImage.open(self.src) as img:
             return img.size
 
@@ -321,7 +321,7 @@ class Image(Element):
         from PIL import Image as PILImage
         from reportlab.lib.utils import ImageReader
 
-        reads.opened(self.src)
+        reads.opened(self.src, held=True)  # drawn as it is
         with PILImage.open(self.src) as img:
             if not self._plain:
                 placement = self.placement(img.size)
@@ -380,7 +380,7 @@ def _check_readable(path: Path, written) -> None:
     try:
         with _warnings.catch_warnings():
             _warnings.simplefilter("error", PILImage.DecompressionBombWarning)
-            reads.opened(path)
+            reads.opened(path, held=True)
             with PILImage.open(path) as img:
                 width, height = img.size
     except (OSError, SyntaxError, ValueError, PILImage.DecompressionBombWarning,
