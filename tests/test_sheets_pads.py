@@ -17,6 +17,11 @@ SHEETS = [
     ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
     ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 4, 4, 4),  # one page (R6)
 ]
+# Sheets of more than one face (items): the Roll & Might Legend prints two table Legends, then
+# two Solo Legends (issue 34). Each face: its page in the pod PDF and the elements that ink it.
+FACES = {"legend": {0: ["die-1", "die-2", "die-3", "aside-die", "who-note"],
+                    2: ["die-1", "solo-east", "solo-west", "solo-note"]}}
+PADS = [s for s in SHEETS if s[1] not in FACES]  # one face, as many copies as asked
 # Home pages are turned to landscape where that prints the sheets upright (as a player holds
 # them): a landscape sheet, two portrait A5 side by side, four landscape A6.
 LANDSCAPE_PAGE = {"play-sheet", "score-sheet", "legend"}
@@ -49,8 +54,8 @@ TEXTS = {
                     "Solo record to beat (not scored)",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
                     "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
-    "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "Solo armies", "1-2",
-               "3-4", "Wild Die", "Two scales"],
+    "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "SET ASIDE",
+               "Who places", "Wild Die"],
 }
 # Elements whose box must carry ink (one per region at least).
 REGIONS = {
@@ -67,7 +72,6 @@ REGIONS = {
     "score-sheet": ["turns", "title-band", "west-army", "east-army", "west-tower-1",
                     "east-tower-2", "towers-note", "throne-room", "stall-1", "stall-6",
                     "west-strength", "east-strength", "solo-best", "score-total"],
-    "legend": ["die-1", "die-2", "die-3", "solo-east", "solo-west", "solo-note"],
 }
 
 
@@ -98,12 +102,13 @@ def test_pod_page_boxes_text_and_default_copies(built, game, comp, template, siz
     text = " ".join(page.extract_text().split())  # a phrase may wrap
     missing = [t for t in TEXTS[comp] if t not in text]
     assert not missing, missing
-    # one form, referenced by every copy
+    # one form per face, referenced by every copy
     names = {p.name for i in range(len(reader.pages)) for p in placements(reader, i)}
-    assert len(names) == 1
+    assert len(names) == len(FACES.get(comp, [0]))
 
 
-@pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", SHEETS, ids=IDS)
+@pytest.mark.parametrize("game,comp,template,size,copies,per_a4,per_letter", PADS,
+                         ids=[s[1] for s in PADS])
 def test_home_pads_fit_as_many_as_possible_with_copies(built, game, comp, template, size, copies,
                                                        per_a4, per_letter):
     for profile, per_page, paper in (("a4", per_a4, (595.3, 841.9)),
@@ -124,10 +129,15 @@ def test_every_region_has_ink_and_nothing_leaves_the_safe_area(built, game, comp
                                                                copies, per_a4, per_letter):
     path = built(game, comp, "pod", copies=1)
     dpi = 50
-    image = render(path, 0, dpi)
     s = dpi / 72
     boxes = element_boxes(template)
-    for region in REGIONS[comp]:
+    for page, regions in FACES.get(comp, {0: REGIONS.get(comp, [])}).items():
+        _inked_and_safe(render(path, page, dpi), s, boxes, regions, comp, size)
+
+
+def _inked_and_safe(image, s, boxes, regions, comp, size) -> None:
+    """Check each region of a face's image has ink and nothing lies outside the safe area."""
+    for region in regions:
         x, y, w, h = boxes[region]
         crop = image.crop((int((BLEED + x) * s), int((BLEED + y) * s),
                            int((BLEED + x + w) * s), int((BLEED + y + h) * s)))

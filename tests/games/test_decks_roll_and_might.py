@@ -11,9 +11,10 @@ from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card
 from sheetgen.generate.games import load_game
 
 GAME = "roll-and-might"
-# reference: The Turn x5 (one per player), Scoring, Solo Turn, Solo Scoring, First Player
+# reference: The Turn x5 and Scoring x5 (one each per player, issue 34), Solo Turn, Solo
+# Scoring, First Player, the Symbol key
 # cards: the 15-card deck and 3 blank Spare cards (ruling R10) filling its second page
-DECKS = {"cards": 18, "reference": 9}
+DECKS = {"cards": 18, "reference": 14}
 PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 3, 5],
@@ -104,11 +105,12 @@ def test_pod_fronts_show_location_and_die(built, deck):
 
 def test_reference_titles(built):
     doc = pdfium.PdfDocument(str(built(GAME, "reference", "a4")))
-    try:
-        text = " ".join(doc[0].get_textpage().get_text_range().split())
+    try:  # the fronts: pages 1 and 3 (each followed by its backs)
+        text = " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in (0, 2))
     finally:
         doc.close()
-    for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player"):
+    for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player",
+                  "Symbols"):
         assert title in text
     assert text.count("The Turn") == 5  # one per player, up to five
     assert "Discard both cards" in text  # the solo turn's decided discard

@@ -1,0 +1,181 @@
+"""Roll & Might at the table (issue 34, "Roll & Might (5)"): each finding of the five-player
+table, decided on the printed page and read back from the PDFs (text and boxes with pypdf and
+pypdfium2, pictures rasterised where a picture matters)."""
+
+from __future__ import annotations
+
+import re
+
+import pypdfium2 as pdfium
+
+from pdfcheck import drawn_shapes, ink_boxes, render, text_of
+
+MM = 72 / 25.4
+GAME = "roll-and-might"
+
+
+def _flat(text: str) -> str:
+    """Return extracted text without the spaces a bold span leaves before punctuation and
+    after an opening bracket ("( edition ruling R1 ," reads "(edition ruling R1,")."""
+    return re.sub(r"\s+([.,;:)])", r"\1", re.sub(r"\(\s+", "(", text))
+
+
+def _page_texts(path) -> list[str]:
+    """Return each page's text, spaces folded."""
+    pdf = pdfium.PdfDocument(str(path))
+    return [re.sub(r"\s+", " ", pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
+
+
+def _legend_faces(built) -> tuple[pdfium.PdfPage, pdfium.PdfPage]:
+    """Return the pod Legend's first table face and first solo face."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
+    texts = _page_texts(built(GAME, "legend", "pod"))
+    table = next(i for i, t in enumerate(texts) if "SOLO LEGEND" not in t)
+    solo = next(i for i, t in enumerate(texts) if "SOLO LEGEND" in t)
+    return pdf[table], pdf[solo]
+
+
+def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built):
+    rulings = text_of(built(GAME, "clarifications", "a4"))
+    assert "R11 · Two dice match." in rulings
+    assert "A die face matching two Legend dice fills one spot, in the location of either die" \
+        in rulings
+    assert "(two match: choose one, R11)" in text_of(built(GAME, "reference", "a4"), [0])
+    table, _solo = _legend_faces(built)
+    legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
+    assert "Two dice match a card's die face: choose one of their locations; one spot (R11)." \
+        in legend.replace("’", "'")
+
+
+def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
+    rulings = text_of(built(GAME, "clarifications", "a4"))
+    assert "R1 · Step 4." in rulings
+    assert "the last card is never passed. Rulebook step 4 says pass again; this edition " \
+        "follows its example." in rulings
+    turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))
+    assert "never passed (edition ruling R1, not the rulebook's step 4)" in turn
+
+
+def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    label = ink_boxes(page, "Tie? Filled spots: more wins (R2)")
+    middle = (label[1] + label[3]) / 2
+    boxes = [s for s in drawn_shapes(page) if s[0] > label[2] and s[1] < middle < s[3]
+             and s[0] - label[2] < 40 * MM and 10 * MM < s[2] - s[0] < 25 * MM
+             and s[3] - s[1] >= 4.5 * MM]
+    assert boxes, "no write-in box beside the tie-break label"
+
+
+def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_space(built):
+    turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))
+    assert "the 4th is set aside. 2 players: the first player also places the 3rd. 4-5 " \
+        "players: the first three place." in turn
+    table, _solo = _legend_faces(built)
+    title = ink_boxes(table, "SET ASIDE")
+    spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
+              and 15 * MM < s[2] - s[0] < 17 * MM and 15 * MM < s[3] - s[1] < 17 * MM]
+    assert spaces, "no die space under SET ASIDE"
+    assert "Who places: 2 players: first player, other, first player. 4-5 players: the first " \
+        "three in turn order." in re.sub(r"\s+", " ", table.get_textpage().get_text_range())
+
+
+def test_the_table_legend_has_no_solo_boxes_and_solo_has_a_legend_of_its_own(built):
+    texts = _page_texts(built(GAME, "legend", "pod"))
+    table = [t for t in texts if "SOLO LEGEND" not in t and "LEGEND" in t]
+    solo = [t for t in texts if "SOLO LEGEND" in t]
+    assert len(table) == 2 and len(solo) == 2
+    for text in table:
+        assert "Solo" not in text and "solo" not in text and "1 or 2" not in text
+        assert "Roll 4 dice" in text
+    for text in solo:
+        assert "Solo armies" in text and "3 or 4 → WEST army" in text and "Roll 3 dice" in text
+    assert len(_page_texts(built(GAME, "legend", "a4"))) == 1  # one page of four
+
+
+def test_west_comes_before_east_on_the_legend_as_on_the_sheet(built):
+    sheet = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    assert ink_boxes(sheet, "WEST ARMY")[2] < ink_boxes(sheet, "EAST ARMY")[0]  # West left
+    table, solo = _legend_faces(built)
+    for face in (table, solo):
+        # the Army space's line reads WEST first, left of EAST on the same line
+        west, east = ink_boxes(face, "= WEST army"), ink_boxes(face, "= EAST army")
+        assert west[2] < east[0] and abs(west[1] - east[1]) < 1 * MM
+    # the solo armies: West's boxes above East's
+    assert ink_boxes(solo, "3 or 4 → WEST")[1] > ink_boxes(solo, "1 or 2 → EAST")[3]
+
+
+def test_the_army_ladder_counts_are_explained(built):
+    sheet = text_of(built(GAME, "score-sheet", "pod"), [0])
+    assert "5 · 10 · 15 · 16" not in sheet
+    assert sheet.count("Spots: rows of 5 (5, 10, 15)") == 2
+    assert sheet.count("16th: the most (R7)") == 2
+    assert "R7 · Army size. 16 spots an army, the most 8 turns can fill." in \
+        text_of(built(GAME, "clarifications", "a4"))
+
+
+def test_the_script_deals_as_ruling_r4_says(project, built):
+    from conftest import run_cli
+
+    result = run_cli("--project", str(project.root), "dice", GAME, "--players", "4",
+                     "--seed", "odin")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "seats numbered clockwise" in out
+    turns = re.findall(r"== Turn \d+ \(first player: Seat (\d)\) ==\nCards dealt \(in order\):"
+                       r"\n  seat (\d):", out)
+    assert len(turns) == 8
+    # in every turn, whoever is first player, the cards go to seat 1 first ...
+    assert {seat for _first, seat in turns} == {"1"}
+    assert {first for first, _seat in turns} != {"1"}
+    assert "Dealt seat 1 first, then clockwise, whoever is first player (ruling R4)" in out
+    # ... which is what ruling R4 says at the table
+    assert "R4 · Dealing. The first player deals 3 cards at a time, seat 1 first, then " \
+        "clockwise (seats are numbered clockwise), as the dice script lists them." in \
+        text_of(built(GAME, "clarifications", "a4"))
+
+
+def test_one_scoring_aid_per_player(built):
+    aids = text_of(built(GAME, "reference", "a4"))
+    assert aids.count("Scoring After 8 turns · the Legend") == 5
+    assert aids.count("The Turn 2-5 players") == 5
+
+
+def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
+    """The deck's back is slate with a gold keep; the aids' and the Clarifications' backs are
+    light parchment, so a card of either kind is told apart face down at a glance."""
+    def middle_grey(component):
+        path = built(GAME, component, "pod")
+        image = render(path, 1)  # the first card's back
+        w, h = image.size
+        crop = image.crop((w // 4, h // 8, 3 * w // 4, h // 5))  # above the picture
+        return sum(crop.getdata()) / (crop.width * crop.height)
+
+    assert middle_grey("cards") < 110  # dark slate
+    for component in ("reference", "clarifications"):
+        assert middle_grey(component) > 150, component  # light parchment
+
+
+def test_the_how_to_print_page_names_no_build_option_and_computes_its_counts(built):
+    page = text_of(built(GAME, "how-to-print", "a4"))
+    assert "sheetgen" not in page.replace("Made with sheetgen", "")
+    assert "--" not in page
+    # the copies table, computed: 5 players need 5 sheets, 1 Legend, 12 aids (a Turn and a
+    # Scoring aid each, First Player, Symbol key) and the 3 Clarifications; solo 3 aids
+    assert "Players Score sheets Legends Player aids Clarifications" in page
+    assert "1 1 1 3 3" in page and "5 5 1 12 3" in page
+
+
+def test_one_picture_per_idea_with_a_key(project, built):
+    """The game's symbols are each keyed on the Symbol key aid, and the Throne Room card no
+    longer draws the First Player's crown: its medallion and the First Player emblem differ."""
+    from sheetgen.generate.games import load_game
+
+    game = load_game(project, GAME)
+    assert game.spec.symbol_key == "reference"
+    aids = text_of(built(GAME, "reference", "a4"))
+    for label, meaning in [("Army", "West and East armies"), ("Throne Room", "Castle die 4-6"),
+                           ("Market", "Six stalls, by number"), ("First player",
+                                                                 "Deals, places first")]:
+        assert f"{label} {meaning}" in aids, label
+    pictures = {symbol.icon for symbol in game.spec.symbols.values()}
+    assert len(pictures) == len(game.spec.symbols)  # one picture, one idea
