@@ -21,6 +21,7 @@ from ..fill.faces import Origin
 from ..load.model import PrintChecks
 from .colour import contrast
 from .game_text import game_text_problem, text_need
+from .writing_space import icon_ink
 from .probe import COLOUR, INK_SAVER, NORMAL, Drawing, Icon, Text, cmyk_to_rgb
 from .record import SHARED_DRAWINGS, DrawingCache, record
 from .rules import DARK_FILL, ICON_CONTRAST, needed_contrast
@@ -78,7 +79,8 @@ def check_face(face, origins: list[Origin], fonts, icons, rules: PrintChecks,
     # lie where the normal rendering's do: the normal rendering's texts and the fills found
     # under them serve it, colours converted
     measured: list = []
-    for finding in chain(_check_normal(face, normal, origins, rules, figures, under, measured),
+    for finding in chain(_check_normal(face, normal, origins, rules, figures, under, measured,
+                                       icons),
                          _check_saver(face, saver, origins, figures, under),
                          _check_cmyk(face, measured, origins, figures)):
         key = (finding.origin, finding.kind)
@@ -93,7 +95,7 @@ def _origin(origins: list[Origin], index: int, element) -> Origin:
 
 
 def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
-                  figures: FaceFigures, under: Under, measured: list):
+                  figures: FaceFigures, under: Under, measured: list, icons=None):
     """Yield the findings of the normal rendering: text size, contrast, strokes, safe area.
 
     Appends (element index, text, fills under its samples) to ``measured`` for every text
@@ -114,6 +116,7 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
         small = getattr(element, "allow_small", None) or rules.min_text_size
         bleeds = getattr(element, "bleed_art", False)
         need = text_need(rules, getattr(element, "role", "game"))
+        writing = getattr(element, "writing_space", False) and rules.writing_ink < 1
         for item in items:
             kind = item.__class__
             if kind is not Text and kind is not Icon:  # a stroke: its width
@@ -149,6 +152,15 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                     finding = _contrast_finding(face, element, origin, item, ratio, "normal")
                     if finding is not None:
                         yield finding
+            if writing and kind is Icon:
+                colour = item.colours[NORMAL] if item.colours is not None else None
+                ink = icon_ink(icons, item.name, colour)
+                if ink > rules.writing_ink + 0.005:
+                    yield Finding(origin, face.shown or face.label, "writing-ink", -ink,
+                                  f"icon {item.name!r} in a writing space puts {ink:.0%} ink on "
+                                  f"its square, at most {rules.writing_ink:.0%} (writing_ink): "
+                                  "draw it in a light tone or in outline so a pencil mark "
+                                  "reads over it", item.box)
             if not bleeds:
                 x0, y0, x1, y1 = item.box
                 margin = min(x0, y0, face.width - x1, face.height - y1)

@@ -132,6 +132,10 @@ class PrintChecks(BaseModel):
         "and figures 1.7 mm tall; elements with role footer, credit, number or slug are exempt "
         "(they keep min_text_size). false turns it off while a game's layout is redone.")
 
+    writing_ink: float = Field(
+        0.25, gt=0, le=1, description="Most ink an icon may put on its square inside a writing "
+        "space (an element with writing_space: true): the share of the square its picture "
+        "covers times its colour's darkness, so a pencil X reads over it. 1 turns it off.")
     role_text: RoleTextRules | bool = Field(
         default_factory=RoleTextRules, description="Text by reading role (an element's "
         "`role:`): rules read during play 8 pt with capitals 1.9 mm, board text 9 pt, set and "

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pypdfium2 as pdfium
 import pytest
 
-from conftest import REPO
+from conftest import REPO, run_cli
 from pdfcheck import drawn_shapes
 from sheetgen.base.units import to_points
 from sheetgen.load.yamlload import load_yaml
@@ -182,3 +182,21 @@ def test_the_scoring_boxes_line_up(built):
     assert tops == [140.0, 146.7, 153.4, 160.1, 182.7], tops
     lefts = [s[0] for s in boxes]
     assert max(lefts) - min(lefts) < 0.2, lefts
+
+
+@pytest.mark.slow
+def test_trolls_and_warriors_let_a_pencil_mark_read(copy_game):
+    # issue 34: solid black Trolls and Warriors hid the players' X marks. The sector grid is a
+    # writing space: as shipped (a light tone) the check passes; the same sheet with the
+    # figures in ink fails at the grid's line, naming the troll
+    raw = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text()
+    assert "writing_space: true" in raw and "icon: troll, color: gray}" in raw
+    root = copy_game("rolling-thunder")
+    result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
+    assert result.exit_code == 0, result.output
+    (root / "templates").mkdir()
+    (root / "templates" / "rolling-thunder-play-sheet.yaml").write_text(
+        raw.replace(", color: gray}", "}"))
+    result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
+    assert result.exit_code == 2, result.output
+    assert "(sectors): icon 'troll' in a writing space puts 38% ink" in result.output

@@ -183,6 +183,9 @@ SHARED_FIELD_DOCS = {
             "set or score ladder on a card: 8 pt) or note (notes and references: 7 pt), the "
             "game's role_text minimums; or footer, credit, number (a card's number) or slug, "
             "which may be as small as the game's minimum (6 pt).",
+    "writing_space": "Its squares or hexes take pencil marks: each icon it draws may put at "
+                     "most the game's writing_ink share (0.25) of ink on its square (draw "
+                     "figures in a light tone or in outline so an X reads over them).",
     "bleed_art": "Print check override: art meant to run off the edge, exempt from the safe "
                  "area (3 mm inside the trim).",
     "fill": "Fill colour, or none.",
@@ -244,6 +247,8 @@ class Element(BaseModel):
     allow_thin: float | None = None
     allow_low_contrast: float | None = None
     bleed_art: bool = False
+    # Its cells take pencil marks: icons in them are checked for ink (checks/writing_space.py)
+    writing_space: bool = False
     # What the element's text is, for the game-text rule (sheetgen/checks/game_text.py): game
     # text must be 7 pt and 1.7 mm tall; rules, board, ladder and note text meet the game's
     # role_text minimums; footers, credits, card numbers and slugs may be 6 pt.
