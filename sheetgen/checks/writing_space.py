@@ -15,6 +15,8 @@ PIXELS = 64
 
 
 def _luminance(colour) -> float:
+    """Return the lightness of an sRGB colour as ink sees it (gamma-encoded channels, not the
+    WCAG relative luminance): 1 - this is the share of full ink a tone lays down."""
     r, g, b = colour
     return 0.2126 * r + 0.7152 * g + 0.0722 * b
 
