@@ -128,7 +128,7 @@ class Names:
         """Return the name of ``cell``: its row letter(s) and 1-based place in the row."""
         q, r = cell
         index = sorted(self.rows).index(r)
-        return f"{_letters(index)}{self.rows[r].index(q) + 1}"
+        return f"{row_letters(index)}{self.rows[r].index(q) + 1}"
 
     def cell(self, name: str) -> Cell:
         """Return the cell called ``name``; ValueError says what exists when it does not."""
@@ -142,7 +142,7 @@ class Names:
         row_keys = sorted(self.rows)
         if index >= len(row_keys):
             raise ValueError(f"hex {name} is outside the board: {self.line}s run "
-                             f"A-{_letters(len(row_keys) - 1)}")
+                             f"A-{row_letters(len(row_keys) - 1)}")
         row = self.rows[row_keys[index]]
         place = int(digits)
         if not 1 <= place <= len(row):
@@ -151,8 +151,8 @@ class Names:
         return row[place - 1], row_keys[index]
 
 
-def _letters(index: int) -> str:
-    """Return A..Z, AA, AB ... for 0, 1, ..."""
+def row_letters(index: int) -> str:
+    """Return A..Z, AA, AB ... for 0, 1, ...: how boards letter their rows."""
     out = ""
     index += 1
     while index:
@@ -212,3 +212,49 @@ def size_to_fit(cells, pointy: bool, width: float, height: float) -> float:
     """Return the largest size across flats that fits ``cells`` in ``width`` x ``height``."""
     w, h = Layout(pointy, 1.0).extent(cells)
     return min(width / w, height / h)
+
+
+@dataclass(frozen=True)
+class RimLabel:
+    """A coordinate printed on the rim of a board: its text, the point on the rim it stands
+    at (x right, y down, from cell (0, 0)'s frame like :meth:`Layout.center`) and the side of
+    the board it stands on (left, right, top or bottom: the text runs away from the board)."""
+
+    text: str
+    x: float
+    y: float
+    side: str
+
+
+def rim_labels(names: Names, lay: Layout, gap: float) -> list[RimLabel]:
+    """Return the rim coordinates of a board named by ``names``: each row's letter beside the
+    row's first and last hex, and the places of the first and last rows' hexes (1, 2...)
+    beyond them, ``gap`` points clear of the hexes.
+
+    Pointy hexes: letters left and right of the rows, numbers above the top row and below the
+    bottom one. Flat hexes (letters name columns): letters above and below the columns,
+    numbers left of the first column and right of the last.
+    """
+    lines = sorted(names.rows)
+    out: list[RimLabel] = []
+
+    def place(cell: Cell, text: str, letters: bool, before: bool) -> None:
+        """Put ``text`` beside ``cell``: before it (left or top) or after it."""
+        cx, cy = lay.center(cell)
+        # a row's letter sits across a hex's flats (pointy: left-right), a place number
+        # beyond its corner; flat hexes turn the picture about the diagonal
+        reach = (lay.size / 2 if letters else lay.radius) + gap
+        sign = -1 if before else 1
+        if lay.pointy == letters:
+            out.append(RimLabel(text, cx + sign * reach, cy, "left" if before else "right"))
+        else:
+            out.append(RimLabel(text, cx, cy + sign * reach, "top" if before else "bottom"))
+
+    for index, line in enumerate(lines):
+        qs = names.rows[line]
+        place((qs[0], line), row_letters(index), letters=True, before=True)
+        place((qs[-1], line), row_letters(index), letters=True, before=False)
+    for line, before in ((lines[0], True), (lines[-1], False)):
+        for number, q in enumerate(names.rows[line], 1):
+            place((q, line), str(number), letters=False, before=before)
+    return out

@@ -31,7 +31,7 @@ from .base import (
 )
 from .hex_coordinates import coordinate_box
 from .hex_terrain import TERRAIN_KINDS, draw_terrain
-from .sheet_common import polygon
+from .sheet_common import label, polygon
 
 CellRef = Union[str, tuple[int, int]]
 INK = parse_color(PALETTE["ink"])
@@ -115,7 +115,7 @@ class HexBoard(Element):
     start_ring: Length = "1.2mm"
     terrain: list[Literal[TERRAIN_KINDS]] = []
     terrain_strength: Ratio = 0.3
-    coordinates: bool = False
+    coordinates: bool | Literal["rim", "both"] = False
     # game text (min_game_text): 7 pt of the lining-figure label family passes by default
     coordinate_size: FontSize = 7.0
     coordinate_color: Color = "dark-gray"
@@ -123,6 +123,11 @@ class HexBoard(Element):
     coordinate_bold: bool = False
     coordinate_plaque: Color = "none"
     coordinate_clear: Length | None = None
+    # board text (role_text board): 9 pt, read across the table
+    rim_size: FontSize = 9.0
+    rim_color: Color = "ink"
+    rim_font: FontFamily = "label"
+    rim_gap: Length = "1.5mm"
     label_size: FontSize = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
@@ -151,7 +156,17 @@ class HexBoard(Element):
         'pattern': 'Three colours shading the hexes so that straight lines of hexes show.',
         'removed_fill': 'Fill of removed hexes (inside the outline), or none.',
         'start_ring': "Width of the coloured ring marking a player's start hex (length).",
-        'coordinates': "Print each hex's name (A1, B3...) inside it.",
+        'coordinates': (
+            "true: print each hex's name (A1, B3...) inside it; rim: print the coordinates on "
+            "the board's rim instead (each row's letter at both ends of the row, the places "
+            "1, 2... above the top row and below the bottom one; for flat hexes, column letters "
+            "above and below, places left and right); both: inside the hexes and on the rim. "
+            "A tiled print's page map then lists the coordinates each tile covers."),
+        'rim_size': ("Size in points of the rim coordinates (default 9: board text, read "
+                     "across the table)."),
+        'rim_color': 'Colour of the rim coordinates.',
+        'rim_font': 'Font family of the rim coordinates (label: lining figures).',
+        'rim_gap': 'Room between the hexes and the rim coordinates (length).',
         'coordinate_size': 'Size in points of the printed hex names.',
         'coordinate_color': 'Colour of the printed hex names.',
         'label_size': 'Size in points of cell labels.',
@@ -260,7 +275,9 @@ class HexBoard(Element):
         board = self._board or self.resolve()
         pointy = self.orientation == "pointy"
         shape = board.cells + board.removed
-        size = self.hex_size or hexgrid.size_to_fit(shape, pointy, self.w, self.h)
+        band = self.rim_band()
+        size = self.hex_size or hexgrid.size_to_fit(shape, pointy, self.w - 2 * band,
+                                                    self.h - 2 * band)
         lay = hexgrid.Layout(pointy, size)
         x0, y0, x1, y1 = lay.bounds(shape)
         return lay, (self.w - (x1 - x0)) / 2 - x0, (self.h - (y1 - y0)) / 2 - y0
@@ -271,6 +288,30 @@ class HexBoard(Element):
         lay, ox, oy = self.layout()
         return {c: (self.x + ox + lay.center(c)[0], self.y + oy + lay.center(c)[1])
                 for c in board.cells}
+
+    @property
+    def rim(self) -> bool:
+        """Whether the board prints its coordinates on its rim."""
+        return self.coordinates in ("rim", "both")
+
+    def rim_band(self) -> float:
+        """Return the room (points) the rim coordinates take beyond the hexes on every side:
+        the gap and two characters of rim text (0 without a rim)."""
+        return self.rim_gap + 1.6 * self.rim_size if self.rim else 0.0
+
+    def rim_cells(self) -> list[tuple[str, str, tuple[float, float]]]:
+        """Return every hex as (row letter, place, centre in face coordinates from the
+        top-left, y down) when the board prints rim coordinates (a tiled print's page map
+        lists the ranges each tile covers); else []."""
+        if not self.rim:
+            return []
+        board = self._board or self.resolve()
+        out = []
+        for cell, centre in self.centers().items():
+            name = board.names.name(cell)
+            letters = name.rstrip("0123456789")
+            out.append((letters, name[len(letters):], centre))
+        return out
 
     def icons(self) -> set[str]:
         """Return the icons drawn in hexes."""
@@ -323,7 +364,22 @@ class HexBoard(Element):
         self._draw_marks(canvas, ctx, board, lay, pt)
         self._draw_removal_labels(canvas, ctx, board, lay, pt)
         self._draw_outline(canvas, ctx, board, lay, pt)
+        if self.rim:
+            self._draw_rim(canvas, ctx, board, lay, pt)
         canvas.restoreState()
+
+    def _draw_rim(self, canvas, ctx, board, lay, pt) -> None:
+        """Print the row letters and places on the board's rim, clear of the hexes."""
+        size = self.rim_size
+        for mark in hexgrid.rim_labels(board.names, lay, self.rim_gap):
+            # the text runs away from the board: right-aligned on the left rim, centred
+            # (half a capital's height further out) above and below
+            dx, dy, align = {"left": (0, 0, "right"), "right": (0, 0, "left"),
+                             "top": (0, -0.4 * size, "center"),
+                             "bottom": (0, 0.4 * size, "center")}[mark.side]
+            x, y = pt(mark.x + dx, mark.y + dy)
+            label(canvas, ctx, mark.text, x, y, size, self.rim_color, bold=True,
+                  font=self.rim_font, align=align)
 
     def _draw_terrain(self, canvas, ctx, cell, fill, centre, radius, kind) -> None:
         """Draw the hex's terrain motifs in its own shade, darkened by terrain_strength."""
@@ -369,7 +425,7 @@ class HexBoard(Element):
                     ctx.fill(canvas, feat.label_color, is_fill=False)
                     canvas.setFont(bold, self.label_size)
                     canvas.drawCentredString(cx, cy - self.label_size * 0.35, feat.label)
-            if self.coordinates and self.coordinate_color is not None:
+            if self.coordinates in (True, "both") and self.coordinate_color is not None:
                 # Without a plaque, a start hex's ring runs where the name sits low in the hex
                 # and its tint is darker: the name goes inside the ring, in ink.
                 start = self.coordinate_plaque is None and any(

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import register
 from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
+from ..hexgrid import row_letters
 from .sheet_common import icon_at, label, pen, readable
 
 
@@ -47,6 +48,12 @@ class SquareGrid(Element):
     col_labels: list[str] = []
     row_labels: list[str] = []
     coords: bool = False
+    coordinates: Literal["rim"] | None = None
+    # board text (role_text board): 9 pt, read across the table
+    rim_size: FontSize = 9.0
+    rim_color: Color = "ink"
+    rim_font: FontFamily = "label"
+    rim_gap: Length = "1.5mm"
     coord_size: FontSize | None = Field(None, description="Size of the coordinates in points "
                                                        "(default: a fifth of a cell).")
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
@@ -80,6 +87,16 @@ class SquareGrid(Element):
         'col_labels': 'Labels printed above the columns.',
         'row_labels': 'Labels printed left of the rows.',
         'coords': "Print 'column-row' (e.g. 2-1) in every empty cell, from the labels if any.",
+        'coordinates': (
+            "rim: print the coordinates on the grid's rim, row letters (A, B... or row_labels) "
+            "left and right of the rows, column numbers (1, 2... or col_labels) above and below "
+            "the columns; a tiled print's page map then lists the coordinates each tile "
+            "covers."),
+        'rim_size': ("Size in points of the rim coordinates (default 9: board text, read "
+                     "across the table)."),
+        'rim_color': 'Colour of the rim coordinates.',
+        'rim_font': 'Font family of the rim coordinates (label: lining figures).',
+        'rim_gap': 'Room between the grid and the rim coordinates (length).',
         'text_size': "Size in points of the cells' text; default: 45% of a cell.",
         'coord_separator': ("Text between column and row in the coordinates: '-' prints 2-1 "
                             "(column 2, row 1); a space reads as two numbers, or as eleven."),
@@ -131,9 +148,37 @@ class SquareGrid(Element):
         """Return the icons on cells."""
         return {c.icon for c in self.cells if c.icon}
 
+    def rim_band(self) -> float:
+        """Return the room (points) the rim coordinates take on every side of the grid: the
+        gap and two characters of rim text (0 without a rim)."""
+        return self.rim_gap + 1.6 * self.rim_size if self.coordinates == "rim" else 0.0
+
+    def rim_text(self, c: int, r: int) -> tuple[str, str]:
+        """Return the rim's row letter and column number of the cell in column ``c``, row
+        ``r`` (from 0): the labels if given, else A, B... and 1, 2..."""
+        row = self.row_labels[r] if r < len(self.row_labels) else row_letters(r)
+        column = self.col_labels[c % len(self.col_labels)] if self.col_labels else str(c + 1)
+        return str(row), str(column)
+
+    def rim_cells(self) -> list[tuple[str, str, tuple[float, float]]]:
+        """Return every cell as (row letter, column number, centre in face coordinates from
+        the top-left, y down) when the grid prints rim coordinates; else []."""
+        if self.coordinates != "rim":
+            return []
+        cell, left, grid_top, _ = self.geometry()
+        return [(*self.rim_text(c, r), (self.x + left + (c + 0.5) * cell,
+                                         self.y + grid_top + (r + 0.5) * cell))
+                for r in range(self.rows) for c in range(self.cols)]
+
     def geometry(self) -> tuple[float, float, float, float]:
         """Return (cell size, grid left, grid top from the box top, header height)."""
         header = 0.0 if self.header is None else 1.0
+        band = self.rim_band()
+        if band:  # the labels move to the rim, which takes a band on every side
+            cell = min((self.w - 2 * band) / self.cols,
+                       (self.h - 2 * band) / (self.rows + header * 0.75))
+            left = band + (self.w - 2 * band - self.cols * cell) / 2
+            return cell, left, header * 0.75 * cell + band, header * 0.75 * cell
         col_lab = 0.55 if self.col_labels else 0.0
         row_lab = 0.55 if self.row_labels else 0.0
         cell = min(self.w / (self.cols + row_lab), self.h / (self.rows + header * 0.75 + col_lab))
@@ -146,6 +191,22 @@ class SquareGrid(Element):
         column = self.col_labels[c % len(self.col_labels)] if self.col_labels else str(c + 1)
         row = self.row_labels[r] if r < len(self.row_labels) else str(r + 1)
         return f"{column}{self.coord_separator}{row}"
+
+    def _draw_rim(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
+        """Print the row letters left and right of the rows and the column numbers above and
+        below the columns, ``rim_gap`` clear of the grid."""
+        size, gap = self.rim_size, self.rim_gap
+        right, bottom = x0 + self.cols * cell, top - self.rows * cell
+        for r in range(self.rows):
+            text, cy = self.rim_text(0, r)[0], top - (r + 0.5) * cell
+            for x, align in ((x0 - gap, "right"), (right + gap, "left")):
+                label(canvas, ctx, text, x, cy, size, self.rim_color, bold=True,
+                      font=self.rim_font, align=align)
+        for c in range(self.cols):
+            text, cx = self.rim_text(c, 0)[1], x0 + (c + 0.5) * cell
+            for y in (top + gap + 0.4 * size, bottom - gap - 0.4 * size):
+                label(canvas, ctx, text, cx, y, size, self.rim_color, bold=True,
+                      font=self.rim_font)
 
     def _draw_trace(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
         """Draw the trace: one line through the centres of its cells, rounded at the joins."""
@@ -174,12 +235,14 @@ class SquareGrid(Element):
             canvas.restoreState()
             label(canvas, ctx, self.header, x0 + gw / 2, ctx.height - self.y - head / 2,
                   head * 0.62, readable(ctx, self.header_color), bold=True, font="title")
+        if self.coordinates == "rim":
+            self._draw_rim(canvas, ctx, x0, top, cell)
         columns = [self.col_labels[i % len(self.col_labels)] for i in range(self.cols)] if (
-            self.col_labels) else []
+            self.col_labels and self.coordinates != "rim") else []
         for i, text in enumerate(columns):
             label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, cell * 0.36,
                   bold=True)
-        for j, text in enumerate(self.row_labels):
+        for j, text in enumerate(self.row_labels if self.coordinates != "rim" else []):
             label(canvas, ctx, text, x0 - cell * 0.28, top - (j + 0.5) * cell, cell * 0.36,
                   bold=True)
         placed = {tuple(c.at): c for c in self.cells}

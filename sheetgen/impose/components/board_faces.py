@@ -132,15 +132,16 @@ def _side_board(comp, side, builder, path, problems, line) -> tuple[HexBoard, di
 
 def _geometry(comp, side, board, backdrop, size, path, problems, line
               ) -> tuple[float, float, float] | None:
-    """Size the side around its hexes (margin, title and caption bands), centred in ``size``
-    when given, and place the board; return (width, height, bleed), or None when the hexes
-    do not fit the backdrop."""
+    """Size the side around its hexes (rim coordinates, margin, title and caption bands),
+    centred in ``size`` when given, and place the board; return (width, height, bleed), or
+    None when the hexes do not fit the backdrop."""
     resolved = board._board
     margin, title_h = to_points(comp.margin), to_points(comp.title_height) if side.title else 0.0
     caption_h = to_points(comp.caption_height) if side.caption else 0.0
     unit_w, unit_h = hexgrid.Layout(board.orientation == "pointy", 1.0).extent(
         resolved.cells + resolved.removed)
-    fixed_w, fixed_h = 2 * margin, 2 * margin + title_h + caption_h
+    rim = board.rim_band()  # rim coordinates stand between the hexes and the margin
+    fixed_w, fixed_h = 2 * (margin + rim), 2 * (margin + rim) + title_h + caption_h
     width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
     spare_w, spare_h = (size[0] - width, size[1] - height) if size else (0.0, 0.0)
     if backdrop is not None and min(spare_w, spare_h) < -0.01:
@@ -152,7 +153,7 @@ def _geometry(comp, side, board, backdrop, size, path, problems, line
         return None
     width, height = width + spare_w, height + spare_h
     bleed = backdrop.bleed if backdrop is not None else to_points(comp.bleed)
-    board.x, board.y = margin + spare_w / 2, margin + title_h + spare_h / 2
+    board.x, board.y = margin + rim + spare_w / 2, margin + rim + title_h + spare_h / 2
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
     return width, height, bleed
 

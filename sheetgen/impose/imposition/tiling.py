@@ -7,7 +7,8 @@ assemble: cut each tile along its "cut" edges (left and top seams, marked by tic
 margins), lay it over its neighbour's grey glue strip, and match the half-diamonds that
 straddle every seam in the margins (one half is printed on each page). Nothing but art is left
 on the assembled playing surface. A page map opens each side: the board in small with every tile's
-trimmed area, its row and column. The face is drawn once; every tile places it, clipped.
+trimmed area, its row and column, and, for a board printing rim coordinates, the coordinates
+the tile covers. The face is drawn once; every tile places it, clipped.
 """
 
 from __future__ import annotations
@@ -164,11 +165,16 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
     doc.set_color((0.75, 0.1, 0.1), stroke=True)
     doc.set_color((0.75, 0.1, 0.1))
     c.setLineWidth(1.2)
+    ranges = tile_ranges(face, plan)
     for tile in plan.tiles:
         x0, y0, x1, y1 = (v * scale for v in tile.trim)
         c.rect(left + x0, bottom + y0, x1 - x0, y1 - y0, stroke=1, fill=0)
         c.setFont(bold, 16)
         c.drawCentredString(left + (x0 + x1) / 2, bottom + (y0 + y1) / 2 - 5, tile.label)
+        if tile in ranges:  # the coordinates the tile covers, as the board's rim prints them
+            c.setFont(bold, 10)
+            c.drawCentredString(left + (x0 + x1) / 2, bottom + (y0 + y1) / 2 - 19,
+                                ranges[tile])
     c.restoreState()
     steps = [
         chrome("Print the {count} tile pages at 100 % (no 'fit to page'). Each tile shows "
@@ -188,6 +194,30 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
             if k == 0:
                 c.drawString(PAPER_MARGIN + MARK_ZONE, y, f"{number}.")
             y -= 13
+
+
+def tile_ranges(face, plan: TilePlan) -> dict[Tile, str]:
+    """Return, for every tile of a face whose elements print rim coordinates (``rim_cells``:
+    hex_board, square_grid), the coordinates of the cells whose centres it keeps, as ranges:
+    ``"A–D · 1–7"`` (row letters, then places or column numbers)."""
+    cells = [cell for element in face.elements
+             for cell in (getattr(element, "rim_cells", None) or list)()]
+    out = {}
+    for tile in plan.tiles:
+        x0, y0, x1, y1 = tile.trim
+        inside = [(row, number) for row, number, (x, y) in cells
+                  if x0 <= x < x1 and y0 < face.height - y <= y1]
+        if inside:
+            rows = sorted({row for row, _ in inside}, key=lambda t: (len(t), t))
+            numbers = sorted({n for _, n in inside},
+                             key=lambda t: (not t.isdigit(), int(t) if t.isdigit() else 0, t))
+            out[tile] = f"{_span(rows)} · {_span(numbers)}"
+    return out
+
+
+def _span(values: list[str]) -> str:
+    """Return ``first–last`` of sorted values, or the one value."""
+    return values[0] if len(values) == 1 else f"{values[0]}–{values[-1]}"
 
 
 def _tile_marks(doc, name: str, face, plan: TilePlan, tile: Tile, ox: float,
