@@ -182,9 +182,11 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     result = ComponentResult(index, problems.problems, session.warnings[warned:],
                              reads=tuple(sorted(prepared_reads)))
     result.checks = [checks for _, _, checks in session.checks[checked:]]
-    result.check_failures, result.check_warnings = split_problems(result.checks)
     result.prepared = not problems.problems
     result.nothing_to_print = result.prepared and not prepared
+    if prepared and result.checks:
+        _seam_checks(_jobs_of(work, comp, prepared[0][2]), result.checks[-1], session)
+    result.check_failures, result.check_warnings = split_problems(result.checks)
     if not prepared:
         return result, None
     ready = prepared[0][2]
@@ -192,6 +194,23 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
     fit_problems(_jobs_of(work, comp, ready), misfits)
     result.misfits = misfits.problems
     return result, ready
+
+
+def _seam_checks(jobs: list[Job], checks, session: BuildSession) -> None:
+    """Add to ``checks`` (the component's ComponentChecks) a problem for every text that
+    crosses a glue seam of a face a job's profile tiles (sheetgen/checks/seams.py)."""
+    if not checks.rules.seams:
+        return
+    from ..checks.seams import seam_problems  # with ReportLab: only a component that tiles
+    from ..impose.components import component_for
+    from ..impose.imposition.tiling import side_name
+
+    for job in jobs:
+        tiles = component_for(job.comp.model).tiles(job.ready, job.profile)
+        for face, plan in tiles:
+            side = side_name(face.label, len(tiles)).lower()
+            checks.component_problems.extend(seam_problems(
+                face, plan, session.fonts, session.icons, side, job.profile.name))
 
 
 def _jobs_of(work: BuildWork, comp, ready) -> list[Job]:

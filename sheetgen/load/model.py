@@ -136,6 +136,10 @@ class PrintChecks(BaseModel):
         0.25, gt=0, le=1, description="Most ink an icon may put on its square inside a writing "
         "space (an element with writing_space: true): the share of the square its picture "
         "covers times its colour's darkness, so a pencil X reads over it. 1 turns it off.")
+    seams: bool = Field(
+        False, description="true: no text may cross the glue seam of a board tiled over home "
+        "pages (a4, letter), since a word cut in two rarely meets again; each finding names "
+        "the element, its text and the seam. Off by default until every shipped game passes.")
     role_text: RoleTextRules | bool = Field(
         default_factory=RoleTextRules, description="Text by reading role (an element's "
         "`role:`): rules read during play 8 pt with capitals 1.9 mm, board text 9 pt, set and "

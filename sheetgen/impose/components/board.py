@@ -18,7 +18,7 @@ from ...base.errors import ProblemList
 from ...fill.faces import Card
 from ..imposition.common import LayoutError
 from ..imposition.pod import check_page_limit, impose_pod
-from ..imposition.tiling import impose_tiled
+from ..imposition.tiling import impose_tiled, side_plans
 from ...base.units import MM, to_points
 from ...load.yamlload import line_of
 from . import register_kind
@@ -128,10 +128,15 @@ class Board(Component):
                              env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
+    def _tiles(self, prepared: Prepared, profile) -> list:
+        """Return each side's face and how the tiled profile cuts it."""
+        plans = side_plans(prepared.cards, profile, to_points(self.model.overlap))
+        return [(card.front, plan) for card, plan in zip(prepared.cards, plans)]
+
     def _impose_each_side(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         doc = env.document(profile.page)
         pages = impose_pod(doc, prepared.cards, profile, env.options)
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
-    layouts = {"tiled": Layout(_fit_tiles, _impose_tiles),
+    layouts = {"tiled": Layout(_fit_tiles, _impose_tiles, _tiles),
                "one-per-page": Layout(_fit_page_limit, _impose_each_side)}

@@ -85,6 +85,9 @@ class Layout:
 
     fit: Callable[[Any, Prepared, Profile], list[Misfit]]
     impose: Callable[[Any, Prepared, Profile, RenderEnv], Artifact]
+    # a layout that cuts a face over several pages: (face, TilePlan) of each face it cuts,
+    # for the seam check (sheetgen/checks/seams.py); None for a layout that cuts nothing
+    tiles: Callable[[Any, Prepared, Profile], list] | None = None
 
 
 class Component(ABC):
@@ -111,6 +114,12 @@ class Component(ABC):
     def check(self, prepared: Prepared, profile: Profile) -> list[Misfit]:
         """Return every face that does not fit ``profile``'s pages (empty: all fit)."""
         return self.layout(profile).fit(self, prepared, profile)
+
+    def tiles(self, prepared: Prepared, profile: Profile) -> list:
+        """Return (face, TilePlan) of every face ``profile``'s layout cuts over several pages
+        (glued back together at the plan's seams); empty for a layout that cuts none."""
+        tiles = self.layout(profile).tiles
+        return tiles(self, prepared, profile) if tiles is not None else []
 
     def render(self, prepared: Prepared, profile: Profile, env: RenderEnv) -> Artifact:
         """Lay the faces out for ``profile`` and return the PDF."""

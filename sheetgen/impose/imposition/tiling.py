@@ -93,11 +93,17 @@ def plan_tiles(width: float, height: float, bleed: float, paper: tuple[float, fl
     return TilePlan(rows, cols, page, overlap, tiles, xs, ys)
 
 
+def side_plans(sides, profile, overlap: float) -> list[TilePlan]:
+    """Return the tiling of every side (``sides``: Cards, fronts only) on ``profile``'s
+    paper: what the pages print and what the seam check (sheetgen/checks/seams.py) reads."""
+    return [plan_tiles(s.front.width, s.front.height, s.front.bleed, profile.page, overlap)
+            for s in sides]
+
+
 def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) -> int:
     """Add a page map and the tiles of every side (``sides``: Cards, fronts only)."""
     paper = profile.page
-    plans = [plan_tiles(s.front.width, s.front.height, s.front.bleed, paper, overlap)
-             for s in sides]
+    plans = side_plans(sides, profile, overlap)
     total = sum(1 + len(p.tiles) for p in plans)
     page = 0
     for side, plan in zip(sides, plans):
