@@ -208,3 +208,42 @@ def test_needs_without_the_games_player_counts_is_an_error():
 
     with pytest.raises(OptionError, match="players"):
         print_guide(_guide_options(), Counted({"dice": Count(4, "dice", "Dice")}, ()))
+
+
+def test_a_whole_copy_per_player_is_computed_from_the_player_count():
+    # issue 34: the tables kept walking to the one Clarifications deck; copies_per_player: 1
+    # prints the whole deck (3 cards a copy) once per player
+    from sheetgen.generate.print_guide import Count, Counted, print_guide
+
+    counts = Counted({"clarifications": Count(3, "cards", "Clarifications")}, (2, 3, 4, 5))
+    options = _guide_options(
+        files=[{"component": "clarifications"}],
+        needs=[{"label": "Clarifications", "component": "clarifications",
+                "copies_per_player": 1}],
+        checklist=[{"label": "Clarifications", "component": "clarifications"}])
+    page = print_guide(options, counts)[0]
+    assert page["copies"] == [["Players", "Clarifications"], ["2", "6 (print 2×)"],
+                              ["3", "9 (print 3×)"], ["4", "12 (print 4×)"],
+                              ["5", "15 (print 5×)"]]
+    assert page["checklist"][0]["counted"] == ("**6** cards (2 players), **9** cards "
+                                               "(3 players), **12** cards (4 players), "
+                                               "**15** cards (5 players)")
+
+
+@pytest.mark.parametrize("kind,values,default", [
+    ("cards", {"front": "f", "items": [{"id": "a", "count": 3}]}, "cards"),
+    ("tokens", {"front": "f", "shape": "round", "items": [{"id": "a", "count": 3}]},
+     "tokens"),
+    ("dice", {"items": [{"id": f"f{n}"} for n in range(6)]}, "dice"),
+    ("sheet", {"template": "t", "items": [{"id": "a"}]}, "sheets"),
+    ("board", {"sides": [{"id": "a", "template": "t"}]}, "boards"),
+])
+def test_every_kind_lets_the_guide_call_its_pieces_by_their_name(kind, values, default):
+    # issue 34: Reavers' tiles and tokens were "cards"; pieces_called names them, for every
+    # kind (a sheet's pad, a board and dice used to ignore it)
+    from sheetgen.load.component_models import MODELS
+
+    model = MODELS[kind]
+    base = {"id": "x", "title": "X", "kind": kind, **values}
+    assert model.model_validate(base).contents()[1] == default
+    assert model.model_validate({**base, "pieces_called": "tiles"}).contents()[1] == "tiles"

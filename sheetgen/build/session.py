@@ -57,6 +57,7 @@ class Session:
         self.fonts = FontBook.for_project(project)
         self.icons = IconBook.for_project(project)
         self.templates = TemplateBook(project)
+        self._rulings: dict[int, tuple] = {}  # id(game) -> (game, its ruling() function)
         self._edition_templates: dict[int, TemplateBook] = {}  # id(Edition) -> its templates
         self.profiles = ProfileBook.for_project(project)
         self._art_sets = art_sets or ArtSets(project)
@@ -93,6 +94,33 @@ class Session:
         """Return the art sets a game's files name (its credits block credits them), once."""
         return self._art_sets(game)
 
+    def _ruling(self, game: LoadedGame):
+        """Return the game's ``ruling(code)`` template function (checks/rulings.py), made
+        once per game; the rulings are read from every component of the game, those this
+        build did not select loaded when a template first asks for a ruling."""
+        from ..checks.rulings import ruling_function
+
+        if id(game) not in self._rulings:
+            self._rulings[id(game)] = (game, ruling_function(lambda: self._game_rulings(game)))
+        return self._rulings[id(game)][1]
+
+    def _game_rulings(self, game: LoadedGame) -> tuple:
+        """Return the rulings of ``game`` and the files that define them."""
+        from ..checks.rulings import front_prefix, game_rulings
+        from ..load.loading import load_game_files
+
+        components = list(game.components)
+        loaded = {comp.model.id for comp in components}
+        missing = [cid for cid in game.spec.components if cid not in loaded]
+        if missing:  # their mistakes are their own build's to report
+            rest = load_game_files(self.project, game.spec.id, missing, ProblemList())
+            if rest is not None:
+                components.extend(rest.components)
+        rulings = game_rulings(components, front_prefix(self.templates))
+        files = [path for comp in components if comp.model.id in rulings.components
+                 for path in comp.reads]
+        return rulings, files
+
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
         from ..fill.faces import FaceBuilder
@@ -100,7 +128,8 @@ class Session:
         spec = game.spec
         globals_ = {"game": spec.model_dump(),
                     "credits": self.credits.block(spec.credits, self.art_sets(game)),
-                    "component": {"id": component.model.id, "title": component.model.title}}
+                    "component": {"id": component.model.id, "title": component.model.title},
+                    "ruling": self._ruling(game)}
         from ..checks.findings import ComponentChecks
 
         templates = self.templates
@@ -170,6 +199,7 @@ class Session:
 
         self.templates = TemplateBook(self.project)
         self._edition_templates.clear()
+        self._rulings.clear()  # a front template's prefix may have changed
 
     def apply_print_checks(self, warn, problems: ProblemList) -> None:
         """Record the failures of enforced games in ``problems``; pass warn-mode games'

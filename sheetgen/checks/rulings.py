@@ -6,13 +6,22 @@ front template's) and its number, counted on from the item's ``first``. The code
 every other output of the game, read back from the PDFs, must be among them: a sheet that
 says "see T13" when the cards stop at T12 sends the table looking for a ruling that is not
 there.
+
+Rulings where they are needed: every template of the game may call ``ruling("T7")`` (Jinja),
+which prints the ruling's text (``ruling("T7", "both")``: "Topic: ruling"), so an aid or a
+sheet that cites a ruling prints it where the players need it, from the one text in the
+Clarifications file.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
+
+from jinja2.exceptions import TemplateRuntimeError
+
+from ..load import reads
 
 RULINGS_FIELD = "rulings"
 
@@ -23,6 +32,8 @@ class Rulings:
 
     numbers: dict[str, set[int]]
     components: frozenset[str]
+    # code ("T7") -> (topic, ruling): what a template prints with ruling("T7")
+    texts: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     def codes(self) -> str:
         """Return the codes as ranges for a message: "R1-R8"."""
@@ -30,12 +41,14 @@ class Rulings:
                          for prefix, found in sorted(self.numbers.items()))
 
 
-def game_rulings(game, template_prefix) -> Rulings:
-    """Return the rulings ``game`` (a loaded game) defines; ``template_prefix(model)`` gives
-    the prefix a component's front template sets by default (or None)."""
+def game_rulings(components, template_prefix) -> Rulings:
+    """Return the rulings a game's ``components`` (LoadedComponents) define;
+    ``template_prefix(model)`` gives the prefix a component's front template sets by default
+    (or None)."""
     numbers: dict[str, set[int]] = {}
-    components = set()
-    for comp in game.components:
+    texts: dict[str, tuple[str, str]] = {}
+    defining = set()
+    for comp in components:
         defaults = comp.model.defaults
         for item in comp.model.items:
             fields = item.fields()
@@ -48,8 +61,65 @@ def game_rulings(game, template_prefix) -> Rulings:
             if not isinstance(prefix, str) or not isinstance(first, int):
                 continue
             numbers.setdefault(prefix, set()).update(range(first, first + len(rulings)))
-            components.add(comp.model.id)
-    return Rulings(numbers, frozenset(components))
+            defining.add(comp.model.id)
+            for number, entry in enumerate(rulings, first):
+                if isinstance(entry, dict):
+                    texts[f"{prefix}{number}"] = (str(entry.get("topic", "")),
+                                                  str(entry.get("ruling", "")))
+                else:
+                    texts[f"{prefix}{number}"] = ("", str(entry))
+    return Rulings(numbers, frozenset(defining), texts)
+
+
+class RulingNotFound(TemplateRuntimeError):
+    """A template asked for a ruling code the game does not have."""
+
+
+def ruling_function(found_rulings):
+    """Return ``ruling(code, part="ruling")`` for a game's templates: the text of the ruling
+    ``code`` ("T7") names, so a component that cites a ruling can print it where it is used
+    (``part``: ``ruling``, ``topic``, or ``both``: "Topic: ruling").
+
+    ``found_rulings()`` returns (Rulings, the files that define them), asked on the first
+    call only (a build of one component loads the Clarifications file then). Each call
+    records those files as read, so a change to a ruling rebuilds every output that prints
+    it; an unknown code is a template error naming the codes."""
+    known: list = []
+
+    def ruling(code, part: str = "ruling") -> str:
+        if not known:
+            known.append(found_rulings())
+        rulings, files = known[0]
+        found = rulings.texts.get(str(code).strip())
+        if found is None:
+            raise RulingNotFound(f"ruling({code!r}): the game has no ruling {code} (its "
+                                 f"rulings: {rulings.codes() or 'none'})")
+        if part not in ("ruling", "topic", "both"):
+            raise RulingNotFound(f"ruling({code!r}, {part!r}): part is ruling, topic or both")
+        reads.opened_all(files)
+        topic, text = found
+        if part == "topic":
+            return topic
+        return f"{topic}: {text}" if part == "both" and topic else text
+
+    return ruling
+
+
+def front_prefix(book):
+    """Return ``template_prefix(model)`` for :func:`game_rulings`: the ``prefix`` field the
+    component's front template (in ``book``, a TemplateBook) sets, or None."""
+    from ..base.errors import UserError
+
+    def template_prefix(model) -> str | None:
+        front = getattr(model, "front", None)
+        if not front:
+            return None
+        try:
+            return book.get(front, ("sheetgen", 0)).fields.get("prefix")
+        except UserError:  # the build reported it already
+            return None
+
+    return template_prefix
 
 
 def cited(text: str, prefixes) -> set[str]:
@@ -78,22 +148,12 @@ def unknown_citations(rulings: Rulings, text: str) -> list[str]:
 def check_citations(report, record: dict, project) -> None:
     """Add to ``report`` (a CheckReport) a problem on every output that cites a ruling its
     game does not have; ``record`` is the build's (its jobs carry the loaded games)."""
-    from ..base.errors import UserError
     from ..load.templates import TemplateBook
 
     book = TemplateBook(project)
-
-    def template_prefix(model) -> str | None:
-        front = getattr(model, "front", None)
-        if not front:
-            return None
-        try:
-            return book.get(front, ("sheetgen", 0)).fields.get("prefix")
-        except UserError:  # the build reported it already
-            return None
-
     games = {job.game.spec.id: job.game for job in record.get("jobs", [])}
-    rulings = {gid: game_rulings(game, template_prefix) for gid, game in games.items()}
+    rulings = {gid: game_rulings(game.components, front_prefix(book))
+               for gid, game in games.items()}
     for out in report.outputs:
         found = rulings.get(out.game)
         if found is None or not found.numbers or out.component in found.components \

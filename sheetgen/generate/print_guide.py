@@ -81,6 +81,10 @@ class GuideNeed(Strict):
     component: str = Field(pattern=KEBAB, max_length=MAX_ID,
                            description="The component whose pieces are needed.")
     per_player: int = Field(0, ge=0, le=MAX_COUNT, description="Pieces each player needs.")
+    copies_per_player: int = Field(
+        0, ge=0, le=MAX_COUNT, description="Whole copies of the component each player needs "
+        "(1: a Clarifications deck or an aid at every seat): the pieces of that many copies "
+        "of its file, per player.")
     per_game: int = Field(0, ge=0, le=MAX_COUNT,
                           description="Pieces a game needs whatever the player count.")
     extra: dict[int, int] = Field(
@@ -209,7 +213,8 @@ def needs_of(need: GuideNeed, count: Count, players: tuple[int, ...]) -> list[Ne
     copies of its file (``count.pieces`` a copy) that give them."""
     found = []
     for number in players:
-        pieces = need.per_player * number + need.per_game + need.extra.get(number, 0)
+        pieces = (need.per_player + need.copies_per_player * count.pieces) * number \
+            + need.per_game + need.extra.get(number, 0)
         copies = -(-pieces // count.pieces) if count.pieces else 0
         found.append(Need(number, pieces, copies))
     return found

@@ -82,7 +82,8 @@ class SheetModel(ComponentBase):
 
     def contents(self) -> tuple[int, str]:
         """Return the sheets of the pad (``copies`` of every sheet)."""
-        return self.copies * max(1, sum(item.count for item in self.items)), "sheets"
+        return (self.copies * max(1, sum(item.count for item in self.items)),
+                self.pieces_called or "sheets")
 
     def strip(self) -> float:
         """Return the glue strip width in points (0 with no glue edge)."""
@@ -166,7 +167,7 @@ class BoardModel(ComponentBase):
 
     def contents(self) -> tuple[int, str]:
         """Return one board (its sides print on one sheet each, or tiled)."""
-        return 1, "board"
+        return 1, self.pieces_called or "boards"
 
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
@@ -215,4 +216,4 @@ class DiceModel(CardsModel):
         """Return the dice to make: each die (six faces) times its ``copies``."""
         items = [item.fields() for item in self.items for _ in range(item.count)]
         return sum(self.copies.get(items[k].get("die", ""), 1)
-                   for k in range(0, len(items), 6)), "dice"
+                   for k in range(0, len(items), 6)), self.pieces_called or "dice"

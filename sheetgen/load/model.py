@@ -372,7 +372,8 @@ class ComponentBase(Strict):
     pieces_called: str | None = Field(
         None, max_length=40, pattern=r"^[a-z][a-z ]*$",
         description="What the print guide calls this component's pieces, in the plural "
-        "(tiles, tokens, boards); default by kind: cards, tokens, sheets, dice.")
+        "(tiles, tokens, boards, stickers), for every kind; default by kind: cards, tokens, "
+        "sheets, boards, dice.")
     # declared by each kind's model (component_models.py), read by the profile loader and the
     # build: the layout families it has, and whether --copies sets how many of each item print
     layouts: ClassVar[tuple[str, ...]] = ()
