@@ -90,6 +90,26 @@ def test_the_files_a_build_holds_are_those_kept_for_the_process_or_drawn(project
         assert project / relative in recorder and project / relative not in held, relative
 
 
+def test_a_credit_file_made_later_for_an_art_set_a_deck_draws_is_an_input(project):
+    """An art set without a credit.yaml: the file made later credits the set in the footers
+    and credits of every output drawing it (it was answered "up to date")."""
+    svg = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+           '<rect width="10" height="10"/></svg>')
+    write_files(project, {"templates/art/mine/thing.svg": svg + "\n", "templates/card.yaml": CARD
+                          + "  - {id: art, type: icon, icon: mine/thing, x: 20mm, y: 5mm, "
+                          "w: 15mm, h: 15mm}\n"})
+    _sheetgen(project, "build", "t")
+    assert "up to date" in _sheetgen(project, "build", "t")
+    (project / "templates/art/mine/credit.yaml").write_text(
+        'credit:\n  line: "Art: mine, by Tester"\n  short: "Art: Tester"\n')
+    assert "up to date" not in _sheetgen(project, "build", "t")
+    text = " ".join(" ".join(page.extract_text().split())
+                    for page in PdfReader(_output(project)).pages)
+    assert "Art: mine, by Tester" in text
+    _sheetgen(project, "build", "t", "--no-cache", "--out", str(project / "cold"))
+    assert _output(project, "cold").read_bytes() == _output(project).read_bytes()
+
+
 def test_b5_a_font_in_a_subfolder_of_fonts_is_an_input(project):
     _sheetgen(project, "build", "t")
     before = _output(project).read_bytes()

@@ -59,6 +59,11 @@ class Credits:
                 if credit is not None:
                     lines.setdefault(credit["line"])
                     short.setdefault(credit["short"])
+        # each art set's credit.yaml in every root, absent or not: one made later credits the set
+        sets = sorted({path.name for folder in project.subdirs("templates")
+                       for path in (folder / "art").glob("*/") if path.is_dir()})
+        reads.opened_all((root / "templates" / "art" / name / "credit.yaml"
+                          for name in sets for root in project.roots), held=True)
         art = {}
         for folder in reversed(project.subdirs("templates")):
             for path in sorted((folder / "art").glob("*/credit.yaml")):
