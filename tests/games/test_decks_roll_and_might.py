@@ -105,14 +105,15 @@ def test_pod_fronts_show_location_and_die(built, deck):
 
 def test_reference_titles(built):
     doc = pdfium.PdfDocument(str(built(GAME, "reference", "a4")))
-    try:  # the fronts: pages 1 and 3 (each followed by its backs)
-        text = " ".join(" ".join(doc[i].get_textpage().get_text_range().split()) for i in (0, 2))
+    try:  # fronts and backs (the long aids go on on their backs)
+        text = " ".join(" ".join(doc[i].get_textpage().get_text_range().split())
+                        for i in range(len(doc)))
     finally:
         doc.close()
     for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player",
                   "Symbols"):
         assert title in text
-    assert text.count("The Turn") == 5  # one per player, up to five
+    assert text.count("The Turn 2-5") == 5  # one per player, up to five
     assert "Discard both cards" in text  # the solo turn's decided discard
     assert "first player marker" in text
 

@@ -37,7 +37,8 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
-    aids = text_of(built("roll-and-might", "reference", "a4"), [0]).replace("( ", "(")
+    # fronts and backs (steps 5-7 and the Scoring aid's Army, Market and Tie, on the backs)
+    aids = text_of(built("roll-and-might", "reference", "a4"), [0, 1]).replace("( ", "(")
     aids = aids.replace(" ,", ",")
     assert "never passed (edition ruling R1, not the rulebook's step 4)" in aids
     assert "The first player deals 3 cards each (R4)" in aids
@@ -152,8 +153,9 @@ def test_every_card_medallion_stands_clear_of_the_location_line(built):
         line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE CARD")
                     if lab in text)
         name = next(w for w in ("ARMY", "CASTLE", "MARKET", "WILD DIE", "SPARE") if w in text)
-        medallion = [s for s in drawn_shapes(page)       # the round ivory disc, 10-16 mm wide
-                     if 10 * MM < s[2] - s[0] < 16 * MM and abs(s[3] - s[1] - s[2] + s[0]) < MM]
+        # the ivory cartouche round the card's picture (issue 34: 35 x 13 mm, it was a 13 mm disc)
+        medallion = [s for s in drawn_shapes(page)
+                     if 30 * MM < s[2] - s[0] < 40 * MM and 12 * MM < s[3] - s[1] < 15 * MM]
         assert len(medallion) == 1, (index, len(medallion))
         bottom, top = medallion[0][1], medallion[0][3]   # bounds: at or beyond the ring's ink
         assert ink_boxes(page, line)[1] - top >= 2 * MM, (index, line)

@@ -40,7 +40,8 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     assert "R11 · Two dice match." in rulings
     assert "A die face matching two Legend dice fills one spot, in the location of either die" \
         in rulings
-    assert "(two match: choose one, R11)" in text_of(built(GAME, "reference", "a4"), [0])
+    # the Turn aid's steps 5-7, on its back (the backs page)
+    assert "(two match: choose one, R11)" in text_of(built(GAME, "reference", "a4"), [1])
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
     assert "Two dice match a card's die face: choose one of their locations; one spot (R11)." \
@@ -52,7 +53,7 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
     assert "R1 · Step 4." in rulings
     assert "the last card is never passed. Rulebook step 4 says pass again; this edition " \
         "follows its example." in rulings
-    turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))
+    turn = _flat(text_of(built(GAME, "reference", "a4"), [1]))  # step 5, on the aid's back
     assert "never passed (edition ruling R1, not the rulebook's step 4)" in turn
 
 
@@ -107,8 +108,8 @@ def test_west_comes_before_east_on_the_legend_as_on_the_sheet(built):
 def test_the_army_ladder_counts_are_explained(built):
     sheet = text_of(built(GAME, "score-sheet", "pod"), [0])
     assert "5 · 10 · 15 · 16" not in sheet
-    assert sheet.count("Spots: rows of 5 (5, 10, 15)") == 2
-    assert sheet.count("16th: the most (R7)") == 2
+    assert sheet.count("Rows of 5: 5, 10, 15") == 2
+    assert sheet.count("16 max (R7)") == 2
     assert "R7 · Army size. 16 spots an army, the most 8 turns can fill." in \
         text_of(built(GAME, "clarifications", "a4"))
 
@@ -129,8 +130,8 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
     assert {first for first, _seat in turns} != {"1"}
     assert "Dealt seat 1 first, then clockwise, whoever is first player (ruling R4)" in out
     # ... which is what ruling R4 says at the table
-    assert "R4 · Dealing. The first player deals 3 cards at a time, seat 1 first, then " \
-        "clockwise (seats are numbered clockwise), as the dice script lists them." in \
+    assert "R4 · Dealing. The first player deals 3 cards at a time: seat 1 first, then " \
+        "clockwise, as the dice script lists them." in \
         text_of(built(GAME, "clarifications", "a4"))
 
 
@@ -161,7 +162,7 @@ def test_the_how_to_print_page_names_no_build_option_and_computes_its_counts(bui
     assert "--" not in page
     # the copies table, computed: 5 players need 5 sheets, 1 Legend, 12 aids (a Turn and a
     # Scoring aid each, First Player, Symbol key) and the 3 Clarifications; solo 3 aids
-    assert "Players Score sheets Legends Player aids Clarifications" in page
+    assert "Players Sheets Legends Aids Rulings" in page
     assert "1 1 1 3 3" in page and "5 5 1 12 3" in page
 
 
@@ -179,3 +180,40 @@ def test_one_picture_per_idea_with_a_key(project, built):
         assert f"{label} {meaning}" in aids, label
     pictures = {symbol.icon for symbol in game.spec.symbols.values()}
     assert len(pictures) == len(game.spec.symbols)  # one picture, one idea
+
+
+def test_each_named_card_has_its_own_picture(built):
+    """Look: six cards of a guild shared one picture (every Market card the money bag). Each
+    front now composes its location's symbol with a scene of its own (cards.csv scene): cards
+    of different names never show the same pictures; cards of one name share theirs."""
+    from test_roll_and_might_retail import _forms
+
+    path = built(GAME, "cards", "pod")
+    texts = _page_texts(path)[::2]
+    # the symbol (colour art, "art-fluent~NAME") and the scene (an image, "art-NAME-HASH")
+    pictures = [frozenset(re.sub(r"^/FormXob\.art-(fluent~)?|-[0-9a-f]{12}$", "", n)
+                          for n in page if ".art-" in n) for page in _forms(path)[::2]]
+    names: dict[str, set] = {}
+    for text, art in zip(texts, pictures):
+        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", text).group(0)
+        names.setdefault(" ".join(name.split()), set()).add(art)
+    assert len(names) == 13  # 5 Market, 4 Castle (2 named Tower), 3 Army, Wild Die, Spare
+    assert all(len(arts) == 1 for arts in names.values()), names
+    each = [next(iter(arts)) for arts in names.values()]
+    assert len(set(each)) == len(each)  # no two names share a picture
+    # a scene beside the symbol (Tower and Throne Room symbols are line icons, not art)
+    assert all(any(not n.startswith("fluent~") for n in art) for art in each), each
+
+
+def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
+    """Every text ~40 % longer (the pseudo-edition qps) still fits its box at its role's size:
+    the long aids go on on their backs, labels were shortened or given room. The How-to-print
+    page is left out: its shared template's short-edge caption fails under qps in every game
+    (templates/how-to-print.yaml, not this game's words)."""
+    from conftest import run_cli
+
+    components = ["score-sheet", "legend", "cards", "reference", "clarifications"]
+    result = run_cli("--project", str(project.root), "check", GAME, *components,
+                     "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
+    assert result.exit_code == 0, result.output
+    assert "5 outputs checked: 5 pass, 0 fail" in result.output
