@@ -39,7 +39,9 @@ class TemplateSpec(Strict):
         "Ids of the parent template's elements to drop (with extends)."))
     elements: list[dict[str, Any]] = Field(default_factory=list, description=(
         "What is drawn, in order (later elements on top): each a mapping with a type; "
-        "values may hold Jinja such as \"{{ name }}\"."))
+        "values may hold Jinja such as \"{{ name }}\" (an item's fields), \"{{ game.name }}\", "
+        "\"{{ credits }}\", \"{{ component.title }}\", and \"{{ ruling('T7') }}\" (the text of "
+        "the game's ruling T7; ruling(code, 'topic') or ruling(code, 'both'))."))
 
     @field_validator("size", mode="before")
     @classmethod
