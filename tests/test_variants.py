@@ -235,3 +235,23 @@ def test_a_variant_line_that_sets_the_base_value_is_a_warning_at_its_line(tmp_pa
                     "-p", "a4", "--variant", "same", "--out", str(raid / "same-out"))
     assert built.exit_code == 0, built.output
     assert "same.yaml:4: york: defense is 10" in built.output
+
+
+@pytest.mark.slow
+def test_changed_only_prints_one_sheet_of_a_changed_pad_and_says_so(tmp_path):
+    # issue 35: the short game's score sheet (a pad of 50) reprinted all 50 sheets
+    args = ("build", "roll-and-might", "score-sheet", "-p", "pod", "-p", "a4", "--variant",
+            "short-game", "--changed-only")
+    result = run_cli(*args, "--out", str(tmp_path / "one"))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "one" / "roll-and-might" / "variants" / "short-game"
+    pod, home = (PdfReader(folder / f"score-sheet-{p}.pdf") for p in ("pod", "a4"))
+    assert len(pod.pages) == 1 and len(home.pages) == 1
+    assert "Scoring after 6 turns" in pod.pages[0].extract_text()
+    assert re.search(r"warning: .*score-sheet\.yaml:\d+: --changed-only prints one sheet of "
+                     r"this pad, not its 50 copies", result.output), result.output
+    result = run_cli(*args, "--copies", "3", "--out", str(tmp_path / "three"))
+    assert result.exit_code == 0, result.output
+    folder = tmp_path / "three" / "roll-and-might" / "variants" / "short-game"
+    assert len(PdfReader(folder / "score-sheet-pod.pdf").pages) == 3
+    assert "prints one sheet" not in result.output

@@ -26,9 +26,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
 
 from .cache import drawn
-from ..base.errors import ProblemList, UserError
+from ..base.errors import Problem, ProblemList, UserError, display_path
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.profiles import Profile
+from ..load.yamlload import line_of
 from ..base.units import MM
 from ..load import reads
 
@@ -181,6 +182,11 @@ def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
                                 session.icons, options.stamp_all, options.changed_only)
     result = ComponentResult(index, problems.problems, session.warnings[warned:],
                              reads=tuple(sorted(prepared_reads)))
+    if prepared and _one_sheet_of_pad(comp, work.options):
+        result.warnings.append(Problem(
+            display_path(comp.path), line_of(comp.raw, ("copies",)) or 1,
+            f"--changed-only prints one sheet of this pad, not its {comp.model.copies} copies "
+            "(build without --changed-only, or with --copies N, for the whole pad)"))
     result.checks = [checks for _, _, checks in session.checks[checked:]]
     result.prepared = not problems.problems
     result.nothing_to_print = result.prepared and not prepared
@@ -211,6 +217,13 @@ def _seam_checks(jobs: list[Job], checks, session: BuildSession) -> None:
             side = side_name(face.label, len(tiles)).lower()
             checks.component_problems.extend(seam_problems(
                 face, plan, session.fonts, session.icons, side, job.profile.name))
+
+
+def _one_sheet_of_pad(comp, options: BuildOptions) -> bool:
+    """Whether a ``--changed-only`` variant build prints one sheet of ``comp``'s pad: a trial
+    of the changed sheet, not the whole pad (``--copies`` still says how many)."""
+    return (options.changed_only and comp.model.takes_copies and options.copies is None
+            and comp.model.copies > 1)
 
 
 def _jobs_of(work: BuildWork, comp, ready) -> list[Job]:
@@ -276,7 +289,8 @@ def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]
                      ImposeOptions((options.back_offset_mm[0] * MM, options.back_offset_mm[1] * MM),
                                    cmyk, options.ink_saver, footer, pdfx=pdfx),
                      title=f"{game.spec.name}: {comp.model.title}",
-                     copies=options.copies if comp.model.takes_copies else None)
+                     copies=1 if _one_sheet_of_pad(comp, options) else
+                     options.copies if comp.model.takes_copies else None)
 
 
 def _output(job: Job, options: BuildOptions, session: BuildSession,
