@@ -72,3 +72,23 @@ def test_missing_image_is_an_error(tmp_path):
     result = run_cli("--project", str(root), "build", "artgame", "-p", "pod")
     assert result.exit_code == 2 and "not found" in result.output
     assert "templates/art-front.yaml:3" in result.output
+
+
+def test_a_board_side_with_a_picture_builds_tiled_then_one_page(tmp_path):
+    # the tiled A4 board's page map drew the picture first, so the side's form looked like
+    # one with nothing of the document's own and was replayed into the pod file, naming an
+    # image that file lacks: KeyError 'FormXob...' (issue 35's defaults test found it)
+    files = {"data/g/game.yaml": "id: g\nname: G\ncomponents: [board]\n",
+             "data/g/board.yaml": "id: board\ntitle: Board\nkind: board\n"
+                                  "sides:\n  - {id: main, template: side}\n",
+             "templates/side.yaml": "width: 300mm\nheight: 300mm\nelements:\n  - {type: image, "
+                                    "src: art/sea.png, x: 20mm, y: 20mm, w: 200mm, h: 150mm}\n"}
+    for name, text in files.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    (tmp_path / "templates" / "art").mkdir()
+    Image.new("RGB", (2400, 1800), (70, 110, 150)).save(tmp_path / "templates/art/sea.png")
+    result = run_cli("--project", str(tmp_path), "build", "g", "-j", "1", "-p", "a4", "-p", "pod")
+    assert result.exit_code == 0, result.output
+    pod = PdfReader(tmp_path / "out" / "g" / "board-pod.pdf")
+    assert [image.image.size for image in pod.pages[0].images] == [(2400, 1800)]

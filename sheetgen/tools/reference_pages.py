@@ -76,6 +76,13 @@ def reference_pages(project: Project) -> dict[str, str]:
             title, lambda _project: lines)(project)
         text = "\n".join([GENERATED, "", f"# {title}", "", *body]).rstrip() + "\n"
         pages[f"{slug(title)}.md"] = re.sub(r"\n{3,}", "\n\n", text)
+    # start-up: the print checks' measure, for this page only
+    from ..fill.fonts import FontBook
+    from .default_checks import element_defaults_page
+
+    title = "Element defaults and print checks"
+    body = element_defaults_page(FontBook.for_project(project), IconBook.for_project(project))
+    pages[f"{slug(title)}.md"] = "\n".join([GENERATED, "", f"# {title}", "", *body]) + "\n"
     return pages
 
 

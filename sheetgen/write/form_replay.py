@@ -9,7 +9,9 @@ with the codes and names those fonts had when it was drawn. It is replayed only 
 whose fonts give the same characters the same codes and names, so a replayed form has exactly
 the bytes drawing it again would give; replaying also advances the document's font state as
 the drawing would have. A drawing that registers anything else in the document (an image, a
-transparency state, a non-embedded font) is not recorded: such a face is drawn every time.
+transparency state, a non-embedded font) is not recorded: such a face is drawn every time. A
+raster image never is, even one the document holds already (a tiled board's page map drew
+it first): its XObject belongs to that document.
 """
 
 from __future__ import annotations
@@ -188,6 +190,7 @@ class FaceRecorder:
         self.versions: list[tuple] = []
         self.new_font = False
         self.plain = False
+        self.images = False  # drew a raster image (its XObject is the document's own)
 
     def __enter__(self) -> "FaceRecorder":
         canvas = self.canvas
@@ -209,6 +212,14 @@ class FaceRecorder:
 
         self.before = _outline(doc)
         doc.ensureMinPdfVersion = spy_version
+        draw_image = canvas.drawImage
+
+        def spy_image(*args, **kwargs):
+            # an image the document holds already adds no object: watched here, not counted
+            self.images = True
+            return draw_image(*args, **kwargs)
+
+        canvas.drawImage = spy_image
         return self
 
     def __exit__(self, *exc) -> None:
@@ -217,11 +228,13 @@ class FaceRecorder:
         canvas = self.canvas
         doc = canvas._doc
         del doc.ensureMinPdfVersion
+        del canvas.drawImage
         after = _outline(doc)
         # only the font mapping, the fonts to embed and the version may have changed
         changed = {k for k in set(after) | set(self.before) if after.get(k) != self.before.get(k)}
         self.plain = (changed <= {"fontMapping", "delayedFonts", "_pdfVersion"}
-                      and len(doc.idToObject) == self.objects and not canvas._extgstate._c
+                      and len(doc.idToObject) == self.objects and not self.images
+                      and not canvas._extgstate._c
                       and canvas._pageCompression and not rl_config.useA85)
         self.forms = list(canvas._formsinuse)
         self.colors = dict(canvas._colorsUsed)

@@ -10,7 +10,8 @@ from pydantic import ValidationInfo, field_validator, model_validator
 from . import register
 from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
 from ...base.units import mm
-from .sheet_common import check_icon, die, icon_at, icon_of, label, shape, pen
+from .sheet_common import (check_icon, die, icon_at, icon_of, label, pen, proportional_size,
+                           shape)
 
 
 @register
@@ -112,7 +113,8 @@ class CheckBoxes(Element):
 
     field_docs = {
         'count': 'Number of marks (or give labels or dice instead).',
-        'size': 'Side of each mark (length); labels inside are 45% of it unless text_size.',
+        'size': 'Side of each mark (length); labels inside are 45% of it (at least '
+                '9.5 pt) unless text_size.',
         'labels': 'One mark per entry, with this text or :icon: inside.',
         'shape': 'Shape of each mark; die draws a die space (pips from dice).',
         'dice': (
@@ -173,5 +175,6 @@ class CheckBoxes(Element):
             if self.icon:
                 icon_at(canvas, ctx, self.icon, cx, cy, self.size * 0.7, self.icon_color)
             if i < len(self.labels):
-                label(canvas, ctx, self.labels[i], cx, cy, self.text_size or self.size * 0.45,
+                label(canvas, ctx, self.labels[i], cx, cy,
+                      self.text_size or proportional_size(self.size * 0.45),
                       bold=True, max_width=self.size * 0.9)

@@ -53,7 +53,7 @@ class CardSpaces(Element):
     pair_fill: Color = "light-gray"
     text_color: Color = "dark-gray"
     label_size: FontSize = 9.5
-    note_size: FontSize = 7.5
+    note_size: FontSize = 8.0
     line_width: Length = "0.4mm"
     radius: Length = "2mm"
 

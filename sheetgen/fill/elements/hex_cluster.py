@@ -16,7 +16,7 @@ from . import register
 from .base import Color, Element, IconName, Length
 from ...base.units import mm
 from ..hexgrid import SQRT3, hexagon
-from .sheet_common import die, icon_at, label, polygon
+from .sheet_common import die, icon_at, label, polygon, proportional_size
 
 
 class HexCell(BaseModel):
@@ -130,7 +130,8 @@ class HexCluster(Element):
                 icon_at(canvas, ctx, cell.icon, cx, cy, self.size * (self.inner or 0.9) * 1.1,
                         cell.icon_color)
             if cell.text:
-                label(canvas, ctx, cell.text, cx, cy, self.size * 0.8, bold=True)
+                label(canvas, ctx, cell.text, cx, cy, proportional_size(self.size * 0.8),
+                      bold=True)
         if self.outline is not None:
             self._outline(canvas, ctx, hexes, top)
 

@@ -16,6 +16,12 @@ from ..textlayout import inline_icons, parse
 
 INK = (0.137, 0.122, 0.125)
 MIN_LINE = 0.3  # points: the thinnest stroke decorations draw (the print checks refuse thinner)
+# points: the smallest half points at which the body font's old-style figures (its "1" is
+# x-height tall) reach game text's 1.70 mm (min_game_text; its capitals need 8 pt), bold and
+# regular. A size an element works out from its box (a share of a cell or a mark) never goes
+# below it, so a default passes the default print checks; a size the template gives is used
+# as given.
+GAME_TEXT_PT = {True: 9.5, False: 10.0}
 _ICON_ONLY = re.compile(r"^:([a-z0-9][a-z0-9-]*(?:/[a-z0-9][a-z0-9-]*)?):$")
 PIPS = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
         4: [(-1, -1), (-1, 1), (1, -1), (1, 1)], 5: [(-1, -1), (-1, 1), (0, 0), (1, -1), (1, 1)],
@@ -104,6 +110,13 @@ def is_number(text: Any) -> bool:
     stripped = str(text).strip()
     return any(c.isdigit() for c in stripped) and all(
         c.isdigit() or c in _NUMBER_SIGNS for c in stripped)
+
+
+def proportional_size(share: float, bold: bool = True) -> float:
+    """Return a text size worked out from a box (``share`` of a cell or a mark, points), raised
+    to :data:`GAME_TEXT_PT` (of bold or regular text) so that a default passes the game-text
+    check."""
+    return max(share, GAME_TEXT_PT[bold])
 
 
 def label(canvas, ctx, text: Any, cx: float, cy: float, size: float, color=(0.14, 0.12, 0.13),

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from . import register
 from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
 from ..hexgrid import row_letters
-from .sheet_common import icon_at, label, pen, readable
+from .sheet_common import icon_at, label, pen, proportional_size, readable
 
 
 class GridCell(BaseModel):
@@ -55,7 +55,7 @@ class SquareGrid(Element):
     rim_font: FontFamily = "label"
     rim_gap: Length = "1.5mm"
     coord_size: FontSize | None = Field(None, description="Size of the coordinates in points "
-                                                       "(default: a fifth of a cell).")
+                                        "(default: a fifth of a cell, at least 10 pt).")
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
     coord_place: Literal["top-left", "top"] = "top-left"
     coord_font: FontFamily = "body"
@@ -70,7 +70,8 @@ class SquareGrid(Element):
 
     field_docs = {
         'cells': 'Cells with an icon or text, each {at: [col, row] (from 1), icon or text, color}.',
-        'coord_size': 'Size in points of the coordinates in empty cells; default: 1/5 cell.',
+        'coord_size': ('Size in points of the coordinates in empty cells; default: 1/5 cell, '
+                       'at least 10 pt.'),
         'coord_color': 'Colour of the coordinates in empty cells.',
         'coord_font': ('Font family of the coordinates; label gives lining figures as tall as '
                        'capitals.'),
@@ -109,7 +110,8 @@ class SquareGrid(Element):
            "light and '#' dark. cells: [{at: [col, row], icon|text}] (1-based). col_labels / "
            "row_labels print above / left; coords prints 'col-row' in empty cells; sector: "
            "[c, r] draws a heavy line every c columns and r rows; header: a coloured band; "
-           "coord_size (pt, default a fifth of a cell) and coord_color style the coordinates; "
+           "coord_size (pt, default a fifth of a cell, at least 10 pt) and coord_color style "
+           "the coordinates; "
            "with more columns than col_labels, the labels repeat (joined sectors); trace: "
            "[[col, row], ...] draws a line through those cells' centres.")
     sample = {"type": "square_grid", "x": "5mm", "y": "5mm", "w": "50mm", "h": "55mm",
@@ -237,13 +239,14 @@ class SquareGrid(Element):
                   head * 0.62, readable(ctx, self.header_color), bold=True, font="title")
         if self.coordinates == "rim":
             self._draw_rim(canvas, ctx, x0, top, cell)
+        label_size = proportional_size(cell * 0.36)
         columns = [self.col_labels[i % len(self.col_labels)] for i in range(self.cols)] if (
             self.col_labels and self.coordinates != "rim") else []
         for i, text in enumerate(columns):
-            label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, cell * 0.36,
+            label(canvas, ctx, text, x0 + (i + 0.5) * cell, top + cell * 0.27, label_size,
                   bold=True)
         for j, text in enumerate(self.row_labels if self.coordinates != "rim" else []):
-            label(canvas, ctx, text, x0 - cell * 0.28, top - (j + 0.5) * cell, cell * 0.36,
+            label(canvas, ctx, text, x0 - cell * 0.28, top - (j + 0.5) * cell, label_size,
                   bold=True)
         placed = {tuple(c.at): c for c in self.cells}
         canvas.saveState()
@@ -267,10 +270,10 @@ class SquareGrid(Element):
                 if spec and spec.icon:
                     icon_at(canvas, ctx, spec.icon, cx, cy, cell * 0.78, spec.color)
                 elif spec and spec.text:
-                    label(canvas, ctx, spec.text, cx, cy, self.text_size or cell * 0.45,
-                          spec.color, bold=True)
+                    size = self.text_size or proportional_size(cell * 0.45)
+                    label(canvas, ctx, spec.text, cx, cy, size, spec.color, bold=True)
                 elif self.coords:
-                    size = self.coord_size or cell * 0.2
+                    size = self.coord_size or proportional_size(cell * 0.2, bold=False)
                     centred = self.coord_place == "top"
                     label(canvas, ctx, self.coordinate(c, r),
                           cx if centred else x0 + c * cell + cell * 0.06,

@@ -63,7 +63,7 @@ class Track(Element):
     stroke: Color = "ink"
     fill: Color = "white"
     line_width: Length = "0.3mm"
-    text_size: FontSize = 9.0
+    text_size: FontSize = 9.5
     below_size: FontSize = 9.5
     icon_color: Color = "dark-gray"
     tag_color: Color = "ink"
