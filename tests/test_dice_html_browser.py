@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from cdp import Browser, require_chromium
 from sheetgen.dice.api import make_script
@@ -140,3 +140,40 @@ def test_per_seat_view_and_offline(browser, tmp_path):
     for die in ("crew-red", "crew-blue", "crew-yellow", "combat"):
         hex_colour = data["dice"][die]["colour"]
         assert tuple(int(hex_colour[i:i + 2], 16) for i in (1, 3, 5)) in colours, die
+
+
+def test_a_line_icon_face_stays_lines_on_the_page(browser, tmp_path):
+    # issue 35: the page filled every icon's paths, so a line icon (fill="none", a black
+    # stroke) printed as a filled disk where the die shows a ring
+    root = make_project(tmp_path / "project")
+    (root / "templates" / "icons").mkdir(parents=True)
+    (root / "templates" / "icons" / "hammer.svg").write_text(
+        '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24"><path d="M4 12 '
+        'A8 8 0 1 0 20 12 A8 8 0 1 0 4 12" fill="none" stroke="#000" stroke-width="2"/></svg>')
+    script = make_script(Project.at(root), "reavers-of-midgard", 3, seed="ring")
+    html = writer("html")(script)
+    start = html.index('<symbol id="d-crew-red-hammer"')
+    symbol = html[html.index(">", start) + 1:html.index("</symbol>", start)]
+    page = tmp_path / "face.html"
+    page.write_text('<html><body style="margin:0"><svg width="380" height="380" '
+                    f'viewBox="0 0 100 100">{symbol}</svg></body></html>', encoding="utf-8")
+    browser.open(page.as_uri())
+    shot = tmp_path / "face.png"
+    browser.screenshot(shot)
+    picture = Image.open(shot).convert("RGB")
+    die = tuple(int(script.dice["crew-red"].colour[i:i + 2], 16) for i in (1, 3, 5))
+    ink = (255, 255, 255) if 'stroke="#ffffff"' in symbol else (17, 17, 17)
+    # the icon's 24 units span 66 of the die's 100 (from 17): its centre at 50, its ring of
+    # radius 8 at 50 + 22
+    # the die's square (x 1.5-98.5 of 100 with its outline), found by its pixels
+    left, top, right, bottom = ImageChops.invert(picture.convert("L")).getbbox()
+    unit = (right - left) / 97
+    mid_x, mid_y = (left + right) / 2, (top + bottom) / 2
+    centre = picture.getpixel((round(mid_x), round(mid_y)))
+    ring = picture.getpixel((round(mid_x + 22 * unit), round(mid_y)))
+
+    def near(a, b):
+        return all(abs(x - y) <= 40 for x, y in zip(a, b))
+
+    assert near(centre, die), (centre, die)
+    assert near(ring, ink), (ring, ink)

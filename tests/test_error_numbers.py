@@ -111,3 +111,36 @@ def test_the_serve_extra_is_installed_from_the_folder_sheetgen_came_from(monkeyp
     assert cli.install_extra("serve") == f"pip install '.[serve]' in {tmp_path}"
     monkeypatch.setattr(metadata, "distribution", lambda name: Dist(None))
     assert cli.install_extra("serve") == "pip install 'sheetgen[serve]'"
+
+
+WRAPPED_FRONT = """size: a5
+elements:
+  - id: ledger
+    type: track
+    x: 10mm
+    y: 10mm
+    w: 31mm
+    h: {h}
+    wrap: 4
+    spaces: [{spaces}]
+"""
+
+
+def test_a_wrapped_track_with_below_values_says_the_room_the_docs_formula_gives(tmp_path):
+    # how-to/notepads.md: 8 spaces of 7 mm, gap 1 mm, wrapped every 4, below values at 9.5 pt:
+    # width 4 x 7 + 3 x 1 = 31 mm, height (1.9 x 7 + 1) + 7 + 0.42 x 7 + 0.6 x 9.5 pt = 26.3
+    # mm, said rounded up to the half millimetre
+    spaces = ", ".join("{below: '+%d'}" % n for n in range(1, 9))
+    sheet = "id: cards\ntitle: Ledger\nkind: sheet\ntemplate: demo-front\n"
+
+    def project(name: str, h: str) -> Path:
+        return write_files(tmp_path / name, {
+            "data/demo/game.yaml": GAME, "data/demo/cards.yaml": sheet,
+            "templates/demo-front.yaml": WRAPPED_FRONT.format(h=h, spaces=spaces)})
+
+    result = run_cli("--project", str(project("short", "20mm")), "validate", "demo")
+    assert result.exit_code == 2, result.output
+    assert ("space 5 of 8 falls outside the track's box: the spaces and their values need "
+            "w 31 mm x h 26.5 mm, the box is w 31 mm x h 20 mm") in result.output, result.output
+    roomy = project("roomy", "26.5mm")
+    assert run_cli("--project", str(roomy), "check", "demo").exit_code == 0

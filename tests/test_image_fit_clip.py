@@ -72,6 +72,8 @@ ELEMENTS = [
     {"type": "icon", "icon": "cross-hex", "color": "#0000ff", **_at(55, 80)},
     {"type": "icon", "icon": "cross-black", "color": "#0000ff", **_at(80, 80)},
     _image("bands.png", fit="cover", focus=["30%", "50%"], **_at(5, 105, w=40)),
+    {"type": "icon", "icon": "test/squares", "tint": "#808080", **_at(55, 105)},
+    {"type": "icon", "icon": "cross-hex", "color": "#ffffff", "tint": "#ff0000", **_at(80, 105)},
 ]
 TEMPLATE = "width: 150mm\nheight: 130mm\nelements:\n" + "".join(
     f"  - {json.dumps(element)}\n" for element in ELEMENTS)
@@ -87,6 +89,8 @@ def _write_art(root):
     Image.new("RGB", (300, 300), (255, 255, 255)).save(art / "white.png")
     (art / "bands.svg").write_text(BANDS_SVG)
     (art / "squares.svg").write_text(SQUARES_SVG)
+    (art / "test").mkdir(exist_ok=True)
+    (art / "test" / "squares.svg").write_text(SQUARES_SVG)  # colour art for an icon element
     for name, body in LINE_ICONS.items():
         write_files(root, {f"templates/icons/{name}.svg":
                            f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24">{body}'
@@ -193,6 +197,12 @@ def test_clip_shapes_cut_the_picture_and_leave_the_corners_clear(page):
 def test_tint_multiplies_the_colours(page):
     assert near(page(15, 65), (255, 128, 0)), page(15, 65)   # white through orange
     assert near(page(115, 65), (128, 0, 0)), page(115, 65)   # SVG red through grey
+
+
+def test_tint_on_an_icon_multiplies_art_and_a_one_colour_icons_color(page):
+    assert near(page(57, 107), (128, 0, 0)), page(57, 107)    # red art through grey
+    assert near(page(65, 115), (0, 0, 128)), page(65, 115)    # its blue square through grey
+    assert near(page(85, 110), (255, 0, 0), 30), page(85, 110)  # white lines through red
 
 
 def test_svg_art_takes_cover_crop_clip_and_opacity(page):

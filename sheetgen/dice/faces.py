@@ -1,28 +1,42 @@
 """The pictures of dice faces for the HTML page: icon outlines for symbol faces.
 
 A symbol face (``hammer``) is drawn with the project's icon of the same name
-(``templates/icons/hammer.svg``, a single-path SVG), or the one the die's ``icons`` maps it
-to; a ``blank`` face is drawn empty. Only the outline's path data and
-viewBox are kept: the page fills them with the die's ink colour.
+(``templates/icons/hammer.svg``), or the one the die's ``icons`` maps it to; a ``blank`` face
+is drawn empty. The icon is read as the PDF reads it (:func:`sheetgen.fill.art.read.read_art`):
+its filled shapes become one outline the page fills with the die's ink colour, its stroked
+shapes (a line icon: ``fill="none"`` with a black stroke) lines the page strokes in that ink,
+so a rune drawn in lines stays lines, as on the printed die.
 """
 
 from __future__ import annotations
 
-import re
+import math
 from dataclasses import dataclass
 
-_VIEWBOX = re.compile(r'viewBox="\s*([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)[\s,]+([-\d.]+)\s*"')
-_PATH_D = re.compile(r'<path\b[^>]*?\sd="([^"]+)"')
-
 BLANK = "blank"  # the built-in empty face: drawn with nothing on it, scripted as "blank"
+CAPS = ("butt", "round", "square")
+JOINS = ("miter", "round", "bevel")
+
+
+@dataclass(frozen=True)
+class Line:
+    """One stroked shape of an icon: its path data, width, cap and join (SVG names)."""
+
+    d: str
+    width: float
+    cap: str
+    join: str
 
 
 @dataclass(frozen=True)
 class FaceIcon:
-    """One icon outline: its viewBox and the ``d`` of each path."""
+    """One icon: its viewBox, the path data of its filled outline (and whether that is filled
+    even-odd, as the PDF fills it), and its stroked lines."""
 
     viewbox: str
-    paths: tuple[str, ...]
+    fill: str
+    evenodd: bool
+    lines: tuple[Line, ...] = ()
 
 
 def icon_of(die, face) -> str:
@@ -37,19 +51,35 @@ def face_key(die: str, face) -> str:
     return f"{die}/{face}"
 
 
+def _d(commands) -> str:
+    """Return SVG path data of path ``commands`` (M, L, C and Z, absolute)."""
+    return " ".join(cmd[0] + " ".join(f"{v:.6g}" for v in cmd[1:]) for cmd in commands)
+
+
+def face_icon(art) -> FaceIcon:
+    """Return the HTML page's drawing of one-colour icon ``art`` (an Art)."""
+    from ..fill.art.model import transformed
+
+    x, y, w, h = art.box
+    filled = [s for s in art.shapes if s.fill is not None]
+    lines = tuple(
+        Line(_d(transformed(s.commands, s.matrix)),
+             s.stroke_width * math.sqrt(abs(s.matrix[0] * s.matrix[3]
+                                            - s.matrix[1] * s.matrix[2])),
+             CAPS[s.cap], JOINS[s.join])
+        for s in art.shapes if s.stroke is not None)
+    return FaceIcon(f"{x:g} {y:g} {w:g} {h:g}",
+                    " ".join(_d(transformed(s.commands, s.matrix)) for s in filled),
+                    not any(s.explicit_rule and not s.evenodd for s in filled), lines)
+
+
 def face_icons(project, icon_names: dict[str, str]) -> dict[str, FaceIcon]:
-    """Return the outline of each face's icon (face key -> icon name) the project has."""
+    """Return the drawing of each face's icon (face key -> icon name) the project has."""
     from ..fill.icons import IconBook
 
-    files = IconBook.for_project(project).files
-    out = {}
-    for key, name in sorted(icon_names.items()):
-        if name in files:
-            text = files[name].read_text(encoding="utf-8")
-            box = _VIEWBOX.search(text)
-            out[key] = FaceIcon(" ".join(box.groups()) if box else "0 0 512 512",
-                                tuple(_PATH_D.findall(text)))
-    return out
+    book = IconBook.for_project(project)
+    return {key: face_icon(book.art(name)) for key, name in sorted(icon_names.items())
+            if name in book.files}
 
 
 def ink_for(colour: str) -> str:

@@ -95,9 +95,13 @@ def _face_art(die: str, face, numeric: bool, ink: str, script: Script) -> str:
     if icon is not None:
         x0, y0, w, h = (float(v) for v in icon.viewbox.split())
         scale = 66 / max(w, h)
-        paths = "".join(f'<path d="{escape(d)}"/>' for d in icon.paths)
+        rule = "evenodd" if icon.evenodd else "nonzero"
+        body = f'<path d="{escape(icon.fill)}" fill-rule="{rule}"/>' if icon.fill else ""
+        body += "".join(f'<path d="{escape(line.d)}" fill="none" stroke="{ink}" '
+                        f'stroke-width="{line.width:g}" stroke-linecap="{line.cap}" '
+                        f'stroke-linejoin="{line.join}"/>' for line in icon.lines)
         return (f'<g fill="{ink}" transform="translate(17 17) scale({scale:.6f}) '
-                f'translate({-x0:g} {-y0:g})">{paths}</g>')
+                f'translate({-x0:g} {-y0:g})">{body}</g>')
     if face == BLANK and icon is None:
         return ""
     text = str(face)

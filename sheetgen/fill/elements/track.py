@@ -43,9 +43,17 @@ class Space(BaseModel):
         return value
 
 
+# Where a space's reward sits and how far it reaches, in sides of a space (``space``) or in
+# points of ``below_size``: the docs' room formula (how-to/layout.md) is these numbers.
+ROW_PITCH = {"right": 1.9, "down": 2.2, "up": 2.2}  # a line's pitch: this x space, plus gap
+REWARD_AT = {"right": 0.42, "down": 0.55, "up": 0.55}  # reward centre from the space's edge
+REWARD_BOX = 0.75        # a write-in box and a die are drawn in a square this x space
+TEXT_BELOW = 0.6         # a value reaches this x below_size past its centre (descenders, icons)
+
+
 def _mm(points: float) -> str:
     """Return a length in points as millimetres, rounded up to the next 0.5 mm."""
-    return f"{math.ceil(points / MM * 2) / 2:g} mm"
+    return f"{math.ceil(points / MM * 2 - 1e-6) / 2:g} mm"  # 31 mm is 31, not 31.5
 
 
 @register
@@ -102,20 +110,43 @@ class Track(Element):
         boxes = self.boxes()
         for index, (x, y, w, h) in enumerate(boxes):
             if x < -0.5 or y < -0.5 or x + w > self.w + 0.5 or y + h > self.h + 0.5:
-                need_w = max(bx + bw for bx, _, bw, _ in boxes)
-                need_h = max(by + bh for _, by, _, bh in boxes)
+                need_w, need_h = self.room()
+                rewards = any(self.reward_depth(sp) for sp in self.spaces)
                 raise ValueError(
                     f"space {index + 1} of {len(self.spaces)} falls outside the track's box: "
-                    f"the spaces need w {_mm(need_w)} x h {_mm(need_h)}, the box is "
+                    f"the spaces{' and their values' if rewards else ''} need "
+                    f"w {_mm(need_w)} x h {_mm(need_h)}, the box is "
                     f"w {_mm(self.w)} x h {_mm(self.h)}; enlarge w/h to that, shrink space "
                     f"or set wrap")
         return self
+
+    def reward_depth(self, sp: Space) -> float:
+        """Return how far ``sp``'s reward (below, below_die, below_box) reaches past the
+        space's lower edge (a row) or right edge (a column), in points; 0 without one."""
+        at = REWARD_AT[self.direction] * self.space
+        if sp.below_box:  # 1.2 x 0.9 of the reward square, centred
+            return at + REWARD_BOX * self.space * (0.5 if self.direction == "right" else 0.6)
+        if sp.below_die:  # 0.8 of the reward square
+            return at + REWARD_BOX * self.space * 0.4
+        if sp.below is not None:
+            return at + TEXT_BELOW * self.below_size
+        return 0.0
+
+    def room(self) -> tuple[float, float]:
+        """Return the width and height (points) the spaces and their rewards take."""
+        row = self.direction == "right"
+        boxes = self.boxes()
+        need_w = max(bx + bw + (0 if row else self.reward_depth(sp))
+                     for sp, (bx, _, bw, _) in zip(self.spaces, boxes))
+        need_h = max(by + bh + (self.reward_depth(sp) if row else 0)
+                     for sp, (_, by, _, bh) in zip(self.spaces, boxes))
+        return need_w, need_h
 
     def boxes(self) -> list[tuple[float, float, float, float]]:
         """Return each space's box (x, y from the element's top-left, w, h)."""
         out, pos, line = [], 0.0, 0
         per_line = self.wrap or len(self.spaces)
-        line_pitch = self.space * (1.9 if self.direction == "right" else 2.2) + self.gap
+        line_pitch = self.space * ROW_PITCH[self.direction] + self.gap
         count = 0
         for sp in self.spaces:
             if count and count % per_line == 0:
@@ -195,9 +226,10 @@ class Track(Element):
     def _reward(self, canvas, ctx, sp: Space, x, y, bw, bh) -> None:
         """Draw what the space gives, under a row space or beside a column space."""
         row = self.direction == "right"
-        ax = x + bw / 2 if row else x + bw + self.space * 0.55
-        ay = y - self.space * 0.42 if row else y + bh / 2
-        s = self.space * 0.75
+        at = REWARD_AT[self.direction] * self.space
+        ax = x + bw / 2 if row else x + bw + at
+        ay = y - at if row else y + bh / 2
+        s = self.space * REWARD_BOX
         if sp.below_box:
             canvas.saveState()
             ctx.stroke(canvas, pen(self.stroke))
