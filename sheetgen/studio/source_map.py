@@ -3,7 +3,10 @@
 Each element of a face knows its template file and line (``Face.origins``). Its raw template
 entry names the fields its Jinja reads; each field is then found on the item: a line of the
 component file (or of its ``defaults:``), a variant file's line, or a spreadsheet cell
-``file.csv:row:col``. Every location comes with a few lines of the file and an editor link.
+``file.csv:row:col``. A ``{by: field}`` pick (a band's colour, the art chosen by guild) reads
+its field as Jinja does, and is traced the same way. A spreadsheet cell is marked in its row
+(``cell``: where it starts and ends in the line). Every location comes with a few lines of the
+file and an editor link.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from jinja2 import meta
 from jinja2.sandbox import SandboxedEnvironment
 
 from ..base.errors import UserError
+from ..load.tabular import MAX_HEADER, csv_delimiter
 from ..load.yamlload import LineDict, line_of, load_yaml
 from .guard import editor_link
 
@@ -37,6 +41,7 @@ class Location:
     column: int = 0
     link: str = ""
     lines: list = None          # [(number, text)] around the line
+    cell: tuple | None = None   # a CSV cell: (start, end) of its text in the line
 
     def as_json(self) -> dict:
         """Return the location for the page."""
@@ -52,10 +57,13 @@ def element_sources(face, index: int, comp, card_label: str, editor: str) -> lis
     template = _absolute(origin.path)
     out = [_located(f"template element {origin.name}", template, origin.line, 0, editor)]
     raw = _raw_element(template, origin.line)
-    for name in sorted(_fields_read(raw)):
+    picks = _fields_picked(raw)
+    for name in sorted(_fields_read(raw) | set(picks)):
         where = _field_where(comp, card_label, name)
         if where is not None:
-            out.append(_located(f"field {name}", *where, editor))
+            what = f"field {name}" + (f" (picks {', '.join(picks[name])})" if name in picks
+                                      else "")
+            out.append(_located(what, *where, editor))
     return out
 
 
@@ -92,6 +100,29 @@ def _fields_read(raw) -> set[str]:
             except Exception:  # noqa: BLE001 - a broken expression is reported by the build
                 pass
     return names
+
+
+def _fields_picked(raw) -> dict[str, list[str]]:
+    """Return each field a ``{by: field}`` choice of the element reads, with the keys it picks
+    (``fill``, ``src``...) in the order written."""
+    picked: dict[str, list[str]] = {}
+
+    def walk(value, key: str) -> None:
+        if isinstance(value, dict):
+            if isinstance(value.get("by"), str):
+                keys = picked.setdefault(value["by"], [])
+                if key not in keys:
+                    keys.append(key)
+            for k, v in value.items():  # a choice's picks belong to the key it chooses
+                walk(v, key if isinstance(value.get("by"), str) else str(k))
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, key)
+
+    if isinstance(raw, dict):
+        for k, v in raw.items():
+            walk(v, str(k))
+    return picked
 
 
 def _field_where(comp, label: str, name: str) -> tuple[Path, int, int] | None:
@@ -132,15 +163,37 @@ def _letters(column: str) -> int:
 
 
 def _column(table: Path, name: str) -> int:
-    """Return the 1-based column of header ``name`` in a CSV file (0: not a CSV header)."""
+    """Return the 1-based column of header ``name`` in a CSV file (0: not a CSV header), its
+    delimiter found as the loader finds it (a semicolon file reads the same)."""
     if table.suffix.lower() != ".csv":
         return 0
     try:
         with table.open(newline="", encoding="utf-8-sig") as handle:
-            header = next(csv.reader(handle), [])
+            delimiter = csv_delimiter(handle.readline(MAX_HEADER))
+            handle.seek(0)
+            header = next(csv.reader(handle, delimiter=delimiter), [])
     except (OSError, UnicodeDecodeError):
         return 0
     return header.index(name) + 1 if name in header else 0
+
+
+def _cell_span(table: Path, text: str, column: int) -> tuple[int, int] | None:
+    """Return where the ``column``-th cell (1-based) of CSV line ``text`` starts and ends (its
+    quotes included), or None."""
+    try:
+        with table.open(newline="", encoding="utf-8-sig") as handle:
+            delimiter = csv_delimiter(handle.readline(MAX_HEADER))
+    except (OSError, UnicodeDecodeError):
+        return None
+    start, index, quoted = 0, 1, False
+    for at, char in enumerate(text):
+        if char == '"':
+            quoted = not quoted
+        elif char == delimiter and not quoted:
+            if index == column:
+                return start, at
+            start, index = at + 1, index + 1
+    return (start, len(text)) if index == column else None
 
 
 def _located(what: str, path: Path, line: int, column: int, editor: str) -> Location:
@@ -152,5 +205,8 @@ def _located(what: str, path: Path, line: int, column: int, editor: str) -> Loca
         text = []
     first = max(1, line - CONTEXT)
     shown = [(n, text[n - 1]) for n in range(first, min(len(text), line + CONTEXT) + 1)]
+    cell = (_cell_span(Path(path), text[line - 1], column)
+            if column and Path(path).suffix.lower() == ".csv" and 0 < line <= len(text)
+            else None)
     return Location(what, str(path), line, column, editor_link(editor, Path(path), line),
-                    shown)
+                    shown, cell)

@@ -238,7 +238,15 @@ function facePage(main, r) {
         var where = loc.shown + ":" + loc.line + (loc.column ? ":" + loc.column : "");
         var pre = el("pre");
         (loc.lines || []).forEach(function (l) {
-          pre.appendChild(el("div", { cls: l[0] === loc.line ? "here" : "", text: String(l[0]).padStart(4) + "  " + l[1] }));
+          var number = String(l[0]).padStart(4) + "  ";
+          if (l[0] === loc.line && loc.cell) {  // a spreadsheet cell: its column marked
+            pre.appendChild(el("div", { cls: "here" }, [
+              document.createTextNode(number + l[1].slice(0, loc.cell[0])),
+              el("mark", { cls: "cell", text: l[1].slice(loc.cell[0], loc.cell[1]) }),
+              document.createTextNode(l[1].slice(loc.cell[1]))]));
+            return;
+          }
+          pre.appendChild(el("div", { cls: l[0] === loc.line ? "here" : "", text: number + l[1] }));
         });
         sources.appendChild(el("div", { cls: "source", "data-what": loc.what }, [
           el("strong", { text: loc.what }), el("div", { cls: "where", text: where }),
