@@ -141,3 +141,22 @@ def test_hand_written_dice_items_without_die_name_are_an_error_not_a_traceback(t
     assert result.exit_code == 2, result.output
     assert f"printable-dice.yaml:{line + 1}: item 'f1': printable dice items need 'die_name'" \
         in result.output
+
+
+def test_the_faces_card_alone_is_printed_on_a_page_of_its_size(copy_game):
+    # issue 35: dice made elsewhere (no nets, no stickers) printed their faces card in the
+    # corner of a whole A4 page, under a heading about stickers that were not there
+    root = copy_game("rolling-thunder")
+    path = root / "data/rolling-thunder/printable-dice.yaml"
+    path.write_text(path.read_text().replace("nets: [16mm]", "nets: []\nsticker: null"))
+    result = run_cli("--project", str(root), "build", "rolling-thunder", "printable-dice",
+                     "-p", "a4", "--out", str(root / "out"))
+    assert result.exit_code == 0, result.output
+    reader = PdfReader(root / "out/rolling-thunder/printable-dice-a4.pdf")
+    (page,) = reader.pages
+    width, height = (float(v) / MM for v in page.mediabox[2:])
+    # the 63.5 x 88.9 mm card with its 12 mm and 10 mm margins, its heading above
+    assert abs(width - (12 + 63.5 + 10)) < 0.1 and 88.9 + 20 < height < 150, (width, height)
+    text = page.extract_text()
+    assert "The faces of 7 dice: Red × 2" in text and "sticker" not in text
+    assert "page 1/1" in text  # the credits' slug, whole, on the smaller page

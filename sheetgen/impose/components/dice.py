@@ -68,12 +68,16 @@ class Dice(Cards):
         model = self.model
         dice = [die for die in self._dice(prepared) if die.copy <= 1]
         total = sum(die.copies for die in dice)
+        counts = " · ".join(f"{die.name} × {die.copies}" for die in dice)
+        dice_word = "die" if total == 1 else "dice"
+        if not model.nets and not model.sticker:  # the reference card alone: made elsewhere
+            return Heading(model.heading or model.title,
+                           f"The faces of {total} {dice_word}: {counts}.")
         how = ("each from its net or its stickers" if model.nets and model.sticker
                else "each from its net" if model.nets
                else f"with the stickers on {to_points(model.blank) / MM:g} mm blank dice")
-        counts = " · ".join(f"{die.name} × {die.copies}" for die in dice)
         return Heading(model.heading or model.title,
-                       f"Make {total} {'die' if total == 1 else 'dice'}, {how}: {counts}.")
+                       f"Make {total} {dice_word}, {how}: {counts}.")
 
     def _unmarked(self, builder, loaded) -> dict[str, list[Face]]:
         """Return the six faces of each marked die drawn without the mark, by die id."""

@@ -47,6 +47,28 @@ def backs_note(duplex: str) -> str:
     return chrome("backs (print {duplex} duplex)", duplex=chrome(duplex))
 
 
+SLUG_START = 12 * MM  # where the slug starts along its margin, from the page's corner
+
+
+def slug_text(text: str, page: int, pages: int) -> str:
+    """Return the page slug: the footer text and the page number."""
+    from ...load.chrome import chrome
+
+    return f"{text} · {chrome('page {page}/{pages}', page=page, pages=pages)}"
+
+
+def slug_room(doc, text: str, pages: int) -> float:
+    """Return the length of page the slug of ``text`` needs along a margin (points; 0 for no
+    slug): a page sized to what it prints is at least this long, so the credits print whole."""
+    if not text:
+        return 0.0
+    from reportlab.pdfbase import pdfmetrics
+
+    font = doc.fonts.font_name("body")
+    return 2 * SLUG_START + pdfmetrics.stringWidth(slug_text(text, pages, pages), font,
+                                                   SLUG_SIZE)
+
+
 def draw_footer(doc, text: str, page: int, pages: int) -> None:
     """Write the page slug (title, credits, page number) in a margin, clear of marks and faces.
 
@@ -57,16 +79,14 @@ def draw_footer(doc, text: str, page: int, pages: int) -> None:
         return
     from reportlab.pdfbase import pdfmetrics
 
-    from ...load.chrome import chrome
-
     c = doc.canvas
-    text = f"{text} · {chrome('page {page}/{pages}', page=page, pages=pages)}"
+    text = slug_text(text, page, pages)
     font = doc.fonts.font_name("body")
     length = pdfmetrics.stringWidth(text, font, SLUG_SIZE)
     face = pdfmetrics.getFont(font).face
     up, down = face.ascent / 1000 * SLUG_SIZE, -face.descent / 1000 * SLUG_SIZE
     width, height = doc.pagesize
-    edge, start = 4 * MM, 12 * MM
+    edge, start = 4 * MM, SLUG_START
     # (x, y of the baseline start, rotation, box the text covers)
     places = [
         (edge, start, 90, (edge - up, start, edge + down, start + length)),

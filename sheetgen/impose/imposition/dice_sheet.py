@@ -16,7 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from ...fill.elements.sheet_common import is_number
 from ...base.units import MM
-from .common import LayoutError, draw_footer, size_text
+from .common import LayoutError, draw_footer, size_text, slug_room
 from .dice_heading import HEADING_ROOM, Heading, draw_heading, heading_room, wrap_detail
 
 MARGIN, LEFT_MARGIN, GAP, CAPTION = 10 * MM, 12 * MM, 6 * MM, 7.7
@@ -60,6 +60,7 @@ class Block:
     width: float
     height: float
     draw: object
+    card: bool = False  # the reference card: printed alone, on a page of its own size
 
 
 def _tab(s: float) -> float:
@@ -213,7 +214,7 @@ def _reference_block(dice: list[DieArt], title: str) -> Block:
                 c.drawCentredString(fx + face / 2, y - CAPTION - 1 * MM - face - drop, name)
             y -= row_h
 
-    return Block(w, h, draw)
+    return Block(w, h, draw, card=True)
 
 
 def _names_fit(doc, labels: list[str], width: float) -> bool:
@@ -258,10 +259,20 @@ def check_fit(blocks: list[Block], profile) -> None:
 
 def impose_dice(doc, blocks: list[Block], profile, options,
                 heading: Heading | None = None) -> int:
-    """Pack the blocks on pages of ``profile`` under ``heading`` and return the page count."""
+    """Pack the blocks on pages of ``profile`` under ``heading`` and return the page count.
+
+    The reference card alone (no nets, no stickers: dice made elsewhere) is printed on a page
+    of its own size, its heading and margins around it, not in a corner of a sheet of paper.
+    """
     pw, ph = profile.page
+    alone = all(b.card for b in blocks)
+    if alone:
+        pw = LEFT_MARGIN + max(b.width for b in blocks) + MARGIN
     lines = wrap_detail(doc, heading, pw - MARGIN - LEFT_MARGIN) if heading else []
     room = heading_room(lines) if heading else 0.0
+    if alone:
+        ph = max(2 * MARGIN + room + sum(b.height for b in blocks),
+                 slug_room(doc, options.footer, 1))
     pages: list[list[tuple[Block, float, float]]] = [[]]
     x, top, shelf = LEFT_MARGIN, ph - MARGIN - room, 0.0
     for b in blocks:
