@@ -174,3 +174,32 @@ def test_the_game_symbol_key_component_keys_every_symbol(tmp_path):
     result = check(bad)
     assert result.exit_code == 2 and "symbol_key: 'deck' is not one of the components" \
         in result.output, result.output
+
+
+def test_an_edition_translates_each_symbols_label_and_meaning(tmp_path):
+    """A legend in another edition prints the symbol's label and meaning from the catalog
+    (game.yaml's symbols were read in the source language only); `translate update` collects
+    them at their game.yaml lines."""
+    import polib
+
+    root = make(tmp_path, game_extra="editions:\n  - {code: es, title: Demo}\n",
+                legend=LEGEND.format(symbols=""))
+    result = run_cli("--project", str(root), "translate", "update", "demo", "--edition", "es")
+    assert result.exit_code == 0, result.output
+    po_path = root / "data/demo/locale/es.po"
+    po = polib.pofile(str(po_path), wrapwidth=0)
+    spanish = {"Army": "Ejército", "Fights on your turn": "Lucha en tu turno",
+               "Castle": "Castillo", "Holds one army": "Retiene un ejército"}
+    for source in spanish:
+        entry = po.find(source)
+        assert entry is not None, source
+        assert any(ref[0] == "data/demo/game.yaml" for ref in entry.occurrences), entry
+    for entry in po:
+        entry.msgstr = spanish.get(entry.msgid, entry.msgid)
+    po.save(str(po_path))
+    result = run_cli("--project", str(root), "build", "demo", "-q", "-p", "pod", "-e", "es")
+    assert result.exit_code == 0, result.output
+    text = PdfReader(root / "out/demo/aid-es-pod.pdf").pages[0].extract_text()
+    for words in spanish.values():
+        assert words in text, (words, text)
+    assert "Holds one army" not in text

@@ -191,6 +191,18 @@ def texts_of_row(fields: dict, cells: dict[str, str]) -> list[tuple[str, str]]:
     return found
 
 
+def translate_symbols(edition: Edition, spec, raw_game: Any) -> None:
+    """Translate the label and meaning of each symbol of a game (``symbols:`` in game.yaml),
+    which a ``legend`` prints; the extract reading collects them from here too."""
+    path = getattr(raw_game, "path", "game.yaml")
+    for name, symbol in spec.symbols.items():
+        for key in ("label", "meaning"):
+            text = getattr(symbol, key)
+            if text:
+                line = line_of(raw_game, ("symbols", name, key))
+                setattr(symbol, key, edition.value(text, f"{path}:{line}", True))
+
+
 def edition_codes(raw_game: Any) -> list[str]:
     """Return the codes of the editions a game.yaml declares (validated or not)."""
     listed = raw_game.get("editions") if isinstance(raw_game, dict) else None

@@ -88,7 +88,7 @@ def test_both_red_raid_dice_print_and_the_dice_deck_is_offered(project, built):
 
 def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, built):
     text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
-    assert "boxes: Wood, Metal, Villagers" in text
+    assert "Upgraded tools (permanent, a box per die)" in text
     assert "write S (ship), A (axe) or H (house)" in text
     elements = template_elements(project, "roll-and-raid-clan-sheet")
     marks = [raw for name, raw in elements.items() if name and name.endswith("-marks")
@@ -149,9 +149,10 @@ def test_raid_card_fronts_picture_their_target_in_colour(project, built):
     art = [{n for n in page if ".art-fluent~" in n} for page in fronts]
     assert all(len(names) == 1 for names in art)  # one picture on every front
     pictured = {n.split("~")[1] for names in art for n in names}
-    assert pictured == {"church", "sailboat", "castle", "houses", "crown"}
+    # issue 34: no target reuses the clan sheet's product art (sailboat, houses)
+    assert pictured == {"church", "world-map", "castle", "classical-building", "crown"}
     text = text_of(built("roll-and-raid", "raid-cards", "pod"), [0])
-    assert "a monastery · raided 793" in text  # the word beside the picture
+    assert "Monastery few axes, low walls" in text  # the key of the picture
 
 
 def test_creatures_and_the_clan_sheet_carry_colour_art(built):
@@ -159,7 +160,7 @@ def test_creatures_and_the_clan_sheet_carry_colour_art(built):
     assert all(any(".art-fluent~" in n for n in page) for page in creatures)
     sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
     assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
-        "sailboat", "axe", "houses", "fire"}
+        "sailboat", "axe", "houses"}
 
 
 def test_settlements_stand_apart_and_the_last_festival_label_clears_the_panel(built):
@@ -186,7 +187,7 @@ def test_settlements_stand_apart_and_the_last_festival_label_clears_the_panel(bu
     inside = max(s[2] for s in panel) - 1.5 * outline
     chars = page.get_textpage()
     text = chars.get_text_range()
-    last_gp = text.rfind("GP", 0, text.find("Count the die"))
+    last_gp = text.rfind("GP", 0, text.find("The first empty space counts as 1"))
     right = max(chars.get_charbox(i)[2] for i in (last_gp, last_gp + 1))
     assert (inside - right) / MM >= 2.5, (inside - right) / MM
 

@@ -1,0 +1,191 @@
+"""Roll & Raid at the table (issue 34, "Roll & Raid (solo, Paris)"): each finding of the solo
+Destination: Paris table, decided on the page and read back from the built PDFs (pypdf text,
+pypdfium2 glyph sizes, drawn shapes and fill colours), never from the YAML.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
+import pytest
+from pypdf import PdfReader
+
+from conftest import run_cli
+from pdfcheck import drawn_shapes, page_bounds, page_chars, text_box, text_of
+
+MM = 72 / 25.4
+GAME = "roll-and-raid"
+
+
+def _sizes(page, needle: str) -> set[float]:
+    """Return the font sizes (points, as printed) of the characters of ``needle`` on a
+    pypdfium2 page."""
+    text, _boxes = page_chars(page)
+    found = _find(text, needle)
+    assert found, f"{needle!r} is not on the page"
+    chars = page.get_textpage()
+    return {round(pdfium_raw.FPDFText_GetFontSize(chars.raw, i), 2)
+            for i in range(found.start(), found.end()) if not text[i].isspace()}
+
+
+def _find(text: str, needle: str):
+    """Return the match of ``needle`` in a page's text, its spaces optional (a line break may
+    stand for one, and a bold word may run into the next)."""
+    return re.search(r"\s*".join(re.escape(word) for word in needle.split()), text)
+
+
+def _sheet(built):
+    return pdfium.PdfDocument(str(built(GAME, "clan-sheet", "a4", copies=1)))[0]
+
+
+def test_production_trackers_print_a_worked_counting_example(built):
+    """Does the first empty space count as 1? Yes: the band says so and a worked example
+    under the trackers counts a Wood 3 and, with two spaces crossed, a Wood 4."""
+    text = text_of(built(GAME, "clan-sheet", "a4", copies=1), [0])
+    assert "The first empty space counts as 1" in text
+    assert "nothing crossed, a Wood 3 counts spaces 1-2-3: the" in text
+    assert "Spaces 1-2 crossed, a Wood 4 counts 3-4-5-6" in text
+    page = _sheet(built)
+    chars, boxes = page_chars(page)
+    example = text_box(chars, boxes, "Example:")
+    villagers = text_box(chars, boxes, "Villagers")
+    improved = text_box(chars, boxes, "Improved production:")
+    # under the last tracker, above the Improved production line (PDF y grows upwards)
+    assert example[3] < villagers[1] and improved[3] <= example[1] + 0.5
+    assert min(_sizes(page, "Example: nothing crossed")) >= 8.5
+
+
+def test_solo_tally_takes_the_lower_half_of_the_creatures_panel(built):
+    """A solo player has no Creatures: the panel's lower half is the Destination: Paris tally,
+    a pencil box per raid (10, Paris the last) and a Result box, under the Creatures GP row."""
+    page = _sheet(built)
+    height = page.get_height()
+    chars, boxes = page_chars(page)
+    title = text_box(chars, boxes, "Solo · Paris")
+    creatures = text_box(chars, boxes, "Write its GP")
+    result = text_box(chars, boxes, "Result")
+    assert _find(chars, "Cross a box per raid; the 10th is Paris")
+    assert creatures[1] > title[3]  # the Creatures row above, the tally below
+    left, right = title[0] - 2 * MM, title[0] + 36 * MM
+    squares = {(round(x0 / MM, 1), round((height - y1) / MM, 1))
+               for x0, y0, x1, y1 in drawn_shapes(page)
+               if left < x0 and x1 < right and result[3] < y0 and y1 < title[1]
+               and 5.5 * MM < x1 - x0 < 6.8 * MM and 5.5 * MM < y1 - y0 < 6.8 * MM}
+    assert len(squares) == 10, sorted(squares)
+    assert min(_sizes(page, "Cross a box per raid")) >= 8.5
+
+
+def test_every_raid_card_keys_its_target_badge(built):
+    """The target badge (church, map, castle, building, crown) was unexplained: every front
+    prints a key line with the badge's picture, its name and what its costs lean to."""
+    reader = PdfReader(str(built(GAME, "raid-cards", "pod")))
+    keys = Counter()
+    for page in reader.pages[::2]:  # fronts; each back follows its front
+        text = re.sub(r"\s+", " ", page.extract_text())
+        found = [label for label in ("Monastery few axes, low walls",
+                                     "Far shore a long voyage: many ships",
+                                     "Fortress many axes, high walls",
+                                     "Trading town many Vikings",
+                                     "Paris the capital, raided last")
+                 if label in text]
+        assert len(found) == 1, found
+        keys[found[0].split()[0]] += 1
+    assert sum(keys.values()) == 49 and len(keys) == 5, keys
+
+
+def test_results_band_for_solo_has_no_cooperative_flavour(built):
+    """The Paris · Results card serves solo and co-op: the 120-149 band no longer says
+    "Cooperation has been the key"."""
+    text = text_of(built(GAME, "reference", "a4"))
+    assert "Solo 120-149 · Co-op 100-129: The Norse line will run strong in Paris" in text
+    assert "Cooperation" not in text
+
+
+def test_solo_aid_points_at_the_tally(built):
+    text = text_of(built(GAME, "reference", "a4"))
+    assert "Cross a box of your Clan sheet's Solo · Paris tally per raid" in text
+
+
+def test_script_and_ruling_say_unused_raid_rolls_are_skipped(project, built):
+    """A round without a raid leaves its 8 Raid rolls unused: the script's label and ruling
+    R10 say to skip them (the next round starts at its own roll 1)."""
+    result = run_cli("--project", str(project.root), "dice", GAME, "--players", "1",
+                     "--variant", "paris", "--seed", "7")
+    assert result.exit_code == 0, result.output
+    assert result.output.count("no raid this round: skip them") == 16
+    rulings = text_of(built(GAME, "clarifications", "a4"))
+    assert "No raid that round: skip them all." in rulings
+
+
+def test_great_hall_harbor_and_armory_each_have_their_own_tint(built):
+    """Three identical white hex blocks: each store now fills its hexes with its own light
+    tint (read from the fill colour of the hex paths under each store's title)."""
+    page = _sheet(built)
+    chars, boxes = page_chars(page)
+    tints = {}
+    for title in ("The Great Hall", "The Harbor", "The Armory"):
+        box = text_box(chars, boxes, title.upper()) if title.upper() in chars else \
+            text_box(chars, boxes, title)
+        fills = Counter()
+        for obj in page.get_objects(max_depth=8):
+            if obj.type != pdfium_raw.FPDF_PAGEOBJ_PATH:
+                continue
+            x0, y0, x1, y1 = page_bounds(obj)
+            if not (box[0] - 8 * MM < x0 and x1 < box[0] + 62 * MM
+                    and box[1] - 45 * MM < y0 and y1 < box[1] - 8 * MM
+                    and 6 * MM < x1 - x0 < 7.5 * MM):
+                continue
+            r, g, b, a = (pdfium_raw.c_uint(), pdfium_raw.c_uint(), pdfium_raw.c_uint(),
+                          pdfium_raw.c_uint())
+            if pdfium_raw.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a):
+                fills[(r.value, g.value, b.value)] += 1
+        assert fills, title
+        tints[title] = fills.most_common(1)[0][0]
+    assert len(set(tints.values())) == 3, tints
+    assert (255, 255, 255) not in tints.values(), tints
+    # light: a pencil mark reads on each (every channel 200 or more)
+    assert all(min(rgb) >= 200 for rgb in tints.values()), tints
+
+
+RULES = ("Recruit: fill an inner hex", "Fill an inner hex per ship", "Fill an inner hex per axe",
+         "Cross out a space as each round starts", "Festival:", "The first empty space",
+         "Improved production: cross out", "Spend a Resource or Fate die",
+         "Intensive production: Improved", "Specialized production: write",
+         "Ritual: write", "Upgraded tools (permanent", "Berserker substances (permanent)",
+         "Settlement bonuses give", "Fill a hex per house", "Production or Raiding",
+         "Fate die: once", "Expansion: a refill", "Cross a box per raid",
+         "Any die (Resource or Fate)", "Upgrades: crossed Production spaces")
+
+
+def test_rule_text_on_the_sheet_is_at_least_8_pt(built):
+    """Every rule a player reads on the Clan sheet during play is 8.5 pt (Alegreya Sans'
+    capitals 1.9 mm; they were 7.7 pt)."""
+    page = _sheet(built)
+    small = {rule: min(_sizes(page, rule)) for rule in RULES}
+    assert all(size >= 8.5 for size in small.values()), small
+
+
+def test_how_to_print_copies_are_computed_per_player_count(built):
+    """The copies table is computed: a Clan sheet and odds card per player, the 5 dice, and
+    the aid set (as many cards as the built aids file holds) twice from 4 players up."""
+    aids = pdfium.PdfDocument(str(built(GAME, "reference", "pod")))
+    cards = len(aids) // 2  # pod: each front followed by its back
+    text = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
+    assert f"Player aids, {cards} cards" in text
+    assert f"{2 * cards} (print 2×)" in text
+    assert f"{cards} cards (1-3 players), {2 * cards} cards (4-6 players) · Player aids" in text
+    assert "48 Raid cards" not in text  # the notes carry no typed counts
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("edition", ["qps", "es", "de"])
+def test_every_edition_passes_the_print_checks(project, edition):
+    """The pseudo-edition (text ~40% longer) and the Spanish and German editions build and
+    pass every print check (role sizes, fit, contrast) on A4."""
+    result = run_cli("--project", str(project.root), "check", GAME, "--edition", edition,
+                     "-p", "a4")
+    assert result.exit_code == 0, result.output[-3000:]
+    assert "fail" in result.output and " 0 fail" in result.output
