@@ -67,7 +67,7 @@ def test_a_number_with_its_brackets_or_semicolon_is_a_number():
 
 
 def test_the_raid_cost_caption_stands_clear_of_the_table_and_the_art(built):
-    # Roll & Raid's Raid cards: "PAY THE ROW OF THE SEASON YOU RAID IN" sat 0.4 mm under the
+    # Roll & Raid's Raid cards: the caption "PAY THE ROW ..." sat 0.4 mm under the
     # cost table's bottom rule; it needs room above and below (the medallion and the shields)
     page = pdfium.PdfDocument(str(built("roll-and-raid", "raid-cards", "pod")))[0]
     left, bottom, right, top = ink_boxes(page, "PAY THE ROW")
