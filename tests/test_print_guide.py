@@ -156,16 +156,17 @@ def _column(page, index: int, centres: list[float], below: float, above: float) 
 
 def test_the_copies_table_counts_an_odds_card_per_player(built):
     """The odds cards print one per player (6), but the copies table had no column for them:
-    it now has an "Odds cards" column whose count in every row is that row's player count."""
+    it now has an "Odds cards" column whose count in every row is that row's player count
+    (computed from needs: since issue 34, as the Clan sheets' column)."""
     page = pdfium.PdfDocument(str(built("roll-and-raid", "how-to-print", "a4")))[0]
-    headings = ["Players", "Clan sheets", "Odds cards", "Resource dice", "Raid dice",
-                "Aid sets"]
+    headings = ["Players", "Clan sheets", "Odds cards", "Dice", "Player aids"]
     centres, header_bottom = _header_centres(page, headings)
     notes_top = ink_boxes(page, "Notes:")[3]  # the panel under the table
     players = _column(page, 0, centres, notes_top, header_bottom)
     odds = _column(page, headings.index("Odds cards"), centres, notes_top, header_bottom)
-    assert players == ["1 (solo)", "2", "3", "4", "5", "6"], players
-    assert odds == [p.split()[0] for p in players], odds
+    sheets = _column(page, headings.index("Clan sheets"), centres, notes_top, header_bottom)
+    assert players == ["1", "2", "3", "4", "5", "6"], players
+    assert odds == players and sheets == players, (odds, sheets)
 
 
 
