@@ -63,8 +63,9 @@ def joined_text(path, pages) -> str:
 
 def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
     text = joined_text(built("roll-and-raid", "clan-sheet", "pod"), [0])
-    assert "in Production, a Resource die of any colour with its value" in text
-    assert "Resolve the top Creature card" in text
+    # issue 34: rules at 8.5 pt; the sheet keeps a reminder, the Production aid the whole rule
+    assert "Fate die: once, as a Resource die of any colour (Production aid)" in text
+    assert "a refill shows" in text and "Write its GP" in text
     # the festival penalty keeps its unit on the same line (no-break space)
     assert "-2\u00a0GP" in text or "-2 GP" in text.replace("\u00a0", " ")
 
