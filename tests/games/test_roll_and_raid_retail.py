@@ -105,7 +105,7 @@ def test_every_ruling_is_printed_where_it_is_needed(built):
         assert f"R{number} · {topic}." in rulings, topic
     sheet = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
     aids = text_of(built("roll-and-raid", "reference", "a4"))
-    assert "16 rounds (R1)" in sheet
+    assert "Cross out a space as each round starts (R1)" in sheet  # 16 spaces
     assert "every clan starts empty (R2)" in aids
     assert "your choice (R4)" in aids and "deck empty: play on (R5)" in aids
     assert "--variant creatures (R11)" in aids
