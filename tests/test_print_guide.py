@@ -70,7 +70,8 @@ def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
     odds.write_text(odds.read_text().replace("\n  count: 6\n", "\n  count: 1\n"))
     assert run_cli(*args).exit_code == 0
     text = _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))
-    assert "1 card · Raid odds cards" in text  # one card, not "1 cards"
+    # one card, not "1 cards"; the odds cards are needed one per player (needs:)
+    assert "1 card (1 player), 2 cards (2 players)" in text
 
 
 def test_an_unknown_component_is_an_error_at_its_line(copy_game):

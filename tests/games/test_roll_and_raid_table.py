@@ -45,7 +45,7 @@ def test_production_trackers_print_a_worked_counting_example(built):
     """Does the first empty space count as 1? Yes: the band says so and a worked example
     under the trackers counts a Wood 3 and, with two spaces crossed, a Wood 4."""
     text = text_of(built(GAME, "clan-sheet", "a4", copies=1), [0])
-    assert "The first empty space counts as 1" in text
+    assert "The first empty space counts as one" in text
     assert "nothing crossed, a Wood 3 counts spaces 1-2-3: the" in text
     assert "Spaces 1-2 crossed, a Wood 4 counts 3-4-5-6" in text
     page = _sheet(built)
