@@ -113,7 +113,7 @@ def test_reference_titles(built):
     for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player",
                   "Symbols"):
         assert title in text
-    assert text.count("The Turn 2-5") == 5  # one per player, up to five
+    assert text.count("The Turn 1 First player") == 5  # one per player, up to five
     assert "Discard both cards" in text  # the solo turn's decided discard
     assert "first player marker" in text
 

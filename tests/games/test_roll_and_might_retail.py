@@ -39,9 +39,9 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
     # fronts and backs (steps 5-7 and the Scoring aid's Army, Market and Tie, on the backs)
     aids = text_of(built("roll-and-might", "reference", "a4"), [0, 1]).replace("( ", "(")
-    aids = aids.replace(" ,", ",")
-    assert "never passed (edition ruling R1, not the rulebook's step 4)" in aids
-    assert "The first player deals 3 cards each (R4)" in aids
+    aids = aids.replace(" ,", ",").replace(" )", ")")
+    assert "discard the other face down (edition ruling R1)" in aids
+    assert "First player deals 3 cards each (R4)" in aids
     assert "Two players: each side once (R3)" in aids
     assert "Tie: more filled spots wins (R2)" in aids
 

@@ -40,8 +40,9 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     assert "R11 · Two dice match." in rulings
     assert "A die face matching two Legend dice fills one spot, in the location of either die" \
         in rulings
-    # the Turn aid's steps 5-7, on its back (the backs page)
-    assert "(two match: choose one, R11)" in text_of(built(GAME, "reference", "a4"), [1])
+    # the Turn aid's step 6, on its front with the whole turn (the fronts page)
+    assert "fills a spot in that die's location (R11)" in \
+        text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
     assert "Two dice match a card's die face: choose one of their locations; one spot (R11)." \
@@ -53,8 +54,8 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
     assert "R1 · Step 4." in rulings
     assert "the last card is never passed. Rulebook step 4 says pass again; this edition " \
         "follows its example." in rulings
-    turn = _flat(text_of(built(GAME, "reference", "a4"), [1]))  # step 5, on the aid's back
-    assert "never passed (edition ruling R1, not the rulebook's step 4)" in turn
+    turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
+    assert "discard the other face down (edition ruling R1)" in turn
 
 
 def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
@@ -69,8 +70,8 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
 
 def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_space(built):
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))
-    assert "the 4th is set aside. 2 players: the first player also places the 3rd. 4-5 " \
-        "players: the first three place." in turn
+    assert "the 4th is set aside. 2 players: the first places the 3rd too. 4-5: first three " \
+        "only." in turn
     table, _solo = _legend_faces(built)
     title = ink_boxes(table, "SET ASIDE")
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
@@ -138,7 +139,24 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
 def test_one_scoring_aid_per_player(built):
     aids = text_of(built(GAME, "reference", "a4"))
     assert aids.count("Scoring After 8 turns · the Legend") == 5
-    assert aids.count("The Turn 2-5 players") == 5
+    assert aids.count("The Turn 1 First player deals") == 5
+
+
+def test_the_whole_turn_is_on_one_face_and_the_back_scores(built):
+    """Reader pass (6.8/10): the turn was split front 1-4 / back 5-7, so a player flipped the
+    aid mid-turn, and the text filled only the card's top half. Steps 1-7 now share the front,
+    at rules size, down the card; the back holds the scoring."""
+    path = built(GAME, "reference", "a4")
+    fronts, backs = _page_texts(path)[0], _page_texts(path)[1]
+    turn = fronts.split("The Turn")[1]
+    for step in range(1, 8):
+        assert f" {step} " in turn[: turn.index("8 turns, then score")], step
+    assert "Scoring · after 8 turns" in backs and "Steps 5-7" not in fronts
+    # the turn's text reaches below the card's middle: its lowest line under 60 mm of 88 mm
+    page = pdfium.PdfDocument(str(path))[0]
+    low = ink_boxes(page, "8 turns, then score")
+    card_top = ink_boxes(page, "The Turn")[3]
+    assert (card_top - low[1]) / MM > 55
 
 
 def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
