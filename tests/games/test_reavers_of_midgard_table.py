@@ -45,3 +45,20 @@ def test_no_board_text_lies_across_a_glue_seam(built):
     crossing = [(line, round(left), round(right)) for line, left, right in lines
                 for seam in SEAMS_MM if left < seam < right]
     assert crossing == []
+
+
+@pytest.mark.slow
+def test_the_rulebooks_gaps_print_as_this_editions_rulings(built):
+    """Issue 34's Reavers findings, each printed on the Clarifications cards."""
+    pages = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))
+    printed = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pages)
+    for finding in ("Only to a face that die has",                       # Ivar, Gunnhild
+                    "A stored die keeps its face",                       # dice on Artifacts
+                    "drawn by a Treasure Galley or Highland tile",       # Walls from tiles
+                    "Keep Walls and Towers are not treasures",           # Fafnir's Hoard
+                    "the card goes to your Glory pile and scores nothing",  # Ship Upgrade card
+                    "2 a space",                                         # 12 tokens, 6 spaces
+                    "From the active player clockwise: pay",             # raid order
+                    "Tied for most: each 8, no second",                  # Fortification ties
+                    "take nothing there and Prepare instead"):           # short displays
+        assert finding in printed, finding

@@ -1,6 +1,6 @@
 """Reavers of Midgard at retail look (issue 25): every decision printed where it is needed.
 
-The rulings (R1-R12) are the Clarifications cards' numbers; the aids, the board and the
+The rulings (R1-R20) are the Clarifications cards' numbers; the aids, the board and the
 Longships cite them. The How-to-print page opens the print pack and says how the dice are made.
 """
 
@@ -71,7 +71,7 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
     text = _text(built(GAME, "how-to-print", "a4")).replace(" :", ":")
     assert "printable-dice-a4.pdf: 72 dice" in text and "Dice as cube nets" in text
     assert "dice-stickers-a4.pdf: 72 dice" in text and "stickers for 16 mm blank dice" in text
-    for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 3)):
+    for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 6)):
         assert f"{deck}-a4.pdf: {count} cards" in text
     assert "flip on long edge" in text and "Copies per player count" in text
     assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
