@@ -6,6 +6,7 @@ says when the studio last rebuilt."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import io
 import json
@@ -28,7 +29,8 @@ uvicorn = pytest.importorskip("uvicorn")  # the serve extra (the test extra inst
 from sheetgen.studio import extras  # noqa: E402
 from sheetgen.studio.app import build_app  # noqa: E402
 from sheetgen.studio.live import Studio  # noqa: E402
-from sheetgen.studio.server import bind  # noqa: E402
+from sheetgen.studio import server as serving  # noqa: E402
+from sheetgen.studio.server import bind, follow  # noqa: E402
 
 GAME = "pictures"
 SQUARE = ('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
@@ -228,3 +230,49 @@ def test_the_studio_follows_the_files_the_build_read_and_no_others(served):
     deck = project / "data" / GAME / "deck.yaml"
     deck.write_text(deck.read_text().replace("title: Deck", "title: The Deck"))
     wait_until(lambda: json.loads(server.get("/api/games"))["rebuilt"] > rebuilt)
+
+
+@pytest.mark.slow
+def test_a_save_landing_as_the_watch_grows_is_taken_in(tmp_path, monkeypatch):
+    """The race behind a lost picture: preparing a component reads a folder the watch did not
+    follow yet, so the watch restarts with it; an icon saved at that moment sat in the old
+    watch's group of events, which stopping it threw away (its stamp was taken after the save,
+    so the catch-up saw nothing either). Here the save lands exactly then, and the watch's
+    groups close only after a quiet second (a slow machine), so the old watch always still
+    holds it when it stops: the studio must take it in (a new generation of drawn files)."""
+    monkeypatch.setattr(serving, "STEP_MS", 1000)
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    project = make_project(tmp_path)
+    studio = Studio(Project.at(project), [GAME])
+    ws = studio.workspace
+    view = ws.view(GAME)
+    icon = project / "templates" / "icons" / "die.svg"
+    front = (project / "templates" / f"{GAME}-card-front.yaml").resolve()
+    real, calls = ws.watched, []
+
+    def watched():
+        files = real()
+        calls.append(len(files))
+        if front in files and icon.read_text() != RING:   # the first look after preparing
+            icon.write_text(RING)                          # the deck: the user saves now
+        return files
+
+    ws.watched = watched
+    loop, stop = asyncio.new_event_loop(), None
+
+    async def run():
+        nonlocal stop
+        stop = asyncio.Event()
+        await follow(studio, stop, report=print)
+
+    following = threading.Thread(target=loop.run_until_complete, args=(run(),))
+    following.start()
+    try:
+        wait_until(lambda: len(calls) >= 3)   # watching, and polling for new folders
+        ws.ready(view, "deck")                # reads templates/: the watch grows
+        wait_until(lambda: ws.generation >= 1, timeout=10)
+    finally:
+        wait_until(lambda: stop is not None)
+        loop.call_soon_threadsafe(stop.set)
+        following.join(30)
+        loop.close()

@@ -133,52 +133,74 @@ async def follow(studio: Studio, stop: asyncio.Event, report) -> None:
     """Refresh the studio after every change to a file its work read, until ``stop`` is set.
 
     What to follow is the build's record of reads (``Workspace.watched``); it grows as more
-    components are prepared, and a new folder in it restarts the watch to take it in (a file
-    saved meanwhile is found by its stamp, a moment after the new watch started)."""
+    components are prepared, and a folder in it that the watch does not cover restarts the
+    watch to take it in. Stopping a watch throws away the events it still groups, and a file
+    read in a folder not yet followed may change before the new watch starts, so each file's
+    stamp is kept from when it was read (``Workspace.read_stamps``) or last taken in: once the
+    new watch runs, a file whose stamp moved since is taken in (``_catch_up``)."""
     ws = studio.workspace
-    before: dict | None = None
+    known: dict[Path, tuple | None] = {}   # each followed file's stamp as last taken in
     while not stop.is_set():
-        targets = await asyncio.to_thread(lambda: watch_targets(ws.project, ws.watched()))
+        files = await asyncio.to_thread(_note, ws, known)
+        targets = watch_targets(ws.project, files)
         again = asyncio.Event()
-        seen: dict = {}
-        tasks = [asyncio.create_task(_grown(ws, targets, again, stop, seen))]
-        if before is not None:
-            tasks.append(asyncio.create_task(_catch_up(studio, before, report)))
+        tasks = [asyncio.create_task(_grown(ws, targets, again, stop, known))]
         try:
             if not targets:
                 await again.wait()
                 continue
+            # created before the watch: it first runs once this task waits, by then the watch
+            # below has started (awatch opens its watcher before its first wait)
+            tasks.append(asyncio.create_task(_catch_up(studio, known, report)))
             async for changes in awatch(*map(str, targets), stop_event=again,
                                         debounce=DEBOUNCE_MS, step=STEP_MS):
                 read = await asyncio.to_thread(ws.watched)
                 paths = {Path(path).resolve() for _, path in changes} & read
                 if paths:
+                    known.update(await asyncio.to_thread(stamps, paths))
                     await _take_in(studio, paths, report)
         finally:
             again.set()
             await asyncio.gather(*tasks, return_exceptions=True)
-        before = seen.get("stamps")
+
+
+def _note(ws, known: dict) -> set[Path]:
+    """Return the files the studio follows, after keeping in ``known`` the stamp each new one
+    had when it was read."""
+    files = ws.watched()
+    new = files - known.keys()
+    if new:
+        first = ws.read_stamps(new)
+        known.update({**stamps(new - first.keys()), **first})
+    return files
+
+
+def _covered(path: Path, targets: list[Path]) -> bool:
+    """Return whether a watch of ``targets`` (folders, recursively, and single files) sees
+    ``path`` (a folder or file ``watch_targets`` gave)."""
+    return any(path == target or path.is_relative_to(target) for target in targets)
 
 
 async def _grown(ws, targets: list[Path], again: asyncio.Event, stop: asyncio.Event,
-                 seen: dict) -> None:
-    """Set ``again`` once the studio stops or its reads need a folder ``targets`` lacks;
-    ``seen["stamps"]``: the files' stamps just before (for ``_catch_up``)."""
+                 known: dict) -> None:
+    """Set ``again`` once the studio stops or its reads need a folder ``targets`` do not
+    cover; meanwhile keep the stamps of newly read files in ``known``."""
     while not (stop.is_set() or again.is_set()):
         await asyncio.sleep(0.25)
-        files = await asyncio.to_thread(ws.watched)
-        if stop.is_set() or set(watch_targets(ws.project, files)) - set(targets):
-            seen["stamps"] = await asyncio.to_thread(stamps, files)
+        files = await asyncio.to_thread(_note, ws, known)
+        if stop.is_set() or not all(_covered(p, targets)
+                                    for p in watch_targets(ws.project, files)):
             again.set()
 
 
-async def _catch_up(studio: Studio, before: dict, report) -> None:
-    """Take in the files that changed while the watch restarted (found by their stamps, once
-    the new watch runs)."""
-    await asyncio.sleep(DEBOUNCE_MS / 1000)
-    now = await asyncio.to_thread(stamps, before)
-    changed = {path for path, stamp in now.items() if stamp != before[path]}
+async def _catch_up(studio: Studio, known: dict, report) -> None:
+    """Take in the files whose stamps moved since they were read or last taken in: changes
+    the last watch threw away, or made before this one started."""
+    now = await asyncio.to_thread(stamps, known)
+    changed = {path for path, stamp in now.items() if stamp != known[path]}
+    changed &= await asyncio.to_thread(studio.workspace.watched)
     if changed:
+        known.update({path: now[path] for path in changed})
         await _take_in(studio, changed, report)
 
 

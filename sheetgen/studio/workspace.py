@@ -21,6 +21,7 @@ from ..build.judging import judge
 from ..build.selection import load_one
 from ..build.session import Session
 from ..build.validate import validate_extras
+from ..load.reads import ReadRecorder
 from .memo import MemoBuilder
 from .views import ComponentView, GameView
 
@@ -31,7 +32,7 @@ class Workspace:
     def __init__(self, project):
         self.project = project
         self.lock = threading.RLock()   # requests and refreshes run in different threads
-        self.session = Session(project, print_checks=False)
+        self.session = self._session()
         self.views: dict[tuple, GameView] = {}
         self.version = 0                # bumped by every refresh: the page asks again
         self.generation = 0             # bumped when fonts, icons, art or profiles change
@@ -110,7 +111,7 @@ class Workspace:
         fresh = {p for p in shared if self._new_content(p)}
         paths = paths - (shared - fresh)    # saved again as it was: nothing to redraw
         if fresh:
-            self.session = Session(self.project, print_checks=False)
+            self.session = self._session()
             self.generation += 1
             for view in self.views.values():
                 self._reload(view, paths, everything=True)
@@ -152,6 +153,21 @@ class Workspace:
                 for cv in view.components.values():
                     files |= cv.inputs
             return {Path(p).resolve() for p in files}
+
+    def read_stamps(self, files) -> dict[Path, tuple | None]:
+        """Return the stamp (modification time in nanoseconds and size, None when absent) each
+        of ``files`` (resolved, as ``watched`` gives them) had when this session first read
+        it; a file it did not read is left out. A file saved after it was read but before the
+        watch followed its folder is told by its stamp."""
+        with self.lock:
+            recorder = self.session.recorder
+            wanted = set(files)
+            return {Path(p).resolve(): recorder.stamp(p) for p in recorder.files()
+                    if Path(p).resolve() in wanted}
+
+    def _session(self) -> Session:
+        """Return a new session whose record of reads keeps each file's stamp when read."""
+        return Session(self.project, print_checks=False, recorder=ReadRecorder(stamped=True))
 
     def _under(self, path: Path, name: str) -> bool:
         if name not in self._folders:
