@@ -28,7 +28,12 @@ GAMES_TESTS = Path(__file__).resolve().parent / "games"
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items):
     """Mark per-game tests slow by their folder; keep each module's tests that share a
-    module-scoped fixture on one xdist worker, so that fixture is built once per run."""
+    module-scoped fixture on one xdist worker, so that fixture is built once per run; and run
+    the modules holding slow tests first.
+
+    xdist hands its workers the units (a group, or one test) in the order collected
+    (``--no-loadscope-reorder``, pyproject.toml): with the long ones first, the last units
+    a worker takes are short, so neither worker runs alone for minutes at the end."""
     for item in items:
         if GAMES_TESTS in item.path.parents:
             item.add_marker(pytest.mark.slow)
@@ -36,6 +41,10 @@ def pytest_collection_modifyitems(items):
         defs = info.name2fixturedefs.values() if info else ()
         if any(d and d[-1].scope == "module" for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
+    slow = {item.path for item in items if item.get_closest_marker("slow")}
+    order = {path: n for n, path in enumerate(dict.fromkeys(item.path for item in items))}
+    # a stable sort by module: each module's tests stay together and in their order
+    items.sort(key=lambda item: (item.path not in slow, order[item.path]))
 
 
 @pytest.fixture(autouse=True, scope="session")

@@ -28,10 +28,12 @@ LONG_RUNNING = ("watch", "serve")  # commands that run until stopped: started, t
 EXAMPLES = REPO / "docs" / "examples"
 
 
-@pytest.fixture(scope="module", autouse=True)
+@pytest.fixture(scope="session", autouse=True)
 def default_ports_taken():
     """Listen on the studio's default port and the docs' other port while the examples run
-    (when free), as another program may on a user's machine: no example may need them."""
+    (when free), as another program may on a user's machine: no example may need them.
+    Session-scoped (in each xdist worker), so the pages are not one group of one worker: the
+    first worker to bind a port holds it for the other's pages too."""
     held = []
     for port in (8000, 8001):
         sock = socket.socket()
@@ -46,7 +48,7 @@ def default_ports_taken():
         sock.close()
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def shim_path(tmp_path_factory) -> str:
     """A PATH whose ``sheetgen`` is this working tree's."""
     folder = tmp_path_factory.mktemp("bin")
