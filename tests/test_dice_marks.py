@@ -84,10 +84,24 @@ def printed_faces(path) -> dict[str, list[list[tuple[str, float]]]]:
     return faces
 
 
+@pytest.fixture(scope="module")
+def faces_of(built):
+    """Return a function giving ``printed_faces`` of a game's dice component on A4, each PDF
+    read once (three tests read the same faces; reading them is most of this module's time)."""
+    read: dict[tuple[str, str], dict] = {}
+
+    def get(game: str, component: str) -> dict[str, list[list[tuple[str, float]]]]:
+        if (game, component) not in read:
+            read[game, component] = printed_faces(built(game, component, "a4"))
+        return read[game, component]
+
+    return get
+
+
 @pytest.mark.parametrize("game, component", DICE_COMPONENTS)
-def test_every_face_of_a_marked_die_prints_its_mark_at_7_pt(built, game, component):
+def test_every_face_of_a_marked_die_prints_its_mark_at_7_pt(faces_of, game, component):
     dice = _dice(game)
-    faces = printed_faces(built(game, component, "a4"))
+    faces = faces_of(game, component)
     assert faces and set(faces) <= set(dice)
     for name, printed in faces.items():
         assert len(printed) % 6 == 0, name  # whole dice
@@ -101,9 +115,9 @@ def test_every_face_of_a_marked_die_prints_its_mark_at_7_pt(built, game, compone
 
 
 @pytest.mark.parametrize("game, component", DICE_COMPONENTS)
-def test_dice_of_different_colours_print_different_text(built, game, component):
+def test_dice_of_different_colours_print_different_text(faces_of, game, component):
     dice = _dice(game)
-    faces = printed_faces(built(game, component, "a4"))
+    faces = faces_of(game, component)
     text_of = {name: {text for runs in printed for text, _ in runs}
                for name, printed in faces.items()}
     for a, b in combinations(faces, 2):
@@ -111,9 +125,9 @@ def test_dice_of_different_colours_print_different_text(built, game, component):
             assert text_of[a] != text_of[b], (a, b, text_of[a])
 
 
-def test_the_coloured_crew_dice_are_marked_r_b_y_as_the_reaver_cards_squares(built):
+def test_the_coloured_crew_dice_are_marked_r_b_y_as_the_reaver_cards_squares(built, faces_of):
     dice = _dice("reavers-of-midgard")
-    faces = printed_faces(built("reavers-of-midgard", "printable-dice", "a4"))
+    faces = faces_of("reavers-of-midgard", "printable-dice")
     marks = {name.split()[0]: {text for runs in faces[name] for text, _ in runs}
              for name in dice if name.startswith(("Red", "Blue", "Yellow"))}
     assert marks == {"Red": {"R"}, "Blue": {"B"}, "Yellow": {"Y"}}
