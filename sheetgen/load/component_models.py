@@ -159,6 +159,10 @@ class BoardModel(ComponentBase):
     size: tuple[str, str] | None = Field(None, description="Trimmed width and height every "
                                          "side prints at, hexes centred; default: the largest "
                                          "side's size, so two sides back each other.")
+    shift: tuple[str, str] = Field(("0mm", "0mm"), description="Move every side's hexes this "
+                                   "far right and down from the centre (negative: left, up), "
+                                   "e.g. half a hex so that no hex name sits on the glue seam "
+                                   "of a tiled print.")
     pod_max: tuple[str, str] | None = Field(None, description="Largest page (with bleed) a "
                                             "one-per-page profile may produce, either way "
                                             "round; default: the profile's page_limit.")
@@ -172,7 +176,7 @@ class BoardModel(ComponentBase):
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
 
-    @field_validator("size", "pod_max")
+    @field_validator("size", "pod_max", "shift")
     @classmethod
     def _length_pair(cls, value):
         for v in value or ():

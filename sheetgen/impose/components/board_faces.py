@@ -144,16 +144,19 @@ def _geometry(comp, side, board, backdrop, size, path, problems, line
     fixed_w, fixed_h = 2 * (margin + rim), 2 * (margin + rim) + title_h + caption_h
     width, height = fixed_w + unit_w * board.hex_size, fixed_h + unit_h * board.hex_size
     spare_w, spare_h = (size[0] - width, size[1] - height) if size else (0.0, 0.0)
-    if backdrop is not None and min(spare_w, spare_h) < -0.01:
+    shift_x, shift_y = (to_points(v) for v in comp.shift)
+    if backdrop is not None and min(spare_w - 2 * abs(shift_x),
+                                     spare_h - 2 * abs(shift_y)) < -0.01:
         problems.add(path, line(("hex_size",)),
                      f"side {side.id} needs {width / MM:.0f} x {height / MM:.0f} mm (hexes, "
-                     f"margin, title and caption bands) but backdrop {comp.backdrop!r} is "
-                     f"{size[0] / MM:.0f} x {size[1] / MM:.0f} mm; enlarge the template or "
-                     "make hex_size smaller")
+                     f"margin, title and caption bands, shift) but backdrop "
+                     f"{comp.backdrop!r} is {size[0] / MM:.0f} x {size[1] / MM:.0f} mm; "
+                     "enlarge the template or make hex_size or shift smaller")
         return None
     width, height = width + spare_w, height + spare_h
     bleed = backdrop.bleed if backdrop is not None else to_points(comp.bleed)
-    board.x, board.y = margin + rim + spare_w / 2, margin + rim + title_h + spare_h / 2
+    board.x = margin + rim + spare_w / 2 + shift_x
+    board.y = margin + rim + title_h + spare_h / 2 + shift_y
     board.w, board.h = unit_w * board.hex_size, unit_h * board.hex_size
     return width, height, bleed
 
