@@ -43,7 +43,7 @@ CASES = [
     ("    edges: [5, 7, 3, 9, 3, 7]", "    edges: [5, 7, 3, 9, 3, 6]",
      "do not close into a hexagon"),
     # hexes too large for the backdrop template, which sets the board's size
-    ("  hex_size: 25mm", "  hex_size: 27mm", "but backdrop 'ragnarocks-board' is 336 x 304 mm"),
+    ("  hex_size: 25mm", "  hex_size: 27mm", "but backdrop 'ragnarocks-board' is 348 x 304 mm"),
     # an unknown player
     ("      - {at: [I4, I5, I6], start: red}", "      - {at: [I4, I5, I6], start: blue}",
      "unknown player 'blue'"),
@@ -86,6 +86,8 @@ def test_big_hexes_are_fine_when_pod_is_not_wanted(copy_game):
     broken(root, "board.yaml", "backdrop: ragnarocks-board\n", "")
     broken(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 60mm")
     broken(root, "board.yaml", "kind: board\n", "kind: board\nprofiles: [a4]\n")
+    # 60 mm hexes tile with their names on the seam: this test is about size, not seams
+    broken(root, "game.yaml", "print_checks: {seams: true}", "print_checks: {seams: false}")
     result = build(root)
     assert result.exit_code == 0, result.output
     assert (root / "out" / "ragnarocks" / "board-a4.pdf").exists()

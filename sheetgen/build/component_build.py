@@ -207,12 +207,15 @@ def _seam_checks(jobs: list[Job], checks, session: BuildSession) -> None:
     crosses a glue seam of a face a job's profile tiles (sheetgen/checks/seams.py)."""
     if not checks.rules.seams:
         return
-    from ..checks.seams import seam_problems  # with ReportLab: only a component that tiles
     from ..impose.components import component_for
-    from ..impose.imposition.tiling import side_name
 
     for job in jobs:
         tiles = component_for(job.comp.model).tiles(job.ready, job.profile)
+        if not tiles:  # a deck of cards: nothing tiled, and no tiling module to load
+            continue
+        from ..checks.seams import seam_problems  # with ReportLab: only a component that tiles
+        from ..impose.imposition.tiling import side_name
+
         for face, plan in tiles:
             side = side_name(face.label, len(tiles)).lower()
             checks.component_problems.extend(seam_problems(
