@@ -247,14 +247,14 @@ def _build_one(project, game, components, profiles, out_dir, back_offset, copies
                pdfx, ink_saver, previews, simulate, variant, stamp, changed_only, no_cache,
                jobs, quiet) -> None:
     """Build one edition (``project.edition``) of the chosen components."""
-    if not (no_cache or variant or previews or simulate or project.edition):
+    if not (no_cache or variant or previews or simulate):
         # nothing changed since the same command last built: answered before loading anything
         from pathlib import Path
 
         from .build.uptodate import command_key, up_to_date
 
         key = command_key(game, list(components), list(profiles) or None, back_offset, copies,
-                          cmyk, ink_saver, pdfx)
+                          cmyk, ink_saver, pdfx, project.edition)
         if up_to_date(project, Path(out_dir) if out_dir else project.out_dir, key, game):
             click.echo(UP_TO_DATE)
             _list_stale(project, out_dir)

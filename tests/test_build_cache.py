@@ -108,3 +108,31 @@ def test_a_file_saved_while_a_build_runs_is_built_by_the_next_build(raid, monkey
         assert run(cache=False) == sorted(COMPONENTS)
     # the edit came after the deck was read: the next build must not call it up to date
     assert "creature-cards" in run()
+
+
+@pytest.mark.slow
+def test_an_editions_outputs_are_recorded_like_the_sources(raid):
+    """build --edition es is recorded: built again, it builds nothing; a changed translation
+    rebuilds the edition's outputs (with the new words) and leaves the source's alone."""
+    from pypdf import PdfReader
+
+    root, _ = raid
+
+    def run(edition=None, **options):
+        written = build(Project.at(root).with_edition(edition), "roll-and-raid", COMPONENTS,
+                        BuildOptions(profiles=["a4"], **options))
+        return sorted(p.name for p in written)
+
+    spanish = sorted(f"{c}-es-a4.pdf" for c in COMPONENTS)
+    assert run("es") == spanish
+    assert run("es") == [] and run() == []
+    catalog = root / "data" / "roll-and-raid" / "locale" / "es.po"
+    text = catalog.read_text(encoding="utf-8")
+    assert 'msgstr "Sevilla"' in text
+    catalog.write_text(text.replace('msgstr "Sevilla"', 'msgstr "Hispalis"'), encoding="utf-8")
+    assert run("es") == spanish
+    pdf = root / "out" / "roll-and-raid" / "raid-cards-es-a4.pdf"
+    words = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    assert "Hispalis" in words and "Sevilla" not in words
+    assert run() == [] and run("es") == []
+    assert run("de") == sorted(f"{c}-de-a4.pdf" for c in COMPONENTS)  # its own record

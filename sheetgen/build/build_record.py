@@ -61,7 +61,7 @@ class BuildRecord:
         if record.enabled:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
-                                         options.ink_saver, options.pdfx)
+                                         options.ink_saver, options.pdfx, project.edition)
             if options.cache and record.command in record.cache.commands:
                 record._stamp_before(recorded_files(record.cache, record.command))
                 record.fresh = fresh_games(record.cache, record.command, record.before)

@@ -56,7 +56,9 @@ def output_stamp(path: Path) -> list | None:
 
 @lru_cache(maxsize=1)
 def code_version() -> str:
-    """Return a hash of sheetgen's own code and data files (the version that built an output)."""
+    """Return a hash of sheetgen's own code and data files (the version that built an output):
+    its Python, its YAML and its chrome catalogs (locale/*.po, the words an edition's pages
+    print around the faces)."""
     root = Path(__file__).parent.parent  # the whole sheetgen package
     found: list[tuple[str, ...]] = []  # each file's parts below root (os.walk: no Path objects)
     for folder, dirs, files in os.walk(root):
@@ -64,7 +66,7 @@ def code_version() -> str:
         rel = os.path.relpath(folder, root)
         parts = () if rel == "." else tuple(rel.split(os.sep))
         found.extend((*parts, name) for name in files
-                     if os.path.splitext(name)[1] in (".py", ".yaml"))
+                     if os.path.splitext(name)[1] in (".py", ".yaml", ".po"))
     digest = hashlib.sha1()
     for parts in sorted(found):  # the order of sorted paths
         name = "/".join(parts)

@@ -81,9 +81,9 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
     art_sets = ArtSets(project)  # asked by the record and the faces' credits: found once
-    # an edition's build is not recorded yet: its outputs are rebuilt every time
-    recorded = (record is None and write and not options.variant and not options.previews
-                and project.edition is None)
+    # an edition's outputs are recorded like the source's: their own names, and the
+    # edition in the command's key
+    recorded = record is None and write and not options.variant and not options.previews
     cache = BuildRecord.start(project, out_dir, recorded, game_id, component_ids or [], options,
                               art_sets, recorder)
     # select

@@ -32,11 +32,12 @@ from .cache import BuildCache, output_stamp
 
 def command_key(game: str | None, components: list[str], profiles: list[str] | None,
                 back_offset_mm, copies: int | None, cmyk: bool, ink_saver: bool,
-                pdfx: bool = False) -> str:
-    """Return one build command's identity: what it selects and the options that change bytes."""
+                pdfx: bool = False, edition: str | None = None) -> str:
+    """Return one build command's identity: what it selects, the options that change bytes
+    and the edition it reads (None: the source)."""
     return json.dumps([game, list(components), list(profiles or []),
                        [float(v) for v in back_offset_mm], copies, cmyk, ink_saver]
-                      + (["pdfx"] if pdfx else []))
+                      + (["pdfx"] if pdfx else []) + ([f"edition {edition}"] if edition else []))
 
 
 def as_recorded(value) -> list | None:
