@@ -6,6 +6,7 @@ tutorial's commands: extract, update, translate the PO file, build, check.
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -13,7 +14,7 @@ import polib
 import pytest
 from pypdf import PdfReader
 
-from conftest import run_cli, write_files
+from conftest import REPO, run_cli, write_files
 from sheetgen.load.strings import pieces, placeholder_mistake, pseudo
 
 CSV = ("name,value,text,count\n"
@@ -232,3 +233,57 @@ def test_qps_builds_a_pseudo_deck(spanish_project):
     assert result.exit_code == 0, result.output
     text = _text(root / "out/duel/deck-qps-a4.pdf")
     assert "[Ràîdér" in text and "Raider" not in text
+
+
+# ---- qps: no untranslated chrome -------------------------------------------------------------
+QPS_MARKS = set("[]~àçéîñöûýÀÇÉÎÑÖÛÝ")
+NAME = re.compile(r"^[a-z0-9][a-z0-9._/-]*$")  # an id, a file or profile name, a digest
+
+
+def _runs(pdf) -> list[str]:
+    """Every text run the PDF draws (each show-text operation), page by page."""
+    runs: list[str] = []
+    for page in PdfReader(pdf).pages:
+        page.extract_text(visitor_text=lambda text, *_: runs.append(text))
+    return runs
+
+
+def _untranslated(runs: list[str]) -> list[str]:
+    """The runs with letters that are neither pseudo-translated nor a name or a number."""
+    return [run for run in runs
+            if any(c.isalpha() for c in run) and not QPS_MARKS & set(run)
+            and not all(NAME.match(word) for word in run.split())]
+
+
+@pytest.mark.slow
+def test_a_qps_build_leaves_no_chrome_untranslated(spanish_project, tmp_path):
+    """Every text run on every page of a qps build, a variant's too, is pseudo-translated
+    (bracketed or accented) unless it is an id, a file name or a number: the game's texts,
+    the footers, the credits block and licence lines, the variant's changed text and stamp,
+    the compass rose's N, E, S, W."""
+    root = spanish_project
+    sheet = root / "templates/duel-score-sheet.yaml"
+    sheet.write_text(sheet.read_text() + "      - {id: compass, type: compass_rose, h: 40mm}\n")
+    write_files(root / "data/duel", {"variants/sharp.yaml": (
+        "title: Sharp eyes\ndescription: The scout sees further.\nchanges:\n  deck:\n"
+        "    scout: {text: Look at the top two cards of the deck.}\n")})
+    out = root / "out/duel"
+    for extra in ([], ["--variant", "sharp"]):
+        result = run_cli("--project", str(root), "build", "duel", "-p", "a4", "--edition", "qps",
+                         "-q", *extra)
+        assert result.exit_code == 0, result.output
+    # a shipped game's How-to-print: its headings, the credits block and its licence lines
+    result = run_cli("--project", str(REPO), "build", "rolling-thunder", "how-to-print", "-p",
+                     "a4", "--edition", "qps", "-q", "--out", str(tmp_path / "shipped"))
+    assert result.exit_code == 0, result.output
+    pdfs = sorted([*out.rglob("*-qps-a4.pdf"), *(tmp_path / "shipped").rglob("*.pdf")])
+    assert {p.name for p in pdfs} >= {"deck-qps-a4.pdf", "score-sheet-qps-a4.pdf",
+                                      "how-to-print-qps-a4.pdf"}
+    assert any("variants" in p.parts for p in pdfs)
+    runs = [run for pdf in pdfs for run in _runs(pdf)]
+    words = " ".join(runs)
+    assert "VÀRÎÀÑT sharp" in words and "Löök àt thé töp twö çàrds" in words  # the variant
+    assert "Ñ" in runs or any(run.strip().startswith("[Ñ") for run in runs)  # the compass
+    assert "[Föñts: SÎL ÖFL 1.1" in words  # a licence line of the page footers
+    assert "[Màdé wîth shéétgéñ ~~~~~~]" in words  # the credits block's last words
+    assert not _untranslated(runs), sorted(set(_untranslated(runs)))[:20]

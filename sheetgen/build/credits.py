@@ -24,8 +24,10 @@ from ..load.yamlload import line_of, load_yaml
 SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
 
 
-def _credit(path) -> dict | None:
-    """Return the ``credit:`` of a metadata file ({line, short}), None without one."""
+def _credit(path, places: dict | None = None) -> dict | None:
+    """Return the ``credit:`` of a metadata file ({line, short}), None without one;
+    ``places`` receives where each of its texts is written (``path:line``, an edition's PO
+    reference)."""
     reads.opened(path, held=True)  # the credits are read once per session
     raw = load_yaml(path) if path.is_file() else None
     credit = raw.get("credit") if isinstance(raw, dict) else None
@@ -35,6 +37,9 @@ def _credit(path) -> dict | None:
             and all(isinstance(v, str) for v in credit.values())):
         raise user_error(path, line_of(raw, ("credit",)), "credit: give 'line:' (the "
                          "credits block) and 'short:' (the page footer) as text")
+    if places is not None:
+        for key in ("line", "short"):
+            places.setdefault(credit[key], f"{path}:{line_of(raw, ('credit', key))}")
     return credit
 
 
@@ -45,6 +50,8 @@ class Credits:
     lines: tuple[str, ...]
     short: tuple[str, ...]
     art: dict = field(default_factory=dict)  # art set -> its credit {line, short}
+    places: dict = field(default_factory=dict)  # a credit's text -> "path:line" written at
+    made_with: str = "Made with sheetgen"       # the block's last words (page chrome)
 
     @classmethod
     def for_project(cls, project) -> "Credits":
@@ -52,10 +59,11 @@ class Credits:
         folders."""
         lines: dict[str, None] = {}
         short: dict[str, None] = {}
+        places: dict[str, str] = {}
         for subdir, name in SOURCES:
             reads.opened_all((root / subdir / name for root in project.roots), held=True)
             for folder in reversed(project.subdirs(subdir)):
-                credit = _credit(folder / name)
+                credit = _credit(folder / name, places)
                 if credit is not None:
                     lines.setdefault(credit["line"])
                     short.setdefault(credit["short"])
@@ -67,16 +75,33 @@ class Credits:
         art = {}
         for folder in reversed(project.subdirs("templates")):
             for path in sorted((folder / "art").glob("*/credit.yaml")):
-                credit = _credit(path)
+                credit = _credit(path, places)
                 if credit is not None:
                     art[path.parent.name] = credit
-        return cls(tuple(lines), tuple(short), art)
+        return cls(tuple(lines), tuple(short), art, places)
+
+    def in_edition(self, edition, art_sets=()) -> "Credits":
+        """Return these credits as an edition prints them: each licence line (of the fonts,
+        the icons and the art sets ``art_sets``) through the edition's catalog, like any
+        text of the game (its PO reference: the credit file's line), and the last words
+        from sheetgen's chrome catalog. ``edition`` None: these credits."""
+        if edition is None:
+            return self
+        from ..load.chrome import chrome_in
+
+        def words(text: str) -> str:
+            return edition.value(text, self.places.get(text, ""))
+
+        art = {name: {key: words(text) for key, text in credit.items()}
+               if name in art_sets else credit for name, credit in self.art.items()}
+        return Credits(tuple(map(words, self.lines)), tuple(map(words, self.short)), art,
+                       self.places, chrome_in(edition.code, self.made_with))
 
     def block(self, game_credits: str, art_sets=()) -> str:
         """Return the credits block of a game: its own credits, then icons and fonts, then the
         art sets it uses."""
         art = [self.art[s]["line"] for s in sorted(art_sets) if s in self.art]
-        return " · ".join(filter(None, [game_credits, *self.lines, *art, "Made with sheetgen"]))
+        return " · ".join(filter(None, [game_credits, *self.lines, *art, self.made_with]))
 
     def footer(self, *about: str, art_sets=()) -> str:
         """Return a page footer: what the page is, then the short licence credits (with the

@@ -62,6 +62,7 @@ class Session:
         self.profiles = ProfileBook.for_project(project)
         self._art_sets = art_sets or ArtSets(project)
         self.credits = self._art_sets.credits
+        self._edition_credits: dict[int, tuple] = {}  # id(Edition) -> (it, its Credits)
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
@@ -121,13 +122,25 @@ class Session:
                  for path in comp.reads]
         return rulings, files
 
+    def credits_of(self, game: LoadedGame):
+        """Return the credits as ``game`` prints them: in its edition's words (translated
+        once per edition, so the build's first call, in the main process, records what the
+        edition lacks)."""
+        if game.edition is None:
+            return self.credits
+        entry = self._edition_credits.get(id(game.edition))
+        if entry is None or entry[0] is not game.edition:
+            entry = self._edition_credits[id(game.edition)] = (
+                game.edition, self.credits.in_edition(game.edition, self.art_sets(game)))
+        return entry[1]
+
     def builder(self, game: LoadedGame, component: LoadedComponent):
         """Return a FaceBuilder whose templates see the game, the component and credits."""
         from ..fill.faces import FaceBuilder
 
         spec = game.spec
         globals_ = {"game": spec.model_dump(),
-                    "credits": self.credits.block(spec.credits, self.art_sets(game)),
+                    "credits": self.credits_of(game).block(spec.credits, self.art_sets(game)),
                     "component": {"id": component.model.id, "title": component.model.title},
                     "ruling": self._ruling(game)}
         from ..checks.findings import ComponentChecks

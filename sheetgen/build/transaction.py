@@ -108,6 +108,8 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
     warn_safe_areas(jobs, warn)
+    for game, _ in selected:  # translated here: what the edition lacks is recorded here
+        session.credits_of(game)
     # prepare and render (component_build: in this process or in workers)
     work = BuildWork(session, selected, jobs, options,
                      _base_game(project, game_id, component_ids, options, problems),

@@ -144,7 +144,7 @@ def _file_variant_dice(game: str, game_dir: Path, path: Path, name: str,
                        edition=None) -> GameDice:
     """Return the dice rules of a playtest variant file: its ``dice:`` step changes (if any)
     over dice.yaml, shuffling the decks as the variant changes them."""
-    variant = load_variant(game_dir, name)
+    variant = load_variant(game_dir, name, edition=edition)
     raw = load_yaml(path)
     if edition is not None:
         edition.tree(raw)

@@ -193,10 +193,12 @@ def checklist_layout(lines: int) -> ChecklistLayout:
     return ChecklistLayout(columns, tuple(bounds), rows, size, round(min(gap, 10.0), 2))
 
 
-def _players(numbers: list[int]) -> str:
-    """Return player counts as a range: "1-2 players", "3 players"."""
+def _players(numbers: list[int], language: str | None = None) -> str:
+    """Return player counts as a range: "1-2 players", "3 players" (in ``language``)."""
+    from ..load.chrome import chrome_in
+
     span = f"{numbers[0]}-{numbers[-1]}" if len(numbers) > 1 else f"{numbers[0]}"
-    return f"{span} player{'s' if numbers[-1] > 1 else ''}"
+    return chrome_in(language, "{n} players" if numbers[-1] > 1 else "{n} player", n=span)
 
 
 @dataclass(frozen=True)
@@ -220,10 +222,13 @@ def needs_of(need: GuideNeed, count: Count, players: tuple[int, ...]) -> list[Ne
     return found
 
 
-def _copies_table(options: PrintGuideOptions, counts: Counted, count_of
+def _copies_table(options: PrintGuideOptions, counts: Counted, count_of,
+                  language: str | None = None
                   ) -> tuple[list[list[str | int]], dict[str, list[Need]]]:
-    """Return the copies table (typed, or computed from ``needs``) and each needed
-    component's needs by player count."""
+    """Return the copies table (typed, or computed from ``needs``; its own words in
+    ``language``) and each needed component's needs by player count."""
+    from ..load.chrome import chrome_in
+
     if not options.needs:
         return options.copies, {}
     if not counts.players:
@@ -233,18 +238,21 @@ def _copies_table(options: PrintGuideOptions, counts: Counted, count_of
     for need in options.needs:
         count_of(need.component, "needs")
         needs[need.component] = needs_of(need, counts.pieces[need.component], counts.players)
-    rows: list[list[str | int]] = [["Players", *(need.label for need in options.needs)]]
+    rows: list[list[str | int]] = [[chrome_in(language, "Players"),
+                                    *(need.label for need in options.needs)]]
     for row, number in enumerate(counts.players):
         cells: list[str | int] = [str(number)]
         for need in options.needs:
             found = needs[need.component][row]
             cells.append(found.pieces if found.copies <= 1
-                         else f"{found.pieces} (print {found.copies}×)")
+                         else chrome_in(language, "{pieces} (print {copies}×)",
+                                        pieces=found.pieces, copies=found.copies))
         rows.append(cells)
     return rows, needs
 
 
-def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of) -> str:
+def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
+             language: str | None = None) -> str:
     """Return a checklist line's count in bold markup: "**3** cards", or for a component
     needed by player count the pieces the copies print: "**7** dice (1-2 players), **14**
     dice (3-4 players)" (``unit_of(n)``: what n pieces are called)."""
@@ -254,7 +262,7 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of) 
     for need in needs:
         groups.setdefault(max(need.copies, 1), []).append(need.players)
     return ", ".join(f"**{copies * per_copy}** {unit_of(copies * per_copy)} "
-                     f"({_players(numbers)})" for copies, numbers in groups.items())
+                     f"({_players(numbers, language)})" for copies, numbers in groups.items())
 
 
 def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:
@@ -280,14 +288,15 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
         files.append({"number": number, "file": f"{entry.component}{stem}-a4.pdf",
                       "title": title, "pieces": pieces, "unit": unit,
                       "sides": entry.sides, "stock": entry.stock, "note": entry.note})
-    copies, needs = _copies_table(options, counts, count_of)
+    copies, needs = _copies_table(options, counts, count_of, language)
     checklist = []
     for entry in options.checklist:
         if entry.component is not None:
             pieces, unit, _ = count_of(entry.component, "checklist")
             full = counts.pieces[entry.component].unit
             counted = _counted(pieces, unit, needs.get(entry.component, []), pieces,
-                               lambda n, full=full: chrome_in(language, _unit(n, full)))
+                               lambda n, full=full: chrome_in(language, _unit(n, full)),
+                               language)
         elif entry.count is not None:
             pieces, unit = entry.count, ""  # the label names what is counted
             counted = f"**{pieces}**"

@@ -365,7 +365,7 @@ def overlay_variant(project, game, name: str, problems: ProblemList) -> None:
     """Apply variant ``name``'s changes to ``game``'s loaded components (problems at the
     variant file's lines); ``game.variant`` and ``game.changed`` say what was applied."""
     try:
-        game.variant = load_variant(game.folder, name)
+        game.variant = load_variant(game.folder, name, edition=game.edition)
     except UserError as exc:
         problems.extend(exc)
         return

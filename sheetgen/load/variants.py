@@ -139,12 +139,14 @@ def variant_file(game_dir: Path, name: str, where: tuple[str | Path, int] | None
 
 
 def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),
-                 where: tuple[str | Path, int] | None = None) -> Variant:
+                 where: tuple[str | Path, int] | None = None, edition=None) -> Variant:
     """Read variant ``name`` of the game in ``game_dir`` and the variants it extends.
 
     A name with no variant file but a game mode in ``dice.yaml`` (Roll & Raid's ``paris``)
     is a variant too: it changes no component, only the dice script. ``where`` is blamed
-    for a name that is neither (default: the variants folder).
+    for a name that is neither (default: the variants folder). In ``edition``
+    (:class:`sheetgen.load.editions.Edition`) its texts (title, description, the values its
+    changes print) are read translated, like the game's own files.
     """
     path = variant_file(game_dir, name, where)
     if path is None:
@@ -158,6 +160,8 @@ def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),
     problems = ProblemList()
     if not isinstance(raw, dict):
         raise user_error(path, 1, "a variant file is a mapping with title: and changes:")
+    if edition is not None:
+        edition.tree(raw)
     try:
         spec = VariantFile.model_validate(raw)
     except ValidationError as exc:
@@ -169,7 +173,7 @@ def load_variant(game_dir: Path, name: str, _chain: tuple[str, ...] = (),
     dice = None
     if spec.extends:
         parent = load_variant(game_dir, spec.extends, _chain + (name,),
-                              (path, line_of(raw, ("extends",))))
+                              (path, line_of(raw, ("extends",))), edition)
         chain, changes, dice = parent.chain + [parent.name], list(parent.changes), parent.dice
     if spec.dice is not None:
         dice = _merge_dice(dice, raw["dice"])

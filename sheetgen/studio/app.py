@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 
 from ..base.errors import UserError
 from . import pages
-from .extras import compare, dice_example, dice_panel, page_png, print_profiles
+from .extras import compare, dice_example, dice_panel, edition_rows, page_png, print_profiles
 from .face_images import ALLOWED_DPI, LARGE_DPI, FaceFailed
 from .guard import (SOURCE_HEADERS, WILDCARDS, allowed_hosts, names_its_own_address,
                     project_file, source_page)
@@ -175,6 +175,24 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
              "variant": url(other, b), "changed": changed}
             for cid, label, side, a, b, changed in result.rows], **pages.problems_of(other)})
 
+    def edition(request):
+        game_id, code = request.path_params["game"], request.path_params["edition"]
+        if game_id not in studio.game_ids:
+            raise KeyError(game_id)
+        base_code = request.query_params.get("base") or None
+        base = ws.ready_all(ws.view(game_id, None, base_code))
+        other = ws.ready_all(ws.view(game_id, None, code))
+
+        def url(view, face):
+            return pages.image_url(ws, view, face) if face else None
+        rows = edition_rows(base, other)
+        lacking = sorted({text for *_, missing in rows for text in missing})
+        return JSONResponse({"version": ws.version, "edition": code, "base": base_code,
+                             "untranslated": lacking, "rows": [
+            {"component": cid, "label": label, "side": side, "base": url(base, a),
+             "edition": url(other, b), "untranslated": missing}
+            for cid, label, side, a, b, missing in rows], **pages.problems_of(other)})
+
     def dice(request):  # reads dice.yaml itself: no workspace state, no lock
         q = request.query_params
         game_id = request.path_params["game"]
@@ -228,6 +246,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         Route("/api/source" + face_path + "/{element:int}", guarded(source)),
         Route("/api/printed" + g + "/{component}/{profile}", guarded(printed)),
         Route("/api/variant" + g + "/{variant}", guarded(variant)),
+        Route("/api/edition" + g + "/{edition}", guarded(edition)),
         Route("/api/dice" + g, guarded(dice, locked=False)),
         Route("/img" + g + "/{variant}/{name}.png", guarded(image)),
         Route("/page" + g + "/{component}/{profile}/{number:int}.png", guarded(page_image)),

@@ -2,6 +2,8 @@
 
 The printed pages are the build's own rendering of the component in the profile (the PDF a
 build would write, footer, marks and colour included), rasterised small by the build.
+Editions are shown side by side the same way: every face of one beside the same face of the
+other, each face that prints a text with no translation flagged with those texts.
 Variants are compared as ``sheetgen diff`` compares them (``build.variant_diff``): the same
 item-by-item diff and the same changed faces. The dice panel runs the dice engine: a seed and
 a player count give the script, an expression its odds.
@@ -95,6 +97,38 @@ def compare(session, base_view, variant_view) -> VariantComparison:
                 changed = f"{cid} / {label} ({side})" in flagged
                 comparison.rows.append((cid, label, side, old, new, changed))
     return comparison
+
+
+def edition_rows(base_view, edition_view) -> list[tuple]:
+    """Return every face of a game in one edition beside the same face in another (the
+    source, or a second edition): (component, label, side, base face, edition face, the
+    texts printed on it that have no translation and so print in the source language).
+
+    Faces are paired by their card's label, which an edition keeps (item ids do not
+    change with the language)."""
+    edition = getattr(edition_view.game, "edition", None)
+    lacking = sorted(getattr(edition, "missing", None) or {})
+    rows = []
+    for cid in edition_view.components:
+        before, after = _cards(base_view, cid), _cards(edition_view, cid)
+        for label in dict.fromkeys([*after, *before]):
+            for side in ("front", "back"):
+                old = getattr(before.get(label), side, None)
+                new = getattr(after.get(label), side, None)
+                if old is None and new is None:
+                    continue
+                rows.append((cid, label, side, old, new, untranslated_on(new, lacking)))
+    return rows
+
+
+def untranslated_on(face, lacking: list[str]) -> list[str]:
+    """Return the source texts of ``lacking`` (texts with no translation) that ``face``
+    prints: each stands in a text of the face as it was written."""
+    if face is None or not lacking:
+        return []
+    texts = [str(text) for element in face.elements
+             for text in (getattr(element, "text", None),) if text]
+    return [source for source in lacking if any(source in text for text in texts)]
 
 
 def _cards(view, cid: str) -> dict:

@@ -1,7 +1,8 @@
 """``sheetgen translate``: collect a game's texts, merge them into its catalogs, count.
 
 ``extract`` reads the game exactly as a build of an edition does (the same walker over the same
-files: game.yaml, every component, its tables' cells and the templates it draws with), but
+files: game.yaml, every component, its tables' cells, the templates it draws with, its
+variants and the licence lines of its credits and footers), but
 records each text and where it was written instead of translating it, and writes
 ``locale/messages.pot``. ``update`` merges that into ``locale/CODE.po``: new texts come in
 untranslated; a text whose source changed keeps the old translation marked fuzzy (and the old
@@ -50,8 +51,10 @@ class Status:
 
 def extract(project: Project, game_id: str) -> Extracted:
     """Return every translatable text of ``game_id`` (a mistake in its files is raised)."""
+    from sheetgen.build.credits import ArtSets
     from sheetgen.generate.games import load_game
     from sheetgen.load.templates import TemplateBook
+    from sheetgen.load.variants import load_variant, variant_names
 
     reading = project.with_edition(EXTRACT)
     game = load_game(reading, game_id)
@@ -67,6 +70,14 @@ def extract(project: Project, game_id: str) -> Extracted:
     dice = project.game_dir(game_id) / DICE_FILE
     if dice.is_file():  # the dice script's labels and names
         game.edition.tree(load_yaml(dice))
+    for name in variant_names(game.folder):  # what a variant prints: its changed texts
+        try:
+            load_variant(game.folder, name, edition=game.edition)
+        except UserError as exc:
+            problems.extend(exc)
+    # the licence lines its credits block and page footers print, read as a build reads them
+    art_sets = ArtSets(reading)
+    art_sets.credits.in_edition(game.edition, art_sets(game))
     problems.raise_if_any()
     found = Extracted(game_id, game.spec.name)
     for source, places in game.edition.found.items():

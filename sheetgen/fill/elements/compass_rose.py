@@ -19,6 +19,9 @@ from .sheet_common import label
 from .sheet_common import MIN_LINE
 
 
+COMPASS = ("N", "E", "S", "W")  # the default labels, clockwise from the top (page chrome)
+
+
 @register
 class CompassRose(Element):
     """A compass rose with named points, as large as its box allows."""
@@ -27,8 +30,7 @@ class CompassRose(Element):
     color: Color = "ink"
     fill: Color = "parchment"
     points: Literal[4, 8] = 8
-    labels: list[str] = Field(default_factory=lambda: ["N", "E", "S", "W"], min_length=4,
-                              max_length=4)
+    labels: list[str] | None = Field(None, min_length=4, max_length=4)
     text_size: FontSize = 10.0
     text_color: Color = "ink"
     rotate: float = 0.0
@@ -41,21 +43,44 @@ class CompassRose(Element):
         "color": "Colour of the points' dark halves, their outlines and the ring.",
         "fill": "Colour of the points' light halves.",
         "points": "4 (the cardinal points) or 8 (with short diagonal points).",
-        "labels": "The four names, clockwise from the top (e.g. N, E, S, W).",
+        "labels": "The four names, clockwise from the top. Default: N, E, S, W in the "
+                  "edition's language (page chrome: O for West in Spanish, O for East in "
+                  "German).",
         "text_color": "Colour of the labels.",
         "rotate": "Clockwise turn of the rose in degrees (0: the first label at the top).",
     }
     sample = {"type": "compass_rose", "x": "5mm", "y": "5mm", "w": "30mm", "h": "30mm",
               "labels": ["N", "E", "S", "W"]}
 
-    def radius(self) -> float:
-        """Return the length of a long point: the box's half-size less room for the labels."""
-        return max(1.0, min(self.w, self.h) / 2 - self.text_size * 1.1)
+    def radius(self, wider: float = 0.0) -> float:
+        """Return the length of a long point: the box's half-size less room for the labels
+        (``wider``: how much more room the widest label beside the rose needs than one
+        letter, e.g. a translated "Oeste")."""
+        room = self.text_size * 1.1
+        return max(1.0, min(self.w / 2 - room - wider, self.h / 2 - room))
+
+    def _names(self) -> list[str]:
+        """Return the four labels: as written, else N, E, S, W in the edition's language."""
+        if self.labels:
+            return list(self.labels)
+        from ...load.chrome import chrome  # page chrome, like a footer's words
+
+        return [chrome(name) for name in COMPASS]
+
+    def _beyond_a_letter(self, ctx, text: str) -> float:
+        """Return how much more room than the widest of N, E, S, W a label needs beside the
+        rose (half the difference of the widths; 0 for one letter): a longer label is set
+        further out so it clears the point."""
+        name = ctx.fonts.font_name("title", True)
+        widest = max(ctx.fonts.width(letter, name, self.text_size) for letter in COMPASS)
+        return max(0.0, ctx.fonts.width(text, name, self.text_size) - widest) / 2
 
     def draw(self, canvas, ctx) -> None:
         """Paint the ring, the short points, the long points, then the labels."""
         cx, cy = self.x + self.w / 2, ctx.height - self.y - self.h / 2
-        r = self.radius()
+        names = self._names()
+        extra = [self._beyond_a_letter(ctx, text) for text in names]
+        r = self.radius(max(extra))
         lw = max(self.line_width, MIN_LINE)
         canvas.saveState()
         canvas.setLineJoin(1)
@@ -69,9 +94,9 @@ class CompassRose(Element):
         for k in range(4):
             self._point(canvas, ctx, cx, cy, 90 * k, r, r * 0.16)
         canvas.restoreState()
-        for k, text in enumerate(self.labels):
+        for k, text in enumerate(names):
             angle = math.radians(self.rotate + 90 * k)
-            far = r + self.text_size * 0.62
+            far = r + self.text_size * 0.62 + extra[k] * abs(math.sin(angle))
             label(canvas, ctx, text, cx + math.sin(angle) * far, cy + math.cos(angle) * far,
                   self.text_size, self.text_color, bold=True, font="title")
 

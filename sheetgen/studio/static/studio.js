@@ -46,6 +46,10 @@ function editionLinks(g) {
     links.appendChild(el(here ? "strong" : "a", { href: location.pathname + (code ? "?edition=" + enc(code) : "") + location.hash,
                                                     text: code || "source" }));
   });
+  // each edition beside the source, its untranslated texts flagged
+  (g.editions || []).forEach(function (code) {
+    links.appendChild(el("a", { href: "#/edition/" + enc(g.id) + "/" + enc(code), text: "source beside " + code }));
+  });
   return links;
 }
 
@@ -333,6 +337,40 @@ function variantPage(main, r) {
   return { update: update };
 }
 
+// one edition beside another (default: the source), every face paired; a face that prints a
+// text with no translation is flagged with those texts
+function editionPage(main, r) {
+  var game = r.parts[1], code = r.parts[2], base = r.query.base || "";
+  var summary = el("p", { cls: "untranslated" }), rows = el("div");
+  main.appendChild(el("h1", { text: game + ": " + (base || "source") + " beside edition " + code }));
+  main.appendChild(summary); main.appendChild(rows);
+  function update() {
+    return getJSON("/api/edition/" + enc(game) + "/" + enc(code) + (base ? "?base=" + enc(base) : "")).then(function (d) {
+      crumbs([["games", "#/"], [game, "#/game/" + enc(game)], ["edition " + code]]);
+      banner(d);
+      summary.textContent = d.untranslated.length
+        ? d.untranslated.length + " text(s) with no translation, printed in the source language: " + d.untranslated.join(" · ")
+        : "Every text of this edition is translated.";
+      summary.classList.toggle("is-changed", d.untranslated.length > 0);
+      var loads = [];
+      d.rows.forEach(function (row, i) {
+        var pair = rows.children[i];
+        if (!pair) pair = rows.appendChild(el("div", { cls: "pair" }, [el("div", { cls: "what" }), el("img", { alt: base || "source" }), el("img", { alt: code })]));
+        var flagged = row.untranslated.length > 0;
+        pair.firstChild.textContent = row.component + " / " + row.label + " (" + row.side + ")" +
+          (flagged ? "  UNTRANSLATED: " + row.untranslated.join(" · ") : "");
+        pair.classList.toggle("is-changed", flagged);
+        pair.children[2].classList.toggle("changed", flagged);
+        setImage(pair.children[1], row.base, loads);
+        setImage(pair.children[2], row.edition, loads);
+      });
+      while (rows.children.length > d.rows.length) rows.removeChild(rows.lastChild);
+      return finished(loads, d.version);
+    });
+  }
+  return { update: update };
+}
+
 function dicePage(main, r) {
   var game = r.parts[1];
   var form = el("form", { cls: "dice" }, [
@@ -360,7 +398,7 @@ function dicePage(main, r) {
   return { update: update };
 }
 
-var PAGES = { game: homePage, grid: gridPage, face: facePage, print: printPage, variant: variantPage, dice: dicePage };
+var PAGES = { game: homePage, grid: gridPage, face: facePage, print: printPage, variant: variantPage, edition: editionPage, dice: dicePage };
 
 function show() {
   var r = route(), main = document.getElementById("main");
