@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import shutil
 
 import pypdfium2 as pdfium
 import pytest
@@ -145,3 +146,19 @@ def test_the_reference_shows_every_piece_as_a_picture(tmp_path):
     bright = Image.eval(val, lambda v: 255 * (v > 100)).convert("L")
     saturated = ImageChops.multiply(strong, bright).histogram()[255]
     assert saturated > 20_000  # colour, not one ink
+
+
+@pytest.mark.slow
+def test_a_project_built_in_another_folder_gives_the_same_bytes(tmp_path):
+    """A game's own art files (Roll & Might's card pictures) are named in the PDF by their
+    bytes, not their path: the same project in two folders builds the same PDF (the form
+    names carried a digest of the absolute path, so the goldens held only in one folder)."""
+    built = []
+    for folder in ("one", "two/deeper"):
+        root = tmp_path / folder
+        shutil.copytree(REPO / "data" / "roll-and-might", root / "data" / "roll-and-might")
+        result = run_cli("--project", str(root), "build", "roll-and-might", "cards", "-p", "a4",
+                         "-q", "--no-cache")
+        assert result.exit_code == 0, result.output
+        built.append((root / "out/roll-and-might/cards-a4.pdf").read_bytes())
+    assert built[0] == built[1]

@@ -155,11 +155,19 @@ class IconBook:
     @staticmethod
     def _form(name: str, colour: bool) -> str:
         """Return the PDF name of the form of ``name``: the name itself (``/`` as ``~``), or
-        for a file, its stem and a digest of its path."""
+        for a file, its stem and a digest of its bytes and variant parts (not of its path,
+        which names the folder the project is in: the same project built in another folder
+        gives the same bytes)."""
         key = name.replace("/", "~")
         if not _PLAIN_NAME.fullmatch(key):
-            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(name.split(VARIANT)[0]).stem)[:40]
-            key = f"{stem}-{hashlib.sha256(name.encode()).hexdigest()[:12]}"
+            base, *parts = name.split(VARIANT)
+            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(base).stem)[:40]
+            try:
+                drawn = Path(base.removeprefix(FILE_PREFIX)).read_bytes()
+            except OSError:  # not a file: its name is all there is
+                drawn = base.encode()
+            digest = hashlib.sha256(drawn + VARIANT.join(["", *parts]).encode())
+            key = f"{stem}-{digest.hexdigest()[:12]}"
         return f"{'art' if colour else 'icon'}-{key}"
 
     def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
