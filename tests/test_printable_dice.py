@@ -87,17 +87,19 @@ def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
     assert f"printable-dice.yaml:{line}: copies: no die 'crew-green'" in result.output
 
 
-@pytest.mark.parametrize("game, dice, copies, profile", [
-    # Rolling Thunder: 2 players and the dummy need 7 dice (ruling T10): each colour twice
+@pytest.mark.parametrize("game, dice, copies, profile, stickers", [
+    # Rolling Thunder: 2 players and the dummy need 7 dice (ruling T10): each colour twice;
+    # nets and stickers in files of their own (issue 34: they print on different stock)
     ("rolling-thunder", ["red", "blue", "yellow", "dummy"], {"red": 2, "blue": 2, "yellow": 2},
-     "letter"),
+     "letter", "dice-stickers"),
     # Roll & Raid's box holds two red Raid dice: both print (copies: {raid: 2})
-    ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4")])
-def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
-    path = built(game, "printable-dice", profile)
-    reader = PdfReader(path)
+    ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4",
+     "printable-dice")])
+def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile, stickers):
+    files = [PdfReader(built(game, name, profile)) for name in dict.fromkeys(
+        ["printable-dice", stickers])]
     spec = dice_yaml(game)["dice"]
-    text = "\n".join(page.extract_text() for page in reader.pages)
+    text = "\n".join(page.extract_text() for reader in files for page in reader.pages)
     for die in dice:
         name = spec[die]["name"]
         if die in copies:
@@ -108,7 +110,8 @@ def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile):
             assert f"{name}: 16 mm cube" in text
     # Each face on its 16 mm net and as a sticker per copy, and once on the reference card.
     printed = sum(copies.get(die, 1) for die in dice)
-    placed = [p for k in range(len(reader.pages)) for p in placements(reader, k)]
+    placed = [p for reader in files for k in range(len(reader.pages))
+              for p in placements(reader, k)]
     assert len(placed) == printed * 6 * 2 + len(dice) * 6
 
 

@@ -78,7 +78,7 @@ def test_troll_magic_circles_are_big_enough_to_cross_off(project):
     for colour in ("red", "blue", "yellow"):
         track = elements[f"trolls-{colour}"]
         assert track["below_size"] / 72 * 25.4 >= 4.9  # the :troll-magic: icon, in mm
-        assert sum(":troll-magic:" in s["below"] for s in track["spaces"]) == 3
+        assert sum(":symbol/troll-magic:" in s["below"] for s in track["spaces"]) == 3
 
 
 def test_seven_dice_are_printed_and_counted(built):

@@ -37,8 +37,8 @@ def test_troll_track_matches_the_trolls_on_the_grid(elements, index, colour):
     track = elements[f"trolls-{colour}"]["spaces"]
     # one track space per Troll of the sector, "[] 1 [] 2 [] 3" left to right
     assert len(track) == len(trolls) == 6
-    assert [s["below"] for s in track] == [":troll-magic:", "1", ":troll-magic:", "2",
-                                           ":troll-magic:", "3"]
+    assert [s["below"] for s in track] == [":symbol/troll-magic:", "1", ":symbol/troll-magic:", "2",
+                                           ":symbol/troll-magic:", "3"]
     # two Standing Stones (the dump's x at 4-3 and 3-4) and four Warriors per sector
     stones = sector_cells(grid, index, "standing-stone")
     assert sorted((c - 6 * index, r) for c, r in stones) == [(3, 4), (4, 3)]
@@ -71,9 +71,9 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
     rounds = elements["rounds"]
     head, bonus, *record = rounds["rows"]
     # ten rounds; rounds 4 and 8 carry the Runestone mark
-    assert [str(c).replace(":runestone: ", "") for c in head[1:]] == [str(n) for n in
+    assert [str(c).replace(":symbol/runestone: ", "") for c in head[1:]] == [str(n) for n in
                                                                         range(1, 11)]
-    assert [n for n, c in enumerate(head[1:], 1) if ":runestone:" in str(c)] == [4, 8]
+    assert [n for n, c in enumerate(head[1:], 1) if ":symbol/runestone:" in str(c)] == [4, 8]
     # ruling T1: 3 3 2 2 1 1 under rounds 1-6, nothing from round 7 (not 3 3 2 2 1 1 1)
     assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
     assert all(c == "–" for c in bonus[7:])
