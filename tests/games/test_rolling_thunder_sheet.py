@@ -78,7 +78,7 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
     assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
     assert all(c == "–" for c in bonus[7:])
     # the record strip: Thunder, circle and triangle values, a pencil cell per round
-    assert [r[0] for r in record] == ["Thunder die", "Circle die", "Triangle die"]
+    assert [r[0] for r in record] == ["Thunder die", "Circle · triangle", "LEFT · RIGHT"]
     assert all(r[1:] == [None] * 10 for r in record)
     assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("5mm") - 0.01
 
