@@ -47,7 +47,7 @@ TEXTS = {
                    "heroes of yore", "Sigrdrifa", "60", "Troll tracks", "R · RED SECTOR",
                    "B · BLUE SECTOR", "Y · YELLOW SECTOR", "LEFT", "RIGHT", "circle die",
                    "triangle die", "one X only", "free strikes", "Turn a die: circled",
-                   "Valhalla V (T8, T19):", "Sectors are joined", "Any unmarked square (T16)",
+                   "Valhalla V (T8, T15):", "Sectors are joined", "Any unmarked square (T17)",
                    "tie: most Trolls struck", "Column of 3", "LEFT · RIGHT"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
                     "EAST TOWERS", "Towers", "Army strength", "West strength", "vs their East",
