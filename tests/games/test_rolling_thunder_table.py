@@ -200,3 +200,12 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
                    "Rotate or flip", "strikes corner to"):
         sizes = {size for text, size in runs if phrase in text}
         assert sizes and min(sizes) >= 8.5, (phrase, sizes)
+
+
+def test_each_player_gets_a_set_of_the_rulings_the_sheet_cites(built):
+    # issue 34 (6): the sheet cites T1-T21 every turn; the table kept walking to one copy
+    guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
+    assert "Players Play sheets Dice Clarifications" in guide
+    assert "4 4 12 (print 2×) 24 (print 4×)" in guide
+    assert "24 cards (4 players) · Clarifications cards" in guide
+    assert "cited on the play sheet: one set per player" in guide
