@@ -151,7 +151,8 @@ def test_the_faces_card_alone_is_printed_on_a_page_of_its_size(copy_game):
     # corner of a whole A4 page, under a heading about stickers that were not there
     root = copy_game("rolling-thunder")
     path = root / "data/rolling-thunder/printable-dice.yaml"
-    path.write_text(path.read_text().replace("nets: [16mm]", "nets: []\nsticker: null"))
+    lines = [line for line in path.read_text().splitlines() if not line.startswith("sticker:")]
+    path.write_text("\n".join(lines).replace("nets: [16mm]", "nets: []\nsticker: null") + "\n")
     result = run_cli("--project", str(root), "build", "rolling-thunder", "printable-dice",
                      "-p", "a4", "--out", str(root / "out"))
     assert result.exit_code == 0, result.output
