@@ -130,9 +130,10 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
     assert {seat for _first, seat in turns} == {"1"}
     assert {first for first, _seat in turns} != {"1"}
     assert "Dealt seat 1 first, then clockwise, whoever is first player (ruling R4)" in out
-    # ... which is what ruling R4 says at the table
-    assert "R4 · Dealing. The first player deals 3 cards at a time: seat 1 first, then " \
-        "clockwise, as the dice script lists them." in \
+    # ... which is what ruling R4 says at the table, in players' words (seat 1 is the player
+    # who went first in turn 1; a reader found "as the dice script lists them" opaque)
+    assert "R4 · Dealing. The first player deals 3 cards at a time: always starting with the " \
+        "player who went first in turn 1, then clockwise." in \
         text_of(built(GAME, "clarifications", "a4"))
 
 
