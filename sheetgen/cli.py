@@ -254,7 +254,7 @@ def _build_one(project, game, components, profiles, out_dir, back_offset, copies
         from .build.uptodate import command_key, up_to_date
 
         key = command_key(game, list(components), list(profiles) or None, back_offset, copies,
-                          cmyk, ink_saver, pdfx, project.edition)
+                          cmyk, ink_saver, pdfx, project.edition, project.root)
         if up_to_date(project, Path(out_dir) if out_dir else project.out_dir, key, game):
             click.echo(UP_TO_DATE)
             _list_stale(project, out_dir)

@@ -161,3 +161,17 @@ def test_an_output_deleted_by_hand_is_built_again(project_dir):
     assert "play-sheet-a4.pdf" in _build(root)
     assert loaded == ["rolling-thunder"]
     assert sheet.read_bytes() == plain
+
+
+def test_a_project_copied_with_its_outputs_is_checked_in_its_new_place(project_dir, tmp_path):
+    # The record names the files the build read where it read them: a copy of the project and
+    # its out/ folder must not be answered "up to date" from the original's unchanged files.
+    root, _ = project_dir
+    import shutil
+    copy = tmp_path / "copied"
+    shutil.copytree(root, copy)
+    sheet = copy / "data" / "rolling-thunder" / "play-sheet.yaml"
+    sheet.write_text("id: [unclosed\n", encoding="utf-8")
+    result = run_cli("--project", str(copy), *BUILD)
+    assert result.exit_code == 2, result.output
+    assert "copied/data/rolling-thunder/play-sheet.yaml:" in result.output

@@ -61,7 +61,8 @@ class BuildRecord:
         if record.enabled:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
-                                         options.ink_saver, options.pdfx, project.edition)
+                                         options.ink_saver, options.pdfx, project.edition,
+                                         project.root)
             if options.cache and record.command in record.cache.commands:
                 record._stamp_before(recorded_files(record.cache, record.command))
                 record.fresh = fresh_games(record.cache, record.command, record.before)

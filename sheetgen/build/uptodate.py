@@ -32,10 +32,13 @@ from .cache import BuildCache, output_stamp
 
 def command_key(game: str | None, components: list[str], profiles: list[str] | None,
                 back_offset_mm, copies: int | None, cmyk: bool, ink_saver: bool,
-                pdfx: bool = False, edition: str | None = None) -> str:
-    """Return one build command's identity: what it selects, the options that change bytes
-    and the edition it reads (None: the source)."""
-    return json.dumps([game, list(components), list(profiles or []),
+                pdfx: bool = False, edition: str | None = None, root: Path | None = None) -> str:
+    """Return one build command's identity: the project it builds (``root``: a copy of a
+    project with its out/ folder is another command, since the record names the files where
+    they were read), what it selects, the options that change bytes and the edition it reads
+    (None: the source)."""
+    return json.dumps([str(Path(root).resolve()) if root else None,
+                       game, list(components), list(profiles or []),
                        [float(v) for v in back_offset_mm], copies, cmyk, ink_saver]
                       + (["pdfx"] if pdfx else []) + ([f"edition {edition}"] if edition else []))
 
