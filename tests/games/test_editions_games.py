@@ -78,7 +78,8 @@ def test_qps_names_every_trouble_it_finds(game):
                        r"(; the pseudo-translation of '.*')?"
                        r"|children need [\d.]+ mm along it|wide at [\d.]+ pt, wider than"
                        r"|character '.' \(U\+[0-9A-F]{4}\) of '.*' is not in font \S+"
-                       r"|capitals are [\d.]+ mm tall|is [\d.]+ pt, (minimum|game text needs))")
+                       r"|(capitals|figures) are [\d.]+ mm tall"
+                       r"|is [\d.]+ pt, (minimum|game text needs))")
     unnamed = [p for p in problems if not named.search(p)]
     assert not unnamed, unnamed[:5]
 

@@ -82,7 +82,7 @@ def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
 
 def test_rolling_thunder_tells_light_from_dark_and_breaks_ties(built):
     text = joined_text(built("rolling-thunder", "play-sheet", "pod"), [0])
-    assert "light (white) or dark (grey)" in text
+    assert "Any unmarked square, light or dark" in text  # Frigg: the hatched grey squares too
     assert "tie: most Trolls struck" in text
 
 

@@ -64,7 +64,7 @@ def test_frigg_on_troll_warrior_and_stone_squares(sheet, rulings):
     assert "T17 · Frigg. Frigg crosses off any unmarked square: light, dark, Troll, Warrior " \
            "or Standing Stone, with a strike's effect there (T4): a Troll its track's next " \
            "Troll, a Stone a Runestone." in rulings
-    assert "Any unmarked square (T17)." in sheet
+    assert "Any unmarked square, light or dark (T17)." in sheet
 
 
 def test_thors_line(sheet, rulings):
