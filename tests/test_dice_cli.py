@@ -105,6 +105,9 @@ def test_seed_with_words_commits_to_the_seed(root):
      "expected 64 hexadecimal digits"),
     (("odds", "2d6", ">=", "nine"), "compare with a whole number"),
     (("odds", "2d6+#"), "is not a dice term"),
+    # Unicode digits are not ASCII digits: an Arabic-Indic three is not read as 3.
+    (("odds", "\u0663d6 >= 2"), "is not a dice term"),
+    (("odds", "2d6 >= \u0663"), "compare with a whole number"),
     (("odds", "2q6+1"), "unknown die 'q6'"),
     (("odds", "2d6", "has", "3-of-a-kind", "+", "1"), "not a dice term"),
     (("odds", "2d6+1d8", "has", "a", "pair"), "one kind of die"),

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-_RANGE = re.compile(r"^\s*(\d+)\s*-\s*(\d+)\s*$")
+_RANGE = re.compile(r"^\s*([0-9]+)\s*-\s*([0-9]+)\s*$")
 _COND = re.compile(r"^\s*(<=|>=|==|!=|<|>)\s*(.+?)\s*$")
 
 
@@ -47,9 +47,9 @@ def parse_condition(text: Any) -> tuple[str, Any]:
     """Split ``'<= players'`` into an operator and a value (a plain value means ``==``)."""
     if isinstance(text, str) and (m := _COND.match(text)):
         raw = m[2]
-        value: Any = int(raw) if re.fullmatch(r"-?\d+", raw) else raw
+        value: Any = int(raw) if re.fullmatch(r"-?[0-9]+", raw) else raw
         return m[1], value
-    if isinstance(text, str) and re.fullmatch(r"\s*-?\d+\s*", text):
+    if isinstance(text, str) and re.fullmatch(r"\s*-?[0-9]+\s*", text):
         return "==", int(text)
     return "==", text
 

@@ -22,14 +22,14 @@ from ..base.limits import (ODDS_MAX_DICE, ODDS_MAX_DIGITS, ODDS_MAX_FACES,
 Dist = dict[int, int]  # value -> number of equally likely outcomes giving it
 MAX_DICE, MAX_SIDES = ODDS_MAX_DICE, ODDS_MAX_FACES
 _CMP = re.compile(r"(>=|<=|==|!=|=|>|<)")
-_HAS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>\d+)\s*-?\s*of\s*-?\s*a\s*-?\s*kind|"
+_HAS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>[0-9]+)\s*-?\s*of\s*-?\s*a\s*-?\s*kind|"
                   r"(?P<pair>a\s+pair|pair))\s*$", re.I)
-_SHOWS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>\d+)\s+)?(?P<face>[a-z][\w-]*|\d+)\s*$",
+_SHOWS = re.compile(r"^(?P<pool>.*?)\s+has\s+(?:(?P<k>[0-9]+)\s+)?(?P<face>[a-z][\w-]*|[0-9]+)\s*$",
                     re.I)
 # + and - join terms; a hyphen between two letters belongs to a die name (crew-red).
 _JOIN = re.compile(r"\s*(\+|(?<![a-z])-|-(?![a-z]))\s*", re.I)
-_TERM = re.compile(r"^(?P<n>\d*)\s*(?:d(?P<s>\d+)|d\{(?P<f>[^}]*)\}|(?P<name>[a-z][\w-]*))$|"
-                   r"^(?P<c>\d+)$", re.I)
+_TERM = re.compile(r"^(?P<n>[0-9]*)\s*(?:d(?P<s>[0-9]+)|d\{(?P<f>[^}]*)\}|(?P<name>[a-z][\w-]*))$|"
+                   r"^(?P<c>[0-9]+)$", re.I)
 
 
 def _err(message: str):
@@ -202,7 +202,7 @@ def parse(text: str, named: dict[str, list] | None = None) -> Query:
                            f"face instead, e.g. '2 crew-red has hammer'")
             sums.append((die([sign * f for f in faces]), n))
     target = parts[2].strip() if len(parts) == 3 else None
-    if target is not None and not re.fullmatch(r"[-+]?\d+", target):
+    if target is not None and not re.fullmatch(r"[-+]?[0-9]+", target):
         raise _err(f"{text!r}: compare with a whole number, e.g. '>= 9', not {target[:40]!r}")
     target_value = None if target is None else _number(target, text)
     dist = sum_of(sums, text)
@@ -242,7 +242,7 @@ def _terms(text: str, named: dict[str, list]) -> list[tuple[int, int, list | Non
             listed = m["f"].split(",")
             if len(listed) > MAX_SIDES:
                 raise _err(f"{term[:40]!r}...: a die has at most {MAX_SIDES} faces")
-            if not all(re.fullmatch(r"\s*[-+]?\d+\s*", x) for x in listed):
+            if not all(re.fullmatch(r"\s*[-+]?[0-9]+\s*", x) for x in listed):
                 raise _err(f"{term[:60]!r}: faces in braces must be whole numbers")
             faces = [_number(x, term) for x in listed]
         else:
