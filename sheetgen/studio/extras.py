@@ -86,17 +86,22 @@ def compare(session, base_view, variant_view) -> VariantComparison:
                | {c for c, _ in result.added + result.removed})
     comparison = VariantComparison(result.as_text())
     for cid in [c for c in variant_view.components if c in touched]:
-        before = _cards(base_view, cid)
-        after = _cards(variant_view, cid)
-        for label in dict.fromkeys([*before, *after]):
-            for side in ("front", "back"):
-                old = getattr(before.get(label), side, None)
-                new = getattr(after.get(label), side, None)
-                if old is None and new is None:
-                    continue
-                changed = f"{cid} / {label} ({side})" in flagged
-                comparison.rows.append((cid, label, side, old, new, changed))
+        for label, side, old, new in _paired_faces(base_view, variant_view, cid):
+            changed = f"{cid} / {label} ({side})" in flagged
+            comparison.rows.append((cid, label, side, old, new, changed))
     return comparison
+
+
+def _paired_faces(base_view, other_view, cid: str):
+    """Yield (label, side, base face, other face) of component ``cid`` in two views, paired by
+    the card's label; a face missing on one side is None."""
+    before, after = _cards(base_view, cid), _cards(other_view, cid)
+    for label in dict.fromkeys([*before, *after]):
+        for side in ("front", "back"):
+            old = getattr(before.get(label), side, None)
+            new = getattr(after.get(label), side, None)
+            if old is not None or new is not None:
+                yield label, side, old, new
 
 
 def edition_rows(base_view, edition_view) -> list[tuple]:
@@ -110,14 +115,8 @@ def edition_rows(base_view, edition_view) -> list[tuple]:
     lacking = sorted(getattr(edition, "missing", None) or {})
     rows = []
     for cid in edition_view.components:
-        before, after = _cards(base_view, cid), _cards(edition_view, cid)
-        for label in dict.fromkeys([*after, *before]):
-            for side in ("front", "back"):
-                old = getattr(before.get(label), side, None)
-                new = getattr(after.get(label), side, None)
-                if old is None and new is None:
-                    continue
-                rows.append((cid, label, side, old, new, untranslated_on(new, lacking)))
+        for label, side, old, new in _paired_faces(base_view, edition_view, cid):
+            rows.append((cid, label, side, old, new, untranslated_on(new, lacking)))
     return rows
 
 

@@ -113,12 +113,7 @@ def draw_one_colour(canvas, art: Art) -> None:
         canvas.saveState()
         if shape.matrix != IDENTITY:
             canvas.transform(*shape.matrix)
-        canvas.setLineWidth(shape.stroke_width)
-        canvas.setLineCap(shape.cap)
-        canvas.setLineJoin(shape.join)
-        canvas.setMiterLimit(shape.miter)
-        if shape.dash:
-            canvas.setDash(list(shape.dash))
+        _pen(canvas, shape)
         canvas.drawPath(_path(canvas, shape.commands), stroke=1, fill=0)
         canvas.restoreState()
     canvas.restoreState()
@@ -178,13 +173,18 @@ def _stroke(canvas, shape: Shape, path, inks: Inks) -> None:
         stroke = stroke.stops[len(stroke.stops) // 2].rgb
     inks.set_stroke(canvas, (0.0, 0.0, 0.0) if stroke == CURRENT else stroke,
                     shape.stroke_alpha)
+    _pen(canvas, shape)
+    canvas.drawPath(path, stroke=1, fill=0)
+
+
+def _pen(canvas, shape: Shape) -> None:
+    """Set the line width, caps, joins, miter limit and dashes a shape's stroke asks for."""
     canvas.setLineWidth(shape.stroke_width)
     canvas.setLineCap(shape.cap)
     canvas.setLineJoin(shape.join)
     canvas.setMiterLimit(shape.miter)
     if shape.dash:
         canvas.setDash(list(shape.dash))
-    canvas.drawPath(path, stroke=1, fill=0)
 
 
 def _shade(canvas, shape: Shape, path, inks: Inks) -> None:
