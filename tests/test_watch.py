@@ -117,6 +117,35 @@ def test_b4_watch_follows_the_projects_profiles_yaml(tmp_path, notify):
         thread.join(timeout=30)
 
 
+def test_watch_takes_in_an_edit_saved_while_its_watcher_starts(tmp_path, monkeypatch):
+    """An edit saved after the watch last compared stamps but before the operating system's
+    watcher exists has no event: the watch compares stamps again at every wait, so it is
+    built (it used to wait for some later event, and under load the test above timed out)."""
+    import watchfiles
+    from pypdf import PdfReader
+
+    write_files(tmp_path, {"data/t/game.yaml": GAME, "data/t/deck.yaml": DECK,
+                           "templates/card.yaml": CARD,
+                           "profiles.yaml": "sizes:\n  card: [60, 80]\n"})
+    project = Project.at(tmp_path)
+    deck, pdf = tmp_path / "data/t/deck.yaml", tmp_path / "out/t/deck-pod.pdf"
+    real, starts = watchfiles.watch, []
+
+    def late_watcher(*args, **kwargs):
+        if not starts:  # the first watcher: the edit lands just before it starts
+            deck.write_text(DECK.replace("Alpha", "Beta"))
+        starts.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(watchfiles, "watch", late_watcher)
+    messages: list[str] = []
+    watch(project, lambda reads: build(project, "t", None, BuildOptions(), reads=reads),
+          messages.append, interval=0.1, debounce=0.05, rounds=50, notify=True,
+          stop=lambda: sum("built" in m for m in messages) >= 2)
+    assert starts and sum("built" in m for m in messages) == 2, messages
+    assert "Beta" in PdfReader(pdf).pages[0].extract_text()
+
+
 FONT_CARD = """size: card
 elements:
   - {id: name, type: text, x: 5mm, y: 5mm, w: 40mm, h: 10mm, size: 12, font: mine,

@@ -123,9 +123,12 @@ def _polled(followed: Followed, interval: float) -> tuple[bool, int]:
 
 def _notified(followed: Followed, interval: float, rounds: int | None, waited: int,
               stop: Callable[[], bool] | None) -> tuple[bool, int]:
-    """Wait for the operating system to report a change to a followed file (checking the
-    stamps as well, each ``interval``: an edit saved while the build ran has no event left);
-    return whether one changed and the waits spent."""
+    """Wait for the operating system to report a change to a followed file; return whether
+    one changed and the waits spent.
+
+    The stamps are compared as well after every wait, an event or not: an edit saved after
+    the last comparison but before the watcher started (while the last build ended, on a
+    loaded machine a while) has no event, and would otherwise wait for some later one."""
     from watchfiles import watch as os_watch
 
     spent = 0
@@ -135,7 +138,7 @@ def _notified(followed: Followed, interval: float, rounds: int | None, waited: i
     for changes in os_watch(*folders, stop_event=threading.Event(), yield_on_timeout=True,
                             rust_timeout=int(interval * 1000), debounce=0, recursive=True):
         spent += 1
-        if changes and followed.changed():  # an event in a folder: did a followed file change
+        if followed.changed():  # an event in a folder, or a change the watcher never saw
             return True, spent
         if (rounds is not None and waited + spent >= rounds) or (stop and stop()):
             return False, spent
