@@ -128,14 +128,24 @@ class ReadRecorder:
             _ACTIVE.reset(token)
 
 
+# (path as reported, held) -> the recorders that were active when it was last reported: a
+# report to the same recorders again changes nothing (a recorder only ever gains files), and
+# a font or an icon is reported on every use, tens of thousands of times a build
+_REPORTED: dict[tuple, tuple] = {}
+
+
 def opened(path: str | Path, held: bool = False) -> None:
     """Report that the content (or the absence) of ``path`` was used; ``held``: the reader
     keeps it as process state or draws it as it is (see the module's docstring)."""
     active = _ACTIVE.get()
     if active:
-        path = Path(path)
+        key = (path, held)
+        if _REPORTED.get(key) is active:
+            return
+        path = path if isinstance(path, Path) else Path(path)
         for recorder in active:
             recorder._record(path, held=held)
+        _REPORTED[key] = active
 
 
 def opened_all(paths: Iterable[str | Path], held: bool = False) -> None:
@@ -143,7 +153,7 @@ def opened_all(paths: Iterable[str | Path], held: bool = False) -> None:
     active = _ACTIVE.get()
     if active:
         for path in paths:
-            path = Path(path)
+            path = path if isinstance(path, Path) else Path(path)
             for recorder in active:
                 recorder._record(path, held=held)
 
