@@ -101,3 +101,21 @@ def test_streams_are_encoded_as_reportlab_encodes_them():
     for text in ["\x18", "ok \x1f"]:  # no byte in PDFDocEncoding: ReportLab's error
         with pytest.raises(UnicodeEncodeError):
             pdfdoc_bytes(text)
+
+
+def test_pdf_bytes_are_the_bytes_save_writes():
+    """The speed layer hands a finished document over in one buffer (no list of every
+    object's bytes joined at the end): the same bytes ``save`` writes to a file."""
+    out = BytesIO()
+    saved = FastCanvas(out, invariant=1, pageCompression=1)
+    handed = FastCanvas(BytesIO(), invariant=1, pageCompression=1)
+    for canvas in (saved, handed):
+        for page in range(3):
+            canvas.circle(50 + page, 60, 20, stroke=1, fill=page % 2)
+            canvas.drawString(10, 10, f"page {page}")
+            canvas.showPage()
+        canvas.rect(1, 2, 3, 4)  # left open: closed as save closes it
+    saved.save()
+    data = handed.pdf_bytes()
+    assert data.startswith(b"%PDF-1.") and data.count(b"/Type /Page\n") == 4
+    assert data == out.getvalue()

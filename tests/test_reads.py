@@ -141,3 +141,26 @@ def test_a_build_with_nothing_to_do_reports_the_files_its_outputs_were_made_from
                  reads=second) == []
     assert project / "fonts" / "mine" / "Body.ttf" in second
     assert project / "templates" / "base.yaml" in second
+
+
+def test_a_file_reported_again_reaches_every_recorder_opened_since(tmp_path):
+    """A font or icon is reported on every use; a report to the same recorders again is
+    skipped, but one inside a newly opened recorder (another component's part of the build)
+    still reaches it, as held when the reader holds it."""
+    from sheetgen.load import reads
+
+    font = tmp_path / "Body.ttf"
+    outer = ReadRecorder()
+    with outer.recording():
+        reads.opened(font, held=True)
+        with reads.part() as first:
+            reads.opened(font, held=True)
+            reads.opened(font, held=True)
+        with reads.part() as second:
+            reads.opened(str(font))
+            reads.opened(font, held=True)
+        with reads.part() as third:
+            reads.opened(font)
+    assert outer.files() == [font] and outer.held() == [font]
+    assert first.files() == second.files() == third.files() == [font]
+    assert first.held() == second.held() == [font] and third.held() == []

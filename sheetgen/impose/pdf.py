@@ -135,14 +135,20 @@ class PdfDocument:
 
     def finish(self) -> bytes:
         """Close the document and return its bytes (marked PDF/X when asked: pdfx.py)."""
-        if self.pdfx is None:
-            self.canvas.save()
-            return self.buffer.getvalue()
-        from ..write.pdfx import mark_pdfx, written_clean
+        if self.pdfx is not None:
+            from ..write.pdfx import mark_pdfx
 
-        mark_pdfx(self.canvas, *self.pdfx)
-        self.canvas.save()
-        return written_clean(self.buffer.getvalue())
+            mark_pdfx(self.canvas, *self.pdfx)
+        if hasattr(self.canvas, "pdf_bytes"):  # the speed layer's: one copy of the bytes
+            data = self.canvas.pdf_bytes()
+        else:
+            self.canvas.save()
+            data = self.buffer.getvalue()
+        if self.pdfx is None:
+            return data
+        from ..write.pdfx import written_clean
+
+        return written_clean(data)
 
 
 class _Textless:

@@ -20,6 +20,7 @@ The PDF is byte for byte what ReportLab's own canvas writes; a test compares the
 from __future__ import annotations
 
 import re
+from io import BytesIO
 from math import cos, pi, sin
 
 from reportlab import rl_config
@@ -168,9 +169,41 @@ class FastForm(pdfdoc.PDFFormXObject):
             b" \n  /Subtype /Form /Type /XObject\n>>\nstream\n", data, b"endstream\n"))
 
 
+class _StreamedFile(pdfdoc.PDFFile):
+    """ReportLab's output collector writing each object's bytes into one buffer as it is
+    formatted, instead of keeping every object's bytes in a list and joining them at the end
+    (two, then with the file's own buffer three, copies of a large deck's PDF in memory)."""
+
+    def __init__(self, pdf_version=pdfdoc.PDF_VERSION_DEFAULT):
+        super().__init__(pdf_version)  # the header, into ReportLab's list
+        self.sink = BytesIO()
+        self.sink.write(b"".join(self.strings))
+        self.strings = None
+        self.write = self.sink.write
+
+    def format(self, document) -> bytes:  # noqa: ARG002 - ReportLab's API
+        """Return the whole file's bytes."""
+        return self.sink.getvalue()
+
+
 class FastCanvas(Canvas):
-    """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`) and
-    :meth:`endForm`."""
+    """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`),
+    :meth:`endForm` and :meth:`pdf_bytes`."""
+
+    def pdf_bytes(self) -> bytes:
+        """Close the document and return its bytes: what :meth:`save` writes to the canvas's
+        file, formatted into one buffer (:class:`_StreamedFile`) and handed over without
+        another copy."""
+        if len(self._code):
+            self.showPage()
+        doc = self._doc
+        doc._savedToFile = True  # as SaveToFile marks it: a document is written once
+        collector = pdfdoc.PDFFile
+        pdfdoc.PDFFile = _StreamedFile  # PDFDocument.format makes its collector by this name
+        try:
+            return doc.GetPDFData(self)
+        finally:
+            pdfdoc.PDFFile = collector
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

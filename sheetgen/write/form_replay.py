@@ -281,4 +281,5 @@ class FaceRecorder:
                           list(dict.fromkeys(self.named)), self.forms,
                           self.versions, self.colors, self.shading, deflate_soon(data))
         drawing.attach(canvas, name)
+        form.stream = None  # written from the compressed stream: the text is not kept
         return drawing
