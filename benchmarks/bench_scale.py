@@ -14,7 +14,9 @@ Run: ``python benchmarks/bench_scale.py [--cards 3200 32000] [--runs N]``.
 from __future__ import annotations
 
 import argparse
+import math
 import os
+import re
 import shutil
 import statistics
 import sys
@@ -61,9 +63,16 @@ def build(project: Path, out: Path) -> tuple[float, float, float]:
     shutil.rmtree(out, ignore_errors=True)
     cache = out.with_name(out.name + "-cache")
     shutil.rmtree(cache, ignore_errors=True)
-    return run_process(sheetgen_command() + ["--project", str(project), "build", "-q",
-                                             "--out", str(out), "ragnarocks", DECK, "-p", "a4"],
-                       env={"SHEETGEN_CACHE_DIR": str(cache)})
+    result = run_process(sheetgen_command() + ["--project", str(project), "build", "-q",
+                                               "--out", str(out), "ragnarocks", DECK, "-p",
+                                               "a4"], env={"SHEETGEN_CACHE_DIR": str(cache)})
+    return result
+
+
+def pages_of(pdf: Path) -> int:
+    """Return the page count a PDF's page tree states (the benchmark times whole decks)."""
+    data = pdf.read_bytes()
+    return int(re.search(rb"/Count (\d+) /Kids", data).group(1))
 
 
 def main(argv: list[str] | None = None) -> dict[int, tuple[float, float, float]]:
@@ -81,7 +90,11 @@ def main(argv: list[str] | None = None) -> dict[int, tuple[float, float, float]]
         results: dict[int, list] = {n: [] for n in args.cards}
         for _ in range(args.runs):
             for n in args.cards:
-                results[n].append(build(projects[n], Path(tmp) / f"out{n}"))
+                out = Path(tmp) / f"out{n}"
+                results[n].append(build(projects[n], out))
+                pages = pages_of(out / "ragnarocks" / f"{DECK}-a4.pdf")
+                if pages != 2 * math.ceil(n / 9):  # fronts and backs, nine to a page
+                    raise SystemExit(f"{n} cards gave {pages} pages, not {2 * math.ceil(n / 9)}")
         for n in args.cards:
             wall = statistics.median(r[0] for r in results[n])
             cpu = statistics.median(r[2] for r in results[n])

@@ -88,10 +88,11 @@ def python313() -> str | None:
     return None
 
 
-def prepare(folder: Path, python: str) -> list[str]:
-    """Make a venv of ``python`` (3.13) with protograf in ``folder`` and write the deck
-    script; return the command that builds the deck (run it with ``cwd=folder``)."""
-    env = folder / "venv"
+def prepare(folder: Path, python: str, venv: Path | None = None) -> list[str]:
+    """Make a venv of ``python`` (3.13) with protograf in ``folder`` (or use ``venv``, one
+    made already) and write the deck script; return the command that builds the deck (run
+    it with ``cwd=folder``)."""
+    env = venv or folder / "venv"
     if not (env / "bin" / "python").exists():
         print(f"installing protograf {VERSION} into a throw-away venv ({env}) ...", flush=True)
         subprocess.run([python, "-m", "venv", str(env)], check=True)
