@@ -114,7 +114,8 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
             pieces, unit = comp.model.contents()
             pieces += _fillers(project, comp, guide_profile(project))
             counts[cid] = Count(pieces, unit, comp.model.title,
-                                game.edition.code if game.edition is not None else None)
+                                game.edition.code if game.edition is not None else None,
+                                comp.model.folded())
     players = game.spec.players
     return Counted(counts, tuple(range(players.min, players.max + 1)) if players else ())
 

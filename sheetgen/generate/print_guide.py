@@ -30,6 +30,7 @@ class Count:
     unit: str
     title: str
     language: str | None = None  # the edition's: its file names and words
+    folds: bool = False  # its pieces are folded when made (dice nets, standees)
 
 
 @dataclass(frozen=True)
@@ -268,7 +269,9 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
 def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:
     """Return the one item of a How-to-print page: the options' texts, each file and checklist
     line with its count read from the game's components and the copies table computed from
-    the player counts (``counts``, made by :func:`sheetgen.generate.games.piece_counts`)."""
+    the player counts (``counts``, made by :func:`sheetgen.generate.games.piece_counts`), and
+    ``folds``: whether any piece of the game is folded when made (the page shows a fold step
+    only then)."""
 
     from ..load.chrome import chrome_in
 
@@ -309,4 +312,5 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
              "paper": options.paper, "copies": copies,
              "copies_widths": column_widths(copies), "steps": options.steps,
-             "checklist": checklist, "checklist_layout": checklist_layout(len(checklist))}]
+             "checklist": checklist, "checklist_layout": checklist_layout(len(checklist)),
+             "folds": any(count.folds for count in counts.pieces.values())}]

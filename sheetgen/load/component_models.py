@@ -221,3 +221,7 @@ class DiceModel(CardsModel):
         items = [item.fields() for item in self.items for _ in range(item.count)]
         return sum(self.copies.get(items[k].get("die", ""), 1)
                    for k in range(0, len(items), 6)), self.pieces_called or "dice"
+
+    def folded(self) -> bool:
+        """Return whether these dice are folded: they print nets (unless ``folds`` says)."""
+        return bool(self.nets) if self.folds is None else self.folds

@@ -374,6 +374,9 @@ class ComponentBase(Strict):
         description="What the print guide calls this component's pieces, in the plural "
         "(tiles, tokens, boards, stickers), for every kind; default by kind: cards, tokens, "
         "sheets, boards, dice.")
+    folds: bool | None = Field(
+        None, description="Its pieces are folded when made (standees, boxes): the How-to-print "
+        "page then shows the fold step. Default: dice with nets fold, nothing else.")
     # declared by each kind's model (component_models.py), read by the profile loader and the
     # build: the layout families it has, and whether --copies sets how many of each item print
     layouts: ClassVar[tuple[str, ...]] = ()
@@ -385,3 +388,8 @@ class ComponentBase(Strict):
         """Return how many pieces this component prints and what they are (the print guide's
         contents checklist counts them, so they cannot drift from the data)."""
         return sum(item.count for item in self.items), self.pieces_called or self.content_unit
+
+    def folded(self) -> bool:
+        """Return whether this component's pieces are folded when made (``folds``, else the
+        kind's default: no)."""
+        return bool(self.folds)

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 # the pieces a translation must keep, each in the same number
 _JINJA = re.compile(r"\{\{.*?\}\}|\{%.*?%\}", re.S)
 _FORMAT = re.compile(r"\{[a-z_][a-z0-9_.]*\}")
-_ICON = re.compile(r":[a-z0-9]+(?:-[a-z0-9]+)*:")
+_ICON = re.compile(r":[a-z0-9]+(?:[-/][a-z0-9]+)*:")  # :name: or :set/name: (symbol/army)
 _NUMBER = re.compile(r"\d+(?:[.,]\d+)?")
 _MARKUP = re.compile(r"\*\*|</?[a-z]+>|\\n")
 _LITERAL = re.compile(r"'((?:[^'\\]|\\.)*)'|\"((?:[^\"\\]|\\.)*)\"")

@@ -8,6 +8,7 @@ from typing import Literal
 from pydantic import PrivateAttr, ValidationInfo, model_validator
 
 from ...base.suggest import unknown
+from ..textlayout import ASCENT, TextFitError, layout, parse
 from . import register
 from .base import Color, Element, FontFamily, FontSize, Length, in_range
 from .sheet_common import icon_at, label
@@ -34,7 +35,9 @@ class Legend(Element):
     }
     doc = ("The key of the game's symbols (`symbols:` in game.yaml): for each, its picture, its "
            "label in bold and its one-line meaning, in rows filling the box (`columns` side by "
-           "side). `symbols: [army, castle]` keys those (default: all). A symbol printed on a "
+           "side). A meaning too long for its line wraps onto more lines of its row at `size` "
+           "(a longer language), and shrinks only when its row cannot hold the lines. "
+           "`symbols: [army, castle]` keys those (default: all). A symbol printed on a "
            "component must be keyed by a legend on it or on the game's `symbol_key` "
            "component (`sheetgen check`).")
     sample = {"type": "legend", "x": "5mm", "y": "5mm", "w": "60mm", "h": "12mm",
@@ -81,9 +84,43 @@ class Legend(Element):
             room = x + column_w - text_x
             name_font = ctx.fonts.font_name(self.font, True)
             name_w = min(ctx.fonts.width(name, name_font, self.size), room)
+            after = text_x + name_w + self.size * 0.4
+            if meaning and self._wrap(canvas, ctx, name, meaning, text_x, cy, room, row_h,
+                                      after):
+                continue
             label(canvas, ctx, name, text_x, cy, self.size, self.color, bold=True,
                   font=self.font, align="left", max_width=room)
             if meaning:
-                after = text_x + name_w + self.size * 0.4
                 label(canvas, ctx, meaning, after, cy, self.size, self.color, font=self.font,
                       align="left", max_width=max(x + column_w - after, 1.0))
+
+    def _wrap(self, canvas, ctx, name: str, meaning: str, left: float, cy: float, room: float,
+              row_h: float, after: float) -> bool:
+        """Draw the label and a meaning too long for the rest of its line over more lines of
+        the row, at ``size``, centred on ``cy``; return False (nothing drawn) when the meaning
+        fits its line or the row cannot hold the lines at ``size``."""
+        plain = ctx.fonts.font_name(self.font, False)
+        if after + ctx.fonts.width(meaning, plain, self.size) <= left + room:
+            return False
+
+        def measure(text, bold, size):
+            return ctx.fonts.width(text, ctx.fonts.font_name(self.font, bold), size)
+
+        try:
+            lay = layout(parse(f"**{name}** {meaning}"), room, row_h, measure, self.size,
+                         self.size, leading=1.1)
+        except TextFitError:
+            return False
+        canvas.saveState()
+        ctx.fill(canvas, self.color, is_fill=False)
+        for index, line in enumerate(lay.lines):
+            baseline = cy + lay.height / 2 - lay.top(index) - lay.size * ASCENT
+            for run, offset in line.runs:
+                if run.icon:
+                    ctx.icons.draw(canvas, run.text, left + offset, baseline - lay.size * 0.16,
+                                   lay.size)
+                    continue
+                canvas.setFont(ctx.fonts.font_name(self.font, run.bold), lay.size)
+                canvas.drawString(left + offset, baseline, run.text)
+        canvas.restoreState()
+        return True

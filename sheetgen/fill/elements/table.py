@@ -18,6 +18,7 @@ from .sheet_common import cell_icons, check_icon, icon_of, is_number, label
 
 # a cell that opens on a number and goes on in words ("3-4 (teams)", "1 a game", "4 (2 each)")
 _NUMBER_THEN_WORDS = re.compile(r"([+\-\u2212\u2013]?\d+(?:[\-\u2013]\d+)?)(\s+[^:]*)")
+LINE_PITCH = 1.05  # the lines of a wrapped cell, in sizes apart (a cell is a tight block)
 
 
 @register
@@ -37,6 +38,7 @@ class Table(Element):
     color: Color = "ink"
     font: FontFamily = "body"
     number_font: FontFamily | None = None
+    min_size: FontSize = 7.6
 
     field_docs = {
         'rows': (
@@ -47,6 +49,9 @@ class Table(Element):
         'number_font': ('Font family of the cells that are numbers (3, "+2", "17%") and of the '
                         'number opening a cell of words ("3-4 (teams)"); label gives lining '
                         'figures as tall as capitals. Default: font.'),
+        'min_size': ('A cell of words that would shrink below this size (pt) to fit its width '
+                     'on one line wraps onto more lines of its row instead (a longer '
+                     'language), down to this size; default 7.6, game text in the body font.'),
     }
     doc = ("Ruled table filling its box: rows of cells (text, a number, ':icon:' or empty for a "
            "write-in). header shades the first row, header_col the first column; widths gives "
@@ -120,12 +125,51 @@ class Table(Element):
                     left = xs[i] + size * 0.3 if self.align == "left" else None
                     self._number_then_words(canvas, ctx, mixed.groups(), (xs[i] + xs[i + 1]) / 2,
                                             left, cy, size, bold, cw * 0.9)
+                elif self._wrapped(canvas, ctx, cell, xs[i], cw, cy, rh, size, bold, font):
+                    continue
                 elif self.align == "left" and not icon_of(cell):
                     label(canvas, ctx, cell, xs[i] + size * 0.3, cy, size, self.color, bold,
                           max_width=cw - size * 0.6, font=font, align="left")
                 else:
                     label(canvas, ctx, cell, (xs[i] + xs[i + 1]) / 2, cy, size, self.color,
                           bold, max_width=cw * 0.9, font=font)
+
+    def _wrapped(self, canvas, ctx, cell, left: float, cw: float, cy: float, rh: float,
+                 size: float, bold: bool, font: str) -> bool:
+        """Draw a cell of words too wide for its column at ``min_size`` or more on two or more
+        lines of its row, at the largest size from ``size`` down to ``min_size`` that fits;
+        return False (nothing drawn) when one line fits at ``min_size`` or more, the cell is
+        not plain words, or the row cannot hold the lines."""
+        text = str(cell)
+        if icon_of(cell) or is_number(cell) or (":" in text and cell_icons(cell)) \
+                or " " not in text.strip():
+            return False
+        name = ctx.fonts.font_name(font, bold)
+        room = cw - size * 0.6 if self.align == "left" else cw * 0.9
+        if ctx.fonts.width(text, name, size) * max(self.min_size / size, 1.0) <= room \
+                or ctx.fonts.width(text, name, self.min_size) <= room:
+            return False
+        at = size
+        while at >= self.min_size - 1e-6:
+            lines = _wrap_words(text.split(), lambda words: ctx.fonts.width(words, name, at),
+                                room)
+            if lines is not None and len(lines) * at * LINE_PITCH <= rh * 0.92:
+                break
+            at -= 0.25
+        else:
+            return False
+        canvas.saveState()
+        ctx.fill(canvas, self.color, is_fill=False)
+        canvas.setFont(name, at)
+        top = cy + len(lines) * at * LINE_PITCH / 2
+        for index, line in enumerate(lines):
+            baseline = top - (index + 0.5) * at * LINE_PITCH - at * 0.34
+            if self.align == "left":
+                canvas.drawString(left + size * 0.3, baseline, line)
+            else:
+                canvas.drawCentredString(left + cw / 2, baseline, line)
+        canvas.restoreState()
+        return True
 
     def _number_then_words(self, canvas, ctx, parts: tuple[str, str], cx: float,
                            left: float | None, cy: float, size: float, bold: bool,
@@ -146,3 +190,17 @@ class Table(Element):
             canvas.drawString(x, cy - size * 0.34, text)
             x += width
         canvas.restoreState()
+
+
+def _wrap_words(words: list[str], width_of, room: float) -> list[str] | None:
+    """Return ``words`` in lines no wider than ``room`` (``width_of(text)``), filled greedily;
+    None when one word alone is wider."""
+    lines: list[str] = []
+    for word in words:
+        if width_of(word) > room:
+            return None
+        if lines and width_of(lines[-1] + " " + word) <= room:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return lines
