@@ -2,9 +2,10 @@
 
 Under section 3 the duplex setting is drawn (a sheet bound on its long edge gives upright backs,
 on its short edge upside-down ones); at the foot five colour pictograms say the whole job in
-order (four where nothing folds: no fold step). Each page stays one page, the drawings are there, and no other text runs into them:
-the text inside each drawing's area is exactly the drawing's own words, and no character
-straddles its edge. Read from the PDFs with pypdfium2 (text boxes) and pypdf (the art drawn).
+order (four where nothing folds: no fold step). Each page stays one page, the drawings are
+there, and no other text runs into them: the text inside each drawing's area is exactly the
+drawing's own words, and no character straddles its edge. Read from the PDFs with pypdfium2
+(text boxes) and pypdf (the art drawn).
 """
 
 from __future__ import annotations
