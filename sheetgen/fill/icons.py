@@ -67,6 +67,8 @@ class IconBook:
     folders: tuple[Path, ...] = ()
     used: set[str] = field(default_factory=set)
     _parsed: dict = field(default_factory=dict)
+    # name -> (its file, the places a read of it reports: where a file would shadow it, it)
+    _looked: dict = field(default_factory=dict)
 
     @classmethod
     def for_project(cls, project: Project) -> "IconBook":
@@ -84,13 +86,18 @@ class IconBook:
         """Report the file of ``name`` read, and each place looked first where a file of
         that name would shadow it (reads.py)."""
         path = self.files[name]
-        if not name.startswith(FILE_PREFIX):
-            place = f"icons/{name}.svg" if "/" not in name else f"art/{name}.svg"
-            for folder in self.folders:
-                if folder / place == path:
-                    break
-                reads.opened(folder / place, held=True)
-        reads.opened(path, held=True)  # parsed once, drawn as it is
+        entry = self._looked.get(name)
+        if entry is None or entry[0] is not path:  # the places, worked out once per file
+            looked = []
+            if not name.startswith(FILE_PREFIX):
+                place = f"icons/{name}.svg" if "/" not in name else f"art/{name}.svg"
+                for folder in self.folders:
+                    if folder / place == path:
+                        break
+                    looked.append(folder / place)
+            entry = self._looked[name] = (path, (*looked, path))
+        for place in entry[1]:
+            reads.opened(place, held=True)  # parsed once, drawn as it is
 
     def named_files(self) -> dict[str, Path]:
         """Return the icon and art files by name, without the ``image`` files added."""
