@@ -238,3 +238,24 @@ def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
                      "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert "4 outputs checked: 4 pass, 0 fail" in result.output
+
+
+def test_every_print_check_is_on_and_every_output_passes(project, tmp_path):
+    """Issue 34: the role-size, symbol, writing-space and seam checks are all on for this
+    game (none switched off or loosened), the sheet's pencil spaces are declared writing
+    spaces, and `sheetgen check` passes on every output of every profile."""
+    from pdfcheck import template_elements
+    from sheetgen.api import BuildOptions, run_check
+    from sheetgen.generate.games import load_game
+
+    checks = load_game(project, GAME).spec.print_checks
+    assert checks.mode == "enforce" and checks.seams is True and checks.writing_ink == 0.25
+    assert checks.role_text.on and checks.role_text.rules.size == 8.0
+    assert checks.min_game_text.on
+    sheet = template_elements(project, "roll-and-might-score-sheet")
+    pencil = [e for e in sheet.values() if e.get("type") in ("check_boxes", "write_in")]
+    assert len(pencil) > 30 and all(e.get("writing_space") for e in pencil)
+    report = run_check(project, GAME, [], BuildOptions(out_dir=tmp_path))
+    assert len(report.outputs) >= 20
+    assert [o.line() for o in report.outputs if not o.passed] == []
+    assert not report.failed and not report.face_problems
