@@ -93,7 +93,9 @@ def test_pod_fronts_show_location_and_die(built, deck):
             assert f"({card['detail']})" in front
         else:  # no detail: no empty brackets either
             assert "()" not in front
-        assert ("any die face" if card["die"] == "any" else f"die face {card['die']}") in front
+        # the die's caption in players' words (issue 34: "die face 1" was unclear)
+        assert ("matches any Legend die" if card["die"] == "any"
+                else f"matches a Legend die showing {card['die']}") in front
         assert "ROLL & MIGHT" in back
         # both halves are labelled, and the location half says in words what it fills
         assert "DIE FACE" in front

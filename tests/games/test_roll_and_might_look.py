@@ -119,8 +119,10 @@ def test_the_die_caption_stands_clear_under_the_die(built):
     for index in fronts:
         page = pdf[index]
         text, boxes = page_chars(page)
-        # the caption is the card's last "die face" (the Wild Die's rule names one too)
-        caption = text_box(text, boxes, "die face", text.rfind("die face"))
+        # the caption is the card's last line: "matches a Legend die showing 3" (issue 34: it
+        # read "die face 3"), "matches any Legend die" or a Spare's "draw the lost card's ..."
+        start = max(text.rfind("matches"), text.rfind("draw the"))
+        caption = text_box(text, boxes, text[start:start + 7], start)
         shapes = drawn_shapes(page)
         die = next(s for s in shapes if 20 * MM < s[2] - s[0] < 35 * MM
                    and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.1 * MM)

@@ -103,7 +103,7 @@ def test_the_deck_pages_are_full_and_spares_stay_out_of_the_script(project, buil
     _, cards = read_deck(project.game_dir("roll-and-might"), "cards")
     assert len(cards) == 18 == 2 * 9  # two full pages of nine
     deck = text_of(built("roll-and-might", "cards", "a4"))
-    assert deck.count("SPARE CARD · not in the deck") == 3
+    assert deck.count("SPARE · BLANK, FOR A LOST CARD") == 3
     from conftest import run_cli
 
     result = run_cli("--project", str(project.root), "dice", "roll-and-might", "--players", "5",
@@ -128,18 +128,21 @@ def _forms(path) -> list[set[str]]:
     return out
 
 
-def test_card_fronts_and_sheet_headers_carry_colour_art(built):
+def test_card_fronts_and_sheet_headers_carry_the_games_silhouettes(built):
+    """Issue 34 (Look, one style): game-icons.net silhouettes in the game's palette, no Fluent
+    colour art: the location's symbol in every front's corner index, the card's own picture
+    and scene, and the symbols in the sheet's header and the Legend's title."""
     fronts = _forms(built("roll-and-might", "cards", "pod"))[::2]
-    art = [{n.split("~")[1] for n in page if ".art-fluent~" in n} for page in fronts]
-    # the location's symbol (game.yaml; Tower and Throne Room are line icons, issue 34)
-    assert len(art) == 18
-    assert set().union(*art) >= {"crossed-swords", "castle", "money-bag", "game-die", "quill"}
-    assert "crown" not in set().union(*art)  # the First Player's picture, not the Throne's
+    icons = [{n.split(".icon-")[1] for n in page if ".icon-" in n} for page in fronts]
+    assert len(icons) == 18
+    assert set().union(*icons) >= {"swords", "castle", "tower", "throne", "market", "d6"}
+    assert "crown" not in set().union(*icons)  # the First Player's picture, not the Throne's
     sheet = _forms(built("roll-and-might", "score-sheet", "a4"))[0]
-    assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
-        "crossed-swords", "castle", "money-bag"}
     legend = _forms(built("roll-and-might", "legend", "a4"))[0]
-    assert {n.split("~")[1] for n in legend if ".art-fluent~" in n} >= {"castle", "game-die"}
+    assert {n.split(".icon-")[1] for n in sheet if ".icon-" in n} >= {"swords", "castle", "market"}
+    assert {n.split(".icon-")[1] for n in legend if ".icon-" in n} >= {"castle", "d6"}
+    for page in [*fronts, sheet, legend]:
+        assert not [n for n in page if "fluent" in n], page
 
 
 def test_every_card_medallion_stands_clear_of_the_location_line(built):
@@ -150,17 +153,18 @@ def test_every_card_medallion_stands_clear_of_the_location_line(built):
     for index in range(0, len(pdf), 2):
         page = pdf[index]
         text = page.get_textpage().get_text_range()
-        line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE CARD")
+        line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE · BLANK")
                     if lab in text)
         name = next(w for w in ("ARMY", "CASTLE", "MARKET", "WILD DIE", "SPARE") if w in text)
-        # the ivory cartouche round the card's picture (issue 34: 35 x 13 mm, it was a 13 mm disc)
+        # the ivory cartouche round the card's picture (issue 34: 35 x 13 mm, it was a 13 mm disc;
+        # a Spare card's blank for the location in its place)
         medallion = [s for s in drawn_shapes(page)
                      if 30 * MM < s[2] - s[0] < 40 * MM and 12 * MM < s[3] - s[1] < 15 * MM]
         assert len(medallion) == 1, (index, len(medallion))
         bottom, top = medallion[0][1], medallion[0][3]   # bounds: at or beyond the ring's ink
         assert ink_boxes(page, line)[1] - top >= 2 * MM, (index, line)
         chars = page.get_textpage()
-        start = text.rfind(name)             # the name itself, not the SPARE CARD line above it
+        start = text.rfind(name)             # the name itself, not the SPARE line above it
         name_top = max(chars.get_charbox(i)[3] for i in range(start, start + len(name)))
         assert bottom - name_top >= 0.6 * MM, (index, name)
 

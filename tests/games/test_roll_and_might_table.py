@@ -203,15 +203,15 @@ def test_one_picture_per_idea_with_a_key(project, built):
 
 def test_each_named_card_has_its_own_picture(built):
     """Look: six cards of a guild shared one picture (every Market card the money bag). Each
-    front now composes its location's symbol with a scene of its own (cards.csv scene): cards
-    of different names never show the same pictures; cards of one name share theirs."""
+    front now draws a game-icons silhouette of its own between two pieces of its scene
+    (cards.csv picture, scene), beside its location's symbol in the corner index: cards of
+    different names never show the same pictures; cards of one name share theirs."""
     from test_roll_and_might_retail import _forms
 
     path = built(GAME, "cards", "pod")
     texts = _page_texts(path)[::2]
-    # the symbol (colour art, "art-fluent~NAME") and the scene (an image, "art-NAME-HASH")
-    pictures = [frozenset(re.sub(r"^/FormXob\.art-(fluent~)?|-[0-9a-f]{12}$", "", n)
-                          for n in page if ".art-" in n) for page in _forms(path)[::2]]
+    pictures = [frozenset(n.split(".icon-")[1] for n in page if ".icon-" in n)
+                for page in _forms(path)[::2]]
     names: dict[str, set] = {}
     for text, art in zip(texts, pictures):
         name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", text).group(0)
@@ -220,8 +220,101 @@ def test_each_named_card_has_its_own_picture(built):
     assert all(len(arts) == 1 for arts in names.values()), names
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
-    # a scene beside the symbol (Tower and Throne Room symbols are line icons, not art)
-    assert all(any(not n.startswith("fluent~") for n in art) for art in each), each
+    # every card but the blank Spare: its picture and its scene (and its symbol), silhouettes
+    assert sorted(len(art) >= 2 for art in each) == [False] + [True] * 12, each
+    # one style: no Fluent colour art on the deck's fronts or backs
+    assert not [n for page in _forms(path) for n in page if "fluent" in n]
+
+
+def _corner_text(page, left_mm, top_mm, right_mm, bottom_mm) -> str:
+    """Return the text inside a box of a pod card face (mm from the trim's top left; the pod
+    page carries 1/8 in of bleed)."""
+    bleed = 3.175
+    height = page.get_height()
+    return page.get_textpage().get_text_bounded(
+        (left_mm + bleed) * MM, height - (bottom_mm + bleed) * MM,
+        (right_mm + bleed) * MM, height - (top_mm + bleed) * MM).split()
+
+
+def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
+    """The deck had no corner index. Every card now carries one in its top left corner (the
+    corner a fanned hand shows): its die face as a number 4 mm tall, its location's symbol and
+    (Army, Market) its side or stalls; the same index upside down in the bottom right corner.
+    A Spare card's index is a blank square to write in."""
+    from sheetgen.dice.decks import read_deck
+
+    cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    for k, card in enumerate(cards):
+        page = pdf[2 * k]
+        number = "?" if card["die"] == "any" else str(card["die"])
+        top_left = _corner_text(page, 0, 3, 14.5, 27)
+        bottom_right = _corner_text(page, 49, 58, 63.5, 78)
+        if card["location"] == "Spare":  # blank squares, above the SPARE name
+            assert _corner_text(page, 0, 8, 13, 18) == [] and bottom_right == [], card["id"]
+            continue
+        side = {"West": "W", "East": "E"}.get(card["detail"], "W·E") \
+            if card["location"] == "Army" else card["detail"]
+        expect = [number] + ([side] if card["location"] in ("Army", "Market") else [])
+        assert top_left == expect, (card["id"], top_left)
+        assert sorted(bottom_right) == sorted(expect), (card["id"], bottom_right)
+        # the number is large: its glyph at least 3.5 mm tall, inside the corner
+        text = page.get_textpage()
+        everything = text.get_text_range()
+        at = everything.index(number)
+        box = text.get_charbox(at)
+        assert (box[3] - box[1]) / MM >= 3.5 and (box[0] / MM - 3.175) < 11, (card["id"], box)
+    # the symbol of the location beside the number: one icon form per location symbol
+    from test_roll_and_might_retail import _forms
+
+    fronts = _forms(built(GAME, "cards", "pod"))[::2]
+    symbol = {"Army": "swords", "Market": "market", "Wild Die": "d6"}
+    for card, forms in zip(cards, fronts):
+        if card["location"] in symbol:
+            assert f"/FormXob.icon-{symbol[card['location']]}" in forms, card["id"]
+
+
+def test_the_die_caption_says_what_the_face_does(built):
+    """"die face 1" under the die was unclear at the table: the caption now says it in
+    players' words, what the face matches."""
+    deck = text_of(built(GAME, "cards", "a4"))
+    assert not re.search(r"die face \d", deck)
+    for face in range(1, 7):
+        assert f"matches a Legend die showing {face}" in deck, face
+    assert deck.count("matches any Legend die") == 1  # the Wild Die
+
+
+def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
+    """Decided: three blank Spare cards print with the deck's back, marked SPARE on their
+    face, with a blank to write the lost card's location, a blank index square and an empty
+    die; the How-to-print page says what they are and to keep them out of the deck."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    texts = _page_texts(built(GAME, "cards", "pod"))
+    spares = [i for i, t in enumerate(texts) if "SPARE · BLANK, FOR A LOST CARD" in t]
+    assert len(spares) == 3
+    for index in spares:
+        page = pdf[index]
+        assert "For a lost card: write its location above, its die face below." in texts[index]
+        shapes = drawn_shapes(page)
+        blank = [s for s in shapes if 30 * MM < s[2] - s[0] < 40 * MM
+                 and 12 * MM < s[3] - s[1] < 15 * MM]
+        squares = [s for s in shapes if 7 * MM < s[2] - s[0] < 8.5 * MM
+                   and 7 * MM < s[3] - s[1] < 8.5 * MM]
+        assert len(blank) == 1 and len(squares) == 2, index
+        # the die is empty: no pip (a 5.4 mm disc) is drawn
+        assert not [s for s in shapes if 5 * MM < s[2] - s[0] < 6 * MM
+                    and 5 * MM < s[3] - s[1] < 6 * MM], index
+        # the blank for the location is white: write on it in pencil
+        image = render(built(GAME, "cards", "pod"), index, dpi=100)
+        scale = 100 / 72
+        x0, y1 = blank[0][0] * scale, image.height - blank[0][1] * scale
+        x1, y0 = blank[0][2] * scale, image.height - blank[0][3] * scale
+        inner = image.convert("L").crop((int(x0) + 6, int(y0) + 6, int(x1) - 6, int(y1) - 6))
+        assert inner.getextrema()[0] > 240, index
+    guide = text_of(built(GAME, "how-to-print", "a4"))
+    assert "The blank cards marked SPARE are not in the deck: keep them apart; when a card is " \
+        "lost, write its location and draw its die face on a Spare" in " ".join(guide.split())
+    assert "with the blank Spare cards, kept apart" in guide
 
 
 def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
