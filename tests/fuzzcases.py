@@ -243,7 +243,7 @@ def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0
 
 # An icon a small component draws (shadowed in the sandbox by a mutated copy), and the
 # spreadsheet a deck reads its items from.
-SVG_TARGET = ("roll-and-might", "templates/art/fluent/crossed-swords.svg", "legend")
+SVG_TARGET = ("roll-and-might", "templates/icons/swords.svg", "legend")
 CSV_TARGET = ("roll-and-might", "data/roll-and-might/cards.csv", "cards")
 _SVG_HEAD = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 512 512">'
 _GRADIENT = ('<linearGradient id="g" gradientTransform="{}"><stop offset="nan"/>'

@@ -68,7 +68,7 @@ def test_hostile_mutations_never_break_the_rules(sandbox):
 
 
 def test_hostile_svg_art_and_csv_items_never_break_the_rules(sandbox):
-    (sandbox.root / "templates/art/fluent").mkdir(parents=True, exist_ok=True)  # shadows one
+    (sandbox.root / "templates/icons").mkdir(parents=True, exist_ok=True)  # shadows one
     outcomes = []
     for index, (case, component) in enumerate(input_cases(60, seed="suite")):
         command = ["validate", case.game, component]
