@@ -78,7 +78,7 @@ def test_a_board_over_the_pod_limit_when_pod_is_asked_for(copy_game):
     path.write_text(path.read_text(encoding="utf-8").replace("name: Ragnarocks",
                                                              "name: Ragnarocks II")
                     # 60 mm hexes tile with names on the seams: this test is about size
-                    .replace("print_checks: {seams: true}", "print_checks: {seams: false}"),
+                    .replace("print_checks: {seams: true,", "print_checks: {seams: false,"),
                     "utf-8")
     # without its backdrop (which fixes the size) the board grows with its hexes
     edit(root, "board.yaml", "backdrop: ragnarocks-board\n", "")

@@ -88,7 +88,6 @@ def test_unknown_template(proj):
 
 
 def test_unknown_icon(proj):
-    replace(proj / DECK, "    picture: gem-stone\n", "")  # Freya's emblem, not a picture
     line = replace(proj / DECK, "art: necklace", "art: no-such-icon")
     check_fails(proj, DECK, line - 2, "unknown icon 'no-such-icon'")
 
@@ -109,7 +108,7 @@ def test_unknown_font(proj):
 
 
 def test_missing_field(proj):
-    hel = "  - name: Hel\n    art: skull\n    epithet: Ruler of the Dead\n    picture: skull\n"
+    hel = "  - name: Hel\n    art: skull\n    epithet: Ruler of the Dead\n"
     line = replace(proj / DECK, hel + "    powers:\n", hel + "    powrs:\n")
     check_fails(proj, DECK, line, "field 'powers' is missing")
 
@@ -120,7 +119,7 @@ def test_text_too_long_for_its_box(proj):
                    "  - name: Hel\n    bogus_note: x\n    bogus_pad: 1\n")
     replace(proj / DECK, "text: Score 1 point for each Runestone on the board instead of your "
             "settled areas.", f"text: {long_text}")
-    check_fails(proj, DECK, line, "does not fit", "even at 8 pt")  # one body size, never shrunk
+    check_fails(proj, DECK, line, "does not fit", "even at 8.5 pt")  # one body size, never shrunk
 
 
 def test_image_outside_project(proj):

@@ -87,7 +87,7 @@ def test_big_hexes_are_fine_when_pod_is_not_wanted(copy_game):
     broken(root, "board.yaml", "  hex_size: 25mm", "  hex_size: 60mm")
     broken(root, "board.yaml", "kind: board\n", "kind: board\nprofiles: [a4]\n")
     # 60 mm hexes tile with their names on the seam: this test is about size, not seams
-    broken(root, "game.yaml", "print_checks: {seams: true}", "print_checks: {seams: false}")
+    broken(root, "game.yaml", "print_checks: {seams: true,", "print_checks: {seams: false,")
     result = build(root)
     assert result.exit_code == 0, result.output
     assert (root / "out" / "ragnarocks" / "board-a4.pdf").exists()

@@ -192,13 +192,19 @@ def test_ragnarocks_teams_and_choices(project):
         if players > 2:  # issue 25: a table knows it chooses freely, or takes the first ones
             assert "chooses freely as many as there are players" in offer.label
             assert "take the first ones" in offer.label
-        if players == 2:  # Odin's two draws: the first command cards not chosen
-            (odin,) = offer.groups
-            assert odin.items == [x for x in offer.items if x in command][:4]
+        if players == 2:  # issue 34: exactly Odin's two command cards, set aside first
+            assert not offer.groups and "not the two set aside" in offer.label
+            (_, odin), = events(script, "odin")
+            (aside,) = odin.groups
+            assert len(aside.items) == 2 and set(aside.items) <= command
+            assert "set them aside first" in odin.label and not odin.items
+        else:
+            assert not events(script, "odin")
         quick = make_script(project, "ragnarocks", players, seed="teams",
                             variant="quick-setup")
         (_, drawn), = events(quick, "mythology" if players == 2 else "team-mythology")
         face_up = drawn.groups[0].items
+        assert not events(quick, "odin")  # quick setup: Odin's two follow the face-up cards
         assert len(face_up) == (2 if players == 2 else players) and not drawn.items
         assert "Quick setup" in writer("text")(quick).splitlines()[1]
         if players > 2:

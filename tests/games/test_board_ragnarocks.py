@@ -301,13 +301,14 @@ def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
                       "3 Summon:",
                       "Neither player can take a turn: the game ends.", "End and score",
                       "Runestone hexes never count. Most points wins;",
-                      "equal points share the win (ruling).",
+                      "a tie is shared (R2).",
                       "East and West: along a hex's row (Sól).", caption):
             assert words in text, (index, words)
-        # every word outside the hex names is at least 8 pt (hex names are 7 pt plaques)
+        # every word outside the hex names is at board size, 9 pt (issue 34: role board; hex
+        # names are 7 pt plaques)
         for run, size in runs:
             if not (len(run) <= 3 and run[0].isalpha() and run[1:].isdigit()):
-                assert size >= 8, (run, size)
+                assert size >= 9, (run, size)
     assert "edge hexes (Selkolla, Njord)" in " ".join(t for t, _ in text_runs(reader, 1))
 
 
@@ -359,7 +360,13 @@ def test_the_compass_puts_east_and_west_along_a_row(built):
     assert at["W"][0] < at["N"][0] < at["E"][0]
 
 
-def test_the_sea_carries_credited_colour_art(built):
-    # issue 25 art direction: colour pictures (Fluent Emoji) in the board's sea corners, credited
+def test_the_sea_carries_game_icons_silhouettes_not_colour_emoji(built):
+    # issue 34's one style: the sea's scenery is game-icons silhouettes (credited), no Fluent
+    # Emoji, and no framed panel a player could take for a play area
     reader = PdfReader(built("ragnarocks", "board", "a4"))
-    assert any("Fluent Emoji" in page.extract_text() for page in reader.pages)
+    credits = " ".join(page.extract_text() for page in reader.pages)
+    assert "game-icons.net" in credits and "Fluent" not in credits
+    pod = PdfReader(built("ragnarocks", "board", "pod"))
+    for page in pod.pages:
+        for form in page["/Resources"]["/XObject"].values():
+            assert b"FormXob.art-" not in form.get_object().get_data()

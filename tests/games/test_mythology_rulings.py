@@ -25,8 +25,9 @@ def test_card_text_fixes(pod):
     assert "Fyorgynn" not in text and "Fjorgyn and Fjorgynn" in text
     assert "scored" not in text
     assert "Your opponent scores an extra point for each Runestone on their card" in text
-    assert ("Ruling (this edition): “back” is one hex further along your line of movement; "
-            "a Runestone, a Viking or the map’s edge there blocks the push") in text
+    # Hildisvini's "back", word for word from the Clarifications (R7)
+    assert ("Ruling R7 (this edition): Push one hex further along your line of movement; "
+            "a Runestone, Viking or the edge blocks it.") in text
 
 
 def test_every_card_has_a_subtitle():
@@ -50,11 +51,19 @@ def test_every_card_starts_its_powers_at_the_same_height(pod):
     assert max(tops) - min(tops) <= 2, tops  # within 2 pt: capitals differ by a hair
 
 
-def test_every_card_has_its_own_colour_picture_credited(built):
-    deck = yaml.safe_load((REPO / "data/ragnarocks/mythology-cards.yaml").read_text())
-    pictures = [item.get("picture") for item in deck["items"]]
-    assert all(pictures) and len(set(pictures)) == 32
-    for name in pictures:
-        assert (REPO / "templates/art/fluent" / f"{name}.svg").is_file(), name
-    reader = PdfReader(built("ragnarocks", "mythology-cards", "a4"))
-    assert "Fluent Emoji" in reader.pages[0].extract_text()
+def test_every_card_has_its_own_game_icons_picture(built):
+    # issue 34's one style: each of the 32 cards draws its own game-icons silhouette (and the
+    # command badge), no colour emoji; the credits name game-icons.net, not Fluent Emoji
+    import re
+    reader = PdfReader(built("ragnarocks", "mythology-cards", "pod"))
+    pictures = []
+    for page in reader.pages[::2]:
+        face = next(iter(page["/Resources"]["/XObject"].values())).get_object()
+        data = face.get_data()
+        assert b"FormXob.art-" not in data
+        icons = set(re.findall(rb"/FormXob\.icon-([^\s]+) Do", data)) - {b"command"}
+        assert len(icons) == 1, icons
+        pictures.append(icons.pop())
+    assert len(pictures) == 32 and len(set(pictures)) == 32
+    a4 = PdfReader(built("ragnarocks", "mythology-cards", "a4")).pages[0].extract_text()
+    assert "game-icons.net" in a4 and "Fluent" not in a4

@@ -37,7 +37,7 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
     assert text.count("Side B, Mímir's Well, is this edition's design") == 3
     board = " ".join(" ".join(p.extract_text().split())
                      for p in PdfReader(built("ragnarocks", "board", "pod")).pages)
-    assert "goes first (ruling)" in board and "equal points share the win (ruling)" in board
+    assert "goes first (ruling)" in board and "a tie is shared (R2)" in board
     assert "this edition's design (not in the rulebook)" in board  # side B's origin
 
 
@@ -77,40 +77,46 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
     guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]
                      .extract_text().split())
     for words in ("board-a4.pdf", "tokens-a4.pdf", "clarifications-a4.pdf", "flip on long edge",
-                  "46 tokens", "32 cards", "11 cards", "fold at \"1 Fold here\""):
+                  "52 tokens", "32 cards", "16 cards", "fold at \"1 Fold here\""):
         assert words in guide, words
     reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     for number, topic in enumerate(("First turn", "Tie", "Empty supply", "Move",
                                     "No tree stand insert", "Side B, Mímir's Well",
-                                    "Hildisvini", "Team game"), start=1):
+                                    "Hildisvini", "Team game", "Odin and the roll sheet",
+                                    "Gullinbursti", "The game always ends", "Tyr"), start=1):
         assert f"R{number} · {topic}." in text, topic
     assert "Ivory goes first" in text and "Equal points share the win" in text
     assert "Teammates share their colour's 3 Vikings" in text
 
 
-def _art_drawn(reader, page_index: int) -> dict[str, int]:
-    """Return how many times each colour-art form is drawn by the face placed on a page."""
+def _drawn(reader, page_index: int, kind: str = "icon") -> dict[str, int]:
+    """Return how many times each icon (or colour-art) form is drawn by the face on a page."""
     import re
     from collections import Counter
 
     face = next(iter(reader.pages[page_index]["/Resources"]["/XObject"].values())).get_object()
-    calls = re.findall(rb"/(FormXob\.art-[^\s]+) Do", face.get_data())
+    calls = re.findall(rb"/FormXob\." + kind.encode() + rb"-([^\s]+) Do", face.get_data())
     return Counter(name.decode() for name in calls)
 
 
-def test_each_aid_title_is_flanked_by_its_picture_and_standees_show_the_warrior(built):
-    # issue 25 look pass: colour art on the aids (one picture either side of the title) and
-    # the tokens' helmeted warrior on both halves of every standee
+def test_each_aid_title_is_flanked_by_its_picture_and_standees_show_the_viking(built):
+    # issue 25 look pass, issue 34's one style: a game-icons picture either side of each aid's
+    # title, no colour emoji; the Viking symbol on both halves of every standee
     reader = PdfReader(built("ragnarocks", "reference", "pod"))
     pictures = []
     for index in range(0, len(reader.pages), 2):  # fronts; backs between them
-        drawn = _art_drawn(reader, index)
-        assert list(drawn.values()) == [2], drawn  # one picture, twice
-        pictures.append(next(iter(drawn)))
-    assert len(set(pictures)) == 5  # the five aids, each its own picture
+        assert not _drawn(reader, index, "art")
+        drawn = _drawn(reader, index)
+        flanking = [name for name, count in drawn.items() if count >= 2]
+        assert flanking, drawn  # one picture, twice
+        pictures.append(flanking[0])
+    # every aid (the Mythology Powers aid is printed twice, each one face) has its picture;
+    # the Mythology aids share the crystal ball, every other aid its own
+    assert len(set(pictures)) == 7, pictures
     standees = PdfReader(built("ragnarocks", "standees", "a4"))
     forms = standees.pages[0]["/Resources"]["/XObject"]
     for face in forms.values():
-        calls = face.get_object().get_data().count(b"FormXob.art-fluent~man-beard Do")
-        assert calls == 2  # the front half and the back half
+        data = face.get_object().get_data()
+        assert data.count(b"FormXob.icon-viking Do") == 2  # the front half and the back half
+        assert b"FormXob.art-" not in data

@@ -6,9 +6,11 @@ from __future__ import annotations
 import re
 
 import pypdfium2 as pdfium
+import yaml
 from pypdf import PdfReader
 
-from pdfcheck import MM
+from conftest import REPO
+from pdfcheck import MM, placements
 
 
 def page_text(path, page: int) -> str:
@@ -64,3 +66,204 @@ def test_no_text_crosses_the_glue_seam_of_the_tiled_board(built, project):
             if chars.get_text_range(index, 1).strip():
                 assert not (left < seam - 0.1 and right > seam + 0.1), (
                     chars.get_text_range(max(0, index - 5), 10))
+
+
+# ---- issue 34's remaining Ragnarocks findings, each asserted on the printed PDFs ----
+
+def pod_texts(path) -> list[str]:
+    """Return the text of every front of a face-per-page (pod) print (backs between them)."""
+    reader = PdfReader(path)
+    return [" ".join(p.extract_text().split()) for p in reader.pages[::2]]
+
+
+def card_text(path, name: str) -> str:
+    return next(t for t in pod_texts(path) if f" {name} " in f" {t} ")
+
+
+def _icon_sizes(reader, page_index: int) -> dict[str, float]:
+    """Return the width (mm) each icon form is drawn at by the face on a pod page."""
+    from pypdf.generic import ContentStream
+
+    def mul(a, b):
+        return [a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3],
+                a[2] * b[0] + a[3] * b[2], a[2] * b[1] + a[3] * b[3],
+                a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5]]
+
+    face = next(iter(reader.pages[page_index]["/Resources"]["/XObject"].values())).get_object()
+    ctm, stack, sizes = [1, 0, 0, 1, 0, 0], [], {}
+    for operands, op in ContentStream(face, reader).operations:
+        if op == b"q":
+            stack.append(ctm)
+        elif op == b"Q":
+            ctm = stack.pop()
+        elif op == b"cm":
+            ctm = mul([float(v) for v in operands], ctm)
+        elif op == b"Do" and str(operands[0]).startswith("/FormXob.icon-"):
+            box = [float(v) for v in face["/Resources"]["/XObject"][operands[0]]["/BBox"]]
+            name = str(operands[0]).removeprefix("/FormXob.icon-")
+            sizes[name] = max(sizes.get(name, 0), (box[2] - box[0]) * ctm[0] / MM)
+    return sizes
+
+
+def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
+    # finding: "declare the game's symbols, a key on each component that prints symbols". The
+    # Symbols aid (the game's symbol_key) prints each symbol's picture, name and meaning, twice
+    # (one per player); the runes are said to be decoration ("runes on the tokens that mean
+    # nothing"); the mythology cards, tokens and standees print the symbols it keys.
+    from sheetgen.generate.games import load_game
+
+    game = load_game(project, "ragnarocks")
+    assert game.spec.symbol_key == "reference" and set(game.spec.symbols) == {
+        "command", "viking", "settled", "runestone"}
+    reader = PdfReader(built("ragnarocks", "reference", "pod"))
+    keys = [i for i, t in enumerate(pod_texts(built("ragnarocks", "reference", "pod")))
+            if t.startswith("Symbols")]
+    assert len(keys) == 2
+    text = pod_texts(built("ragnarocks", "reference", "pod"))[keys[0]]
+    for words in ("Command Odin's command card", "Viking Ivory: cross; Red: ring",
+                  "Settled on a Settled Viking", "Runestone runes: decoration",
+                  "Runestones are all alike"):
+        assert words in text, words
+    drawn = _icon_sizes(reader, 2 * keys[0])
+    assert {"command", "viking", "house", "runestone"} <= set(drawn), drawn
+
+
+def test_the_odin_command_icon_is_large_and_explained(built):
+    # finding: "a larger, explained Odin icon": the raven on every command card is drawn
+    # 7.5 mm or more (it was 5.2 mm, white in the banner), in a badge; the Mythology Setup aid
+    # says what it means where the cards are chosen
+    path = built("ragnarocks", "mythology-cards", "pod")
+    reader = PdfReader(path)
+    texts = pod_texts(path)
+    gullinbursti = next(i for i, t in enumerate(texts) if "Gullinbursti" in t)
+    freya = next(i for i, t in enumerate(texts) if t.split()[1] == "Freya")
+    assert _icon_sizes(reader, 2 * gullinbursti)["command"] >= 7.5
+    assert "command" not in _icon_sizes(reader, 2 * freya)  # Freya is no command card
+    aids = " ".join(pod_texts(built("ragnarocks", "reference", "pod")))
+    assert "Only cards with" in aids and "may be Odin’s command cards" in aids
+
+
+def test_board_decoration_is_sea_coloured_not_land(built):
+    # finding: "board decorations that cannot be taken for play areas". Where side A had
+    # gold-framed snowy vignettes (parchment-light boxes beside the hexes), the sea shows: the
+    # mean colour of the north panorama and the west vale is the sea's blue, darker than the
+    # lightest hex shade.
+    dpi = 40
+    page = pdfium.PdfDocument(str(built("ragnarocks", "board", "pod")))[0]
+    image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+    scale = dpi / 25.4
+
+    def mean(x0, y0, x1, y1):  # face mm from the trim's top-left
+        bleed = 3.175
+        box = tuple(round((v + bleed) * scale) for v in (x0, y0, x1, y1))
+        pixels = list(image.crop(box).getdata())
+        return [sum(p[i] for p in pixels) / len(pixels) for i in range(3)]
+
+    for area in ((90, 25, 246, 50), (14, 114, 54, 154)):
+        r, g, b = mean(*area)
+        assert b > r + 5 and r < 200, (area, r, g, b)  # sea blue, not parchment (r > b)
+
+
+def test_rulings_printed_where_the_player_needs_them(built):
+    # findings: "the game always ends (Gullinbursti moving back and forth)", "Gullinbursti's
+    # timing", "Tyr's trade (opponent's Viking? which hex is summoned from?)": on the cards
+    # themselves and on the Clarifications, each marked as this edition's ruling
+    cards = built("ragnarocks", "mythology-cards", "pod")
+    gullinbursti = card_text(cards, "Gullinbursti")
+    assert ("Ruling R10 (this edition): At step 3, instead of summoning, move the same Viking "
+            "again as in step 2. No Runestone this turn.") in gullinbursti
+    assert ("Ruling R11 (this edition): If your opponent skipped their last turn, you cannot "
+            "use Gullinbursti: summon, or skip.") in gullinbursti
+    tyr = card_text(cards, "Tyr")
+    assert ("Ruling R12 (this edition): Any adjacent Viking, yours or your opponent's. Then "
+            "summon from your Viking's new hex.") in tyr
+    rulings = " ".join(pod_texts(built("ragnarocks", "clarifications", "pod")))
+    for words in ("R10 · Gullinbursti.", "R11 · The game always ends.", "R12 · Tyr.",
+                  "R9 · Odin and the roll sheet."):
+        assert words in rulings, words
+    assert rulings.count("Edition ruling · not the publisher's") >= 3
+
+
+def test_the_roll_sheet_agrees_with_ivory_chooses_and_names_two_odin_cards(tmp_path):
+    # finding: "the roll sheet's card order vs the rulebook's 'Ivory chooses' made consistent,
+    # and the Odin line lists exactly the two command cards": the printed roll sheet (PDF) sets
+    # Odin's two command cards aside first (exactly two, each with the command icon) and lets
+    # Ivory choose any two others; the Mythology Setup aid prints the same ruling (R9).
+    from conftest import run_cli
+
+    out = tmp_path / "roll.pdf"
+    result = run_cli("dice", "ragnarocks", "-n", "2", "-s", "table", "-f", "pdf", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = " ".join(" ".join(p.extract_text().split()) for p in PdfReader(out).pages)
+    line = re.search(r"Odin's two command cards: set them aside first.*?face up: ([^:]+?) "
+                     r"Mythology cards: Ivory chooses any two, not the two set aside", text)
+    assert line, text
+    chosen = [name.strip() for name in line.group(1).split(";")]  # names may hold commas
+    deck = yaml.safe_load((REPO / "data/ragnarocks/mythology-cards.yaml").read_text())
+    command = {c["name"] for c in deck["items"] if c.get("command")}
+    assert len(chosen) == 2 and set(chosen) <= command, chosen
+
+
+def test_the_mythology_setup_aid_prints_the_roll_sheet_ruling(built):
+    aids = pod_texts(built("ragnarocks", "reference", "pod"))
+    setup = next(t for t in aids if t.startswith("Mythology Setup"))
+    assert "Ivory chooses two Mythology cards" in setup
+    assert ("Ruling R9 (this edition): Set aside the two command cards the roll sheet names "
+            "first: Odin's, if chosen. Ivory chooses any two other cards.") in setup
+
+
+def test_settled_markers_and_a_score_pad_are_printed(built):
+    # finding: "Settled markers and a score track (or a score pad)": 3 + 3 Settled markers on
+    # the token sheet (the longhouse symbol), and a score pad per player: a ruled table of
+    # regions, Ivory and Red, and a total
+    reader = PdfReader(built("ragnarocks", "tokens", "pod"))
+    markers = [i for i in range(0, len(reader.pages), 2) if "house" in _icon_sizes(reader, i)]
+    assert len(markers) == 6
+    aids = pod_texts(built("ragnarocks", "reference", "pod"))
+    pads = [t for t in aids if t.startswith("Score pad")]
+    assert len(pads) == 2
+    assert re.search(r"Region Ivory Red 1 2 3 4 5 6 Total", pads[0]), pads[0]
+    assert "Equal points share the win" in pads[0]
+
+
+def test_the_checklist_counts_the_clarifications_that_print(built):
+    # finding: "the How-to-print checklist count of Clarifications equals what prints": the
+    # count read from the page is the number of cards on the Clarifications file's fronts
+    guide = page_text(built("ragnarocks", "how-to-print", "a4"), 0)
+    (count,) = re.findall(r"(\d+) cards · Clarifications", guide)
+    reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
+    printed = sum(len(placements(reader, i)) for i in range(0, len(reader.pages), 2))
+    assert int(count) == printed == 3
+
+
+def test_one_style_no_colour_emoji_on_the_games_pages(built):
+    # finding (look): "the one-style decision": no Fluent emoji on any page of the game's own
+    # components (the How-to-print page's pictograms belong to the shared template), and no
+    # two differently named Mythology cards share a picture
+    for component in ("mythology-cards", "reference", "clarifications", "board", "tokens",
+                      "standees"):
+        reader = PdfReader(built("ragnarocks", component, "a4"))
+        text = " ".join(page.extract_text() for page in reader.pages)
+        assert "Fluent" not in text, component
+    cards = PdfReader(built("ragnarocks", "mythology-cards", "pod"))
+    pictures = [tuple(sorted(set(_icon_sizes(cards, i)) - {"command"}))
+                for i in range(0, len(cards.pages), 2)]
+    assert len(pictures) == 32 and len(set(pictures)) == 32
+
+
+def test_text_roles_meet_their_minimums(built, project):
+    # finding: "text roles on every text, meeting the role minimums": the role checks are on,
+    # and on the printed card the powers and rulings (rules) are 8.5 pt or more, the board's
+    # plaques 9 pt or more
+    from sheetgen.generate.games import load_game
+
+    checks = load_game(project, "ragnarocks").spec.print_checks
+    assert checks.role_text.on and checks.seams and checks.writing_ink <= 0.25
+    document = pdfium.PdfDocument(str(built("ragnarocks", "mythology-cards", "pod")))
+    chars = document[2].get_textpage()  # Gullinbursti, with two rulings
+    text = chars.get_text_range()
+    start = text.index("When Summoning")
+    end = text.index("summon, or skip.") + len("summon, or skip.")
+    sizes = {round(pdfium.raw.FPDFText_GetFontSize(chars.raw, i), 2)
+             for i in range(start, end) if not text[i].isspace()}
+    assert min(sizes) >= 8.5, sizes

@@ -11,15 +11,15 @@ from pdfcheck import MM, placements
 from sheetgen.load.profiles import builtin_profiles
 
 
-def test_token_sheet_holds_40_runestones_and_6_vikings(built):
+def test_token_sheet_holds_40_runestones_6_vikings_and_6_settled_markers(built):
     reader = PdfReader(built("ragnarocks", "tokens", "a4"))
     assert len(reader.pages) == 2  # fronts and backs
     fronts = placements(reader, 0)
-    assert len(fronts) == 46
+    assert len(fronts) == 52
     by_form = Counter(p.name for p in fronts)
-    # 8 rune designs x 5 Runestones, 3 Ivory and 3 Red Vikings
-    assert sorted(by_form.values()) == [3, 3] + [5] * 8
-    assert len(placements(reader, 1)) == 46
+    # 8 rune designs x 5 Runestones, 3 Ivory and 3 Red Vikings, 3 + 3 Settled markers
+    assert sorted(by_form.values()) == [3, 3, 3, 3] + [5] * 8
+    assert len(placements(reader, 1)) == 52
 
 
 PAPER_MM = {"a4": (210.0, 297.0), "letter": (215.9, 279.4)}  # ISO 216; 8.5 x 11 in
@@ -68,7 +68,7 @@ def test_standees_are_six_strips_with_crop_marks(built):
 
 def test_token_pod_is_one_face_per_page(built):
     reader = PdfReader(built("ragnarocks", "tokens", "pod"))
-    assert len(reader.pages) == 2 * 46
+    assert len(reader.pages) == 2 * 52
     box = reader.pages[0].mediabox
     assert (float(box.width), float(box.height)) == pytest.approx((19 * MM + 18, 19 * MM + 18))
 
@@ -136,11 +136,12 @@ def test_standee_steps_sit_at_their_folds_and_the_back_is_named(built):
 def test_player_aids_one_per_player_where_both_need_them(built):
     reader = PdfReader(built("ragnarocks", "reference", "a4"))
     fronts = [p for page in range(0, len(reader.pages), 2) for p in placements(reader, page)]
-    assert len(fronts) == 11
+    assert len(fronts) == 16
     copies = sorted(Counter(p.name for p in fronts).values())
     # the rules twice (one per player), team game twice (one per team), setup three times
-    # (one per pair of up to 6 players): issue 25
-    assert copies == [2, 2, 2, 2, 3]
+    # (one per pair of up to 6 players): issue 25; the Mythology setup once (read at setup),
+    # the Symbols and the score pad twice (issue 34)
+    assert copies == [1, 2, 2, 2, 2, 2, 2, 3]
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "Played without the tree stand insert" in text and "decoration only" in text
 
@@ -230,7 +231,7 @@ def test_ivory_and_red_vikings_differ_in_shape_not_only_colour(built):
     image = render(path, 0, dpi=dpi)
     fronts = placements(reader, 0)
     counts = Counter(p.name for p in fronts)
-    vikings = [p for p in fronts if counts[p.name] == 3]
+    vikings = [p for p in fronts if counts[p.name] == 3][:6]  # then the Settled markers
     ivory, red = vikings[:3], vikings[3:]  # items in order: Ivory first
     assert {p.name for p in ivory}.isdisjoint({p.name for p in red})
 
