@@ -45,6 +45,9 @@ def test_placeholder_mistakes_are_named():
     assert "adds ':coin:'" in placeholder_mistake("Gain :coins:", "Gana :coin:")
     assert "{{ x }}" in placeholder_mistake("Round {{ x }}", "Ronda")
     assert "'**'" in placeholder_mistake("**Bold** rule", "Regla")
+    # a symbol or colour art inline is a placeholder too (set/name)
+    assert "drops ':symbol/viking:'" in placeholder_mistake("Lose 1 :symbol/viking:.", "Pierde 1.")
+    assert placeholder_mistake("1 :fluent/crown:", "1 :fluent/crown:") is None
 
 
 def test_pseudo_is_longer_accented_and_bracketed():
@@ -53,6 +56,8 @@ def test_pseudo_is_longer_accented_and_bracketed():
     assert out.startswith("[") and out.endswith("]") and ":coins:" in out and "2" in out
     assert "à" in out and "ç" not in "Gain" and len(out) >= 1.3 * len("Gain 2 :coins: each round")
     assert placeholder_mistake("Gain 2 :coins: each round", out) is None
+    # an inline symbol keeps its name (it was accented into "ſýmƀöl" text and drawn as words)
+    assert ":symbol/viking:" in pseudo("Lose 1 :symbol/viking: now")
     # the padding of a long rule wraps like words: no run of more than six tildes
     rule = "Each player takes a sheet and a pencil and marks the first space. "
     long = pseudo(rule * 4)
