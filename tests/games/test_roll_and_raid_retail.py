@@ -93,13 +93,13 @@ def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, buil
     elements = template_elements(project, "roll-and-raid-clan-sheet")
     marks = [raw for name, raw in elements.items() if name and name.endswith("-marks")
              and raw.get("icon")]
-    assert marks and {raw["icon"] for raw in marks} == {"bolt"}
+    assert marks and {raw["icon"] for raw in marks} == {"symbol/use"}  # the bolt (game.yaml)
 
 
 def test_every_ruling_is_printed_where_it_is_needed(built):
     rulings = text_of(built("roll-and-raid", "clarifications", "a4"))
     topics = ["Game length", "Start", "Great Hall", "Retreat", "Empty Raid deck", "Settlements",
-              "Shields", "Clan score", "Raid dice", "Dice script", "Creatures by script",
+              "Shields", "Clan score", "Raid dice", "Roll sheet", "Creatures on the roll sheet",
               "Specialized production"]
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
@@ -108,7 +108,7 @@ def test_every_ruling_is_printed_where_it_is_needed(built):
     assert "Cross out a space as each round starts (R1)" in sheet  # 16 spaces
     assert "every clan starts empty (R2)" in aids
     assert "your choice (R4)" in aids and "deck empty: play on (R5)" in aids
-    assert "--variant creatures (R11)" in aids
+    assert "its Creatures version (R11)" in aids
     assert "(R12)" in sheet and "(R12)" in aids
     assert "8 Raid rolls a round" in rulings and "Roll real dice" in rulings
 
@@ -146,21 +146,27 @@ def test_raid_card_fronts_picture_their_target_in_colour(project, built):
     targets = {item.fields()["target"] for item in cards.items}
     assert targets == {"monastery", "voyage", "fortress", "town", "capital"}
     fronts = _forms(built("roll-and-raid", "raid-cards", "pod"))[::2]
-    art = [{n for n in page if ".art-fluent~" in n} for page in fronts]
+    # issue 34: game-icons silhouettes in the level's colour; no target reuses the clan
+    # sheet's products (ship, house) nor the Defense badge's castle
+    badges = {"church", "treasure-map", "hill-fort", "market", "crown"}
+    art = [{n.removeprefix("/FormXob.icon-") for n in page} & badges for page in fronts]
     assert all(len(names) == 1 for names in art)  # one picture on every front
-    pictured = {n.split("~")[1] for names in art for n in names}
-    # issue 34: no target reuses the clan sheet's product art (sailboat, houses)
-    assert pictured == {"church", "world-map", "castle", "classical-building", "crown"}
+    assert {n for names in art for n in names} == badges
+    assert not any(".art-fluent~" in n for page in fronts for n in page)
     text = text_of(built("roll-and-raid", "raid-cards", "pod"), [0])
-    assert "Monastery low walls" in text  # the key of the picture
+    assert "Monastery Low walls" in text  # the key of the picture
 
 
-def test_creatures_and_the_clan_sheet_carry_colour_art(built):
+def test_creatures_and_the_clan_sheet_carry_game_icons_art(built):
+    """Issue 34's one style: each Creature a game-icons silhouette of its own, the clan sheet's
+    header the three products as silhouettes; no Fluent emoji on either."""
     creatures = _forms(built("roll-and-raid", "creature-cards", "pod"))[::2]
-    assert all(any(".art-fluent~" in n for n in page) for page in creatures)
+    pictures = {"dragon", "kraken", "wolf", "horse", "squirrel", "ouroboros"}
+    each = [{n.removeprefix("/FormXob.icon-") for n in page} & pictures for page in creatures]
+    assert [len(names) for names in each] == [1] * 6 and set().union(*each) == pictures
     sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
-    assert {n.split("~")[1] for n in sheet if ".art-fluent~" in n} >= {
-        "sailboat", "axe", "houses"}
+    assert {"/FormXob.icon-ship", "/FormXob.icon-axe", "/FormXob.icon-house"} <= sheet
+    assert not any(".art-fluent~" in n for n in sheet | set().union(*creatures))
 
 
 def test_settlements_stand_apart_and_the_last_festival_label_clears_the_panel(built):
