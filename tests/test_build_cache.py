@@ -58,13 +58,13 @@ def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     (root / "templates").mkdir()
     shutil.copy(REPO / "templates" / "odds-front.yaml", root / "templates" / "odds-front.yaml")
     assert run() == ["odds-card"]
-    # art: a project's fluent/dragon.svg replaces the built-in one (Fafnir's picture)
-    (root / "templates" / "art" / "fluent").mkdir(parents=True)
-    shutil.copy(REPO / "templates" / "art" / "fluent" / "wolf.svg",
-                root / "templates" / "art" / "fluent" / "dragon.svg")
+    # art: a project's icons/dragon.svg replaces the built-in one (Fafnir's picture)
+    (root / "templates" / "icons").mkdir(parents=True)
+    shutil.copy(REPO / "templates" / "icons" / "wolf.svg",
+                root / "templates" / "icons" / "dragon.svg")
     assert run() == ["creature-cards"]
     # art content: the bytes of an icon a deck draws (the record lists the drawn icons' files)
-    dragon = root / "templates" / "art" / "fluent" / "dragon.svg"
+    dragon = root / "templates" / "icons" / "dragon.svg"
     dragon.write_text(dragon.read_text(encoding="utf-8") + "<!-- redrawn -->\n",
                       encoding="utf-8")
     assert run() == ["creature-cards"]

@@ -143,7 +143,7 @@ def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
     files = paragraphs(lines, "1 · Files, in this order", "4 · Copies per player count")
     steps = paragraphs(lines, "5 · Cut, fold and glue, in order", "6 · Contents: tick each "
                        "when it is made")
-    assert len(files) == 8 and len(steps) == 5, (len(files), len(steps))
+    assert len(files) == 9 and len(steps) == 5, (len(files), len(steps))  # 9: the Symbols sheet
     for paragraph in files + steps:
         assert len(paragraph[-1].split()) >= 2, f"{paragraph[0][:30]!r} ends on {paragraph[-1]!r}"
         for line, after in zip(paragraph, paragraph[1:]):
