@@ -196,7 +196,8 @@ def test_creature_kinds(game):
     kinds = Counter(i["kind"] for i in items)
     assert kinds == {"bid": 3, "offering": 3}
     bids = [i for i in items if i["kind"] == "bid"]
-    assert {i["pay"].split()[0] for i in bids} == {":symbol/axe:", ":symbol/ship:", ":symbol/viking:"}
+    assert {i["pay"].split()[0] for i in bids} == {":symbol/axe:", ":symbol/ship:",
+                                                   ":symbol/viking:"}
     for i in bids:
         gp = [int(r["reward"].split()[0]) for r in i["rows"]]
         assert gp == sorted(gp, reverse=True) and gp[-1] > 0, i["name"]
