@@ -140,7 +140,7 @@ def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
     path = built("roll-and-raid", "how-to-print", profile)
     page = Page(path)
     lines = page.text.split("\r\n")
-    files = paragraphs(lines, "1 · Files, in this order", "4 · Copies per player count")
+    files = paragraphs(lines, "1 · Files, in this order", "2 · Copies per player count")
     steps = paragraphs(lines, "5 · Cut, fold and glue, in order", "6 · Contents: tick each "
                        "when it is made")
     assert len(files) == 9 and len(steps) == 5, (len(files), len(steps))  # 9: the Symbols sheet
