@@ -85,7 +85,8 @@ def test_grid_trace_out_of_range(sheet_project):
 def test_track_space_with_unknown_icon(sheet_project):
     break_and_build(sheet_project, "roll-and-raid", "clan-sheet",
                     "templates/roll-and-raid-clan-sheet.yaml", "  - id: njord-tracker\n",
-                    'below: ":ship:"', 'below: ":longship:"', "unknown icon 'longship'")
+                    'below: ":symbol/ship:"', 'below: ":symbol/longship:"',
+                    "unknown symbol 'longship'")
 
 
 def test_element_in_the_glue_strip(sheet_project):
