@@ -8,9 +8,10 @@ Prints medians of:
   4. the server's resident memory after many edits, against after 20 (no leak).
 
 The benchmark cannot rot: it edits temporary copies it wrote itself. The deck's file is
-written back as plain YAML (the same items, no comments), and its edits swap the first item's
-name; the deck's front template is copied into the project with one element of the
-benchmark's own added, whose colour its edits swap. A smoke run (``--runs 1``) is in the slow
+written back as plain YAML (the same items, no comments), and each edit gives the first item a
+name it never had; the deck's front template is copied into the project with one element of
+the benchmark's own added, and each edit gives it a colour it never had (so every edit draws
+new pictures: none is kept from an earlier one). A smoke run (``--runs 1``) is in the slow
 test tier (tests/test_bench_serve.py).
 
     python benchmarks/bench_serve.py [--starts 5] [--runs 15] [--edits 200]
@@ -43,7 +44,6 @@ FIRST_SCREEN = """(function(){var imgs=[].filter.call(document.querySelectorAll(
   function(i){var r=i.getBoundingClientRect();return r.top<innerHeight&&r.bottom>0;});
   return imgs.length>0&&imgs.every(function(i){return i.complete&&i.naturalWidth>0;});})()"""
 MARK = "bench-edit"   # the id of the element the benchmark adds to a template
-COLOURS = ["#7f1f1f", "#1f7f1f"]   # the two colours its template edit swaps
 
 
 def machine() -> str:
@@ -155,33 +155,33 @@ def dump(data: dict) -> str:
     return yaml.safe_dump(data, sort_keys=False, allow_unicode=True, width=1000)
 
 
-def renamed(data: dict) -> list[str]:
-    """Return the deck's text with its first item's name as it is and with a word added."""
-    item = data["items"][0]
-    name = item["name"]
-    texts = [dump(data)]
-    item["name"] = name + " Abbey"
-    texts.append(dump(data))
-    item["name"] = name
-    return texts
+def renamed(data: dict):
+    """Return a function giving the deck's text for edit ``n``: its first item named with
+    ``n`` (a name no earlier edit gave it)."""
+    name = data["items"][0]["name"]
+
+    def text(n: int) -> str:
+        data["items"][0]["name"] = f"{name} {n}"
+        return dump(data)
+    return text
 
 
-def marked_template(project: Path, deck: dict) -> tuple[Path, list[str]]:
+def marked_template(project: Path, deck: dict):
     """Copy the deck's front template into the project with an element of the benchmark's
-    own (a small box in the middle of the face), and return the copy's path and its two
-    texts, which differ only in that box's colour: every front changes with it."""
+    own (a small box in the middle of the face); return the copy's path and a function giving
+    its text for edit ``n``: the box in a colour of its own (every front changes)."""
     name = deck["front"]
     source = ROOT / "templates" / f"{name}.yaml"
     data = yaml.safe_load(source.read_text(encoding="utf-8"))
     data.setdefault("elements", []).append(
-        {"id": MARK, "type": "box", "x": "20mm", "y": "40mm", "w": "3mm", "h": "3mm",
-         "fill": COLOURS[0]})
-    texts = [dump(data)]
-    data["elements"][-1]["fill"] = COLOURS[1]
-    texts.append(dump(data))
+        {"id": MARK, "type": "box", "x": "20mm", "y": "40mm", "w": "3mm", "h": "3mm"})
+
+    def text(n: int) -> str:
+        data["elements"][-1]["fill"] = f"#{0x204060 + 37 * n:06x}"
+        return dump(data)
     path = project / "templates" / f"{name}.yaml"
-    path.write_text(texts[0], encoding="utf-8")
-    return path, texts
+    path.write_text(text(0), encoding="utf-8")
+    return path, text
 
 
 def main() -> None:
@@ -223,15 +223,11 @@ def measure(browser: Browser, args) -> None:
 
     studio = Studio(raid, browser, "#/grid/roll-and-raid/raid-cards")
     studio.wait("window.studio.updates.length")
-    texts = renamed(deck)
+    text, edits = renamed(deck), iter(range(1, 1 << 30))
 
     def rename(count: int) -> list[float]:
-        """Rename the first card ``count`` times, back and forth."""
-        out = []
-        for _ in range(count):
-            out.append(studio.edit(cards, texts[1], 1))
-            texts.reverse()
-        return out
+        """Rename the first card ``count`` times, a new name each time."""
+        return [studio.edit(cards, text(next(edits)), 1) for _ in range(count)]
 
     times = rename(args.runs)
     print(f"one card's text saved -> new image in the page: {statistics.median(times):.0f} ms "
@@ -250,13 +246,10 @@ def measure(browser: Browser, args) -> None:
     myth = project_with("ragnarocks")
     _, mythology = plain_deck(myth, "ragnarocks", "mythology-cards")
     faces = len(mythology["items"])
-    template, texts = marked_template(myth, mythology)
+    template, text = marked_template(myth, mythology)
     studio = Studio(myth, browser, "#/grid/ragnarocks/mythology-cards")
     studio.wait("window.studio.updates.length")
-    times = []
-    for _ in range(args.runs):
-        times.append(studio.edit(template, texts[1], faces))
-        texts.reverse()
+    times = [studio.edit(template, text(n), faces) for n in range(1, args.runs + 1)]
     print(f"a template saved changing all {faces} Mythology fronts -> all updated: "
           f"{statistics.median(times):.0f} ms median of {len(times)} (target <= 300 ms)")
     studio.stop()

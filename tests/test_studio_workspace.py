@@ -146,3 +146,35 @@ def test_a_credit_file_the_faces_print_starts_afresh(studio):
     workspace.ready(workspace.views[(GAME, None)], "deck")  # the page asks for it again
     printed = [e.text for face in fronts(live) for e in face.elements if e.id == "credit"]
     assert len(printed) == len(fronts(live)) and all("Icons: drawn by us" in t for t in printed)
+
+
+def test_the_dice_and_variants_are_checked_after_the_new_faces(studio):
+    """An edit shows its faces before dice.yaml and the variants are checked again (with the
+    print checks, by judge_pending); meanwhile their mistakes stand, but for one in a file
+    saved since, which is checked again first."""
+    live, project = studio
+    workspace = live.workspace
+    view = workspace.views[(GAME, None)]
+    dice, deck = project / "data" / GAME / "dice.yaml", project / "data" / GAME / "deck.yaml"
+    good_dice = dice.read_text()
+
+    def dice_problems() -> list:
+        return [p for p in view.problems() if p.path.endswith("dice.yaml")]
+
+    dice.write_text(good_dice.replace("rounds: 6", "rounds: six"))
+    live.changed({str(dice)})
+    assert view.extras_due and not dice_problems()   # the faces first
+    workspace.judge_pending()
+    assert not view.extras_due and dice_problems()
+
+    deck.write_text(deck.read_text().replace("Re-roll one die.", "Re-roll two dice."))
+    live.changed({str(deck)})
+    assert view.extras_due and dice_problems()   # the mistake stands meanwhile
+    workspace.judge_pending()
+    assert dice_problems()
+
+    dice.write_text(good_dice)
+    live.changed({str(dice)})
+    assert not dice_problems()   # its file was saved: checked again before it shows
+    workspace.judge_pending()
+    assert not view.problems()

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from starlette.applications import Starlette
 from starlette.background import BackgroundTask
+from starlette.concurrency import run_in_threadpool
 from starlette.middleware import Middleware
 from starlette.middleware.trustedhost import TrustedHostMiddleware
 from starlette.responses import (FileResponse, HTMLResponse, JSONResponse, Response,
@@ -30,6 +31,7 @@ from .face_images import ALLOWED_DPI, LARGE_DPI, FaceFailed
 from .guard import (SOURCE_HEADERS, WILDCARDS, allowed_hosts, names_its_own_address,
                     project_file, source_page)
 from .live import Studio
+from .views import scope_of
 
 STATIC = Path(__file__).parent / "static"
 FIRST_TILES = 8      # items of a grid drawn before its JSON is sent (a first screen)
@@ -63,8 +65,11 @@ def _view(studio: Studio, request, variant: str | None = None):
     game_id = request.path_params["game"]
     if game_id not in studio.game_ids:
         raise KeyError(game_id)
-    edition = request.query_params.get("edition") or studio.workspace.project.edition
-    return studio.workspace.view(game_id, variant or _variant(request), edition)
+    return studio.workspace.view(game_id, variant or _variant(request), _edition(studio, request))
+
+
+def _edition(studio: Studio, request) -> str | None:
+    return request.query_params.get("edition") or studio.workspace.project.edition
 
 
 def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
@@ -79,7 +84,9 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
                 if not locked:
                     return handler(request)
                 with ws.lock:
-                    return handler(request)
+                    version, answer = ws.version, handler(request)
+                studio.answered(version)
+                return answer
             except FaceFailed as exc:
                 return JSONResponse({"error": exc.messages}, status_code=422)
             except (KeyError, IndexError, ValueError, TypeError):
@@ -108,7 +115,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
                  for side in ("front", "back") if tile[side]]
         studio.images.draw(view.scope,
                            {ws.image_name(view, faces[f["key"]]): faces[f["key"]] for f in first})
-        shown = pages.component(ws, view, cid, studio.images.failed)
+        shown = {**pages.component(ws, view, cid, studio.images.failed), "drawn": FIRST_TILES}
         studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it
         return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))
@@ -129,13 +136,36 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
                                           int(p["index"]), p["side"], int(p["element"]),
                                           studio.editor))
 
-    def image(request):
+    def image_params(request) -> tuple[str, str | None, str, int]:
+        """Return the game, variant, image name and dpi an image request asks for."""
         named = request.path_params["variant"]
-        view = _view(studio, request, None if named == "-" else named)
-        name = request.path_params["name"]
+        game_id, dpi = request.path_params["game"], int(request.query_params.get(
+            "dpi", ALLOWED_DPI[0]))
+        if dpi not in ALLOWED_DPI or game_id not in studio.game_ids:
+            raise KeyError(dpi)
+        return (game_id, (None if named == "-" else named) or _variant(request),
+                request.path_params["name"], dpi)
+
+    async def image(request):
+        # a kept image is answered at once, in the event loop, without the lock a refresh or
+        # the print checks may hold: its name says what it draws
+        try:
+            game_id, variant, name, dpi = image_params(request)
+        except (KeyError, ValueError):
+            return JSONResponse({"error": "not found"}, status_code=404)
+        kept = studio.images.kept_png(scope_of(game_id, variant, _edition(studio, request)),
+                                      name, dpi)
+        if kept is None:
+            return await run_in_threadpool(drawn_image, request)
+        studio.answered()
+        return Response(kept, media_type="image/png", headers=IMMUTABLE)
+
+    @guarded
+    def drawn_image(request):
+        _, variant, name, dpi = image_params(request)
+        view = _view(studio, request, variant)
         look, key = name.split("-", 1)
-        dpi = int(request.query_params.get("dpi", ALLOWED_DPI[0]))
-        if dpi not in ALLOWED_DPI or look != ws.look(view):  # an image no longer drawn
+        if look != ws.look(view):  # an image no longer drawn
             raise KeyError(dpi)
         faces = {k: f for cv in view.components.values() for k, f in cv.faces().items()}
         data = studio.images.png(view.scope, name, faces[key], dpi)
@@ -248,7 +278,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         Route("/api/variant" + g + "/{variant}", guarded(variant)),
         Route("/api/edition" + g + "/{edition}", guarded(edition)),
         Route("/api/dice" + g, guarded(dice, locked=False)),
-        Route("/img" + g + "/{variant}/{name}.png", guarded(image)),
+        Route("/img" + g + "/{variant}/{name}.png", image),
         Route("/page" + g + "/{component}/{profile}/{number:int}.png", guarded(page_image)),
         Route("/file/{path:path}", project_source),
         Route("/events", events),

@@ -10,6 +10,7 @@ keeps its mistake, at its ``path:line``, for the page to show.
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 
 from ..build.pictures import drawing_failure, face_pngs
@@ -35,25 +36,37 @@ class FaceImages:
         self._session_of = session_of   # () -> the Session whose fonts and icons draw
         self._images: OrderedDict[tuple, bytes] = OrderedDict()
         self.failed: dict[tuple, list[str]] = {}   # (scope, name) -> why it was not drawn
+        # a kept image is served without the workspace's lock (``kept_png``), while a refresh
+        # or the checks hold it: this lock keeps the cache whole between threads
+        self._guard = threading.Lock()
+
+    def kept_png(self, scope: tuple, name: str, dpi: int) -> bytes | None:
+        """Return the PNG named ``name`` at ``dpi`` if it is kept (None if not): its name
+        says what it draws, so it needs no face and no workspace."""
+        key = (scope, name, dpi)
+        with self._guard:
+            data = self._images.get(key)
+            if data is not None:
+                self._images.move_to_end(key)
+            return data
 
     def png(self, scope: tuple, name: str, face, dpi: int) -> bytes:
         """Return the PNG of ``face`` (named ``name``) at ``dpi``, drawing it if it is not
         kept; FaceFailed when it cannot be drawn."""
-        key = (scope, name, dpi)
-        data = self._images.get(key)
+        data = self.kept_png(scope, name, dpi)
         if data is None:
             self.draw(scope, {name: face}, dpi)
-            if key not in self._images:
+            data = self.kept_png(scope, name, dpi)
+            if data is None:
                 raise FaceFailed(self.failed[(scope, name)])
-            data = self._images[key]
-        self._images.move_to_end(key)
         return data
 
     def draw(self, scope: tuple, faces: dict, dpi: int = GRID_DPI) -> None:
         """Draw every face of ``faces`` (image name -> face) not kept yet, in one document; a
         face that fails is drawn alone, and its mistake kept in ``failed``."""
-        todo = {name: face for name, face in faces.items()
-                if (scope, name, dpi) not in self._images and (scope, name) not in self.failed}
+        with self._guard:
+            todo = {name: face for name, face in faces.items() if (scope, name, dpi)
+                    not in self._images and (scope, name) not in self.failed}
         if not todo:
             return
         session = self._session_of()
@@ -67,22 +80,26 @@ class FaceImages:
             except Exception as exc:  # noqa: BLE001 - shown on the page at the face's line
                 self.failed[(scope, name)] = [str(p) for p in drawing_failure(face, exc)]
                 continue
-            self._images[(scope, name, dpi)] = data
+            with self._guard:
+                self._images[(scope, name, dpi)] = data
         self._trim()
 
     def kept(self) -> set[tuple]:
         """Return the (scope, image name, dpi) of every image kept."""
-        return set(self._images)
+        with self._guard:
+            return set(self._images)
 
     def forget_except(self, live: set) -> None:
         """Forget the images of faces not in ``live`` ((scope, name) pairs) beyond KEEP, and
         every failure not in it."""
-        old = [k for k in self._images if (k[0], k[1]) not in live]
-        for key in old[:max(0, len(old) - KEEP)]:
-            del self._images[key]
+        with self._guard:
+            old = [k for k in self._images if (k[0], k[1]) not in live]
+            for key in old[:max(0, len(old) - KEEP)]:
+                del self._images[key]
         self.failed = {k: v for k, v in self.failed.items() if k in live}
 
     def _trim(self) -> None:
-        while len(self._images) > 4 * KEEP:
-            self._images.popitem(last=False)
+        with self._guard:
+            while len(self._images) > 4 * KEEP:
+                self._images.popitem(last=False)
 

@@ -17,6 +17,7 @@ from .face_images import FaceImages
 from .workspace import Workspace
 
 JUDGE_DELAY = 0.4  # seconds between a first showing and its print checks
+QUIET = 0.05       # after an edit, the checks wait for this long without a request
 
 
 class Studio:
@@ -31,6 +32,11 @@ class Studio:
         self._printed: dict[tuple, list] = {}
         self.loop = None    # the server's event loop, for news from worker threads
         self.first_shown = threading.Event()   # a page has had a component's faces
+        self._asked = threading.Condition()
+        self._answered = -1    # the latest workspace version a page had an answer of
+        self._last_request = 0.0   # when the last request was answered (monotonic seconds)
+        self._superseded = False   # a new change came: the checks waiting give way to it
+        self.judging = None        # the task judging the last change (server.follow)
         self.stopping = lambda: False          # the server sets it: true once it stops
 
     def changed(self, paths: set) -> None:
@@ -72,6 +78,43 @@ class Studio:
                 self.workspace.version += 1
             if self.loop is not None:
                 self.loop.call_soon_threadsafe(self.publish)
+
+    def answered(self, version: int | None = None) -> None:
+        """Note that a request was answered (from its thread): a page's answer for workspace
+        ``version``, or an image."""
+        with self._asked:
+            self._last_request = time.monotonic()
+            if version is not None:
+                self._answered = max(self._answered, version)
+            self._asked.notify_all()
+
+    def wait_for_pages(self, timeout: float = JUDGE_DELAY) -> bool:
+        """Wait until the pages listening have asked for the workspace as it is now and had
+        their images (no request for ``QUIET`` seconds), or ``timeout`` seconds: the checks
+        that follow an edit hold the workspace's lock and a core, and the page has the new
+        faces first. Return False if a new change came meanwhile (``supersede``)."""
+        version = self.workspace.version
+        end = time.monotonic() + timeout
+        with self._asked:
+            if not self.listeners:
+                return not self._superseded
+            self._asked.wait_for(lambda: self._superseded or self._answered >= version,
+                                 timeout)
+            while (not self._superseded and (now := time.monotonic()) < end
+                   and now - self._last_request < QUIET):
+                self._asked.wait(min(end, self._last_request + QUIET) - now)
+            return not self._superseded
+
+    def supersede(self) -> None:
+        """A new change came: checks waiting for the pages give way to it."""
+        with self._asked:
+            self._superseded = True
+            self._asked.notify_all()
+
+    def resume(self) -> None:
+        """The checks waiting gave way: the next ones wait for the pages again."""
+        with self._asked:
+            self._superseded = False
 
     def publish(self) -> None:
         """Tell every open page that the workspace changed."""

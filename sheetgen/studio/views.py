@@ -38,12 +38,24 @@ class GameView:
     game: object = None          # LoadedGame, the last one that loaded
     edition: str | None = None   # the edition shown (?edition=), None: the source
     components: dict = field(default_factory=dict)
-    load_problems: list = field(default_factory=list)
+    load_problems: list = field(default_factory=list)   # loading's, then the extras'
+    loading_problems: list = field(default_factory=list)  # loading's
+    extras_problems: list = field(default_factory=list)  # dice.yaml's and the variants'
+    extras_due: bool = False     # dice.yaml and the variants still to check again (judging)
+
+    def set_problems(self, loading: list | None = None, extras: list | None = None) -> None:
+        """Replace the mistakes of loading or of the extras (dice.yaml and the variants, as
+        validate checks them); each mistake is said once."""
+        if loading is not None:
+            self.loading_problems = list(loading)
+        if extras is not None:
+            self.extras_problems = list(extras)
+        self.load_problems = list(dict.fromkeys(self.loading_problems + self.extras_problems))
 
     @property
     def scope(self) -> tuple:
         """What tells this view's pictures apart: game and variant (and edition, if any)."""
-        return (self.game_id, self.variant) + ((self.edition,) if self.edition else ())
+        return scope_of(self.game_id, self.variant, self.edition)
 
     def problems(self) -> list:
         """Return every mistake, loading first, then each component's."""
@@ -51,3 +63,9 @@ class GameView:
         for view in self.components.values():
             out.extend(p for p in view.problems if p not in out)
         return out
+
+
+def scope_of(game_id: str, variant: str | None, edition: str | None = None) -> tuple:
+    """Return the scope of the view of ``game_id`` in ``variant`` and ``edition``: what
+    tells its pictures apart (an image request knows it without the view)."""
+    return (game_id, variant) + ((edition,) if edition else ())

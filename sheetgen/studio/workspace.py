@@ -70,10 +70,13 @@ class Workspace:
             return cv
 
     def judge_pending(self) -> bool:
-        """Judge every component prepared without its checks; return whether any was."""
+        """Judge every component prepared without its checks, and check again the dice and
+        variants of every game changed since; return whether there was any to do."""
         with self.lock:
             judged = [self.judge_late(view, cid) for view in self.views.values()
                       for cid in list(view.components)]
+            judged += [self._check_extras(view) for view in self.views.values()
+                       if view.extras_due]
             if any(judged):
                 self.version += 1
             return any(judged)
@@ -204,16 +207,31 @@ class Workspace:
         with self.session.recording():
             self._load(view, touched, everything)
 
+    def _check_extras(self, view: GameView) -> bool:
+        """Check a game's dice.yaml and every variant file, as validate does."""
+        extras = ProblemList()
+        with self.session.recording():
+            try:
+                validate_extras(self.project, view.game_id, extras)
+            except UserError as exc:  # the game's folder is gone: loading said so already
+                extras.extend(exc)
+        view.set_problems(extras=extras.problems)
+        view.extras_due = False
+        return True
+
     def _load(self, view: GameView, touched: set, everything: bool) -> None:
         problems = ProblemList()
         game = load_one(self.project.with_edition(view.edition), view.game_id,
                         variant=view.variant, problems=problems)
-        extras = ProblemList()  # dice.yaml and every variant file, checked as validate does
-        try:
-            validate_extras(self.project, view.game_id, extras)
-        except UserError as exc:  # the game's folder is gone: loading said so already
-            extras.extend(exc)
-        view.load_problems = list(dict.fromkeys(problems.problems + extras.problems))
+        # the dice and variants are checked at once the first time; after a change, with the
+        # print checks, once the new faces are shown (judge_pending): till then a mistake of
+        # theirs stands, unless its file was saved since
+        view.set_problems(problems.problems, [p for p in view.extras_problems
+                                              if Path(p.path).resolve() not in touched])
+        if everything:
+            self._check_extras(view)
+        else:
+            view.extras_due = True
         if game is None:
             for old in view.components.values():
                 old.stale = True

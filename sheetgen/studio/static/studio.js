@@ -160,7 +160,9 @@ function gridPage(main, r) {
       data.tiles.forEach(function (t, i) {
         var tile = grid.children[i];
         if (!tile) {
-          tile = el("div", { cls: "tile" }, [el("a", {}, [el("img", { alt: "front", loading: "lazy" }), el("img", { alt: "back", loading: "lazy" })]),
+          // the tiles whose faces came drawn with the grid load at once; the rest when near
+          var loading = i < (data.drawn || 0) ? "eager" : "lazy";
+          tile = el("div", { cls: "tile" }, [el("a", {}, [el("img", { alt: "front", loading: loading }), el("img", { alt: "back", loading: loading })]),
                                              el("div", { cls: "label" })]);
           grid.appendChild(tile);
         }

@@ -1,0 +1,121 @@
+"""What keeps the studio quick, each checked by what it does: connections send at once, a kept
+image is answered while the workspace is busy, the checks after an edit wait for the page and
+give way to the next edit, and the dice and variants are checked after the new faces."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+import urllib.request
+
+import pytest
+
+from sheetgen.load.project import Project
+from sheetgen.studio.app import build_app
+from sheetgen.studio.live import QUIET, Studio
+from sheetgen.studio.server import bind
+from sheetgen.tools.newgame import new_project
+
+GAME = "warm"
+
+
+def test_each_connection_sends_without_delay():
+    """asyncio sets TCP_NODELAY only on a socket whose protocol says TCP: the studio's
+    listening socket did not say so, and every reply after a connection's first waited for
+    the browser's delayed acknowledgement (40 ms an image)."""
+    listening = bind("127.0.0.1", 0)
+
+    async def accept_one() -> int:
+        accepted: asyncio.Future = asyncio.get_running_loop().create_future()
+
+        def handle(reader, writer):
+            sock = writer.get_extra_info("socket")
+            accepted.set_result(sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY))
+            writer.close()
+
+        server = await asyncio.start_server(handle, sock=listening)
+        _, writer = await asyncio.open_connection(*listening.getsockname()[:2])
+        try:
+            return await asyncio.wait_for(accepted, 10)
+        finally:
+            writer.close()
+            server.close()
+
+    assert asyncio.run(accept_one())
+
+
+@pytest.fixture
+def running(tmp_path, monkeypatch):
+    """The studio's app served by uvicorn in a thread of this process (no watch, no warm-up):
+    the test can hold the workspace's lock as a refresh does."""
+    import uvicorn
+
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
+    sock = bind("127.0.0.1", 0)
+    server = uvicorn.Server(uvicorn.Config(build_app(studio), log_level="warning"))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    end = time.monotonic() + 30
+    while not server.started and time.monotonic() < end:
+        time.sleep(0.01)
+    yield studio, f"http://127.0.0.1:{sock.getsockname()[1]}"
+    server.should_exit = True
+    thread.join(timeout=30)
+
+
+def get(url: str, timeout: float = 30) -> bytes:
+    with urllib.request.urlopen(url, timeout=timeout) as reply:
+        return reply.read()
+
+
+def test_a_kept_image_is_answered_while_the_workspace_is_busy(running):
+    studio, base = running
+    grid = json.loads(get(f"{base}/api/component/{GAME}/deck"))
+    url = grid["tiles"][0]["front"]["url"]   # drawn with the grid: kept
+    with studio.workspace.lock:   # as a refresh or the print checks hold it
+        png = get(base + url, timeout=10)
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    assert png == get(base + url)
+
+
+def test_an_image_not_kept_is_drawn_on_request(running):
+    studio, base = running
+    grid = json.loads(get(f"{base}/api/component/{GAME}/deck"))
+    url = grid["tiles"][-1]["front"]["url"].replace("dpi=96", "dpi=200")  # never drawn
+    assert all(dpi != 200 for _, _, dpi in studio.images.kept())
+    assert get(base + url).startswith(b"\x89PNG\r\n\x1a\n")
+    assert any(dpi == 200 for _, _, dpi in studio.images.kept())
+
+
+def test_the_checks_after_an_edit_wait_for_the_page_and_give_way_to_the_next_edit(tmp_path):
+    studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
+    assert studio.wait_for_pages(30)   # no page listening: nothing to wait for
+    studio.listeners.add(asyncio.Queue())   # a page listening
+    version = studio.workspace.version
+
+    started = time.monotonic()   # the page never asks: the whole timeout
+    assert studio.wait_for_pages(0.3)
+    assert time.monotonic() - started >= 0.3
+
+    asked: list[float] = []
+
+    def ask():   # the page asks for the new faces
+        asked.append(time.monotonic())
+        studio.answered(version)
+
+    threading.Timer(0.1, ask).start()
+    assert studio.wait_for_pages(30)
+    assert QUIET <= time.monotonic() - asked[0] < 10   # then a quiet moment
+
+    threading.Timer(0.1, studio.supersede).start()   # a new edit comes first
+    started = time.monotonic()
+    studio.workspace.version += 1   # not asked for yet
+    assert not studio.wait_for_pages(30)
+    assert time.monotonic() - started < 10
+    assert not studio.wait_for_pages(0)   # until the next edit's checks wait again
+    studio.resume()
+    assert studio.wait_for_pages(0)
