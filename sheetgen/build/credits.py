@@ -143,6 +143,11 @@ class ArtSets:
             return self._credits
         return reads.remembered(self._read, "credits", lambda: Credits.for_project(self.project))
 
+    def forget_except(self, games) -> None:
+        """Forget the art sets found for games other than ``games``."""
+        keep = {id(game) for game in games}
+        self._found = {k: v for k, v in self._found.items() if k in keep}
+
     def __call__(self, game) -> tuple[str, ...]:
         """Return the art sets ``game``'s files name.
 

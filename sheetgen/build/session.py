@@ -206,6 +206,15 @@ class Session:
             problems.raise_if_any()
         return prepared
 
+    def forget_except(self, games, components) -> None:
+        """Forget what this session keeps of games and components other than ``games`` and
+        ``components`` (a warm client's live ones, after it loaded them again): their reads,
+        rulings and art sets would otherwise keep every earlier load alive."""
+        keep = {id(x) for x in (*games, *components)}
+        self._prepared_reads = {k: v for k, v in self._prepared_reads.items() if k in keep}
+        self._rulings = {k: v for k, v in self._rulings.items() if k in keep}
+        self._art_sets.forget_except(games)
+
     def reload_templates(self) -> None:
         """Read the templates again (a template file changed), for the builders made next."""
         from ..load.templates import TemplateBook

@@ -194,7 +194,8 @@ def load_yaml(path: str | Path) -> Any:
     """Parse one YAML file into plain data; any problem becomes a ``path:line`` UserError.
 
     Text read before in this process (the same file, the same bytes) is not parsed again:
-    the caller gets a fresh copy of the data, which it may change freely.
+    the caller gets a fresh copy of the data, which it may change freely. The last text read
+    of each file is kept.
     """
     path = Path(path)
     text = read_text(path, MAX_FILE_BYTES)
@@ -210,6 +211,10 @@ def load_yaml(path: str | Path) -> Any:
         _parsed.move_to_end(key)
         return pickle.loads(_parsed[key])
     data = _parse(path, text)
+    # one text a file: an earlier text of this file (a studio's or watch's last save) is
+    # dropped, so a long session of edits does not fill the cache with old versions
+    for old in [k for k in _parsed if k[0] == key[0]]:
+        del _parsed[old]
     _parsed[key] = pickle.dumps(data, protocol=pickle.HIGHEST_PROTOCOL)
     while sum(map(len, _parsed.values())) > PARSED_BYTES:
         _parsed.popitem(last=False)

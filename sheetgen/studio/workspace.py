@@ -106,6 +106,10 @@ class Workspace:
                 return self._refresh(paths)
             finally:
                 self.rebuilt = time.time()
+                self.session.forget_except(
+                    [view.game for view in self.views.values() if view.game is not None],
+                    [cv.comp for view in self.views.values()
+                     for cv in view.components.values()])
 
     def _refresh(self, paths: set[Path]) -> list[tuple]:
         # a change to a file held (fonts, profiles, credits, drawn files) may alter faces whose
