@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
@@ -208,9 +210,9 @@ def test_home_pages_print_the_licence_credits(built):
 
 
 def test_every_card_has_the_same_wide_art_window(built):
-    """The art window (a box across the card, 15-26 mm tall) sits at the same place and size on
-    all 32 fronts, whatever the length of the card's text (17 mm since issue 34 set the
-    powers at the rules size)."""
+    """The art window (a box across the card) sits at the same place on every card that has
+    one: 17 mm tall on the roomy cards, 12 mm on the 3 standard ones, none on the 3 dense ones
+    (issue 34: powers at the rules size, 8.5 pt, in a 40 % longer language)."""
     path = built("ragnarocks", "mythology-cards", "a4")
     reader, document = PdfReader(path), pdfium.PdfDocument(path)
     windows = []
@@ -222,10 +224,10 @@ def test_every_card_has_the_same_wide_art_window(built):
                       if card.x <= x0 and x1 <= card.x + CARD_W
                       and card.y <= y0 and y1 <= card.y + CARD_H]
             found = {tuple(round(v / MM, 1) for v in box) for box in inside
-                     if 15 * MM < box[3] - box[1] < 26 * MM and box[2] - box[0] > 45 * MM}
-            assert len(found) == 1, f"page {index + 1}: art windows {found}"
-            windows.append(found.pop())
-    assert len(windows) == 32
-    assert set(windows) == {windows[0]}, set(windows)
-    left, bottom, right, top = windows[0]
-    assert right - left >= 50 and top - bottom >= 17  # card-wide, at least 17 mm tall
+                     if 10 * MM < box[3] - box[1] < 26 * MM and box[2] - box[0] > 45 * MM}
+            assert len(found) <= 1, f"page {index + 1}: art windows {found}"
+            windows.extend(found)
+    assert len(windows) == 29  # 32 cards less the 3 dense ones
+    heights = Counter(round(top - bottom) for _, bottom, _, top in windows)
+    assert heights == {18: 26, 13: 3}, heights  # 17 and 12 mm inside their gold rule
+    assert len({(left, right, top) for left, _, right, top in windows}) == 1  # one place

@@ -48,7 +48,13 @@ def test_every_card_starts_its_powers_at_the_same_height(pod):
         line_start = full.rfind("\n", 0, first_colon) + 1
         tops.append(round(text.get_charbox(line_start)[3], 1))
     assert len(tops) == 32
-    assert max(tops) - min(tops) <= 2, tops  # within 2 pt: capitals differ by a hair
+    # issue 34: the art window's height by layout (roomy, standard, dense) sets three heights;
+    # within each, the powers start at one height (2 pt: capitals differ by a hair)
+    levels = sorted(tops)
+    groups = [[levels[0]]]
+    for top in levels[1:]:
+        (groups[-1].append if top - groups[-1][-1] <= 2 else lambda t: groups.append([t]))(top)
+    assert [len(g) for g in sorted(groups, key=len)] == [3, 3, 26], groups
 
 
 def test_every_card_has_its_own_game_icons_picture(built):

@@ -12,7 +12,7 @@ def aid_text(built) -> str:
 
 def test_setup_lists_the_pieces_and_the_random_colour(built):
     text = aid_text(built)
-    assert "40 Runestones, 3 Ivory and 3 Red Vikings; 32 Mythology cards" in text
+    assert "40 Runestones, 3 Ivory and 3 Red Vikings, 6 Settled markers; 32 Mythology cards" in text
     assert "Ivory at random" in text
     assert "Empty supply: no one can Summon, so the game ends" in text
 
@@ -77,7 +77,7 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
     guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]
                      .extract_text().split())
     for words in ("board-a4.pdf", "tokens-a4.pdf", "clarifications-a4.pdf", "flip on long edge",
-                  "52 tokens", "32 cards", "16 cards", "fold at \"1 Fold here\""):
+                  "52 tokens", "32 cards", "18 cards", "fold at \"1 Fold here\""):
         assert words in guide, words
     reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
@@ -111,9 +111,9 @@ def test_each_aid_title_is_flanked_by_its_picture_and_standees_show_the_viking(b
         flanking = [name for name, count in drawn.items() if count >= 2]
         assert flanking, drawn  # one picture, twice
         pictures.append(flanking[0])
-    # every aid (the Mythology Powers aid is printed twice, each one face) has its picture;
-    # the Mythology aids share the crystal ball, every other aid its own
-    assert len(set(pictures)) == 7, pictures
+    # every aid has its picture; the two Mythology aids share the crystal ball, every other
+    # aid has its own
+    assert len(set(pictures)) == 8, pictures
     standees = PdfReader(built("ragnarocks", "standees", "a4"))
     forms = standees.pages[0]["/Resources"]["/XObject"]
     for face in forms.values():

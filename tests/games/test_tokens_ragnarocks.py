@@ -136,12 +136,12 @@ def test_standee_steps_sit_at_their_folds_and_the_back_is_named(built):
 def test_player_aids_one_per_player_where_both_need_them(built):
     reader = PdfReader(built("ragnarocks", "reference", "a4"))
     fronts = [p for page in range(0, len(reader.pages), 2) for p in placements(reader, page)]
-    assert len(fronts) == 16
+    assert len(fronts) == 18
     copies = sorted(Counter(p.name for p in fronts).values())
     # the rules twice (one per player), team game twice (one per team), setup three times
     # (one per pair of up to 6 players): issue 25; the Mythology setup once (read at setup),
-    # the Symbols and the score pad twice (issue 34)
-    assert copies == [1, 2, 2, 2, 2, 2, 2, 3]
+    # the Symbols, the score pad and the team turns twice (issue 34)
+    assert copies == [1, 2, 2, 2, 2, 2, 2, 2, 3]
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     assert "Played without the tree stand insert" in text and "decoration only" in text
 
