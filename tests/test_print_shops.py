@@ -346,10 +346,20 @@ def test_every_deck_of_every_game_passes_the_pdf_x_checks(tmp_path, game):
 def test_check_reads_a_pdfx_file_for_its_identification_and_transparency(tmp_path):
     from sheetgen.checks.pdf_checks import check_pdf
 
-    result = run_cli("build", "reavers-of-midgard", "keep-spoils", "-p", "pod", "--out",
-                     str(tmp_path), "-q")
+    # a deck of its own with a translucent picture (the shipped decks' art is opaque now)
+    root = _small_deck(tmp_path, "3.175mm")
+    write_files(tmp_path, {
+        "templates/dot.svg": '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">'
+                             '<circle cx="5" cy="5" r="4" fill="#c03020"/></svg>\n',
+        "templates/t-card.yaml": "size: poker\nbleed: 3.175mm\nelements:\n"
+                                 "  - {id: bg, type: box, x: -4mm, y: -4mm, w: 71.5mm, h: 96.9mm,"
+                                 " fill: '#2050a0'}\n"
+                                 "  - {id: dot, type: image, src: dot.svg, x: 10mm, y: 10mm,"
+                                 " w: 20mm, h: 20mm, opacity: 0.5}\n"})
+    result = run_cli("--project", root, "build", "t", "-p", "pod", "--out", str(tmp_path / "o"),
+                     "-q")
     assert result.exit_code == 0, result.output
-    plain = tmp_path / "reavers-of-midgard" / "keep-spoils-pod.pdf"  # RGB, translucent art
+    plain = tmp_path / "o" / "t" / "deck-pod.pdf"  # RGB, translucent art
     problems = check_pdf(plain, min_text=6, cmyk=False, pod=True, pdfx=True)
     assert problems.problems == [
         "RGB colour in a --cmyk file", "transparency in a CMYK file",

@@ -59,7 +59,7 @@ def test_dice_faces_match_the_dice_engine(game, project):
     for component in ("reaver-cards", "journey-cards", "sea-battle-cards", "village-spoils"):
         for item in items(game, component):
             text = " ".join(str(v) for v in item.values())
-            used |= set(re.findall(r":([a-z-]+):", text)) & {"hammer", "two-hammers", "shield",
+            used |= set(re.findall(r":(?:symbol/)?([a-z-]+):", text)) & {"hammer", "two-hammers", "shield",
                                                              "chest", "ship"}
             used |= {item.get("face"), item.get("die")} & faces
     assert used <= faces and {"hammer", "two-hammers", "shield", "chest", "ship"} <= faces
@@ -78,10 +78,11 @@ def board_element(project, element_id):
 
 def test_reavers_last_six_rounds_at_max_players(game, project):
     recruit = board_element(project, "recruit-spaces")["spaces"]
-    at_max = [s for s in recruit if s.get("label", "").startswith(("2+", "3+", "4+", "5"))]
+    # each player space is labelled "N · P players": N its place in the fill order
+    at_max = [s for s in recruit if re.match(r"\d · ", s.get("label", ""))]
     # a cross-formation space takes two cards (rulebook: "designed to hold 2 cards")
     assert sum(2 if s.get("cross") else 1 for s in at_max) == 8
-    assert [s["label"] for s in at_max if s.get("cross")] == ["2+ players", "5 players"]
+    assert [s["label"] for s in at_max if s.get("cross")] == ["1 · 2+ players", "6 · 5 players"]
     assert total(game, "reaver-cards") >= 6 * 8
     for reaver in items(game, "reaver-cards"):
         assert reaver["faction"] in {"wolf", "raven", "boar", "serpent"}
@@ -98,7 +99,7 @@ def test_spoils_rules(game):
     assert {i["type"] for i in keep} == {"treasure", "wall", "tower"}
     for card in village + keep:
         if card["type"] in PILLAGEABLE:
-            assert int(card["defense"]) > 0 and ":glory:" in card["reward"], card["name"]
+            assert int(card["defense"]) > 0 and ":symbol/glory:" in card["reward"], card["name"]
         if card["type"] == "treasure":
             assert card["set"] == sorted(card["set"]) and len(card["set"]) >= 2
         if card["type"] == "artifact":
@@ -118,7 +119,7 @@ def test_territories_sea_battles_and_journeys(game):
     assert all(t["reward"] for t in tiles)
     for battle in items(game, "sea-battle-cards"):
         assert int(battle["badge"]) >= 4 and battle["cost"].startswith("Spend exactly")
-        assert ":glory:" in battle["body"]
+        assert ":symbol/glory:" in battle["body"]
     journeys = items(game, "journey-cards")
     assert any(j["name"] == "All Quiet" for j in journeys)
     assert sum(j["count"] for j in journeys if j["name"] != "All Quiet") >= 8
@@ -138,7 +139,8 @@ def test_five_longships_and_needed_tokens(game):
         for card in items(game, component):
             text = f"{card.get('reward', '')} {card.get('body', '')}"
             for kind in awards:
-                awards[kind] += card["count"] * (f":{kind}:" in text)
+                awards[kind] += card["count"] * (f":symbol/{kind}:" in text
+                                                 or f"{kind.title()} trophy" in text)
     assert tokens["Troll trophy"] >= awards["troll"] and tokens["Kraken trophy"] >= awards["kraken"]
 
 
@@ -169,8 +171,8 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
     for words in ("2 players: 2 each", "never back",
-                  "**Trophies:** none left: score its :glory: at once", "Master of the Hall",
-                  ":food: **Food:**", ":triquetra: **Favor:**",
+                  "**Trophies:** none left: score its :symbol/glory: at once", "Master of the Hall",
+                  "**DEF:**",
                   "lose what you have; Glory never drops below 0"):
         assert words in aids, words
 
@@ -184,7 +186,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     ("prophecy-cards", ["Jarl of Many Lands", "At game end"]),
     ("territory-tiles", ["Fjord Hamlet", "Peacefully"]),
     ("ship-upgrade-tiles", ["Shield Rail", "USED", "Dragon Prow"]),
-    ("player-boards", ["Longship of the Red Clan", "Leader", "Raid Keeps"]),
+    ("player-boards", ["Longship of the Crimson Clan", "Leader", "Raid Keeps"]),
     ("board", ["Recruit Reavers", "2+ players"]),
     ("tokens", ["Start Player"]),
     ("markers", ["+100"]),
@@ -248,11 +250,11 @@ def printed_aids(built) -> str:
 def test_setup_card_gives_every_player_their_start(built):
     text = printed_aids(built)
     assert "Setup Once, before round 1" in text
-    for words in ("last to see the ocean, or at random", "with 3 players also the Honor Ship",
-                  "its pawn (2 with 2 players)", "its Glory marker on 0",
-                  "3 Crew dice (one of each colour, rolled onto the hold, R8)",
-                  "1 Prophecy card", "+1 per seat clockwise after the Start Player (5, 6",
-                  "Sea Journey, Sea Battle and Prophecy decks", "shuffle each type alone",
+    for words in ("last to see the ocean", "with 3 players the Honor Ship too",
+                  "its pawn (2 with 2 players)", "Glory marker on 0",
+                  "3 Crew dice (one of each colour, rolled, R8)",
+                  "1 Prophecy card", "+1 per seat after the Start Player's",
+                  "Shuffle the six decks", "shuffle each type, stack it",
                   "Round marker on 1"):
         assert words in text, words
 

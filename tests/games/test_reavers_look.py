@@ -80,7 +80,8 @@ def test_a_dice_sheet_without_a_heading_is_headed_by_its_title(built):
 def test_the_spoils_cards_set_their_text_at_the_card_frames_size(built):
     # the Spoils decks kept 7.7 pt because a Ship Upgrade text ran into the safe area at 8.8;
     # now only the band's labels (deck type, DEF) and an Artifact's "any face" are 7.7 pt
-    labels = {"Farm", "Wall", "Tower", "ShipUpgrade", "Artifact", "Treasure", "DEF", "anyface"}
+    labels = {"Farm", "VillageWall", "KeepWall", "Tower", "ShipUpgrade", "Artifact", "Treasure",
+              "DEF", "anyface"}
     seen = set()
     for component in ("village-spoils", "keep-spoils"):
         pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
@@ -148,15 +149,15 @@ def test_the_trade_dice_spaces_carry_their_dice_letters(built):
     assert all(size >= 12 for _, _, size in found)
 
 
-def test_the_board_legend_parts_its_rules(built):
-    # the title panel's legend was five rules as one block of lines
+def test_the_board_round_panel_parts_its_rules(built):
+    # the How a round works panel (was the title panel's legend): its rules parted by a gap
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
     text = page.get_textpage()
     whole = text.get_text_range()
-    pawn, pawns = whole.find("PAWN space:"), whole.find("Pawns (R1):")
-    size = pdfium.raw.FPDFText_GetFontSize(text, pawn)
-    step = text.get_charbox(pawn)[1] - text.get_charbox(pawns)[1]
-    assert abs(step - (2 * size * 1.12 + 1.5 * MM)) < 0.3, (step, size)  # two lines, the gap
+    pawns, prepare = whole.find("Pawns (R1):"), whole.find("Prepare (you")
+    size = pdfium.raw.FPDFText_GetFontSize(text, pawns)
+    step = text.get_charbox(pawns)[1] - text.get_charbox(prepare)[1]
+    assert abs(step - (2 * size * 1.08 + 1.6 * MM)) < 0.3, (step, size)  # two lines, the gap
 
 
 def test_the_used_side_of_a_ship_upgrade_keeps_the_ready_sides_edged_panel(built):

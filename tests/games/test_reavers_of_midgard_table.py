@@ -1,7 +1,11 @@
-"""Reavers of Midgard at the table (issue 34), measured in the printed board: no line of text
-lies across a glue seam of the home tiling, so no word is cut when the tiles are glued."""
+"""Reavers of Midgard at the table (issue 34): each finding of the tables, measured in the
+printed PDFs (and the roll sheet): the board's seams, text sizes, round panel, pair slots and
+trophy supply; the cards' ladders, inline symbols and Walls; the players' colours; the Leader
+box; the symbol keys; the roll sheet; How to print; the rulings."""
 
 from __future__ import annotations
+
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -62,3 +66,228 @@ def test_the_rulebooks_gaps_print_as_this_editions_rulings(built):
                     "Tied for most: each 8, no second",                  # Fortification ties
                     "take nothing there and Prepare instead"):           # short displays
         assert finding in printed, finding
+
+
+# ---- The board (issue 34's Reavers findings), measured in the print-on-demand board ----
+
+def _chars(page) -> list[tuple[str, float, float, float]]:
+    """Return (char, size pt, x mm, y mm from the top) of every inked character of ``page``,
+    measured from the trim box's top-left corner."""
+    import pypdfium2.raw as raw
+
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    left, _bottom, _right, top = page.get_trimbox()
+    chars = []
+    for at, char in enumerate(whole):
+        if char.isspace():
+            continue
+        x0, y0, x1, y1 = text.get_charbox(at)
+        chars.append((char, raw.FPDFText_GetFontSize(text.raw, at),
+                      ((x0 + x1) / 2 - left) / MM, (top - (y0 + y1) / 2) / MM))
+    return chars
+
+
+def _text_in(chars, x0, y0, x1, y1) -> str:
+    """Return the characters printed inside the box (mm), in reading order, spaces dropped."""
+    return "".join(c for c, _s, x, y in chars if x0 <= x <= x1 and y0 <= y <= y1)
+
+
+@pytest.fixture(scope="module")
+def board_page(built):
+    return pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
+
+
+@pytest.mark.slow
+def test_board_text_is_9_pt_or_more(board_page):
+    """Finding: board rule text >= 9 pt. Every letter on the board, rules strips included."""
+    chars = _chars(board_page)
+    assert "Clockwise,eachtakesonepair" in "".join(c for c, _s, _x, _y in chars)
+    small = sorted({round(size, 1) for _c, size, _x, _y in chars if size < 9 - 0.01})
+    assert small == []
+
+
+@pytest.mark.slow
+def test_how_a_round_works_has_prepare_and_the_pawns_outside_every_location(board_page):
+    """Finding: Prepare and the 4-5 player pawn rule sit in a 'How a round works' panel of
+    their own (the bottom right panel), not inside one Location's panel."""
+    chars = _chars(board_page)
+    panel = _text_in(chars, 490.75, 332.5, 576.5, 421.5)
+    for words in ("Howaroundworks", "Prepare", "4-5players1each", "Roundsetup", "Cleanup", "intheirnumberedorder(apairtakes2cards)"):
+        assert words in panel, words
+    locations = {"Recruit": (23.5, 23.5, 260.75, 176.5), "Villages": (263.5, 23.5, 572.7, 176.5),
+                 "Sea": (23.5, 178, 260.75, 331), "Keeps": (263.5, 178, 547.7, 331),
+                 "Trade": (23.5, 332.5, 318.75, 421.5), "Conquer": (321.75, 332.5, 487.75, 421.5)}
+    for name, box in locations.items():
+        inside = _text_in(chars, *box)
+        assert "Prepare" not in inside and "4-5players" not in inside, name
+
+
+@pytest.mark.slow
+def test_raid_pairs_are_two_card_slots_in_fill_order(board_page):
+    """Finding: the Raid Villages and Raid Keeps 'pair' spaces are real 2-card slots (one
+    framed slot holding cards 1 and 2 of a numbered pair), numbered in the order Round setup
+    fills them."""
+    chars = _chars(board_page)
+    villages = _text_in(chars, 263.5, 44, 545.5, 176.5)
+    keeps = _text_in(chars, 263.5, 198, 545.5, 331)
+    for n in range(1, 6):
+        for card in (1, 2):
+            assert villages.count(f"Pair{n}·card{card}") == 1, (n, card)
+            assert keeps.count(f"Pair{n}·card{card}") == 1, (n, card)
+    # the frame of pair 1 is drawn in the Location's colour around both of its cards: its left
+    # and right edges and the gap between its two cards are inside one framed slot
+    image = board_page.render(scale=150 / 72).to_pil()
+    px = 150 / 25.4
+    bleed = 3.175
+    left_edge = image.getpixel((round((265.0 + bleed) * px), round((76 + bleed) * px)))
+    right_edge = image.getpixel((round((356.9 + bleed) * px), round((76 + bleed) * px)))
+    for colour in (left_edge, right_edge):  # the Raid Villages green, #4f7a3a
+        assert abs(colour[0] - 0x4f) < 40 and abs(colour[1] - 0x7a) < 40 \
+            and abs(colour[2] - 0x3a) < 40, colour
+
+
+@pytest.mark.slow
+def test_the_trophy_supply_shows_the_troll_and_the_kraken(board_page):
+    """Finding: the Trophies space on Battle at Sea pictures both trophies, side by side: ink
+    in its left and right quarters (a single picture stands in the middle)."""
+    px = 150 / 25.4
+    bleed = 3.175
+    image = board_page.render(scale=150 / 72).to_pil().convert("L")
+
+    def inked(x0, x1, y0=278.5, y1=293.5):
+        return sum(image.getpixel((round((x0 + i * (x1 - x0) / 30 + bleed) * px),
+                                   round((y0 + j * (y1 - y0) / 30 + bleed) * px))) < 120
+                   for i in range(31) for j in range(31))
+
+    assert inked(219, 226) > 40   # the Troll, left
+    assert inked(246, 252) > 40   # the Kraken, right
+
+
+# ---- Cards, Longships, markers and aids ----
+
+def _front_chars(built, component):
+    """Yield (page index, chars) of every front of ``component``'s print-on-demand file (a
+    face per page, fronts and backs alternating), chars as :func:`_chars` gives them."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
+    for index in range(0, len(pdf), 2):
+        yield index, _chars(pdf[index])
+
+
+@pytest.mark.slow
+def test_the_keep_spoils_set_ladder_is_8_pt_or_more(built):
+    """Finding: a treasure's set ladder (set size over the Glory it scores) >= 8 pt."""
+    ladders = 0
+    for _index, chars in _front_chars(built, "keep-spoils"):
+        line = [(c, size) for c, size, _x, y in chars if 34.6 <= y <= 43]
+        text = "".join(c for c, _size in line)
+        if text.startswith("Setof"):
+            ladders += 1
+            assert "Scores" in text and min(size for _c, size in line) >= 8, text
+    assert ladders == 30  # every treasure card
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("component, top", [
+    ("reaver-cards", 46.8), ("village-spoils", 34.6), ("keep-spoils", 34.6),
+    ("journey-cards", 34.0), ("sea-battle-cards", 34.0), ("prophecy-cards", 34.0),
+    ("territory-tiles", 25.3)])
+def test_card_text_with_inline_symbols_is_8_5_pt_so_the_symbols_are_3_mm(built, component, top):
+    """Finding: inline Glory, Food and Favor symbols >= 3 mm. An inline symbol is drawn as
+    large as its line's type (8.5 pt = 3.0 mm): every rule text under the picture (where the
+    symbols stand) is 8.5 pt or more."""
+    for index, chars in _front_chars(built, component):
+        small = [(c, round(size, 2)) for c, size, _x, y in chars if y > top and size < 8.49]
+        assert small == [], (component, index)
+
+
+@pytest.mark.slow
+def test_village_and_keep_walls_are_named_apart(built):
+    """Finding: Village and Keep Walls told apart by more than the band colour: the band says
+    'Village Wall' or 'Keep Wall'."""
+    def bands(component):
+        return {"".join(c for c, _s, _x, y in chars if y < 10)
+                for _i, chars in _front_chars(built, component)}
+    village, keep = bands("village-spoils"), bands("keep-spoils")
+    assert any(band.startswith("VillageWall") for band in village)
+    assert any(band.startswith("KeepWall") for band in keep)
+    assert not any(band.startswith("Wall") for band in village | keep)
+
+
+@pytest.mark.slow
+def test_player_colours_are_not_named_like_the_dice(built):
+    """Finding: the players' colours never share a name (or a letter) with the Crew dice's
+    red, blue and yellow (R, B, Y)."""
+    boards = " ".join(" ".join(p.get_textpage().get_text_range().split())
+                      for p in pdfium.PdfDocument(str(built("reavers-of-midgard",
+                                                                "player-boards", "pod"))))
+    for colour in ("Crimson", "Azure", "Green", "Ochre", "Purple"):
+        assert f"Longship of the {colour} Clan" in boards
+    assert not any(f"{dice} Clan" in boards for dice in ("Red", "Blue", "Yellow"))
+    letters = set()
+    for page in pdfium.PdfDocument(str(built("reavers-of-midgard", "markers", "a4"))):
+        letters |= {c for c, size, _x, _y in _chars(page) if 7 <= size < 8 and c.isupper()}
+    assert letters >= {"C", "A", "G", "O", "P"} and not letters & {"R", "B", "Y"}
+
+
+@pytest.mark.slow
+def test_the_leader_box_text_is_dark(built):
+    """Finding: the Leader box's text is ink-dark (it was mid-grey at 7.7 pt), 8.5 pt."""
+    import pypdfium2.raw as raw
+
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "player-boards", "pod")))[0]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    start = whole.find("Lead: place a Reaver here")
+    assert start >= 0
+    for at in range(start, start + 20):
+        r, g, b, a = (pdfium.raw.c_uint(), pdfium.raw.c_uint(), pdfium.raw.c_uint(),
+                      pdfium.raw.c_uint())
+        assert raw.FPDFText_GetFillColor(text.raw, at, r, g, b, a)
+        assert max(r.value, g.value, b.value) <= 0x30, (whole[at], r.value, g.value, b.value)
+        assert raw.FPDFText_GetFontSize(text.raw, at) >= 8.5
+
+
+@pytest.mark.slow
+def test_every_symbol_is_keyed_on_the_symbols_aid_and_the_board_keys_its_resources(built):
+    """Finding: symbols declared and keyed where they are printed: the Symbols aid (one per
+    player) keys all ten, the board's round panel its Food, Favor and Glory."""
+    aids = " ".join(" ".join(p.get_textpage().get_text_range().split())
+                    for p in pdfium.PdfDocument(str(built("reavers-of-midgard", "reference",
+                                                          "pod"))))
+    for label in ("Food", "Favor", "Glory", "Hammer", "Two hammers", "Shield", "Chest", "Ship",
+                  "Troll", "Kraken"):
+        assert f"{label} " in aids.split("What the pictures mean", 1)[1], label
+    board = pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
+    panel = _text_in(_chars(board), 490.75, 400, 576.5, 421.5)
+    assert "FoodPaysRaids" in panel and "Favor" in panel and "GloryVictory" in panel
+
+
+def test_the_roll_sheet_says_refills_seating_and_colours():
+    """Findings: the roll sheet says 'refilled at most once a round' at every deck, the
+    seating direction and the players' colours."""
+    from conftest import run_cli
+
+    result = run_cli("dice", "reavers-of-midgard", "--seed", "odin", "--players", "5")
+    assert result.exit_code == 0, result.output
+    text = result.output
+    decks = re.findall(r"^(\S[^\n]*deck \(top card first\):)\n(?:  [^\n]*\n)*?  \(([^\n]*)\)",
+                       text, re.M)
+    assert len(decks) == 6
+    for name, note in decks:
+        assert "at most once a round" in note, name
+    assert "go clockwise round the table" in text
+    assert "Crimson, Azure, Green, Ochre or Purple" in text
+
+
+@pytest.mark.slow
+def test_how_to_print_calls_tiles_and_tokens_by_their_names(built):
+    """Finding: How to print counts Territory tiles as tiles, Ship Upgrade and other tokens as
+    tokens, the Longships as boards, never as 'cards'."""
+    text = " ".join(" ".join(p.get_textpage().get_text_range().split())
+                    for p in pdfium.PdfDocument(str(built("reavers-of-midgard", "how-to-print",
+                                                          "a4"))))
+    for line in ("territory-tiles-a4.pdf: 40 tiles", "ship-upgrade-tiles-a4.pdf: 12 tokens",
+                 "tokens-a4.pdf: 100 tokens", "player-boards-a4.pdf: 5 boards",
+                 "40 tiles · Territory tiles", "12 tokens · Ship Upgrade tokens"):
+        assert line in text, line

@@ -59,7 +59,10 @@ def test_every_cited_ruling_exists_and_the_aids_cite_the_issue_rulings(built, ru
 
 def test_rulebook_slips_are_corrected_in_the_aids(built):
     aids = _text(built(GAME, "reference", "a4"))
-    assert "Keep Spoils on Raid Keeps" in aids
+    # Keep Spoils go on Raid Keeps (the rulebook says Raid Villages): the board's Keep deck and
+    # its five pairs stand in the Raid Keeps panel
+    board = _text(built(GAME, "board", "pod"))
+    assert re.search(r"Raid Keeps .*Pair 5 · card 2 .*Keep deck", board)
     assert "the DEF of the card or tile you attack" in aids
     assert "[card placement]" not in aids and "[Defense Token]" not in aids
     assert "top right corner" in aids and "Fortifications" in aids
@@ -77,32 +80,45 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
     assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
 
 
-@pytest.mark.parametrize("component, profile", [
-    ("reaver-cards", "a4"), ("village-spoils", "a4"), ("keep-spoils", "a4"),
-    ("journey-cards", "a4"), ("sea-battle-cards", "a4"), ("prophecy-cards", "a4"),
-    ("territory-tiles", "a4"), ("tokens", "a4"), ("board", "a4"), ("player-boards", "a4")])
-def test_colour_art_is_printed_and_credited(built, component, profile):
-    # the art credit is printed only on outputs that draw a piece of colour art
-    path = built(GAME, component, profile)
-    assert "Art: Fluent Emoji" in PdfReader(str(path)).pages[0].extract_text()
+@pytest.mark.parametrize("component", [
+    "reaver-cards", "village-spoils", "keep-spoils", "journey-cards", "sea-battle-cards",
+    "prophecy-cards", "territory-tiles", "tokens", "board", "player-boards"])
+def test_one_style_no_colour_emoji_art(built, component):
+    # issue 34's look decision: game-icons silhouettes only; a page that drew a Fluent emoji
+    # would credit it ("Art: Fluent Emoji" in its page margins). (How to print is the shared
+    # page, whose pictograms are still Fluent: not checked here.)
+    text = _text(built(GAME, component, "a4"))
+    assert "Fluent" not in text and "game-icons.net" in text
 
 
-def test_card_art_windows_are_in_colour_not_one_ink(built):
+def test_reaver_cards_of_different_names_have_different_pictures(built):
+    # issue 34: Reaver cards of different names shared one axe picture; each name has its own
+    import hashlib
+
     import pypdfium2 as pdfium
 
     path = built(GAME, "reaver-cards", "a4")
     reader = PdfReader(str(path))
+    document = pdfium.PdfDocument(str(path))
     scale = 100 / 72
-    image = pdfium.PdfDocument(str(path))[0].render(scale=scale).to_pil().convert("HSV")
-    height = float(reader.pages[0].mediabox.height)
-    hues = set()
-    for card in placements(reader, 0):  # each face: its trim's lower left corner
-        card_top = card.y + 63.5 * MM  # a mini card is 63.5 mm tall
-        # the art window: 7-37.45 mm across, 21.6-38.6 mm down from the card's top edge
-        box = (int((card.x + 7 * MM) * scale), int((height - card_top + 21.6 * MM) * scale),
-               int((card.x + 37.45 * MM) * scale), int((height - card_top + 38.6 * MM) * scale))
-        data = image.crop(box).tobytes()  # H, S, V bytes per pixel
-        hues |= {data[k] // 20 for k in range(0, len(data), 3)
-                 if data[k + 1] > 90 and data[k + 2] > 60}
-    # page 1 holds Wolf clan Reavers: one-colour icons would all be the clan's grey
-    assert len(hues) >= 3, hues
+    pictures: dict[str, set[str]] = {}
+    for number in range(0, len(reader.pages), 2):  # fronts on odd pages
+        page = document[number]
+        image = page.render(scale=scale).to_pil().convert("L")
+        height = float(reader.pages[number].mediabox.height)
+        text = page.get_textpage()
+        for card in placements(reader, number):
+            card_top = card.y + 63.5 * MM
+            # the card's name: the text 12.3-17.8 mm down from its top edge
+            name = text.get_text_bounded(card.x + 3 * MM, card_top - 17.8 * MM,
+                                         card.x + 41.45 * MM, card_top - 12.3 * MM).strip()
+            box = (int((card.x + 15.5 * MM) * scale), int((height - card_top + 19.5 * MM) * scale),
+                   int((card.x + 29 * MM) * scale), int((height - card_top + 33.3 * MM) * scale))
+            ink = bytes(0 if v < 200 else 255 for v in image.crop(box).tobytes())
+            pictures.setdefault(hashlib.sha256(ink).hexdigest(), set()).add(name)
+    names = set().union(*pictures.values())
+    assert len(names) == 30
+    shared = [sorted(n) for n in pictures.values() if len(n) > 1]
+    assert shared == []
+
+
