@@ -59,8 +59,8 @@ def test_dice_faces_match_the_dice_engine(game, project):
     for component in ("reaver-cards", "journey-cards", "sea-battle-cards", "village-spoils"):
         for item in items(game, component):
             text = " ".join(str(v) for v in item.values())
-            used |= set(re.findall(r":(?:symbol/)?([a-z-]+):", text)) & {"hammer", "two-hammers", "shield",
-                                                             "chest", "ship"}
+            used |= set(re.findall(r":(?:symbol/)?([a-z-]+):", text)) & {
+                "hammer", "two-hammers", "shield", "chest", "ship"}
             used |= {item.get("face"), item.get("die")} & faces
     assert used <= faces and {"hammer", "two-hammers", "shield", "chest", "ship"} <= faces
     colours = {d["colour"] for d in dice["dice"].values()}
