@@ -50,6 +50,14 @@ def test_placeholder_mistakes_are_named():
     assert placeholder_mistake("1 :fluent/crown:", "1 :fluent/crown:") is None
 
 
+def test_pseudo_and_placeholders_keep_a_symbol_or_art_icon_whole():
+    """``:symbol/troll:`` and ``:fluent/troll:`` are icons, as the text layout reads them: the
+    pseudo-translation kept ``:coins:`` but accented ``:symbol/troll:`` into words."""
+    out = pseudo("Strike :symbol/troll-magic: and :fluent/troll: 4")
+    assert ":symbol/troll-magic:" in out and ":fluent/troll:" in out
+    assert "drops ':symbol/troll:'" in placeholder_mistake("A :symbol/troll: 4", "Un troll 4")
+
+
 def test_pseudo_is_longer_accented_and_bracketed():
     """qps: brackets at both ends, accented letters, about 40 % longer, placeholders kept."""
     out = pseudo("Gain 2 :coins: each round")

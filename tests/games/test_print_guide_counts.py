@@ -22,11 +22,11 @@ def _text(path) -> str:
 def test_rolling_thunder_copies_and_checklist_follow_the_player_count(built):
     text = _text(built("rolling-thunder", "how-to-print", "a4"))
     # 4 players need 4 x 3 = 12 dice; a copy of the dice file prints 7, so 2 copies
-    # (the last column: a set of the six Clarifications cards per player, issue 34)
-    assert re.search(r"\b4 4 12 \(print 2×\) 24", text), text
-    assert re.search(r"\b3 3 9 \(print 2×\) 18", text), text
+    # (the last column: a set of the 3 aid and 6 Clarifications cards per player, issue 34)
+    assert re.search(r"\b4 4 12 \(print 2×\) 36", text), text
+    assert re.search(r"\b3 3 9 \(print 2×\) 27", text), text
     # solo: 3 dice and 2 dummies; 2 players: 6 and 1 dummy; one copy each
-    assert re.search(r"\b1 1 5 6 2 2 7 12 \(print 2×\) 3 3", text), text
+    assert re.search(r"\b1 1 5 9 2 2 7 18 \(print 2×\) 3 3", text), text
     # the checklist counts what the copies print for each player count, not "7 dice" for all
     assert "7 dice (1-2 players), 14 dice (3-4 players) · Dice" in text, text
     assert "7 dice:" not in text  # no count typed into a note

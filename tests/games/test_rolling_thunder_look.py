@@ -40,9 +40,9 @@ def test_every_square_prints_column_dash_row_where_it_stands(sheet):
         y = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
         found.append((x, y, int(match[1]), int(match[2])))
     # the coordinate squares: 108 squares less 36 Trolls, Warriors and Standing Stones; the
-    # key's "2-1" stands below the grid, the order of execution's "4-5" right of it
-    below = text_box(text, charboxes, "Troll tracks, left to right")[3]
-    right = text_box(text, charboxes, "Order of execution")[0] - 5 * MM
+    # key's "2-1" stands below the grid, the network right of it
+    below = text_box(text, charboxes, "Troll tracks:")[3]
+    right = text_box(text, charboxes, "Runestone network")[0] - 5 * MM
     grid = [f for f in found if f[1] > below and f[0] < right]
     assert len(grid) == 72, len(grid)
     columns = distinct([f[0] for f in grid], 2 * MM)
@@ -56,7 +56,8 @@ def test_every_square_prints_column_dash_row_where_it_stands(sheet):
 def test_the_sheet_says_how_to_read_a_square(sheet):
     """The key to the coordinates, in the rulebook's words, is printed on the sheet."""
     _, text, _ = sheet
-    assert "2-1 = column 2, row 1" in re.sub(r"\s+", " ", text)
+    # (pdfium reads no space where the figure's face starts: "row1"; pypdf reads "row 1")
+    assert "2-1=column2,row1" in re.sub(r"\s+", "", text)
 
 
 def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
@@ -116,10 +117,13 @@ def test_the_dice_tray_marks_and_captions_stand_clear_of_the_die_spaces(sheet):
                      and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.1 * MM and s[3] < title[1]
                      and s[0] > title[0] - 2 * MM), key=lambda s: s[0])
     assert len(spaces) == 5
-    captions = ["LEFT die", "circle die", "triangle die", "Thunder die", "RIGHT die"]
+    # one caption a space: what its number gives (issue 34: each wraps in a longer edition)
+    captions = ["a neighbour's die", "colour + column", "row", "yours, shared",
+                "a neighbour's die"]
+    start = text.find("Dice tray")
     for space, caption in zip(spaces, captions):
-        # the tray's captions (the rounds table names the Thunder die too)
-        left, bottom, right, top = text_box(text, charboxes, caption, text.find("Dice tray"))
+        left, bottom, right, top = text_box(text, charboxes, caption, start)
+        start = text.find(caption, start) + len(caption)
         assert space[1] - top >= 1 * MM, (caption, round((space[1] - top) / MM, 2))
         assert abs((left + right) / 2 - (space[0] + space[2]) / 2) < 0.5 * MM, caption
     for space in spaces[1:4]:  # the circle, triangle and Thunder marks inside their spaces
@@ -135,12 +139,12 @@ def test_the_troll_track_rules_stand_clear_of_the_magic_circles_and_the_gods_ban
     """The Troll-track rules' capitals touched the Troll Magic circles above them (0.1 mm).
     They now sit halfway: 0.5 mm or more under the lowest circle and over the Gods band."""
     page, text, charboxes = sheet
-    first = text_box(text, charboxes, "Troll tracks, left to right")
-    second = text_box(text, charboxes, "move a strike 1 square")
+    first = text_box(text, charboxes, "Troll tracks:")
+    last = text_box(text, charboxes, "column 2, row")
     shapes = drawn_shapes(page)
     above = [s for s in shapes if first[3] - 0.1 < s[1] < first[3] + 8 * MM and s[2] < first[0]
              + 200 * MM]
-    band = max(s[3] for s in shapes if second[1] - 5 * MM < s[3] < second[1]
+    band = max(s[3] for s in shapes if last[1] - 5 * MM < s[3] < last[1]
                and s[2] - s[0] > 100 * MM)
     assert min(s[1] for s in above) - first[3] >= 0.5 * MM
-    assert second[1] - band >= 0.5 * MM
+    assert last[1] - band >= 0.5 * MM

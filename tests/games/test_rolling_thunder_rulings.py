@@ -138,8 +138,10 @@ def test_a_ruling_sets_its_figures_in_the_number_face_and_its_commas_in_the_text
     import pypdfium2.raw as pdfium_raw
 
     path = built("rolling-thunder", "clarifications", "pod")
-    page = pdfium.PdfDocument(str(path))[0]
-    chars = page.get_textpage()
+    # the first ruling card (the deck opens with three aid cards): the page that prints T1
+    pages = pdfium.PdfDocument(str(path))
+    chars = next(page.get_textpage() for page in pages
+                 if "T1 · God bonus" in page.get_textpage().get_text_range())
     text = chars.get_text_range()
 
     def face(index: int) -> str:

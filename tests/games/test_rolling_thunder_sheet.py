@@ -78,7 +78,7 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
     assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
     assert all(c == "–" for c in bonus[7:])
     # the record strip: Thunder, circle and triangle values, a pencil cell per round
-    assert [r[0] for r in record] == ["Thunder die", "Circle · triangle", "LEFT · RIGHT"]
+    assert [r[0] for r in record] == ["Thunder die", "Lightning", "LEFT · RIGHT"]
     assert all(r[1:] == [None] * 10 for r in record)
     assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("5mm") - 0.01
 
@@ -95,22 +95,18 @@ def test_die_spaces_hold_a_standard_die(elements):
         assert mark_centre == pytest.approx(centre_x(dice, index), abs=0.5)
 
 
-def test_the_heroes_swords_stand_between_the_two_tables(built):
-    """The crossed swords beside "Solo: beat the heroes of yore" touch neither the dummies
-    table above nor the heroes table below (they overlapped both): 0.3 mm or more from each
-    table's drawn bounds."""
-    mm, bleed = 72 / 25.4, 3.175
-    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod", copies=1)))[0]
-    height = page.get_height()
-    shapes = [(x0 / mm - bleed, (height - y1) / mm - bleed, x1 / mm - bleed,
-               (height - y0) / mm - bleed) for x0, y0, x1, y1 in drawn_shapes(page)]
-    art = [s for s in shapes  # the swords' paths, right of the heading, between the tables
-           if s[0] > 196 and s[2] < 204 and 164 < s[1] and s[3] < 174 and s[2] - s[0] < 6]
-    tables = [s for s in shapes if 162 < s[0] < 164 and s[2] - s[0] > 38 and s[3] - s[1] > 10]
-    assert art and len(tables) == 2, (art, tables)
-    above, below = sorted(tables, key=lambda s: s[1])
-    assert min(s[1] for s in art) - above[3] >= 0.3
-    assert below[1] - max(s[3] for s in art) >= 0.3
+def test_the_heroes_of_yore_are_on_the_solo_aid_and_the_sheet_points_there(built):
+    """Issue 34 (walls of small text go to an aid): the seven heroes of yore, read once at the
+    end of a solo game, left the sheet for the "Solo and 2 players" aid card, which lists
+    them with their scores; the sheet says where they are."""
+    from pdfcheck import text_of
+    sheet = " ".join(text_of(built("rolling-thunder", "play-sheet", "a4"), [0]).split())
+    cards = " ".join(text_of(built("rolling-thunder", "clarifications", "a4"), [0]).split())
+    assert "Timmy" not in sheet and "Solo: beat the heroes of yore (aid 3 of 3)." in sheet
+    aid = cards[cards.index("Solo and 2 players"):cards.index("Clarifications")]
+    for score, hero in (("20", "Timmy, the playground bully"), ("45", "Ingeld, son of King "
+                        "Froda"), ("60", "Sigrdrifa the Valkyrie")):
+        assert f"{score} {hero}" in aid, hero
 
 
 def test_the_dummies_fires_share_one_face(built):
@@ -137,7 +133,7 @@ def test_the_dummies_fires_share_one_face(built):
 
 
 def test_every_column_of_the_dummies_table_has_a_heading(built, elements):
-    """The "Fewer players" table printed a blank heading over its figures: every column's
+    """The dummies' table printed a blank heading over its figures: every column's
     cell in the shaded heading row carries a word inside its own column, its capitals 1.7 mm
     tall (game text, not shrunk to fit)."""
     table = elements["dummies"]
@@ -162,7 +158,7 @@ def test_every_column_of_the_dummies_table_has_a_heading(built, elements):
         if chars.get_text_range(index, 1).isupper():  # capitals 1.7 mm: 7.6 pt, not shrunk
             assert (top - bottom) / mm >= 1.7
     assert all(h.strip() for h in headings), headings
-    assert [h.strip() for h in headings] == ["Dummies", "Biggest fire"]
+    assert [h.strip() for h in headings] == ["Dummy Thunder dice (T10, T11)", "Biggest fire"]
 
 
 def test_the_scoring_boxes_line_up(built):
