@@ -318,19 +318,21 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
 
 
 def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
-    """Every text ~40 % longer (the pseudo-edition qps) still fits its box at its role's size:
-    the long aids go on on their backs, labels were shortened or given room. The How-to-print
-    page is left out: its shared template's short-edge caption fails under qps in every game
-    (templates/how-to-print.yaml, not this game's words). The Player aids are left out too
-    (issue 33 open): the Symbol key card's legend sets one line per symbol and shrinks to
-    7.2 pt under qps."""
+    """Every text ~40 % longer (the pseudo-edition qps) still fits its box at its role's size,
+    in every component of the game and every profile: the How-to-print page, the score
+    sheet, the Legend, the deck, the Player aids (the Symbol key's meanings wrap onto a second
+    line) and the Clarifications."""
     from conftest import run_cli
+    from sheetgen.generate.games import load_game
 
-    components = ["score-sheet", "legend", "cards", "clarifications"]
-    result = run_cli("--project", str(project.root), "check", GAME, *components,
-                     "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
+    components = [c.model.id for c in load_game(project, GAME).components]
+    assert len(components) == 6
+    result = run_cli("--project", str(project.root), "check", GAME, "--edition", "qps",
+                     "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "4 outputs checked: 4 pass, 0 fail" in result.output
+    assert "23 outputs checked: 23 pass, 0 fail" in result.output
+    for component in components:
+        assert f"roll-and-might/{component}-qps-a4.pdf" in result.output, component
 
 
 def test_every_print_check_is_on_and_every_output_passes(project, tmp_path):
