@@ -42,8 +42,11 @@ def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
     aids = aids.replace(" ,", ",").replace(" )", ")")
     assert "discard the other face down (edition ruling R1)" in aids
     assert "First player deals 3 cards each (R4)" in aids
-    assert "Two players: each side once (R3)" in aids
-    assert "Tie: more filled spots wins (R2)" in aids
+    # issue 34: the Scoring aid prints R3's and R2's words, so it cites no code
+    assert "Two players: your opponent is both neighbours: your West against their East, " \
+        "your East against their West, each once." in " ".join(aids.split())
+    assert "Tie: more filled spots wins; still equal, the tied players share the win." \
+        in " ".join(aids.split())
 
 
 def test_the_script_says_each_seat_takes_its_listed_cards(project):
@@ -58,8 +61,10 @@ def test_the_script_says_each_seat_takes_its_listed_cards(project):
 
 def test_scoring_area_has_the_tie_breaker_two_players_and_a_solo_record_apart(project, built):
     sheet = text_of(built("roll-and-might", "score-sheet", "a4"), [0])
-    assert "Tie? Filled spots: more wins (R2)" in sheet
-    assert "2 players: your opponent, each side once, R3" in sheet
+    assert "Tie: more filled spots wins" in sheet
+    # issue 34: the army comparison is symbol-led on the sheet; two players and solo in full on
+    # the Scoring aids
+    assert "Two players, solo: your Scoring aid." in " ".join(sheet.split())
     assert "Solo record to beat (not scored)" in sheet
     elements = template_elements(project, "roll-and-might-score-sheet")
     panel, record = elements["solo-panel"], elements["solo-best"]

@@ -45,7 +45,8 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
         text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
-    assert "Two dice match a card's die face: choose one of their locations; one spot (R11)." \
+    # the Legend prints the ruling's words, so it cites no code (issue 34)
+    assert "Two dice match a card's die face: choose one of their locations; one spot." \
         in legend.replace("’", "'")
 
 
@@ -60,7 +61,7 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
 
 def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
     page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
-    label = ink_boxes(page, "Tie? Filled spots: more wins (R2)")
+    label = ink_boxes(page, "Tie: more filled spots wins")  # R2's words, no code
     middle = (label[1] + label[3]) / 2
     boxes = [s for s in drawn_shapes(page) if s[0] > label[2] and s[1] < middle < s[3]
              and s[0] - label[2] < 40 * MM and 10 * MM < s[2] - s[0] < 25 * MM
@@ -110,7 +111,7 @@ def test_the_army_ladder_counts_are_explained(built):
     sheet = text_of(built(GAME, "score-sheet", "pod"), [0])
     assert "5 · 10 · 15 · 16" not in sheet
     assert sheet.count("Rows of 5: 5, 10, 15") == 2
-    assert sheet.count("16 max (R7)") == 2
+    assert sheet.count("16 max") == 2 and "(R7)" not in sheet  # the cap is R7's words
     assert "R7 · Army size. 16 spots an army, the most 8 turns can fill." in \
         text_of(built(GAME, "clarifications", "a4"))
 
@@ -143,16 +144,17 @@ def test_one_scoring_aid_per_player(built):
     assert aids.count("The Turn 1 First player deals") == 5
 
 
-def test_the_whole_turn_is_on_one_face_and_the_back_scores(built):
+def test_the_whole_turn_is_on_one_face_and_the_back_prints_its_rulings(built):
     """Reader pass (6.8/10): the turn was split front 1-4 / back 5-7, so a player flipped the
     aid mid-turn, and the text filled only the card's top half. Steps 1-7 now share the front,
-    at rules size, down the card; the back holds the scoring."""
+    at rules size, down the card; the back prints the rulings the steps cite (issue 34; the
+    scoring is on each player's Scoring aid)."""
     path = built(GAME, "reference", "a4")
     fronts, backs = _page_texts(path)[0], _page_texts(path)[1]
     turn = fronts.split("The Turn")[1]
     for step in range(1, 8):
         assert f" {step} " in turn[: turn.index("8 turns, then score")], step
-    assert "Scoring · after 8 turns" in backs and "Steps 5-7" not in fronts
+    assert "Rulings for the turn" in backs and "Steps 5-7" not in fronts
     # the turn's text reaches below the card's middle: its lowest line under 60 mm of 88 mm
     page = pdfium.PdfDocument(str(path))[0]
     low = ink_boxes(page, "8 turns, then score")
@@ -315,6 +317,67 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
     assert "The blank cards marked SPARE are not in the deck: keep them apart; when a card is " \
         "lost, write its location and draw its die face on a Spare" in " ".join(guide.split())
     assert "with the blank Spare cards, kept apart" in guide
+
+
+def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_aid(built):
+    """The score sheet's explanatory prose (the castle notes, the market note, a two-line wall
+    of army scoring at 8.5 pt) is symbol-led: each note opens on the symbols the Symbol key
+    aid keys, and the army comparison in full, with two players and an example, is on every
+    player's Scoring aid. The sheet holds fewer words (226 before)."""
+    from test_roll_and_might_retail import _forms
+
+    path = built(GAME, "score-sheet", "pod")
+    sheet = " ".join(text_of(path, [0]).split())
+    assert len(sheet.split()) <= 200
+    for wall in ("Army strength = spots + tower bonus. West vs", "Castle die 1-3: any tower.",
+                 "Market die: the stall of its number. Market card:",
+                 "Castle die 4-6 · 3 points when all five are filled"):
+        assert wall not in sheet, wall
+    for line in ("1-3 → any", "4-6 → Throne room", "die → the stall of its number",
+                 "West vs left neighbour's East · East vs right neighbour's West: larger 2 · "
+                 "by 4+ 3 · else 0. Two players, solo: your Scoring aid."):
+        assert line in sheet.replace("’", "'"), line
+    # the notes' symbols are drawn inline: castle, tower, throne, market and army pictures
+    forms = {n.split(".icon-")[1] for n in _forms(path)[0] if ".icon-" in n}
+    assert forms >= {"castle", "tower", "throne", "market", "swords"}
+    page = pdfium.PdfDocument(str(path))[0]
+    note = ink_boxes(page, "1-3 → any")
+    towers = [s for s in drawn_shapes(page) if note[0] - 6 * MM < s[0] < note[0]
+              and note[1] - 1 * MM < s[1] < note[3]]
+    assert towers, "no symbol opens the towers note"
+    scoring = " ".join(text_of(built(GAME, "reference", "a4")).split()).replace("’", "'")
+    assert scoring.count("Compare your West with your left neighbour's East, your East with "
+                         "your right neighbour's West. Larger: 2 points; larger by 4 or more: "
+                         "3 points; equal or fewer: 0.") == 5
+    assert scoring.count("Example: West 9 against East 5: larger by 4, 3 points.") == 5
+
+
+def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(project, built):
+    """A component that cites a ruling code prints the ruling's words on the same card; the
+    sheet, the Legend and the deck print the words and no code; the Turn aid, where a player
+    looks a ruling up mid-turn, cites R4, R1 and R11 on its front and prints all three on its
+    back, from the Clarifications' own text."""
+    import yaml
+
+    rulings = {}
+    data = yaml.safe_load((project.game_dir(GAME) / "clarifications.yaml").read_text())
+    for item in data["items"]:
+        for n, entry in enumerate(item.get("rulings", []), item["first"]):
+            rulings[f"R{n}"] = " ".join(entry["ruling"].replace("\u00a0", " ").split())
+
+    def flat(path):
+        return " ".join(_flat(text_of(path)).replace("\u00a0", " ").replace("’", "'").split())
+
+    for component in ("score-sheet", "legend", "cards"):
+        assert not re.findall(r"\bR\d+\b", flat(built(GAME, component, "a4"))), component
+    aids = flat(built(GAME, "reference", "a4"))
+    assert set(re.findall(r"\bR\d+\b", aids)) == {"R1", "R4", "R11"}
+    for code in ("R1", "R4", "R11"):
+        assert aids.count(rulings[code]) == 5, code  # on each of the five Turn aids' backs
+    sheet = flat(built(GAME, "score-sheet", "a4"))
+    assert "Tie: more filled spots wins" in sheet  # R2's words, where the tie is written
+    legend = flat(built(GAME, "legend", "a4"))
+    assert "Two dice match a card's die face: choose one of their locations; one spot." in legend
 
 
 def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
