@@ -51,7 +51,7 @@ TEXTS = {
                    "Any unmarked square, icons too (T17)",
                    "tie: most Trolls struck", "Column of 3", "LEFT · RIGHT"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
-                    "EAST TOWERS", "Towers", "Army strength", "West strength", "vs their East",
+                    "EAST TOWERS", "Towers", "Strength", "West strength", "vs their East",
                     "Solo record to beat (not scored)",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
                     "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
