@@ -102,7 +102,7 @@ def test_out_dash_writes_the_script_to_standard_output(tmp_path):
     plain = CliRunner().invoke(main, list(DICE), catch_exceptions=False)
     dashed = CliRunner().invoke(main, [*DICE, "--out", "-"], catch_exceptions=False)
     assert dashed.exit_code == 0 and dashed.stdout == plain.stdout
-    assert dashed.stdout.startswith("Roll & Raid: dice script for 2 players")
+    assert dashed.stdout.startswith("Roll & Raid: roll sheet for 2 players")
     assert not Path("-").exists()
     pdf = CliRunner().invoke(main, [*DICE, "--format", "pdf", "--out", "-"],
                              catch_exceptions=False)

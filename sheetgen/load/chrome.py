@@ -39,7 +39,7 @@ CHROME = (
     "How to print",
     "Setup", "Round", "start player: by the rules", "Table", "Seat {n}", "re-rolled", "order",
     "draft order", "first player", ", balanced dice decks", "{n} player", "{n} players",
-    "{game}: dice script for {players}{mode}", "game mode: {note} (--variant {variant})",
+    "{game}: roll sheet for {players}{mode}", "game mode: {note} (--variant {variant})",
     "algorithm {algorithm}", "seed commitment (SHA-256 of the secret): {commitment}",
     "script digest: {digest}",
     "{name} stack", "Stacks by {by}, each shuffled alone, top first ({sizes}).",

@@ -45,7 +45,7 @@ def test_solo_is_the_rulebooks_destination_paris():
     order, face_up = raid_deck(solo)
     assert order[-1] == "Paris" and len(face_up) == 2 and len(order) == 10
     head = writer("text")(solo).splitlines()
-    assert head[0].startswith("Roll & Raid (Destination: Paris): dice script for 1 player")
+    assert head[0].startswith("Roll & Raid (Destination: Paris): roll sheet for 1 player")
     assert head[1].startswith("game mode: Destination: Paris") and "solo" in head[1]
 
 

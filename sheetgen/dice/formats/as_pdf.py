@@ -58,7 +58,7 @@ def render(script: Script) -> bytes:
     width, height = A4
     c = Canvas(buf, pagesize=A4, invariant=1, initialFontName=fonts["body"],
                initialFontSize=SIZE, pageCompression=1)
-    c.setTitle(f"{script.game_name} dice script")
+    c.setTitle(f"{script.game_name} roll sheet")
     c.setAuthor("sheetgen")
     c.setSubject(f"{script.algorithm} digest {script.digest}")
     text_w = width - 2 * MARGIN - 2 * PAD

@@ -102,7 +102,7 @@ def header_lines(script: Script) -> list[str]:
     players = chrome_in(lang, "{n} player" if script.players == 1 else "{n} players",
                         n=script.players)
     return [
-        chrome_in(lang, "{game}: dice script for {players}{mode}", game=script.game_name,
+        chrome_in(lang, "{game}: roll sheet for {players}{mode}", game=script.game_name,
                   players=players, mode=mode),
         *([chrome_in(lang, "game mode: {note} (--variant {variant})", note=script.mode_note,
                      variant=script.variant)] if script.variant else []),
