@@ -298,5 +298,6 @@ def test_a_qps_build_leaves_no_chrome_untranslated(spanish_project, tmp_path):
     assert "VÀRÎÀÑT sharp" in words and "Löök àt thé töp twö çàrds" in words  # the variant
     assert "Ñ" in runs or any(run.strip().startswith("[Ñ") for run in runs)  # the compass
     assert "[Föñts: SÎL ÖFL 1.1" in words  # a licence line of the page footers
-    assert "[Màdé wîth shéétgéñ ~~~~~~]" in words  # the credits block's last words
+    assert "[Îçöñs: gàmé-îçöñs.ñét (Lörç" in words  # the credits block's licence lines
+    assert "Màdé wîth" not in words  # and no tool's name after them: players read them
     assert not _untranslated(runs), sorted(set(_untranslated(runs)))[:20]

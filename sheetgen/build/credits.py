@@ -51,7 +51,6 @@ class Credits:
     short: tuple[str, ...]
     art: dict = field(default_factory=dict)  # art set -> its credit {line, short}
     places: dict = field(default_factory=dict)  # a credit's text -> "path:line" written at
-    made_with: str = "Made with sheetgen"       # the block's last words (page chrome)
 
     @classmethod
     def for_project(cls, project) -> "Credits":
@@ -83,11 +82,10 @@ class Credits:
     def in_edition(self, edition, art_sets=()) -> "Credits":
         """Return these credits as an edition prints them: each licence line (of the fonts,
         the icons and the art sets ``art_sets``) through the edition's catalog, like any
-        text of the game (its PO reference: the credit file's line), and the last words
-        from sheetgen's chrome catalog. ``edition`` None: these credits."""
+        text of the game (its PO reference: the credit file's line). ``edition`` None: these
+        credits."""
         if edition is None:
             return self
-        from ..load.chrome import chrome_in
 
         def words(text: str) -> str:
             return edition.value(text, self.places.get(text, ""))
@@ -95,19 +93,19 @@ class Credits:
         art = {name: {key: words(text) for key, text in credit.items()}
                if name in art_sets else credit for name, credit in self.art.items()}
         return Credits(tuple(map(words, self.lines)), tuple(map(words, self.short)), art,
-                       self.places, chrome_in(edition.code, self.made_with))
+                       self.places)
 
     def block(self, game_credits: str, art_sets=()) -> str:
         """Return the credits block of a game: its own credits, then icons and fonts, then the
-        art sets it uses."""
+        art sets it uses (the licences; no tool's name: players read it)."""
         art = [self.art[s]["line"] for s in sorted(art_sets) if s in self.art]
-        return " · ".join(filter(None, [game_credits, *self.lines, *art, self.made_with]))
+        return " · ".join(filter(None, [game_credits, *self.lines, *art]))
 
     def footer(self, *about: str, art_sets=()) -> str:
         """Return a page footer: what the page is, then the short licence credits (with the
         art sets the page's component draws)."""
         art = [self.art[s]["short"] for s in sorted(art_sets) if s in self.art]
-        return " · ".join([*about, *self.short, *art, "sheetgen"])
+        return " · ".join([*about, *self.short, *art])
 
     def art_sets_of(self, project, game) -> tuple[str, ...]:
         """Return the art sets whose pieces a game's files name (``set/`` in a component file,

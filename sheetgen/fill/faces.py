@@ -234,6 +234,18 @@ class FaceBuilder:
         self.inspect(face)
         return face
 
+    def attempt(self, template_name: str, fields: dict[str, Any], where: Where,
+                template_where: tuple[str, int]) -> Face | None:
+        """Return the face :meth:`build` makes, or None when it fails, its mistakes and
+        warnings forgotten (a trial: how much of a flowing list fits a card)."""
+        mistakes, warnings = set(self._template_mistakes), len(self.warnings)
+        try:
+            return self.build(template_name, fields, where, template_where)
+        except UserError:
+            self._template_mistakes = mistakes
+            del self.warnings[warnings:]
+            return None
+
     def _shown(self, raw, template: Template) -> str:
         """Return the file an element was written in, as messages show it: an element
         inherited through ``extends`` lives in the parent template's file."""

@@ -17,6 +17,19 @@ STAMP_CORNERS = ("lower-left", "lower-right", "upper-left", "upper-right")
 LENGTH_HELP = "a length: 63.5mm, 2.5in, 180pt, or a bare number of mm"
 
 
+class FlowSpec(Strict):
+    """How a card too full for its front goes on onto a further card (``flow:``)."""
+
+    list: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description=(
+        "The field holding the list the card's text is made of (rulings): the entries that do "
+        "not fit go on a further card, right after it, in order."))
+    count_on: str | None = Field(None, pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description=(
+        "A number field the further card adds the entries left behind to (first: its first "
+        "ruling's number), so numbering goes on."))
+    mark: str = Field("continued", pattern=r"^[A-Za-z_][A-Za-z0-9_]*$", description=(
+        "The field set to true on a further card (the template can print 'continued')."))
+
+
 class TemplateSpec(Strict):
     """``templates/<name>.yaml``: the size of a face and the elements drawn on it."""
 
@@ -33,6 +46,11 @@ class TemplateSpec(Strict):
     stamp_corner: Literal[STAMP_CORNERS] | None = Field(None, description=(
         "Where a playtest variant's stamp goes on a changed face: lower-left (the default), "
         "lower-right, upper-left or upper-right; inherited through extends."))
+    flow: FlowSpec | None = Field(None, description=(
+        "A card whose front does not fit (a longer language, a long entry) goes on onto a "
+        "further card: {list: rulings, count_on: first, mark: continued} keeps on the card "
+        "the most entries of the list that fit and gives the rest to a card printed right "
+        "after it; inherited through extends."))
     fields: dict[str, Any] = Field(default_factory=dict, description=(
         "Default values of item fields the elements use (`{{ name }}`); an item's own wins."))
     remove: list[str] = Field(default_factory=list, description=(

@@ -40,6 +40,7 @@ class Template:
     elements: list[LineDict] = field(default_factory=list)
     size_where: tuple[str, int] = ("", 0)  # the line that set the size (blamed when it won't fit)
     stamp_corner: str = "lower-left"  # where a variant's stamp goes on a changed face
+    flow: dict | None = None  # {list, count_on, mark}: a too-full card goes on (TemplateSpec)
 
 
 class TemplateBook:
@@ -121,11 +122,15 @@ class TemplateBook:
             width, height, bleed = parent.width, parent.height, parent.bleed
             fields, elements = dict(parent.fields), list(parent.elements)
             size_where, stamp_corner = parent.size_where, parent.stamp_corner
+            flow = parent.flow
         else:
             width = height = 0.0
             bleed = to_points(DEFAULT_BLEED)
             fields, elements = {}, []
             size_where, stamp_corner = (str(path), 1), "lower-left"
+            flow = None
+        if raw.get("flow") is not None:
+            flow = {"count_on": None, "mark": "continued", **dict(raw["flow"])}
         if "stamp_corner" in raw:
             stamp_corner = str(raw["stamp_corner"])
             if stamp_corner not in STAMP_CORNERS:
@@ -154,7 +159,7 @@ class TemplateBook:
             if not (element.get("id") and _replace_by_id(elements, element)):
                 elements.append(element)
         return Template(name, path, width, height, bleed, fields, elements, size_where,
-                        stamp_corner)
+                        stamp_corner, flow)
 
 
 

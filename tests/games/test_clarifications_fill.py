@@ -24,6 +24,15 @@ GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-mig
 ACROSS = 3              # poker cards a row on A4 and Letter
 
 
+def body_box(project) -> tuple[float, float]:
+    """Return the top and bottom (points down the card) of the rulings' box: under the
+    subtitle and its rule (5.5 mm below the template's column) to the column's foot, above
+    the band or seal at the card's foot."""
+    column = template_elements(project, "clarifications-front")["column"]
+    top = to_points(column["y"])
+    return top + 5.5 * MM, top + to_points(column["h"])
+
+
 def body_fill(pdf_path, body_top: float, body_bottom: float) -> list[float]:
     """Return, for each front page, how far down its body box the rulings reach (0 to 1)."""
     pdf = pdfium.PdfDocument(str(pdf_path))
@@ -45,10 +54,9 @@ def test_the_clarifications_cards_print_their_rulings_at_one_size(built, project
     """Shrink-to-fit set one card smaller than its neighbour (Rolling Thunder 9.5, 9.25 and
     8.75 pt; Ragnarocks 10.75 and 11.5): every card of a deck now prints its rulings at one
     size, within 0.5 pt of the others and 8.5 pt or more."""
-    body = template_elements(project, "clarifications-front")["body"]
-    top = to_points(body["y"])
+    top, bottom = body_box(project)
     cards = body_text_sizes(built(game, "clarifications", "pod"), top,
-                            top + to_points(body["h"]), BLEED)  # the rulings, not title nor mark
+                            bottom, BLEED)  # the rulings, not title nor mark
     assert len(cards) >= 2 and all(cards), f"{game}: {cards}"
     every = set().union(*cards)
     assert min(every) >= 8.5, f"{game}: rulings at {cards} pt"
@@ -57,9 +65,7 @@ def test_the_clarifications_cards_print_their_rulings_at_one_size(built, project
 
 @pytest.mark.parametrize("game", GAMES)
 def test_every_clarifications_card_is_well_filled(built, project, game):
-    body = template_elements(project, "clarifications-front")["body"]
-    top = to_points(body["y"])
-    bottom = top + to_points(body["h"])
+    top, bottom = body_box(project)
     fills = body_fill(built(game, "clarifications", "pod"), top, bottom)
     assert len(fills) >= 2, fills
     assert min(fills) >= 0.6, f"{game}: a card's rulings fill only {min(fills):.0%} of it"

@@ -30,8 +30,9 @@ def _text(path) -> str:
 def rulings(built) -> dict[int, str]:
     """Every ruling printed on the Clarifications cards: number -> its text."""
     text = _text(built(GAME, "clarifications", "a4"))
-    assert text.count("Edition ruling · not the publisher's") >= 3
-    found = re.findall(r"R(\d+) · (.+?)(?= R\d+ · | Edition ruling|$)", text)
+    assert text.count("Ruling of this edition, not the publisher's") == 1  # the seal's key, once
+    ends = r"(?= R\d+ · | Ruling of this edition| Clarifications| House|$)"
+    found = re.findall(r"R(\d+) · (.+?)" + ends, text)
     return {int(n): body for n, body in found}
 
 

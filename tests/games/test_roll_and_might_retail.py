@@ -33,7 +33,8 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
     assert "the last card is never passed" in rulings
-    assert rulings.count("Edition ruling · not the publisher's") == 3  # one mark per card
+    # each ruling opens with the edition's seal, keyed once, on the first card
+    assert rulings.count("Ruling of this edition, not the publisher's") == 1
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):

@@ -170,7 +170,7 @@ def test_the_clarifications_say_where_rulings_are_cited_and_end_none_on_a_lone_w
     for line in lines:
         if re.match(r"R\d+ · ", line):
             rulings.append([line])
-        elif line == "Clarifications" or line.startswith("Edition ruling"):
+        elif line == "Clarifications" or line.startswith("Ruling of this edition"):
             rulings.append([])  # a card's title or band ends the ruling before it
         elif rulings and rulings[-1]:
             rulings[-1].append(line)

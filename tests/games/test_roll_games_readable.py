@@ -24,7 +24,7 @@ DECKS = [("roll-and-raid", "reference"), ("roll-and-raid", "raid-cards"),
          ("roll-and-might", "reference")]
 BODY_MIN = 7.0
 # Printed at the 6 pt floor on purpose: licences, and a Raid card's numbering footer.
-SMALL_ON_PURPOSE = ("Icons:", "Fonts:", "SIL Open Font", "Made with sheetgen", "· Raid card ")
+SMALL_ON_PURPOSE = ("Icons:", "Fonts:", "SIL Open Font", "· Raid card ")
 
 
 def text_runs(path, pages) -> list[tuple[float, str]]:

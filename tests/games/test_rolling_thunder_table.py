@@ -126,7 +126,7 @@ def test_every_ruling_cited_is_on_the_cards_and_a_players_set_fills_a_card_sheet
 
     path = built(GAME, "clarifications", "a4")
     pages = text_of(path, [0])
-    assert pages.count("Edition ruling · not the publisher's") == 6
+    assert pages.count("This edition's rulings.") == 6  # under each ruling card's title
     assert [n for n in (1, 2, 3) if f"Player aid · {n} of 3" in pages] == [1, 2, 3]
     assert "House rulings" not in pages
     assert len(pdfium.PdfDocument(str(path))) == 2  # one sheet: fronts and backs

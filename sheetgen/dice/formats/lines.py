@@ -104,8 +104,8 @@ def header_lines(script: Script) -> list[str]:
     return [
         chrome_in(lang, "{game}: roll sheet for {players}{mode}", game=script.game_name,
                   players=players, mode=mode),
-        *([chrome_in(lang, "game mode: {note} (--variant {variant})", note=script.mode_note,
-                     variant=script.variant)] if script.variant else []),
+        *([chrome_in(lang, "game mode: {note}", note=script.mode_note)]
+          if script.variant else []),
         chrome_in(lang, "algorithm {algorithm}", algorithm=script.algorithm),
         chrome_in(lang, "seed commitment (SHA-256 of the secret): {commitment}",
                   commitment=script.commitment),

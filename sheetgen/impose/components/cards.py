@@ -29,27 +29,32 @@ class Cards(Component):
         back_where = (path, line_of(loaded.raw, ("back",)))
         cards: list[Card] = []
         total = sum(item.count for item in model.items)
+        flow = _flow_of(builder, model.front, front_where)
         for index, item in enumerate(model.items):
             fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
             item_path, line = loaded.item_where(index)
             cells = loaded.cells_of(item.id)
             try:
-                front = builder.build(model.front, fields,
-                                      Where(item_path, line, f"{item.id} front", cells),
-                                      front_where)
-                back = (builder.build(model.back, fields,
-                                      Where(item_path, line, f"{item.id} back", cells),
-                                      back_where) if model.back else None)
+                fronts = _flowed(builder, model.front, fields, flow,
+                                 Where(item_path, line, f"{item.id} front", cells), front_where)
+                made = [(front, front_fields,
+                         builder.build(model.back, front_fields,
+                                       Where(item_path, line, f"{item.id} back", cells),
+                                       back_where) if model.back else None)
+                        for front, front_fields in fronts]
             except UserError as exc:
                 problems.extend(exc)
                 continue
+            front, _, back = made[0]
             if back is not None and (back.width, back.height) != (front.width, front.height):
                 problems.add(back.where[0], back.where[1],
                              f"the back ({size_text(back.width, back.height)}) and the front "
                              f"({size_text(front.width, front.height)}, template "
                              f"{model.front!r}) must be the same size")
                 break
-            cards.extend(Card(front, back, item.id) for _ in range(item.count))
+            for part, (front, _, back) in enumerate(made):
+                label = item.id if part == 0 else f"{item.id}-{part + 1}"
+                cards.extend(Card(front, back, label) for _ in range(item.count))
         if model.row_filler and all(item.id != model.row_filler for item in model.items):
             problems.add(path, line_of(loaded.raw, ("row_filler",)) or 1,
                          f"row_filler {model.row_filler!r} names no item of {model.id!r}")
@@ -113,6 +118,40 @@ class Cards(Component):
     layouts = {"grid": Layout(_fit_grid, _impose_grid),
                "gutterfold": Layout(_fit_gutterfold, _impose_gutterfold),
                "one-per-page": Layout(_fit_page_limit, _impose_pod)}
+
+
+def _flow_of(builder, name: str, where: tuple[str, int]) -> dict | None:
+    """Return the ``flow:`` of template ``name`` (None without one, or when it cannot be
+    read: building a face says why)."""
+    try:
+        return builder.templates.get(name, where).flow
+    except UserError:
+        return None
+
+
+def _flowed(builder, name: str, fields: dict, flow: dict | None, where: Where,
+            template_where: tuple[str, int]) -> list[tuple]:
+    """Return the (face, fields) of an item's front and of the further cards its flowing
+    list goes on onto (the template's ``flow``): each card keeps the most entries that fit,
+    the next one the rest, its ``count_on`` number advanced and its ``mark`` field true.
+    UserError, as the whole item's, when even one entry does not fit a card."""
+    entries = fields.get(flow["list"]) if flow else None
+    if not (isinstance(entries, list) and len(entries) > 1):
+        return [(builder.build(name, fields, where, template_where), fields)]
+    face = builder.attempt(name, fields, where, template_where)
+    if face is not None:
+        return [(face, fields)]
+    for keep in range(len(entries) - 1, 0, -1):
+        kept = {**fields, flow["list"]: entries[:keep]}
+        face = builder.attempt(name, kept, where, template_where)
+        if face is None:
+            continue
+        rest = {**fields, flow["list"]: entries[keep:], flow["mark"]: True}
+        if flow["count_on"] and isinstance(fields.get(flow["count_on"]), int):
+            rest[flow["count_on"]] = fields[flow["count_on"]] + keep
+        further = Where(where.path, where.line, f"{where.label} (continued)", where.cells)
+        return [(face, kept), *_flowed(builder, name, rest, flow, further, template_where)]
+    return [(builder.build(name, fields, where, template_where), fields)]  # its mistakes
 
 
 def row_short(cards: int, across: int) -> int:
