@@ -1,7 +1,7 @@
 """The How-to-print page's two drawings, every game, A4 and Letter.
 
 Under section 3 the duplex setting is drawn (a sheet bound on its long edge gives upright backs,
-on its short edge upside-down ones); at the foot five colour pictograms say the whole job in
+on its short edge upside-down ones); at the foot five pictograms say the whole job in
 order (four where nothing folds: no fold step). Each page stays one page, the drawings are
 there, and no other text runs into them: the text inside each drawing's area is exactly the
 drawing's own words, and no character straddles its edge. Read from the PDFs with pypdfium2
@@ -35,8 +35,9 @@ PICTOGRAMS = ((10, 247.5, 190, 259), "1 Print at 100 %, long-edge duplex 2 Cut o
 UNFOLDED = ("1 Print at 100 %, long-edge duplex 2 Cut on the crop marks, long cuts first "
             "3 Glue thin coats of white glue 4 Tick each piece off the list above")
 FOLDS_NOTHING = {"roll-and-might"}
-ART = {"printer", "scissors", "straight-ruler", "glue-bottle", "check-box-with-check",
-       "check-mark-button", "cross-mark"}
+# game-icons silhouettes in the game's accent colour (they were Fluent emoji colour art)
+ART = {"print-tray", "scissors", "folded-paper", "glue-drop", "checklist", "check-mark",
+       "cancel"}
 
 
 def _flat(text: str) -> str:
@@ -44,13 +45,13 @@ def _flat(text: str) -> str:
 
 
 def _art_drawn(reader) -> set[str]:
-    """Return the colour art pieces a PDF draws (its art forms, in pages and nested forms)."""
+    """Return the icons a PDF draws (its icon forms, in pages and nested forms)."""
     found, todo = set(), [page.get("/Resources") for page in reader.pages]
     while todo:
         resources = todo.pop()
         for name, form in ((resources or {}).get("/XObject") or {}).items():
-            if name.startswith("/FormXob.art-fluent~"):
-                found.add(name.removeprefix("/FormXob.art-fluent~"))
+            if name.startswith("/FormXob.icon-"):
+                found.add(name.removeprefix("/FormXob.icon-"))
             todo.append(form.get_object().get("/Resources"))
     return found
 
@@ -69,9 +70,9 @@ def test_the_duplex_drawing_and_the_pictograms_stand_clear(built, game, profile)
     path = built(game, "how-to-print", profile)
     reader = PdfReader(str(path))
     assert len(reader.pages) == 1
-    art = ART - {"straight-ruler"} if game in FOLDS_NOTHING else ART
+    art = ART - {"folded-paper"} if game in FOLDS_NOTHING else ART
     assert art <= _art_drawn(reader), art - _art_drawn(reader)
-    assert ("straight-ruler" in _art_drawn(reader)) is (game not in FOLDS_NOTHING)
+    assert ("folded-paper" in _art_drawn(reader)) is (game not in FOLDS_NOTHING)
     page = pdfium.PdfDocument(str(path))[0]
     text = page.get_textpage()
     caption = ink_boxes(page, "Long edge:")
@@ -89,5 +90,5 @@ def test_the_duplex_drawing_and_the_pictograms_stand_clear(built, game, profile)
             apart = x1 <= left or x0 >= right or y1 <= bottom or y0 >= top
             assert inside or apart, (f"{game} {profile}: {text.get_text_range(index, 1)!r} "
                                      f"straddles the edge of {words[:20]!r}...")
-    # the colour art drawn here is credited on the page
-    assert "Fluent Emoji" in _flat(text.get_text_range())
+    # the icons drawn here are credited on the page
+    assert "game-icons.net" in _flat(text.get_text_range())
