@@ -179,9 +179,11 @@ def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, bui
     """The rulings were set 7.7 pt on the first card (shrunk to fit) and 9.5 pt on the second;
     on three cards (3 + 3 + 4) every card prints them at the template's full 9.5 pt. Every
     game's cards at one size: tests/games/test_clarifications_fill.py."""
-    body = template_elements(project, "clarifications-front")["body"]
-    top = to_points(body["y"])
+    # the rulings' box: under the subtitle and its rule (5.5 mm below the template's column)
+    # to the column's foot, above the band or seal at the card's foot
+    column = template_elements(project, "clarifications-front")["column"]
+    top = to_points(column["y"]) + 5.5 * MM
     bleed = 3.175 * MM  # pod pages carry 1/8 in bleed around the trim
     cards = body_text_sizes(built("roll-and-might", "clarifications", "pod"), top,
-                            top + to_points(body["h"]), bleed)
+                            to_points(column["y"]) + to_points(column["h"]), bleed)
     assert cards == [{9.5}] * 3, cards
