@@ -183,7 +183,8 @@ def test_rulings_printed_where_the_player_needs_them(built):
     for words in ("R10 · Gullinbursti.", "R11 · The game always ends.", "R12 · Tyr.",
                   "R9 · Odin and the roll sheet."):
         assert words in rulings, words
-    assert rulings.count("Edition ruling · not the publisher's") >= 3
+    # marked as this edition's: the seal before each ruling, keyed once on the first card
+    assert rulings.count("Ruling of this edition, not the publisher's") == 1
 
 
 def test_the_roll_sheet_agrees_with_ivory_chooses_and_names_two_odin_cards(tmp_path):
