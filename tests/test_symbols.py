@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pypdfium2 as pdfium
+import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
@@ -131,6 +132,22 @@ def test_an_unknown_symbol_is_refused_at_its_line(tmp_path):
     assert (f"templates/demo-front.yaml:{line_of(root, 'demo-front.yaml', 'id: badge')}"
             in result.output and "unknown symbol 'castel'; did you mean 'castle'?"
             in result.output), result.output
+
+
+@pytest.mark.parametrize("command", ["validate", "build", "check"])
+def test_a_symbol_naming_a_missing_picture_is_refused_at_its_game_yaml_line(tmp_path, command):
+    """A legend draws a symbol's picture without a template line of its own: a missing icon
+    was a KeyError traceback in every command."""
+    root = make(tmp_path, legend=LEGEND.format(symbols=""))
+    game = root / "data/demo/game.yaml"
+    game.write_text(game.read_text().replace("icon: swords", "icon: swordz"))
+    result = run_cli("--project", str(root), command, "demo")
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    line = game.read_text().splitlines().index(
+        "  army: {icon: swordz, label: Army, meaning: Fights on your turn}") + 1
+    assert f"data/demo/game.yaml:{line}: symbol 'army': unknown icon 'swordz'" in result.output
+    assert not (root / "out/demo").exists() or not list((root / "out/demo").glob("*.pdf"))
 
 
 def test_two_symbols_may_not_share_one_picture(tmp_path):

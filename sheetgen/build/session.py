@@ -12,11 +12,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..base.errors import ProblemList, UserError
+from ..base.errors import ProblemList, UserError, user_error
 from ..load import reads
 from ..load.loading import LoadedComponent, LoadedGame
-from ..load.project import Project
+from ..load.project import GAME_FILE, Project
 from ..load.reads import ReadRecorder
+from ..load.yamlload import line_of, load_yaml
 
 if TYPE_CHECKING:
     from ..impose.components.contract import Prepared
@@ -155,6 +156,7 @@ class Session:
             from ..load.variant_changes import patched_templates  # start-up: variant builds only
 
             templates = patched_templates(templates, component.element_changes)
+        self._check_symbol_pictures(game)
         builder = FaceBuilder(self.project, templates, self.fonts, self.icons, spec.colors,
                               globals_, spec.symbols)
         if game.edition is not None and game.edition.spec is not None:
@@ -165,6 +167,17 @@ class Session:
             builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         builder.keys_only = self.keys_only
         return builder
+
+    def _check_symbol_pictures(self, game: LoadedGame) -> None:
+        """Raise a UserError at game.yaml's line when a symbol names a picture that does not
+        exist or cannot be drawn (a legend draws it without a template line of its own)."""
+        for name, symbol in game.spec.symbols.items():
+            try:
+                self.icons.check(symbol.icon)
+            except ValueError as exc:
+                path = game.folder / GAME_FILE
+                line = line_of(load_yaml(path), ("symbols", name, "icon"))
+                raise user_error(path, line, f"symbol {name!r}: {exc}") from None
 
     def prepare(self, game: LoadedGame, component: LoadedComponent, builder=None) -> Prepared:
         """Return one component's faces, built by ``builder`` (default: a new one of this
