@@ -445,9 +445,12 @@ def test_an_icon_that_cannot_be_drawn_is_found_by_validate(proj, svg, words):
     icons = proj / "templates" / "icons"
     icons.mkdir(parents=True)
     (icons / "command.svg").write_text(svg, encoding="utf-8")
-    output = fails(proj, "templates/mythology-front.yaml:", "icon 'command' cannot be drawn",
+    output = fails(proj, "", "icon 'command' cannot be drawn",
                    words, command=("validate", "ragnarocks", "mythology-cards"))
     assert "command.svg" in output
+    # named where the picture is asked for: the game's symbol of it, or the card template
+    assert re.search(r"^error: \S*(data/ragnarocks/game\.yaml:\d+: symbol 'command'|"
+                     r"templates/mythology-front\.yaml:\d+:)", output, re.M), output
 
 
 @pytest.mark.parametrize("size, words", [("[0, 0]", "a4.0: Input should be greater than 0"),
