@@ -70,8 +70,8 @@ def test_counts_follow_the_components_they_name(copy_game, private_cache_dir):
     odds.write_text(odds.read_text().replace("\n  count: 6\n", "\n  count: 1\n"))
     assert run_cli(*args).exit_code == 0
     text = _flat(_text(out / "roll-and-raid/how-to-print-a4.pdf"))
-    # one card, not "1 cards"; the odds cards are needed one per player (needs:)
-    assert "1 card (1 player), 2 cards (2 players)" in text
+    # one card, not "1 cards"; the odds cards are needed one per player (needs:), said once
+    assert "1 card per player · Raid odds cards" in text and "(2 players)" not in text
 
 
 def test_an_unknown_component_is_an_error_at_its_line(copy_game):
@@ -228,9 +228,9 @@ def test_a_whole_copy_per_player_is_computed_from_the_player_count():
     assert page["copies"] == [["Players", "Clarifications"], ["2", "6 (print 2×)"],
                               ["3", "9 (print 3×)"], ["4", "12 (print 4×)"],
                               ["5", "15 (print 5×)"]]
-    assert page["checklist"][0]["counted"] == ("**6** cards (2 players), **9** cards "
-                                               "(3 players), **12** cards (4 players), "
-                                               "**15** cards (5 players)")
+    # said once for every count, not a group per player count (a line wrapping onto three
+    # pushed the checklist's rows apart)
+    assert page["checklist"][0]["counted"] == "**3** cards per player"
 
 
 @pytest.mark.parametrize("kind,values,default", [

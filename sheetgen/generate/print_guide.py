@@ -256,12 +256,20 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
              language: str | None = None) -> str:
     """Return a checklist line's count in bold markup: "**3** cards", or for a component
     needed by player count the pieces the copies print: "**7** dice (1-2 players), **14**
-    dice (3-4 players)" (``unit_of(n)``: what n pieces are called)."""
+    dice (3-4 players)", or "**3** cards per player" when every count prints a copy per player
+    (``unit_of(n)``: what n pieces are called)."""
     if not needs or len({need.copies for need in needs}) == 1 and needs[0].copies <= 1:
         return f"**{pieces}**{' ' + unit if unit else ''}"
     groups: dict[int, list[int]] = {}
     for need in needs:
         groups.setdefault(max(need.copies, 1), []).append(need.players)
+    each = {need.copies / need.players for need in needs}
+    if len(groups) > 2 and len(each) == 1 and float(next(iter(each))).is_integer():
+        # a copy per player at every count: one short line, not one group per count
+        from ..load.chrome import chrome_in
+
+        n = int(next(iter(each))) * per_copy
+        return chrome_in(language, "{pieces} per player", pieces=f"**{n}** {unit_of(n)}")
     return ", ".join(f"**{copies * per_copy}** {unit_of(copies * per_copy)} "
                      f"({_players(numbers, language)})" for copies, numbers in groups.items())
 

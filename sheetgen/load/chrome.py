@@ -38,6 +38,7 @@ CHROME = (
     "How to print",
     "Setup", "Round", "start player: by the rules", "Table", "Seat {n}", "re-rolled", "order",
     "draft order", "first player", ", balanced dice decks", "{n} player", "{n} players",
+    "{pieces} per player",
     "{game}: roll sheet for {players}{mode}", "game mode: {note}",
     "algorithm {algorithm}", "seed commitment (SHA-256 of the secret): {commitment}",
     "script digest: {digest}",
