@@ -48,14 +48,16 @@ def _line_of(page, start: str) -> list[tuple[str, tuple]]:
 def test_numbers_in_running_text_keep_their_spaces_and_lining_figures(built):
     # Roll & Might's market note: "2, 3, 4 or 5;" printed as "2, 3, 4or 5;" (the number font's
     # wider spaces pushed the 4 against "or") and the 5 before ";" in the text font's old-style
-    # figures, shorter than the lining ones beside it. Issue 34 reworded the note ("1 point per
-    # complete stall; +3 for 5 or more."): the same two faults would show on "5 or" and "1"
+    # figures, shorter than the lining ones beside it. Issue 34 made the note symbol-led
+    # ("... full stall 1 point · 5+ full stalls +3"): the same two faults would show on
+    # "1 point", "5+ full" and the figures 1, 5, 3
     page = pdfium.PdfDocument(str(built("roll-and-might", "score-sheet", "pod")))[0]
-    line = _line_of(page, "Market die")
+    line = _line_of(page, "die → the stall")
     text = "".join(char for char, _ in line)
-    assert "1pointpercompletestall;+3for5ormore." in text, text
-    five = text.index("for5ormore") + 3
-    assert line[five + 1][1][0] - line[five][1][2] >= 0.45 * MM  # "5", a space, "or" (was 0.27 mm)
+    assert "fullstall1point·5+fullstalls+3" in text, text
+    for word, at in (("stall1point", 5), ("5+full", 1)):  # a number, a space, a word
+        figure = text.index(word) + at
+        assert line[figure + 1][1][0] - line[figure][1][2] >= 0.45 * MM, word
     tops = [box[3] for char, box in line if char.isdigit()]
     assert max(tops) - min(tops) < 0.15 * MM, "every figure is a lining figure"
 
