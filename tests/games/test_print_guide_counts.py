@@ -35,8 +35,11 @@ def test_rolling_thunder_copies_and_checklist_follow_the_player_count(built):
 def test_ragnarocks_counts_the_clarifications_its_file_prints(built):
     guide = _text(built("ragnarocks", "how-to-print", "a4"))
     fronts = PdfReader(str(built("ragnarocks", "clarifications", "a4"))).pages[0].extract_text()
-    printed = len(re.findall(r"(?:Edition|House) ruling ·", fronts))
-    assert printed == 3  # two cards of rulings, and the blank House rulings card completing the row
+    # each card's subtitle: the edition's rulings (or "(continued)" where a card flowed on),
+    # and the blank House rulings card where it completes a row
+    printed = len(re.findall(r"This edition's rulings\.|\(continued\)|Your table's rulings",
+                             fronts))
+    assert printed == 3  # three cards of rulings (R1-R12, issue 34): a full row, no House card
     assert f"{printed} cards · Clarifications" in guide, guide
     assert f"Clarifications, {printed} cards" in guide, guide
 
