@@ -226,7 +226,9 @@ def test_rulings_cited_on_the_sheet_and_aids_come_with_a_set_per_player(built):
 def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
     """One picture per idea, with a key: every icon drawn on any Roll & Raid component (the
     shared How-to-print page aside) is drawn on the Symbols sheet too, which keys 39 ideas
-    with 39 different pictures; no Fluent emoji is left on the game's components."""
+    with 39 different pictures; no Fluent emoji is left on the game's components. The one
+    exception is keyed on its own component (issue 34: "in that component's legend or in the
+    game's Symbol key aid"): the Clarifications' ruling seal, keyed once on their first card."""
     def pictures(path):
         names = set()
         for page in PdfReader(str(path)).pages:
@@ -245,10 +247,19 @@ def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
     for label in ("Viking", "Villagers die", "Use Cross out one per use", "Far shore",
                   "Battle GP", "Jörmungandr", "Clarifications"):
         assert label in text, label
+    keyed_on_itself = {"clarifications": ("/FormXob.icon-edition-seal",
+                                          "Ruling of this edition, not the publisher's")}
     for component in ("clan-sheet", "raid-cards", "creature-cards", "reference",
                       "clarifications", "odds-card", "dice-deck"):
         drawn = pictures(built(GAME, component, "a4"))
-        assert drawn and drawn <= key, (component, sorted(drawn - key))
+        own = set()
+        if component in keyed_on_itself:
+            picture, words = keyed_on_itself[component]
+            assert picture in drawn, component
+            printed = re.sub(r"\s+", " ", text_of(built(GAME, component, "a4")))
+            assert printed.count(words) == 1, (component, words)
+            own = {picture}
+        assert drawn and drawn <= key | own, (component, sorted(drawn - key))
 
 
 def test_icons_in_the_production_trackers_print_light_under_a_pencil(built):
