@@ -12,6 +12,7 @@ import json
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from pathlib import Path
 
@@ -53,12 +54,16 @@ class Browser:
             os.dup2(a, 3)
             os.dup2(b, 4)
 
+        # Chromium puts its profile's singleton socket in a folder under $TMPDIR: a long
+        # TMPDIR (a pytest tmp_path) passes the 107-byte limit of a socket's path and
+        # Chromium exits at once ("Failed to create socket directory"). Its own short one:
+        self._tmp = tempfile.mkdtemp(prefix="cdp-", dir="/tmp")
         self.proc = subprocess.Popen(
             [executable, "--headless=new", "--remote-debugging-pipe", "--no-sandbox",
              "--disable-gpu", "--no-first-run", "--no-default-browser-check",
              f"--user-data-dir={profile}", "about:blank"],
             stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-            close_fds=False, preexec_fn=wire)
+            close_fds=False, preexec_fn=wire, env={**os.environ, "TMPDIR": self._tmp})
         os.close(to_child)
         os.close(from_child)
         self._buf = b""
@@ -144,3 +149,4 @@ class Browser:
             self.proc.wait()
         os.close(self._in)
         os.close(self._out)
+        shutil.rmtree(self._tmp, ignore_errors=True)
