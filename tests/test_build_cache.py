@@ -58,15 +58,22 @@ def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     (root / "templates").mkdir()
     shutil.copy(REPO / "templates" / "odds-front.yaml", root / "templates" / "odds-front.yaml")
     assert run() == ["odds-card"]
-    # art: a project's icons/dragon.svg replaces the built-in one (Fafnir's picture)
+    # art: a project's icons/dragon.svg replaces the built-in one (Fafnir's picture). It is
+    # a symbol of the game (game.yaml), and every build of the game refuses a symbol whose
+    # picture cannot be drawn, so each of the game's outputs depends on it
     (root / "templates" / "icons").mkdir(parents=True)
     shutil.copy(REPO / "templates" / "icons" / "wolf.svg",
                 root / "templates" / "icons" / "dragon.svg")
+    assert run() == sorted(COMPONENTS)
+    # art only one deck draws (no symbol of the game): Fafnir's picture named directly
+    _edit(game / "creature-cards.yaml", "art: symbol/fafnir", "art: boar")
+    assert run() == ["creature-cards"]
+    (root / "templates" / "icons" / "boar.svg").write_bytes(
+        (REPO / "templates" / "icons" / "wolf.svg").read_bytes())
     assert run() == ["creature-cards"]
     # art content: the bytes of an icon a deck draws (the record lists the drawn icons' files)
-    dragon = root / "templates" / "icons" / "dragon.svg"
-    dragon.write_text(dragon.read_text(encoding="utf-8") + "<!-- redrawn -->\n",
-                      encoding="utf-8")
+    boar = root / "templates" / "icons" / "boar.svg"
+    boar.write_text(boar.read_text(encoding="utf-8") + "<!-- redrawn -->\n", encoding="utf-8")
     assert run() == ["creature-cards"]
     # option: --cmyk outputs are other files, built once
     assert run(cmyk=True) == sorted(COMPONENTS)
