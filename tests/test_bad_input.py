@@ -168,6 +168,18 @@ def test_unknown_profile(proj):
     assert not list(proj.rglob("mythology-cards-a3*"))
 
 
+def test_a_profile_listed_twice_is_refused_at_its_line(copy_game):
+    # both would write how-to-print-a4.pdf: refused where the list is, not at the output
+    root = copy_game("ragnarocks")
+    line = replace(root / "data/ragnarocks/how-to-print.yaml", "profiles: [a4, letter]",
+                   "profiles: [a4, a4]")
+    result = run_cli("--project", str(root), "validate", "ragnarocks", "how-to-print")
+    assert result.exit_code == 2, result.output
+    assert f"data/ragnarocks/how-to-print.yaml:{line}: profiles: a profile is listed twice" \
+        in result.output, result.output
+    assert "would both write" not in result.output
+
+
 def test_validate_reports_without_writing(proj):
     replace(proj / DECK, "front: mythology-front", "front: nope")
     result = run_cli("--project", str(proj), "validate", "ragnarocks")

@@ -384,6 +384,13 @@ class ComponentBase(Strict):
     # what one printed piece of this kind is called (the print guide's contents checklist)
     content_unit: ClassVar[str] = "items"
 
+    @field_validator("profiles")
+    @classmethod
+    def _profiles_once(cls, names: list[str] | None) -> list[str] | None:
+        if names is not None and len(set(names)) != len(names):
+            raise ValueError("a profile is listed twice (each would write the same files)")
+        return names
+
     def contents(self) -> tuple[int, str]:
         """Return how many pieces this component prints and what they are (the print guide's
         contents checklist counts them, so they cannot drift from the data)."""
