@@ -17,6 +17,7 @@ import resource
 import pytest
 
 import csv
+import re
 
 from fuzzcases import Case, Sandbox, cases, component_for, input_cases, xlsx_cases
 
@@ -81,8 +82,12 @@ def test_hostile_svg_art_and_csv_items_never_break_the_rules(sandbox):
     for kind in (".svg", ".csv"):  # harmless and harmful mutations both ran
         assert {o.exit_code for o in outcomes if o.case.file.endswith(kind)} == {0, 2}, kind
     refused = [o for o in outcomes if o.exit_code == 2 and o.case.file.endswith(".svg")]
-    assert all("templates/roll-and-might-legend.yaml:" in o.output for o in refused), \
-        [o.output[:300] for o in refused if "legend.yaml:" not in o.output]
+    # named where the picture is asked for: the game's symbol of it (game.yaml refuses a symbol
+    # whose picture cannot be drawn), or the Legend's template line
+    where = re.compile(r"(data/roll-and-might/game\.yaml:\d+: symbol '|"
+                       r"templates/roll-and-might-legend\.yaml:\d+:)")
+    assert all(where.search(o.output) for o in refused), \
+        [o.output[:300] for o in refused if not where.search(o.output)]
     assert {o.case.mutation for o in outcomes} >= {"entity bomb", "use loop", "100,000 elements",
                                                    "number replaced", "unbalanced quote"}
 
