@@ -217,7 +217,8 @@ def test_each_player_gets_a_set_of_the_rulings_the_sheet_cites(built):
     # and each set is one card sheet: 3 aids and 6 Clarifications (9 a sheet)
     assert "Players Play sheets Dice Cards" in guide
     assert "3 3 9 (print 2×) 27 (print 3×) 4 4 12 (print 2×) 36 (print 4×)" in guide
-    assert "36 cards (4 players) · Cards: 3 aids and 6 Clarifications a player" in guide
+    # the checklist says the set once, per player (not a group per player count)
+    assert "9 cards per player · Cards: 3 aids and 6 Clarifications a player" in guide
     assert "one set of 9 cards (one sheet) per player" in guide
 
 
