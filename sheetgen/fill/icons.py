@@ -247,9 +247,19 @@ class IconBook:
         canvas.restoreState()
 
     def art_sets(self, names) -> list[str]:
-        """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted."""
-        return sorted({n.split("/")[0] for n in names
-                       if "/" in n and not n.startswith(FILE_PREFIX)})
+        """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted; an
+        SVG file an ``image`` draws from a ``templates/art/SET/`` folder is of set ``SET``."""
+        return sorted(filter(None, map(_art_set, names)))
+
+
+def _art_set(name: str) -> str | None:
+    """Return the art set ``name`` (an icon name, or a drawn file) is of (None: none)."""
+    base = name.split(VARIANT)[0]
+    if not base.startswith(FILE_PREFIX):
+        return base.split("/")[0] if "/" in base else None
+    folder = Path(base.removeprefix(FILE_PREFIX)).parent
+    return folder.name if folder.parent.name == "art" and folder.parent.parent.name == \
+        "templates" else None
 
 
 def _stroke_as_fill(canvas) -> None:
