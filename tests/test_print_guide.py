@@ -40,7 +40,7 @@ def test_the_page_says_files_duplex_paper_copies_steps_and_counts(built):
     assert "flip on long edge" in text and "short-edge" in text
     assert "Chartres shows \"4 players\"" in text  # what goes wrong otherwise
     assert "200-300 g/m² card" in text and "80-100 g/m² paper" in text
-    assert "Copies per player count" in text and "18 (print 2×)" in text  # needs: computed
+    assert "Copies per player count" in text and "36 (print 2×)" in text  # 2 sets of 18 aids
     assert "Cut the card sheets along the crop marks" in text
     # counts from the components: 48 Raid cards and Paris; 3 Resource and 2 Raid dice (the
     # rulebook's contents); the pad of 100 Clan sheets; 6 Creature cards

@@ -19,7 +19,7 @@ from pdfcheck import MM, assert_deck_pages, assert_ink_in_every_card, placements
 from sheetgen.generate.games import load_game
 
 GAME = "roll-and-raid"
-DECKS = {"raid-cards": 49, "creature-cards": 6, "reference": 9}
+DECKS = {"raid-cards": 49, "creature-cards": 6, "reference": 18}
 PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 LEVELS = ("I", "II", "III")

@@ -14,6 +14,7 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import run_cli
+from sheetgen.generate.games import load_game
 from pdfcheck import drawn_shapes, page_bounds, page_chars, text_box, text_of
 
 MM = 72 / 25.4
@@ -191,18 +192,50 @@ def test_every_edition_passes_the_print_checks(project, edition, tmp_path):
 
 
 @pytest.mark.slow
-def test_the_pseudo_edition_fits_this_games_own_components(project, tmp_path):
-    """qps (text ~40 % longer) passes every print check on every component of this game but
-    the Player aids (issue 33 open there: the shared reference-tables-front template sets the
-    aids' long bodies under 7.6 pt at qps length, 6.85 pt for Production and Raiding). The
-    Clan sheet passes since its Production note is short (a section_title note may take 62 %
-    of its band, so the longer note set at 8.3 pt however wide the frame)."""
-    own = ["how-to-print", "clan-sheet", "raid-cards", "creature-cards", "clarifications",
-           "symbol-key", "odds-card", "dice-deck", "printable-dice"]
-    result = run_cli("--project", str(project.root), "check", GAME, *own, "--edition", "qps",
+def test_the_pseudo_edition_fits_every_component(project, tmp_path):
+    """qps (text ~40 % longer) passes every print check on every component of this game, the
+    Player aids included (issue 33): each long aid is now two cards, so its body fits at the
+    rules floor of 7.6 pt (it needed 6.85 pt on one card) and the scoring tables' label column
+    holds "[GP]" at 7.7 pt."""
+    components = load_game(project, GAME).spec.components
+    result = run_cli("--project", str(project.root), "check", GAME, "--edition", "qps",
                      "-p", "a4", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output[-3000:]
-    assert f"{len(own)} outputs checked: {len(own)} pass, 0 fail" in result.output
+    assert f"{len(components)} outputs checked: {len(components)} pass, 0 fail" in result.output
+    for component in components:
+        assert f"roll-and-raid/{component}-qps-a4.pdf" in result.output, component
+
+
+AIDS = ["Setup", "Setup", "A round", "1 · Production", "1.3 · Spend the dice", "Fate dice",
+        "2 · Raiding", "2.3 Raid · 3 Cleanup", "Sacrifices", "Upgrades", "Final scoring",
+        "Creatures", "Paris · Solo", "Paris · Solo", "Paris · Cooperative",
+        "Paris · Cooperative", "Paris · Results", "Game variants"]
+
+
+def test_player_aids_are_two_full_sheets_of_text_you_read_at_arms_length(built):
+    """The aids were walls of small text (7.7-8 pt, six of them too long for a longer
+    language): one step of play per card now, 18 cards filling two sheets of nine, and the
+    rules read at 9 pt or more (the Paris results card keeps its rulebook texts at 7.7 pt)."""
+    path = built(GAME, "reference", "a4")
+    document = pdfium.PdfDocument(str(path))
+    assert len(document) == 4  # two sheets of fronts, each with its backs
+    fronts = [document[0], document[2]]
+    titles = []
+    for page in fronts:
+        text = page.get_textpage().get_text_range()
+        titles += [t for t in dict.fromkeys(AIDS) if t.upper() in text.upper()]
+    assert set(titles) == set(AIDS)
+    first, second = (re.sub(r"\s+", " ", p.get_textpage().get_text_range()) for p in fronts)
+    assert "Prepare the Raid deck" in first and "Game variants".upper() in second.upper()
+    samples = {0: ["Keep the Raid cards whose back", "Cross out the next Round-tracker",
+                   "Production tracker of the die", "by a product stored next to it",
+                   "Number the Raid cards", "Roll the 2 Raid dice", "refill the Raid cards"],
+               1: ["shuffle the 6 Creature cards", "the Raid deck for 1 player",
+                   "At most one raid per round", "raid every card of the deck",
+                   "when only Paris is left", "leave the Raid dice out"]}
+    for index, needles in samples.items():
+        for needle in needles:
+            assert min(_sizes(fronts[index], needle)) >= 9, needle
 
 
 def test_rulings_cited_on_the_sheet_and_aids_come_with_a_set_per_player(built):
