@@ -89,3 +89,99 @@ def test_a_page_that_draws_a_scene_credits_it_in_its_footer(tmp_path):
 
     assert "Scenes: CC0" in text("scene")
     assert "Scenes: CC0" not in text("plain")
+
+
+MM = 72 / 25.4
+SCALE = 2  # pixels per point
+FRAME = (60, 45)  # mm: a scene's frame on the test page, 4:3 like the scenes
+TINT = (168, 196, 220)  # "#a8c4dc"
+DARK = {"hall", "cave", "night", "storm"}  # lit from the middle, where the piece stands
+
+
+def _frame_at(index: int) -> tuple[float, float]:
+    row, col = divmod(index, 3)
+    return 5 + col * (FRAME[0] + 5), 5 + row * (FRAME[1] + 5)
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory):
+    """Every backdrop drawn by an ``image`` (fit: cover) on one page, grey and tinted: a
+    function giving the pixels of a scene's frame (an RGB array)."""
+    import shutil
+
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from conftest import run_cli, write_files
+
+    root = tmp_path_factory.mktemp("scenes")
+    shutil.copytree(SCENES, root / "templates" / "art" / "scenes")
+    elements = []
+    for index, path in enumerate(BACKDROPS):
+        x, y = _frame_at(index)
+        elements.append(f"  - {{type: image, src: art/scenes/{path.name}, fit: cover, "
+                        f"tint: \"{{{{ tint }}}}\", x: {x}mm, y: {y}mm, w: {FRAME[0]}mm, "
+                        f"h: {FRAME[1]}mm}}\n")
+    rows = -(-len(BACKDROPS) // 3)
+    write_files(root, {
+        "data/g/game.yaml": "id: g\nname: G\ncomponents: [c]\n",
+        "data/g/c.yaml": "id: c\ntitle: C\nkind: cards\nfront: f\nitems:\n"
+                         "  - {name: Grey, tint: none}\n  - {name: Tinted, tint: '#a8c4dc'}\n",
+        "templates/f.yaml": f"width: 200mm\nheight: {5 + rows * (FRAME[1] + 5)}mm\n"
+                            "fields: {tint: none}\nelements:\n" + "".join(elements),
+    })
+    result = run_cli("--project", str(root), "build", "g", "-p", "pod", "--out",
+                     str(root / "out"), "-q")
+    assert result.exit_code == 0, result.output
+    document = pdfium.PdfDocument(str(root / "out" / "g" / "c-pod.pdf"))
+    pages = [np.asarray(document[i].render(scale=SCALE).to_pil().convert("RGB"), dtype=float)
+             for i in range(2)]
+    document.close()
+    bleed = 9.0  # a pod page's trim inside 1/8 in of bleed
+
+    def frame(index: int, tinted: bool = False):
+        x, y = _frame_at(index)
+        x0, y0 = round((bleed + (x + 0.5) * MM) * SCALE), round((bleed + (y + 0.5) * MM) * SCALE)
+        x1 = round((bleed + (x + FRAME[0] - 0.5) * MM) * SCALE)
+        y1 = round((bleed + (y + FRAME[1] - 0.5) * MM) * SCALE)
+        return pages[tinted][y0:y1, x0:x1]
+
+    return frame
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(BACKDROPS)), ids=lambda i: BACKDROPS[i].stem)
+def test_every_scene_draws_in_layers_with_a_calm_centre(drawn, index):
+    import numpy as np
+
+    name = BACKDROPS[index].stem
+    grey = drawn(index).mean(axis=2)
+    h, w = grey.shape
+    top, bottom = grey[: h // 3].mean(), grey[-h // 3:].mean()
+    calm = grey[int(h * 0.55): int(h * 0.9), int(w * 0.38): int(w * 0.62)]
+    corners = np.concatenate([grey[-h // 4:, : w // 5].ravel(), grey[-h // 4:, -w // 5:].ravel()])
+    print(name, round(grey.std()), round(top), round(bottom), round(calm.std()),
+          round(calm.mean()), round(corners.mean()), len(np.unique(grey.round(-1))))
+    assert grey.std() > 25  # a picture, not a flat panel
+    assert len(np.unique((grey / 8).round())) >= 8  # depth layers: many tones
+    assert calm.std() < grey.std()  # the calm area is calmer than the picture
+    assert corners.mean() < calm.mean()  # the frame of the picture is darker than where a
+    # piece stands, so a dark piece reads there
+    if name in DARK:
+        middle = grey[h // 4: 3 * h // 4, w // 3: 2 * w // 3].mean()
+        assert middle > top and middle > bottom  # lit from the middle
+    else:
+        assert bottom < top  # near layers darker than far layers and sky
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("index", range(len(BACKDROPS)), ids=lambda i: BACKDROPS[i].stem)
+def test_a_tint_puts_every_scene_in_its_palette(drawn, index):
+    import numpy as np
+
+    grey, tinted = drawn(index), drawn(index, tinted=True)
+    assert np.allclose(grey[..., 0], grey[..., 2], atol=2)  # greys: red = blue
+    # multiplied by the tint: each channel is the grey times the tint's channel
+    for channel, value in enumerate(TINT):
+        expected = grey[..., channel] * value / 255
+        assert np.abs(tinted[..., channel] - expected).mean() < 3

@@ -61,7 +61,9 @@ def art_page(project: Project) -> list[str]:
              "in an `icon:` field, or `:set/name:` inline in text and table cells. `fluent/`: "
              "Fluent Emoji Flat by Microsoft, MIT licence (its credit prints on the pages of a "
              "component that uses a piece). Add pieces to `templates/art/fluent/pieces.txt` "
-             "and run `python .ci/vendor_art.py`.", "", '<div class="icon-grid" markdown>', ""]
+             "and run `python .ci/vendor_art.py`. `scenes/`: greyscale scene backdrops, "
+             "CC0, to tint and compose behind a piece (see the how-to Compose a card "
+             "picture).", "", '<div class="icon-grid" markdown>', ""]
     for name in names:
         lines.append(f'<figure markdown>![{name}]({ART_FOLDER}/{name}.svg){{ width="48" }}'
                      f"<figcaption>`{name}`</figcaption></figure>")
