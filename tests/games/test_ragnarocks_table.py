@@ -274,14 +274,31 @@ def test_text_roles_meet_their_minimums(built, project):
 
 def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
     """issue 33 (qps) for Ragnarocks: every text ~40 % longer still fits its box at its role's
-    size, on every component but the standees. The standees are left out (not done): their
-    fold and name labels sit in 12 x 3.6 mm boxes on an 18 mm strip, one line each, and a
-    longer language needs a longer strip with larger tabs (templates/standee-viking.yaml)."""
+    size, on every component the game owns, the standees included."""
     from conftest import run_cli
 
-    components = ["how-to-print", "mythology-cards", "reference", "clarifications", "board",
-                  "tokens"]
-    result = run_cli("--project", str(project.root), "check", "ragnarocks", *components,
-                     "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
+    result = run_cli("--project", str(project.root), "check", "ragnarocks", "--edition", "qps",
+                     "-p", "a4", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "6 outputs checked: 6 pass, 0 fail" in result.output
+    assert "7 outputs checked: 7 pass, 0 fail" in result.output
+    for component in ("how-to-print", "mythology-cards", "reference", "clarifications",
+                      "board", "tokens", "standees"):
+        assert f"ok   ragnarocks/{component}-qps-a4.pdf" in result.output, component
+
+
+def test_the_standee_folds_are_numbered_and_the_print_guide_words_them(built):
+    # issue 33 (qps): no language's "Fold here: glue halves" fits a 12 mm strip, so each fold
+    # of a standee prints its step number (1 at the middle fold on both halves, 2 on each tab)
+    # in lining figures, and the How-to-print step says what 1 and 2 mean.
+    standees = built("ragnarocks", "standees", "a4")
+    words = page_text(standees, 0)
+    assert "Fold" not in words and "Tab out" not in words and "glue" not in words
+    document = pdfium.PdfDocument(str(standees))
+    chars = document[0].get_textpage()
+    text = chars.get_text_range()
+    steps = [text[i] for i in range(chars.count_chars())
+             if text[i] in "12" and pdfium.raw.FPDFText_GetFontSize(chars.raw, i) >= 9]
+    assert steps.count("1") == 12 and steps.count("2") == 12, steps  # 6 strips
+    guide = page_text(built("ragnarocks", "how-to-print", "a4"), 0)
+    assert "fold on line 1, glue the halves back to back" in guide
+    assert "fold the tabs out on lines 2" in guide
