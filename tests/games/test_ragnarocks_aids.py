@@ -77,7 +77,7 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
     guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]
                      .extract_text().split())
     for words in ("board-a4.pdf", "tokens-a4.pdf", "clarifications-a4.pdf", "flip on long edge",
-                  "52 tokens", "32 cards", "18 cards", "fold at \"1 Fold here\""):
+                  "52 tokens", "32 cards", "18 cards", "fold on line 1"):
         assert words in guide, words
     reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)

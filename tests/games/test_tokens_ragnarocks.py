@@ -89,7 +89,7 @@ def test_standees_print_the_figure_on_both_faces(built):
                    top - y_from_top * MM)
             return ink_fraction(image, box, page_h, dpi=100)
 
-        front, back = ink(46, 60), ink(18.5, 32.5)  # the two figures' boxes
+        front, back = ink(45.5, 56.5), ink(23.5, 34.5)  # the two figures' boxes
         assert back > 0.1, "the back panel carries the figure"
         assert back == pytest.approx(front, abs=0.05)  # the same figure, turned 180 degrees
 
@@ -113,12 +113,20 @@ def test_standee_steps_sit_at_their_folds_and_the_back_is_named(built):
 
     for placed in strips:
         fold = placed.y + 40 * MM  # the middle fold, 40 mm from the strip's top and bottom
-        mine = [b for b in boxes("1 Fold here:") if placed.x <= b[0] < placed.x + 18 * MM]
-        (x0, y0, x1, y1), = mine
-        assert fold < y0 < fold + 3 * MM  # just above the fold (on the back half)
-        (x0, y0, x1, y1), = [b for b in boxes("glue halves")
-                             if placed.x <= b[0] < placed.x + 18 * MM]
+
+        def mine(word):
+            return sorted((b for b in boxes(word) if placed.x <= b[0] < placed.x + 18 * MM
+                           and placed.y <= b[1] < placed.y + 80 * MM), key=lambda b: b[1])
+
+        # issue 33: step 1 is its number, on both sides of the middle fold (the words are on
+        # the How-to-print page: no language's "Fold here" fits the strip)
+        (_, y0, _, y1), (_, b0, _, _) = mine("1")
         assert fold - 4 * MM < y0 and y1 < fold  # just below it (on the front half)
+        assert fold < b0 < fold + 3 * MM  # just above the fold (on the back half)
+        # step 2 on each tab, beside the fold 8 mm from either end of the strip
+        (_, t0, _, t1), (_, u0, _, _) = mine("2")
+        assert placed.y < t0 and t1 < placed.y + 8 * MM
+        assert placed.y + 72 * MM < u0 < placed.y + 80 * MM
     # every strip names its Viking on both halves: 6 strips, front and back
     assert len([b for b in boxes("Viking") if any(
         p.x <= b[0] < p.x + 18 * MM for p in strips)]) == 12
