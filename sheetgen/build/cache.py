@@ -81,10 +81,7 @@ def drawn(prepared) -> tuple[set[str], set[Path]]:
     files: set[Path] = set()
     for face in faces.values():
         names |= face.icons()
-        for element in face.elements:
-            src = getattr(element, "src", None)
-            if element.type == "image" and src is not None:
-                files.add(Path(src))
+        files.update(Path(src) for src in face.images())
     return names, files
 
 

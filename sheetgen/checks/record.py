@@ -10,6 +10,9 @@ it from the normal rendering.)
 
 from __future__ import annotations
 
+import weakref
+from functools import partial
+
 from ..fill.elements import DrawContext
 from .probe import INK_SAVER, NORMAL, START, Drawing, ProbeCanvas
 
@@ -70,29 +73,33 @@ class DrawingCache:
     """The drawings of element objects that several faces share (an element written once in a
     template and filled with the same values on many faces).
 
-    Keyed on the element object (held, so its id stays its own), the face size, fonts, icons,
-    the rendering and the canvas state the element starts from: drawing is deterministic in
-    those, so a kept drawing is what drawing again would record (elements are not changed once
-    their face is built). An element is only remembered at its first drawing; its drawings are
-    kept from its second on. The cache empties itself at ``MAX_ENTRIES`` elements or
-    ``MAX_FILLS`` kept fills, so its memory stays bounded in a long build or ``watch``.
+    Keyed on the element object, the face size, fonts, icons, the rendering and the canvas
+    state the element starts from: drawing is deterministic in those, so a kept drawing is
+    what drawing again would record (elements are not changed once their face is built). An
+    element is only remembered at its first drawing, by a weak reference: its drawings are
+    kept from its second on, and forgotten when it is freed (before its id can be another
+    element's), so a big deck's one-card elements are not held by the cache. The cache
+    empties itself at ``MAX_ENTRIES`` elements or ``MAX_FILLS`` kept fills, so its memory
+    stays bounded in a long build or ``watch``.
     """
 
     MAX_ENTRIES = 8000
     MAX_FILLS = 50_000
 
     def __init__(self):
-        self._seen: dict[int, object] = {}
+        self._seen: dict[int, weakref.ref] = {}
         self._kept: dict[tuple, tuple] = {}
+        self._kept_of: dict[int, list[tuple]] = {}  # id(element) -> its keys in _kept
         self._fills = 0
 
     def draw(self, element, ctx, rendering: str, state: tuple) -> tuple:
         """Return :func:`_draw` of ``element`` in ``rendering`` ("both", "normal", "ink-saver")
         with context ``ctx``, starting from canvas ``state``."""
-        if self._seen.get(id(element)) is not element:
+        seen = self._seen.get(id(element))
+        if seen is None or seen() is not element:
             if len(self._seen) >= self.MAX_ENTRIES:
                 self.clear()
-            self._seen[id(element)] = element
+            self._seen[id(element)] = weakref.ref(element, partial(self._forget, id(element)))
             return _draw(element, ctx, state)
         key = (id(element), id(ctx.fonts), id(ctx.icons), ctx.width, ctx.height, rendering,
                state)
@@ -104,13 +111,24 @@ class DrawingCache:
             self.clear()
         else:
             self._kept[key] = (ctx.fonts, ctx.icons, done)
+            self._kept_of.setdefault(id(element), []).append(key)
             self._fills += len(done[0].fills)
         return done
+
+    def _forget(self, element_id: int, ref: weakref.ref) -> None:
+        """Forget a freed element and its drawings (its id may be given to another)."""
+        if self._seen.get(element_id) is ref:
+            del self._seen[element_id]
+            for key in self._kept_of.pop(element_id, ()):
+                done = self._kept.pop(key, None)
+                if done is not None:
+                    self._fills -= len(done[2][0].fills)
 
     def clear(self) -> None:
         """Forget every element and drawing."""
         self._seen.clear()
         self._kept.clear()
+        self._kept_of.clear()
         self._fills = 0
 
 

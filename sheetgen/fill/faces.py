@@ -7,6 +7,7 @@ type (a number, a list, a boolean); any other text with ``{{ }}`` renders to a s
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import re
 import warnings
@@ -63,6 +64,8 @@ _JINJA = BoundedSandbox(undefined=StrictUndefined, autoescape=False)
 _COMPILED: dict[str, tuple[str, Any]] = {}
 _MAX_COMPILED = 50_000  # a long `watch` session forgets old strings rather than grow forever
 
+# a big deck's shared elements are aged every this many new ones (FaceBuilder._age_elements)
+ELEMENTS_AGED = 2048
 _WHOLE_EXPR = re.compile(r"^\s*\{\{(?P<expr>(?:(?!\{\{|\}\}).)*)\}\}\s*$", re.S)
 # ``{{ name }}``, the most common value: a field looked up without Jinja (same result: the
 # field's value as it is, or in text its str()); anything else, or a name the item lacks, goes
@@ -102,6 +105,42 @@ class Face:
             icons = frozenset().union(*(e.icons() | written_icons(e) for e in self.elements))
             self.__dict__["_icons"] = icons
         return icons
+
+    def images(self) -> frozenset[str]:
+        """Return the file of every image element the face draws (worked out once)."""
+        images = self.__dict__.get("_images")
+        if images is None:
+            images = frozenset(str(e.src) for e in self.elements
+                               if e.type == "image" and getattr(e, "src", None) is not None)
+            self.__dict__["_images"] = images
+        return images
+
+    def can_remake(self, remake) -> None:
+        """Let the face drop its elements (:meth:`release`) and get them back from
+        ``remake()``, which returns (elements, origins) equal to those it has: a big deck keeps
+        only the faces a page is drawing (issue 36). What it draws is worked out first."""
+        self.icons()
+        self.images()
+        self.__dict__["_remake"] = remake
+
+    @property
+    def releasable(self) -> bool:
+        """Whether the face can drop its elements and make them again (a big deck's)."""
+        return "_remake" in self.__dict__
+
+    def release(self) -> None:
+        """Drop the elements and origins of a face that can remake them (else nothing)."""
+        if self.releasable:
+            self.__dict__.pop("elements", None)
+            self.__dict__.pop("origins", None)
+
+    def __getattr__(self, name: str):
+        # only for attributes the instance lacks: a released face's elements, remade
+        remake = self.__dict__.get("_remake")
+        if remake is None or name not in ("elements", "origins"):
+            raise AttributeError(name)
+        self.__dict__["elements"], self.__dict__["origins"] = remake()
+        return self.__dict__[name]
 
 
 @dataclass(frozen=True)
@@ -175,6 +214,11 @@ class FaceBuilder:
         # (id(raw element), size, its filled values) -> (raw, the prepared element): faces that
         # fill an element with the same values share one element object (validated once)
         self._elements: dict[tuple, tuple[Any, Element]] = {}
+        # a big deck (issue 36): each face is held without its elements once checked, and
+        # made again when a page draws it; shared elements no face reuses are forgotten
+        self.release_faces = False
+        self._element_young: set[tuple] = set()
+        self._element_hits: set[tuple] = set()
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -184,6 +228,35 @@ class FaceBuilder:
         once, drawn once).
         """
         template = self.templates.get(template_name, template_where)
+        filled = self._filled(template, fields, where)
+        key = hashlib.sha1(repr(
+            (template.name, template.width, template.height, template.bleed,
+             [values for _, values in filled])
+        ).encode()).hexdigest()[:16]
+        cached = self._faces.get(key)
+        if cached is None and self.keys_only:  # compared by key, never drawn: no elements
+            cached = self._faces[key] = Face(
+                template.width, template.height, template.bleed, [], key, where.label,
+                template.size_where, stamp_corner=template.stamp_corner)
+        if cached is not None:
+            return cached
+        elements, origins, problems = self._made(template, filled, where)
+        face = Face(template.width, template.height, template.bleed, elements, key, where.label,
+                    template.size_where, origins, stamp_corner=template.stamp_corner)
+        if problems:
+            # with the elements that were right, so later checks (a pad's glue strip) still run
+            raise PartialFace(problems, face)
+        self._faces[key] = face
+        self.inspect(face)
+        if self.release_faces:  # checked: held without its elements until a page draws it
+            face.can_remake(functools.partial(self._remake, template_name, fields, where,
+                                              template_where))
+            face.release()
+        return face
+
+    def _filled(self, template: Template, fields: dict[str, Any], where: Where) -> list:
+        """Return (raw element, its filled values) of every element ``template`` draws with
+        ``fields``; UserError with every mistake."""
         context = {**self.globals, **template.fields, **fields}
         filled, problems = [], []
         for raw in template.elements:
@@ -196,19 +269,13 @@ class FaceBuilder:
                 filled.append((raw, values))
         if problems:
             raise UserError(problems)
-        key = hashlib.sha1(repr(
-            (template.name, template.width, template.height, template.bleed,
-             [values for _, values in filled])
-        ).encode()).hexdigest()[:16]
-        cached = self._faces.get(key)
-        if cached is None and self.keys_only:  # compared by key, never drawn: no elements
-            cached = self._faces[key] = Face(
-                template.width, template.height, template.bleed, [], key, where.label,
-                template.size_where, stamp_corner=template.stamp_corner)
-        if cached is not None:
-            return cached
+        return filled
+
+    def _made(self, template: Template, filled: list, where: Where) -> tuple[list, list, list]:
+        """Return the typed elements of ``filled``, placed and prepared, where each was
+        written, and the mistakes of those that could not be made."""
         draw_ctx = DrawContext(template.width, template.height, self.fonts, self.icons)
-        elements, origins = [], []
+        elements, origins, problems = [], [], []
         placer = Placer(
             lambda raw, values, prepare: self._element(template, raw, values, where, draw_ctx,
                                                        prepare),
@@ -225,14 +292,18 @@ class FaceBuilder:
                 at = placed_raw if hasattr(placed_raw, "line") else raw
                 elements.append(element)
                 origins.append(element_origin(self._shown(at, template), at.line, element))
-        face = Face(template.width, template.height, template.bleed, elements, key, where.label,
-                    template.size_where, origins, stamp_corner=template.stamp_corner)
-        if problems:
-            # with the elements that were right, so later checks (a pad's glue strip) still run
-            raise PartialFace(problems, face)
-        self._faces[key] = face
-        self.inspect(face)
-        return face
+        return elements, origins, problems
+
+    def _remake(self, template_name: str, fields: dict[str, Any], where: Where,
+                template_where: tuple[str, int]) -> tuple[list, list]:
+        """Return the elements and origins of a released face, made again as :meth:`build`
+        made them (the same values give equal elements); its warnings are not given twice."""
+        warned, mistakes = len(self.warnings), set(self._template_mistakes)
+        template = self.templates.get(template_name, template_where)
+        elements, origins, _ = self._made(template, self._filled(template, fields, where), where)
+        del self.warnings[warned:]
+        self._template_mistakes = mistakes
+        return elements, origins
 
     def attempt(self, template_name: str, fields: dict[str, Any], where: Where,
                 template_where: tuple[str, int]) -> Face | None:
@@ -357,12 +428,26 @@ class FaceBuilder:
         key = (id(raw), template.width, template.height, repr(values))
         shared = self._elements.get(key)
         if shared is not None:
+            if self.release_faces:
+                self._element_hits.add(key)
             return shared[1]
         warned = len(self.warnings)
         element = self._new_element(template, raw, values, where, draw_ctx, prepare)
         if len(self.warnings) == warned:
             self._elements[key] = (raw, element)
+            if self.release_faces:
+                self._age_elements(key)
         return element
+
+    def _age_elements(self, key: tuple) -> None:
+        """Note the shared element of ``key`` as new; every ``ELEMENTS_AGED`` new ones, forget
+        those that no face asked for again since the last time (one item's own text, in a big
+        deck), so the shared elements do not grow with the deck."""
+        self._element_young.add(key)
+        if len(self._element_young) >= ELEMENTS_AGED:
+            kept = self._element_young | self._element_hits
+            self._elements = {k: shared for k, shared in self._elements.items() if k in kept}
+            self._element_young, self._element_hits = set(), set()
 
     def _new_element(self, template: Template, raw, values: dict, where: Where,
                      draw_ctx, prepare: bool = True) -> Element:

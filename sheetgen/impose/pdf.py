@@ -93,11 +93,13 @@ class PdfDocument:
 
         # drawn once per process, replayed in every other document (form_replay.py)
         draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b), face,
-                  (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw)
+                  (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw,
+                  keep=not face.releasable)
         if transparent:  # the opacities it set (a drawing that sets one is never replayed)
             form = self.canvas._doc.idToObject[pdfdoc.xObjectName(name)]
             give_resources(self.canvas, name, {}, form.ExtGState, form.XObjects)
         forms[face.key] = name
+        face.release()  # a big deck's face: made again if another document draws it
         return name
 
     def place(self, face: Face, x: float, y: float, clip=None, rotate: float = 0) -> None:

@@ -161,6 +161,9 @@ class FastForm(pdfdoc.PDFFormXObject):
                 or any(type(value) not in (int, float) for value in box)):
             return super().format(document)
         data = contents.content
+        # a form is written once: its stream is let go as soon as it is in the file's buffer,
+        # so a big deck's file is not held twice while it is written (issue 36)
+        self.Contents = None
         # the dictionary's keys in ReportLab's sorted order, six a line
         return b"".join((
             b"<<\n/BBox [ ", fp_str(*box).encode("ascii"), b" ] /Filter [ /FlateDecode ]",

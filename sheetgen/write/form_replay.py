@@ -30,12 +30,15 @@ _DRAWINGS: dict[int, tuple[weakref.ref, dict]] = {}
 _NO_STATE = -1  # the document has not used the font yet
 
 
-def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw) -> None:
+def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw,
+              keep: bool = True) -> None:
     """Make form ``name`` (``box``: x0, y0, x1, y1) of ``canvas``: ``draw(canvas)`` the first
     time, a replay of that drawing after.
 
     ``owner`` (a face, an icon book) holds the recordings while it lives; ``kind`` names
-    everything else the drawing depends on (fonts, icons, colour mode...).
+    everything else the drawing depends on (fonts, icons, colour mode...). ``keep=False``
+    keeps no recording (a big deck's face: its compressed stream is not held past its
+    document, and another document draws it again).
     """
     canvas.beginForm(name, *box)
     if not speed_layer.ENABLED:  # stock forms: drawn afresh in every document
@@ -53,7 +56,7 @@ def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw) -> None:
         draw(canvas)
     canvas.endForm()
     drawing = recorder.drawing(canvas, name)
-    if drawing is not None:
+    if drawing is not None and keep:
         drawings.append(drawing)
 
 

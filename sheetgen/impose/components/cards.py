@@ -13,6 +13,11 @@ from ...load.yamlload import line_of
 from . import register_kind
 from .contract import Artifact, Component, Layout, Misfit, Prepared, RenderEnv
 
+# items above which a deck's faces are held without their elements (FaceBuilder.release_faces):
+# the memory of a deck no longer grows with its faces (issue 36); smaller decks keep them,
+# since making a face again costs time
+BIG_DECK = 500
+
 
 @register_kind
 class Cards(Component):
@@ -29,6 +34,8 @@ class Cards(Component):
         back_where = (path, line_of(loaded.raw, ("back",)))
         cards: list[Card] = []
         total = sum(item.count for item in model.items)
+        # a big deck holds each checked face without its elements until a page draws it
+        builder.release_faces = len(model.items) > BIG_DECK
         flow = _flow_of(builder, model.front, front_where)
         for index, item in enumerate(model.items):
             fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}

@@ -1,0 +1,90 @@
+"""A big deck holds each checked face without its elements and makes them again when a page
+draws it (issue 36: memory that does not grow with the faces); the files are the very bytes of
+a deck whose faces are held, and the print checks' drawing cache lets go of freed elements."""
+
+from __future__ import annotations
+
+import gc
+import types
+import weakref
+
+import pytest
+
+from sheetgen.api import BuildOptions, Session, build, select
+from sheetgen.checks.probe import START
+from sheetgen.checks.record import DrawingCache
+from sheetgen.fill.faces import FaceBuilder
+from sheetgen.impose.components import cards
+
+PROFILES = ["a4", "gutterfold-letter", "pod"]
+
+
+def _faces(prepared) -> list:
+    return list({id(f): f for card in prepared.cards for f in (card.front, card.back)}.values())
+
+
+def test_a_big_decks_faces_are_held_without_elements_and_made_again_equal(project,
+                                                                           monkeypatch):
+    selected = select(project, "ragnarocks", ["mythology-cards"])
+    held = Session(project)
+    [(_, _, kept)] = held.prepare_all(selected)
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    light = Session(project)
+    [(_, _, released)] = light.prepare_all(selected)
+    fronts = [card.front for card in released.cards]
+    assert all("elements" not in face.__dict__ for face in fronts)
+    assert len({face.key for face in fronts}) > 20
+    warnings = list(light.warnings)
+    for made, face in zip(_faces(released), _faces(kept)):
+        assert made.key == face.key and made.icons() == face.icons()
+        assert [e.model_dump() for e in made.elements] == [e.model_dump() for e in face.elements]
+        assert made.origins == face.origins
+        made.release()
+        assert "elements" not in made.__dict__
+    assert light.warnings == warnings  # making a face again warns nothing twice
+
+
+@pytest.mark.slow
+def test_a_big_deck_gives_the_bytes_of_a_deck_whose_faces_are_held(project, tmp_path,
+                                                                   monkeypatch):
+    def outputs(name: str) -> dict[str, bytes]:
+        out = tmp_path / name
+        build(project, "ragnarocks", ["mythology-cards"],
+              BuildOptions(profiles=PROFILES, out_dir=out, cache=False, jobs=1))
+        return {p.name: p.read_bytes() for p in sorted(out.rglob("*.pdf"))}
+
+    held = outputs("held")
+    made = {"again": 0}
+    remake = FaceBuilder._remake
+
+    def counted(self, *args):
+        made["again"] += 1
+        return remake(self, *args)
+
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    monkeypatch.setattr(FaceBuilder, "_remake", counted)
+    released = outputs("released")
+    # every profile's document makes its fronts again (no recording is kept to replay)
+    assert made["again"] >= len(PROFILES) * 30
+    assert len(released) == len(PROFILES) and released == held
+
+
+class _Mark:
+    """An element that draws one filled rectangle."""
+
+    def draw(self, canvas, ctx) -> None:
+        canvas.rect(0, 0, 10, 10, stroke=0, fill=1)
+
+
+def test_the_drawing_cache_forgets_a_freed_element_and_keeps_a_live_one():
+    cache = DrawingCache()
+    ctx = types.SimpleNamespace(fonts=object(), icons=object(), width=10, height=10)
+    live, freed = _Mark(), _Mark()
+    for element in (live, freed, live, freed):  # kept from the second drawing on
+        cache.draw(element, ctx, "both", START)
+    gone = weakref.ref(freed)
+    del freed, element
+    gc.collect()
+    assert gone() is None  # the cache did not hold it
+    assert cache.draw(live, ctx, "both", START) is cache.draw(live, ctx, "both", START)
+    assert len(cache._seen) == 1 and len(cache._kept) == 1
