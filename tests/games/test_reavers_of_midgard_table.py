@@ -295,20 +295,21 @@ def test_how_to_print_calls_tiles_and_tokens_by_their_names(built):
 
 
 @pytest.mark.slow
-def test_the_qps_edition_passes_its_checks_on_the_components_that_fit(project, tmp_path):
+def test_the_qps_edition_passes_its_checks_on_every_component(project, tmp_path):
     """issue 33 (qps) for Reavers: every text ~40 % longer still fits its box at its role's
-    size on these components (names, band labels, back titles and Longship lines have room to
-    grow: max_h). Not yet (not done): the Spoils cards' rule text and the player aids (the
-    text needs 7.25-8.25 pt, under the 8.5 pt that keeps inline symbols 3 mm: a longer
-    language needs bigger boxes or fewer words), the board (its Ship Upgrade spaces' labels
-    never wrap, its round panel and Recruit strip), the Territory and Ship Upgrade tiles' names
-    (no room inside the safe area) and How to print's copies table (templates/
-    reavers-how-to-print.yaml)."""
+    size on every component the game prints: the Spoils cards' rule text and the player aids
+    (shorter words, one string per card type, bigger boxes), the board (Ship Upgrade spaces
+    show their token's face, short texts where a glue seam crosses a space), the Territory and
+    Ship Upgrade tiles' names (they wrap inside the safe area) and How to print's copies table
+    (a row's height more for a heading on two lines)."""
     from conftest import run_cli
 
-    components = ["reaver-cards", "journey-cards", "sea-battle-cards", "prophecy-cards",
-                  "player-boards", "tokens", "markers", "clarifications", "dice-aid"]
+    import yaml
+
+    game = project.game_dir("reavers-of-midgard") / "game.yaml"
+    components = yaml.safe_load(game.read_text(encoding="utf-8"))["components"]
+    assert len(components) == 18 and "board" in components and "how-to-print" in components
     result = run_cli("--project", str(project.root), "check", "reavers-of-midgard",
-                     *components, "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
+                     "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
-    assert "9 outputs checked: 9 pass, 0 fail" in result.output
+    assert f"{len(components)} outputs checked: {len(components)} pass, 0 fail" in result.output
