@@ -118,7 +118,8 @@ def test_territories_sea_battles_and_journeys(game):
         assert sum(t["count"] for t in tiles if t["type"] == kind) == 10
     assert all(t["reward"] for t in tiles)
     for battle in items(game, "sea-battle-cards"):
-        assert int(battle["badge"]) >= 4 and battle["cost"].startswith("Spend exactly")
+        assert int(battle["badge"]) >= 4 and battle["pay"].startswith(":symbol/")
+        assert battle["body"].startswith("**Spend exactly** the dice shown")
         assert ":symbol/glory:" in battle["body"]
     journeys = items(game, "journey-cards")
     assert any(j["name"] == "All Quiet" for j in journeys)
@@ -171,9 +172,9 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
     for words in ("2 players: 2 each", "never back",
-                  "**Trophies:** none left: score its :symbol/glory: at once", "Master of the Hall",
-                  "**DEF:**",
-                  "lose what you have; Glory never drops below 0"):
+                  "**Trophy** none left: score its :symbol/glory: now", "Master of the Hall",
+                  "Total ≥ the card's or tile's DEF wins",
+                  "lose what you have; Glory stops at 0"):
         assert words in aids, words
 
 
@@ -250,10 +251,10 @@ def printed_aids(built) -> str:
 def test_setup_card_gives_every_player_their_start(built):
     text = printed_aids(built)
     assert "Setup Once, before round 1" in text
-    for words in ("last to see the ocean", "with 3 players the Honor Ship too",
+    for words in ("last to see the ocean", "3 players: the Honor Ship too",
                   "its pawn (2 with 2 players)", "Glory marker on 0",
-                  "3 Crew dice (one of each colour, rolled, R8)",
-                  "1 Prophecy card", "+1 per seat after the Start Player's",
+                  "3 Crew dice (one per colour, rolled, R8)",
+                  "1 Prophecy", "+1 per seat after the Start Player",
                   "Shuffle the six decks", "shuffle each type, stack it",
                   "Round marker on 1"):
         assert words in text, words

@@ -114,7 +114,7 @@ def test_how_a_round_works_has_prepare_and_the_pawns_outside_every_location(boar
     chars = _chars(board_page)
     panel = _text_in(chars, 490.75, 332.5, 576.5, 421.5)
     for words in ("Howaroundworks", "Prepare", "4-5players1each", "Roundsetup", "Cleanup",
-                  "intheirnumberedorder(apairtakes2cards)"):
+                  "innumberedorder(apairtakes2cards)"):
         assert words in panel, words
     locations = {"Recruit": (23.5, 23.5, 260.75, 176.5), "Villages": (263.5, 23.5, 572.7, 176.5),
                  "Sea": (23.5, 178, 260.75, 331), "Keeps": (263.5, 178, 547.7, 331),

@@ -64,9 +64,9 @@ def test_rulebook_slips_are_corrected_in_the_aids(built):
     # its five pairs stand in the Raid Keeps panel
     board = _text(built(GAME, "board", "pod"))
     assert re.search(r"Raid Keeps .*Pair 5 · card 2 .*Keep deck", board)
-    assert "the DEF of the card or tile you attack" in aids
+    assert "the card's or tile's DEF wins" in aids
     assert "[card placement]" not in aids and "[Defense Token]" not in aids
-    assert "top right corner" in aids and "Fortifications" in aids
+    assert "in each corner" in aids and "Fortifications" in aids
 
 
 def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built):
@@ -75,7 +75,7 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
     text = _text(built(GAME, "how-to-print", "a4")).replace(" :", ":")
     assert "printable-dice-a4.pdf: 72 dice" in text and "Dice as cube nets" in text
     assert "dice-stickers-a4.pdf: 72 dice" in text and "stickers for 16 mm blank dice" in text
-    for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 6)):
+    for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 9)):
         assert f"{deck}-a4.pdf: {count} cards" in text
     assert "flip on long edge" in text and "Copies per player count" in text
     assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
