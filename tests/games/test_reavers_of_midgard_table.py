@@ -7,8 +7,12 @@ from __future__ import annotations
 
 import re
 
+import hashlib
+
 import pypdfium2 as pdfium
 import pytest
+import yaml
+from pdfcheck import page_bounds
 
 MM = 72 / 25.4
 # The A4 and Letter tilings split the 600 mm board (with its 3.175 mm bleed) into four equal
@@ -304,8 +308,6 @@ def test_the_qps_edition_passes_its_checks_on_every_component(project, tmp_path)
     (a row's height more for a heading on two lines)."""
     from conftest import run_cli
 
-    import yaml
-
     game = project.game_dir("reavers-of-midgard") / "game.yaml"
     components = yaml.safe_load(game.read_text(encoding="utf-8"))["components"]
     assert len(components) == 18 and "board" in components and "how-to-print" in components
@@ -313,3 +315,140 @@ def test_the_qps_edition_passes_its_checks_on_every_component(project, tmp_path)
                      "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
     assert result.exit_code == 0, result.output
     assert f"{len(components)} outputs checked: {len(components)} pass, 0 fail" in result.output
+
+
+# ---- the look (issue 34, last session's fresh reader: 6.2/10 against the retail game) ----
+
+def _card_pages(built, component):
+    """Return (name, front page, back page) of every card of ``component`` printed one card a
+    page (pod: fronts on even pages, backs on odd), its name read from the front."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
+    return pdf, [(pdf[k].get_textpage().get_text_range(), pdf[k], pdf[k + 1])
+                 for k in range(0, len(pdf), 2)]
+
+
+def _mm_box(page, x0, y0, x1, y1):
+    """Return the pixel box (left, top, right, bottom) at 4 px/pt of a card-relative box in mm
+    (from the trim's top left)."""
+    left, _, _, top = page.get_trimbox()
+    height = page.get_height()
+    return (round((left + x0 * MM) * 4), round((height - top + y0 * MM) * 4),
+            round((left + x1 * MM) * 4), round((height - top + y1 * MM) * 4))
+
+
+def _picture(page):
+    """Return the card's picture window (2.9-41.55 x 17.6-32.2 mm) rendered at 4 px/pt."""
+    return page.render(scale=4).to_pil().convert("RGB").crop(_mm_box(page, 3.2, 17.9, 41.2, 31.9))
+
+
+@pytest.mark.parametrize("component", ["journey-cards", "sea-battle-cards", "prophecy-cards",
+                                       "village-spoils", "keep-spoils"])
+def test_every_card_picture_is_its_own_piece_on_a_scene(built, component):
+    """Finding: every card was a lone silhouette on a flat cream panel (All Quiet a flat sun).
+    Now each picture is a scene (sea, storm, fjord, village, meadow, keep, hall, sky...) with the
+    card's piece on it: hundreds of tones where a silhouette on a flat panel has a handful, and
+    cards of different names never share a picture."""
+    _, cards = _card_pages(built, component)
+    seen: dict[str, set[str]] = {}
+    for text, front, _ in cards:
+        picture = _picture(front)
+        tones = len(set(picture.getdata()))
+        assert tones > 300, (component, text[:30], tones)
+        name = text.split("\r\n")[1] if component.endswith("spoils") else text
+        seen.setdefault(hashlib.sha256(picture.tobytes()).hexdigest(), set()).add(name)
+    shared = [names for names in seen.values() if len(names) > 1]
+    assert not shared, shared[:3]
+
+
+def test_reavers_stand_on_the_scene_of_the_location_they_specialize_in(built):
+    """Finding: Reaver cards were lone silhouettes; each now stands on a scene, and cards that
+    specialize in different Locations stand on different scenes (a village, a keep, a field,
+    the sea), read from the picture's corners, where the piece does not reach."""
+    _, cards = _card_pages(built, "reaver-cards")
+    corners: dict[str, set[bytes]] = {}
+    for text, front, _ in cards:
+        location = re.search(r"Specialize: (Raid Villages|Raid Keeps|Conquer Territories|"
+                             r"Battle at Sea)", " ".join(text.split())).group(1)
+        image = front.render(scale=4).to_pil().convert("RGB")
+        corner = image.crop(_mm_box(front, 3.6, 22.4, 12, 38)).tobytes()
+        assert len(set(image.crop(_mm_box(front, 3.6, 22.4, 40.8, 38.4)).getdata())) > 300
+        corners.setdefault(location, set()).add(hashlib.sha256(corner).hexdigest())
+    assert len(corners) == 4 and all(len(v) == 1 for v in corners.values()), corners
+    assert len(set.union(*corners.values())) == 4
+
+
+def test_journey_and_sea_battle_prices_are_big_icons(built):
+    """Finding: 'Spend [ship]' was set at text size (3 mm). A price is now drawn as icons 5 mm
+    tall or more, under the picture: one for each die or symbol it costs (read as the dark ink
+    of the price row, column by column: each icon a run of inked columns)."""
+    for component, name, count in (("journey-cards", "Whirlpool", 2),
+                                   ("journey-cards", "Storm at Sea", 1),
+                                   ("sea-battle-cards", "Saxon Cog", 3)):
+        _, cards = _card_pages(built, component)
+        front = next(page for text, page, _ in cards if name in text)
+        row = front.render(scale=4).to_pil().convert("L").crop(_mm_box(front, 3.5, 32.6, 41,
+                                                                       40.4))
+        inked = [[y for y in range(row.height) if row.getpixel((x, y)) < 90]
+                 for x in range(row.width)]
+        icons, run = [], []
+        for x, ys in enumerate(inked + [[]]):
+            if ys:
+                run.append(ys)
+            elif run:
+                if len(run) > 2 * MM * 4:  # wider than 2 mm: an icon, not a stray mark
+                    icons.append((max(max(c) for c in run) - min(min(c) for c in run)) / 4 / MM)
+                run = []
+        assert len(icons) == count and min(icons) >= 4.5, (name, icons)
+
+
+def _piece_segments(page, x0, y0, x1, y1) -> int:
+    """Return the segment count of the most detailed path drawn inside a card-relative box (mm):
+    the outline of the icon printed there."""
+    left, _, _, top = page.get_trimbox()
+    best = 0
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
+            continue
+        a, b, c, d = page_bounds(obj)
+        if (left + x0 * MM <= a and c <= left + x1 * MM and top - y1 * MM <= b
+                and d <= top - y0 * MM):
+            best = max(best, pdfium.raw.FPDFPath_CountSegments(obj.raw))
+    return best
+
+
+def test_the_pawn_the_battle_at_sea_and_the_ship_face_have_pictures_of_their_own(built):
+    """Finding: one ship picture stood for the Longship pawn, the Battle at Sea cards and the
+    Ship die face. Now the pawn is a dragon prow, Battle at Sea a breaking wave, and the ship
+    stays the die face (printed in Storm at Sea's price)."""
+    markers = pdfium.PdfDocument(str(built("reavers-of-midgard", "markers", "pod")))
+    pawn = next(markers[k] for k in range(0, len(markers), 2)
+                if "Crimson" in markers[k].get_textpage().get_text_range()
+                or markers[k].get_textpage().get_text_range().strip() == "C")
+    _, battles = _card_pages(built, "sea-battle-cards")
+    _, journeys = _card_pages(built, "journey-cards")
+    storm = next(page for text, page, _ in journeys if "Storm at Sea" in text)
+    width = pawn.get_trimbox()[2] - pawn.get_trimbox()[0]
+    pictures = {"pawn": _piece_segments(pawn, 0, 0, width / MM, width / MM),
+                "battle at sea": _piece_segments(battles[0][2], 9, 14, 36, 41),
+                "ship face": _piece_segments(storm, 3.5, 32, 41, 40.6)}
+    assert min(pictures.values()) > 50 and len(set(pictures.values())) == 3, pictures
+
+
+@pytest.mark.parametrize("component", ["reaver-cards", "journey-cards", "sea-battle-cards",
+                                       "prophecy-cards", "village-spoils", "keep-spoils"])
+def test_deck_backs_are_light(built, component):
+    """Finding: heavy dark backs ate home-printer ink. A back is now parchment woven in the
+    deck's colour with a medallion: most of it is light paper."""
+    _, cards = _card_pages(built, component)
+    back = cards[0][2].render(scale=1).to_pil().convert("L")
+    light = sum(1 for v in back.getdata() if v > 170) / (back.width * back.height)
+    assert light > 0.6, (component, light)
+
+
+def test_the_clarifications_fill_their_sheet(built):
+    """Finding: the Clarifications left a third of their sheet empty. The twenty rulings spread
+    over eight cards, the table's card completes the sheet: nine cards on the A4 page."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))[0]
+    text = page.get_textpage().get_text_range()
+    assert text.count("Clarifications\r\n") + text.count("House rulings\r\n") == 9
+    assert "R1 · Pawns" in text and "R20 · Village and Keep Walls" in text
