@@ -16,7 +16,7 @@ DECKS = {  # component: cards decided in its YAML
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
     "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
     "reference": 27,  # five aids for each of 5 players, setup and contents once
-    "clarifications": 5,  # this edition's rulings R1-R20
+    "clarifications": 9,  # this edition's rulings R1-R20
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
     "dice-stickers": 24,  # the same faces, as stickers
 }

@@ -435,10 +435,11 @@ def test_the_pawn_the_battle_at_sea_and_the_ship_face_have_pictures_of_their_own
 
 
 @pytest.mark.parametrize("component", ["reaver-cards", "journey-cards", "sea-battle-cards",
-                                       "prophecy-cards", "village-spoils", "keep-spoils"])
-def test_deck_backs_are_light(built, component):
-    """Finding: heavy dark backs ate home-printer ink. A back is now parchment woven in the
-    deck's colour with a medallion: most of it is light paper."""
+                                       "prophecy-cards", "village-spoils", "keep-spoils",
+                                       "reference", "clarifications", "dice-aid"])
+def test_deck_and_aid_backs_are_light(built, component):
+    """Finding: heavy dark backs ate home-printer ink. A deck's or an aid's back is now
+    parchment woven in the deck's colour with a medallion: most of it is light paper."""
     _, cards = _card_pages(built, component)
     back = cards[0][2].render(scale=1).to_pil().convert("L")
     light = sum(1 for v in back.getdata() if v > 170) / (back.width * back.height)
@@ -447,7 +448,7 @@ def test_deck_backs_are_light(built, component):
 
 def test_the_clarifications_fill_their_sheet(built):
     """Finding: the Clarifications left a third of their sheet empty. The twenty rulings spread
-    over eight cards, the table's card completes the sheet: nine cards on the A4 page."""
+    over nine cards at 11 pt: a full A4 sheet of nine."""
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))[0]
     text = page.get_textpage().get_text_range()
     assert text.count("Clarifications\r\n") + text.count("House rulings\r\n") == 9

@@ -186,7 +186,8 @@ def test_board_tile_label_stands_clear_of_the_marks(built, game):
 def test_short_reavers_aids_fill_their_card(built):
     """Dice and Combat and Contents set their rules at the deck's 8.2 pt and ended 10-12 mm
     above where A Round (the fullest aid) ends, an empty band at the card's foot; they are set
-    larger and now end within 2 mm of A Round's last line."""
+    larger (up to 12 pt, shrunk to fit in steps of 0.25 pt) and now end within 5 mm of A Round's
+    last line."""
     pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "reference", "pod")))
     lowest = {}
     for index in range(0, len(pdf), 2):  # fronts
@@ -195,7 +196,7 @@ def test_short_reavers_aids_fill_their_card(built):
         lowest[title] = min(b[1] for b in boxes if b[2] > b[0]) / MM
     assert {"A Round", "Dice and Combat", "Contents"} <= set(lowest)
     for title in ("Dice and Combat", "Contents"):
-        assert lowest[title] - lowest["A Round"] < 2.0, (title, lowest)
+        assert lowest[title] - lowest["A Round"] < 5.0, (title, lowest)
 
 
 @pytest.mark.parametrize("game", ["ragnarocks", "reavers-of-midgard", "roll-and-might",
