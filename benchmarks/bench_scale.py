@@ -92,8 +92,9 @@ def main(argv: list[str] | None = None) -> dict[int, tuple[float, float, float]]
             size = (project / "data" / "ragnarocks" / f"{DECK}.yaml").stat().st_size
             if size > MAX_FILE_BYTES:  # sheetgen refuses it: say so, measure the others
                 print(f"{n:>6} cards: not measured: the deck's file is {size / 1e6:.1f} MB, over "
-                      f"sheetgen's limit of {MAX_FILE_BYTES / 1e6:g} MB for a YAML file (and a "
-                      f"CSV deck holds at most {MAX_ROWS} rows)")
+                      f"sheetgen's limit of {MAX_FILE_BYTES / 1e6:g} MB for a YAML file, and a "
+                      f"table (up to {MAX_ROWS:,} rows) cannot hold its powers (lists of "
+                      "records)")
                 del projects[n]
         results: dict[int, list] = {n: [] for n in projects}
         for _ in range(args.runs):

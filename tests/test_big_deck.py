@@ -11,10 +11,12 @@ import weakref
 import pytest
 
 from sheetgen.api import BuildOptions, Session, build, select
+from sheetgen.base.errors import ProblemList
 from sheetgen.checks.probe import START
 from sheetgen.checks.record import DrawingCache
 from sheetgen.fill.faces import FaceBuilder
 from sheetgen.impose.components import cards
+from sheetgen.load.tabular import read_rows
 
 PROFILES = ["a4", "gutterfold-letter", "pod"]
 
@@ -88,3 +90,17 @@ def test_the_drawing_cache_forgets_a_freed_element_and_keeps_a_live_one():
     assert gone() is None  # the cache did not hold it
     assert cache.draw(live, ctx, "both", START) is cache.draw(live, ctx, "both", START)
     assert len(cache._seen) == 1 and len(cache._kept) == 1
+
+
+
+def test_a_table_of_more_than_ten_thousand_rows_is_read_whole(tmp_path):
+    # 32,000 distinct cards are kept in a table (a YAML file stops at 2 MB): a table holds
+    # up to 100,000 rows, and used to stop at 10,000
+    table = tmp_path / "cards.csv"
+    table.write_text("name,die\n" + "".join(f"Card {n},{n % 6 + 1}\n" for n in range(32_000)),
+                     encoding="utf-8")
+    problems = ProblemList()
+    rows = read_rows(table, None, problems)
+    assert not problems.problems
+    assert len(rows) == 32_000
+    assert rows[-1].fields == {"name": "Card 31999", "die": 2} and rows[-1].line == 32_001

@@ -395,7 +395,7 @@ def test_a_file_name_no_file_system_takes_is_an_error_at_its_line(copy_game, nam
     (b"\xf5\x00binary", "cannot read the table"),
     (b"", "the table is empty"),
     (b"name\n" + b"x" * 200_000 + b"\n", "cannot read the table: field larger than"),
-    (b"name\n" + b"a\n" * 10_001, "more than 10000 rows"),
+    (b"name\n" + b"a\n" * 100_001, "more than 100000 rows"),
 ])
 def test_a_table_that_cannot_be_read_is_blamed_where_it_is_named(copy_game, data, words):
     root = copy_game("roll-and-might")

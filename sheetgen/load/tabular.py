@@ -31,7 +31,9 @@ from . import reads
 
 LIST_SUFFIX = "[]"
 LIST_SEPARATOR = ";"
-MAX_ROWS = 10_000
+# rows a table may hold: a deck of tens of thousands of cards is kept in a table (YAML files
+# stop at 2 MB); a sheet of more rows is refused before its items are made
+MAX_ROWS = 100_000
 NULL = object()  # a cell reading "null": the field is set, to None
 _INT = re.compile(r"[-+]?[0-9]+")  # ASCII digits only (fullmatch: no trailing newline)
 _FLOAT = re.compile(r"[-+]?([0-9]+\.[0-9]*|\.[0-9]+|[0-9]+)([eE][-+]?[0-9]+)?")
