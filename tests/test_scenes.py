@@ -185,3 +185,41 @@ def test_a_tint_puts_every_scene_in_its_palette(drawn, index):
     for channel, value in enumerate(TINT):
         expected = grey[..., channel] * value / 255
         assert np.abs(tinted[..., channel] - expected).mean() < 3
+
+
+@pytest.mark.slow
+def test_a_project_template_draws_the_built_in_scene_and_its_own_file_wins(tmp_path):
+    """An image path not beside the template is taken from the same place in the built-in
+    folder (a project drew no built-in scene: 'not found'); a project's own file of that
+    path shadows the built-in one."""
+    import numpy as np
+    import pypdfium2 as pdfium
+
+    from conftest import run_cli, write_files
+
+    write_files(tmp_path, {
+        "data/g/game.yaml": "id: g\nname: G\ncomponents: [c]\n",
+        "data/g/c.yaml": "id: c\ntitle: C\nkind: cards\nfront: f\nitems:\n  - name: One\n",
+        "templates/f.yaml": "width: 40mm\nheight: 30mm\nelements:\n  - {type: image, src: "
+                            "art/scenes/night.svg, fit: fill, bleed_art: true, x: 0mm, y: 0mm, "
+                            "w: 40mm, h: 30mm}\n",
+    })
+
+    def pixels():
+        result = run_cli("--project", str(tmp_path), "build", "g", "-p", "pod", "--out",
+                         str(tmp_path / "out"), "-q")
+        assert result.exit_code == 0, result.output
+        document = pdfium.PdfDocument(str(tmp_path / "out" / "g" / "c-pod.pdf"))
+        image = document[0].render(scale=1).to_pil().convert("RGB")
+        document.close()
+        bleed = 9  # points of bleed round the trim
+        return image.crop((bleed + 4, bleed + 4, image.width - bleed - 4,
+                           image.height - bleed - 4))
+
+    tones = np.asarray(pixels(), dtype=int).sum(axis=2)
+    assert tones.min() < 3 * 60 and tones.max() > 3 * 200  # the night: dark, with stars
+    write_files(tmp_path, {"templates/art/scenes/night.svg":
+                           '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 400 300">'
+                           '<rect width="400" height="300" fill="#ff0000"/></svg>'})
+    own = np.asarray(pixels(), dtype=int).reshape(-1, 3)
+    assert (own == (255, 0, 0)).all()

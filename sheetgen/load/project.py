@@ -117,6 +117,22 @@ class Project:
         raise user_error(self.root, 0, unknown("game", game_id, self.game_ids(),
                                                f"see `{command(name='list')}`"))
 
+    def same_place(self, target: Path) -> Path:
+        """Return ``target`` (a file in one of the roots) if it exists, else the file at the same
+        place in another root that has it (a project's template naming ``art/scenes/sea.svg``
+        draws the built-in scene; a file of the project's own shadows it), else ``target``."""
+        if target.is_file():
+            return target
+        reads.opened(target)  # looked for: a file made there later is drawn instead
+        place = next((target.relative_to(r) for r in self.roots if target.is_relative_to(r)),
+                     None)
+        for root in self.roots if place is not None else ():
+            other = (root / place).resolve()
+            if other != target and other.is_relative_to(root) and other.is_file():
+                reads.opened(other)
+                return other
+        return target
+
     def find(self, subdir: str, name: str, where: tuple[str | Path, int], what: str = "file",
              suffix: str = "") -> Path | None:
         """Return the first ``<root>/<subdir>/<name><suffix>`` that exists, or None; a name

@@ -128,7 +128,9 @@ class Image(Element):
     tint: Color = "none"
 
     field_docs = {
-        'src': 'Image file (PNG, JPEG, or SVG drawn as vector), relative to the YAML file.',
+        'src': ('Image file (PNG, JPEG, or SVG drawn as vector), relative to the YAML file; '
+                'one not there is taken from the same place in the built-in folder (a '
+                "project's template draws the built-in art/scenes/sea.svg)."),
         'fit': ('contain keeps the proportions inside the box; fill stretches to the box; '
                 'cover fills the box, keeping the proportions, and crops what overflows '
                 '(about focus).'),
@@ -162,7 +164,8 @@ class Image(Element):
         project = ctx.get("project")
         if project is None:
             return Path(value)
-        path = project.confine(ctx["base_dir"], str(value), ctx["where_path"], ctx["where_line"])
+        path = project.same_place(project.confine(ctx["base_dir"], str(value), ctx["where_path"],
+                                                  ctx["where_line"]))
         if not path.is_file():
             raise ValueError(f"image {value!r} not found ({path})")
         if path.suffix.lower() == ".svg":
