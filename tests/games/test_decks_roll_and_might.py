@@ -12,9 +12,10 @@ from sheetgen.generate.games import load_game
 
 GAME = "roll-and-might"
 # reference: The Turn x5 and Scoring x5 (one each per player, issue 34), Solo Turn, Solo
-# Scoring, First Player, the Symbol key
+# Scoring, First Player, the Symbol key, and (issue 34, the aids' last page was 5 cards of 9)
+# Setup, Two Cards Two Halves and the rulebook's example in two cards
 # cards: the 15-card deck and 3 blank Spare cards (ruling R10) filling its second page
-DECKS = {"cards": 18, "reference": 14}
+DECKS = {"cards": 18, "reference": 18}
 PROFILES = ["a4", "letter", "gutterfold-a4", "gutterfold-letter", "pod", "pod-png"]
 CARD_W, CARD_H = 63.5 * MM, 88.9 * MM
 STALLS = {"1-3": [1, 2, 3], "4-6": [4, 5, 6], "2-5": [2, 3, 4, 5], "1,3,5": [1, 3, 5],
@@ -113,9 +114,9 @@ def test_reference_titles(built):
     finally:
         doc.close()
     for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player",
-                  "Symbols"):
+                  "Symbols", "Setup", "Two Cards, Two Halves", "Example · 1", "Example · 2"):
         assert title in text
-    assert text.count("The Turn 1 First player") == 5  # one per player, up to five
+    assert text.count("The Turn 1 Deal. First player") == 5  # one per player, up to five
     assert "Discard both cards" in text  # the solo turn's decided discard
     assert "first player marker" in text
 

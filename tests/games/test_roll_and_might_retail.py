@@ -33,8 +33,9 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
     assert "the last card is never passed" in rulings
-    # each ruling opens with the edition's seal, keyed once, on the first card
-    assert rulings.count("Ruling of this edition, not the publisher's") == 1
+    # each ruling opens with the edition's seal, keyed once, on the first card (of each of
+    # the three sets, issue 34)
+    assert rulings.count("Ruling of this edition, not the publisher's") == 3
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
@@ -162,12 +163,15 @@ def test_every_card_medallion_stands_clear_of_the_location_line(built):
         line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE · BLANK")
                     if lab in text)
         name = next(w for w in ("ARMY", "CASTLE", "MARKET", "WILD DIE", "SPARE") if w in text)
-        # the ivory cartouche round the card's picture (issue 34: 35 x 13 mm, it was a 13 mm disc;
-        # a Spare card's blank for the location in its place)
+        # the gold frame of the card's picture window (issue 34: a 43 x 13 mm scene, it was a
+        # 35 x 13 mm cartouche; a Spare card's blank for the location in its place)
         medallion = [s for s in drawn_shapes(page)
-                     if 30 * MM < s[2] - s[0] < 40 * MM and 12 * MM < s[3] - s[1] < 15 * MM]
-        assert len(medallion) == 1, (index, len(medallion))
-        bottom, top = medallion[0][1], medallion[0][3]   # bounds: at or beyond the ring's ink
+                     if 40 * MM < s[2] - s[0] < 46 * MM and 12 * MM < s[3] - s[1] < 15 * MM]
+        # the frame: the widest (its stroke's ink; the scene's own shapes inside it are cut to
+        # the window, though pdfium reports their uncut bounds)
+        assert medallion, index
+        frame = max(medallion, key=lambda m: m[2] - m[0])
+        bottom, top = frame[1], frame[3]   # bounds: at or beyond the frame's ink
         assert ink_boxes(page, line)[1] - top >= 2 * MM, (index, line)
         chars = page.get_textpage()
         start = text.rfind(name)             # the name itself, not the SPARE line above it
@@ -186,4 +190,4 @@ def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, bui
     bleed = 3.175 * MM  # pod pages carry 1/8 in bleed around the trim
     cards = body_text_sizes(built("roll-and-might", "clarifications", "pod"), top,
                             to_points(column["y"]) + to_points(column["h"]), bleed)
-    assert cards == [{9.5}] * 3, cards
+    assert cards == [{9.5}] * 9, cards   # three sets of the three cards (a full page)

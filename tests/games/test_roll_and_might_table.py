@@ -26,6 +26,15 @@ def _page_texts(path) -> list[str]:
     return [re.sub(r"\s+", " ", pdf[i].get_textpage().get_text_range()) for i in range(len(pdf))]
 
 
+def _colour_page(path, index: int, dpi: float = 100):
+    """Rasterise page ``index`` of ``path`` in colour (RGB) at ``dpi``."""
+    doc = pdfium.PdfDocument(str(path))
+    try:
+        return doc[index].render(scale=dpi / 72).to_pil().convert("RGB")
+    finally:
+        doc.close()
+
+
 def _legend_faces(built) -> tuple[pdfium.PdfPage, pdfium.PdfPage]:
     """Return the pod Legend's first table face and first solo face."""
     pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
@@ -41,7 +50,7 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     assert "A die face matching two Legend dice fills one spot, in the location of either die" \
         in rulings
     # the Turn aid's step 6, on its front with the whole turn (the fronts page)
-    assert "fills a spot in that die's location (R11)" in \
+    assert "fill a spot in that die's location (R11)" in \
         text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
@@ -70,7 +79,7 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
 
 
 def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_space(built):
-    turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))
+    turn = " ".join(_flat(text_of(built(GAME, "reference", "a4"), [0])).split())
     assert "the 4th is set aside. 2 players: the first places the 3rd too. 4-5: first three " \
         "only." in turn
     table, _solo = _legend_faces(built)
@@ -141,7 +150,7 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
 def test_one_scoring_aid_per_player(built):
     aids = text_of(built(GAME, "reference", "a4"))
     assert aids.count("Scoring After 8 turns · the Legend") == 5
-    assert aids.count("The Turn 1 First player deals") == 5
+    assert aids.count("The Turn 1 Deal. First player deals") == 5
 
 
 def test_the_whole_turn_is_on_one_face_and_the_back_prints_its_rulings(built):
@@ -163,28 +172,35 @@ def test_the_whole_turn_is_on_one_face_and_the_back_prints_its_rulings(built):
 
 
 def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
-    """The deck's back is slate with a gold keep; the aids' and the Clarifications' backs are
-    light parchment, so a card of either kind is told apart face down at a glance."""
-    def middle_grey(component):
+    """The deck's back is a woven blue-grey with the keep; the aids' and the Clarifications'
+    backs are cream parchment, so a card of either kind is told apart face down at a glance.
+    Issue 34 (Look): every back is light (the deck's was a solid dark slate full bleed that ate
+    home-printer ink)."""
+    def band(component):
         path = built(GAME, component, "pod")
-        image = render(path, 1)  # the first card's back
-        w, h = image.size
-        crop = image.crop((w // 4, h // 8, 3 * w // 4, h // 5))  # above the picture
-        return sum(crop.getdata()) / (crop.width * crop.height)
+        image = _colour_page(path, 1)  # the first card's back, whole
+        pixels = list(image.get_flattened_data())
+        return [sum(p[i] for p in pixels) / len(pixels) for i in range(3)]
 
-    assert middle_grey("cards") < 110  # dark slate
+    deck = band("cards")
+    assert sum(deck) / 3 > 150, deck            # light: no dark full bleed
+    assert deck[2] >= deck[0], deck             # blue-grey
     for component in ("reference", "clarifications"):
-        assert middle_grey(component) > 150, component  # light parchment
+        red, green, blue = band(component)
+        assert (red + green + blue) / 3 > 150, component  # light parchment
+        assert red - blue > 15, (component, red, blue)     # cream, unlike the deck's blue-grey
 
 
 def test_the_how_to_print_page_names_no_build_option_and_computes_its_counts(built):
     page = text_of(built(GAME, "how-to-print", "a4"))
     assert "sheetgen" not in page
     assert "--" not in page
-    # the copies table, computed: 5 players need 5 sheets, 1 Legend, 12 aids (a Turn and a
-    # Scoring aid each, First Player, Symbol key) and the 3 Clarifications; solo 3 aids
+    # the copies table, computed: 5 players need 5 sheets, 1 Legend, 16 aids (a Turn and a
+    # Scoring aid each, First Player, Symbol key, Setup, Two Cards, the two examples) and the
+    # 9 Clarifications (three sets, a page); solo 5 aids (Solo Turn and Scoring, Symbol key,
+    # Setup, Two Cards)
     assert "Players Sheets Legends Aids Rulings" in page
-    assert "1 1 1 3 3" in page and "5 5 1 12 3" in page
+    assert "1 1 1 5 9" in page and "5 5 1 16 9" in page
 
 
 def test_one_picture_per_idea_with_a_key(project, built):
@@ -205,8 +221,8 @@ def test_one_picture_per_idea_with_a_key(project, built):
 
 def test_each_named_card_has_its_own_picture(built):
     """Look: six cards of a guild shared one picture (every Market card the money bag). Each
-    front now draws a game-icons silhouette of its own between two pieces of its scene
-    (cards.csv picture, scene), beside its location's symbol in the corner index: cards of
+    front now draws a game-icons silhouette of its own in a scene (cards.csv picture, scene),
+    beside its location's symbol in the corner index: cards of
     different names never show the same pictures; cards of one name share theirs."""
     from test_roll_and_might_retail import _forms
 
@@ -222,10 +238,64 @@ def test_each_named_card_has_its_own_picture(built):
     assert all(len(arts) == 1 for arts in names.values()), names
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
-    # every card but the blank Spare: its picture and its scene (and its symbol), silhouettes
-    assert sorted(len(art) >= 2 for art in each) == [False] + [True] * 12, each
+    # every card but the blank Spare draws its picture (its scene: the next test)
+    assert sorted(len(art) >= 1 for art in each) == [False] + [True] * 12, each
     # one style: no Fluent colour art on the deck's fronts or backs
     assert not [n for page in _forms(path) for n in page if "fluent" in n]
+
+
+def test_each_card_picture_stands_in_a_scene_of_its_own(built):
+    """Issue 34 (Look: a lone silhouette on a plain panel read as a prototype): each card's
+    piece stands in a composed scene, a layered backdrop tinted in its location's colour filling
+    the picture window beside it: the window beside the piece is no flat panel, the armies'
+    fields have the sun on their own side (West at sunset on the left, East at sunrise on the
+    right), the five Market cards each show their own stretch of the market, and a Spare
+    card's window stays a blank to write on."""
+    path = built(GAME, "cards", "pod")
+    texts = _page_texts(path)
+    dpi, bleed = 100, 3.175
+
+    def window(index, left_mm, right_mm):
+        image = _colour_page(path, index, dpi)
+        box = [round((v + bleed) * dpi / 25.4) for v in (left_mm, 10.5, right_mm, 21.5)]
+        return image.crop(box)
+
+    def spread(crop):
+        grey = list(crop.convert("L").get_flattened_data())
+        mean = sum(grey) / len(grey)
+        return (sum((g - mean) ** 2 for g in grey) / len(grey)) ** 0.5
+
+    def differ(one, two):
+        pairs = zip(one.convert("L").get_flattened_data(), two.convert("L").get_flattened_data())
+        return sum(abs(a - b) for a, b in pairs) / (one.width * one.height)
+
+    fronts = {}
+    for index in range(0, len(texts), 2):
+        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", texts[index])
+        fronts.setdefault(" ".join(name.group(0).split()), index)
+    for name, index in fronts.items():
+        left, right = window(index, 15.5, 27), window(index, 45, 56.5)
+        if name == "SPARE":
+            assert spread(left) < 2 and spread(right) < 2, name   # a blank to write on
+            continue
+        # layers of a scene (sky, hills, walls, stalls), not one flat colour
+        assert spread(left) > 8 and spread(right) > 8, (name, spread(left), spread(right))
+        colours = {tuple(v // 24 for v in p) for p in left.get_flattened_data()}
+        assert len(colours) >= 4, (name, len(colours))
+    def light(crop):
+        grey = list(crop.convert("L").get_flattened_data())
+        return sum(grey) / len(grey)
+
+    west, east = fronts["ARMY (West)"], fronts["ARMY (East)"]
+    # the sun low on the West card's left (sunset), on the East card's right (sunrise)
+    assert light(window(west, 15.5, 27)) > light(window(west, 45, 56.5)) + 3
+    assert light(window(east, 45, 56.5)) > light(window(east, 15.5, 27)) + 3
+    markets = [index for name, index in fronts.items() if name.startswith("MARKET")]
+    assert len(markets) == 5
+    stretches = [window(index, 15.5, 27) for index in markets]
+    for a in range(5):
+        for b in range(a + 1, 5):
+            assert differ(stretches[a], stretches[b]) > 3, (a, b)
 
 
 def _corner_text(page, left_mm, top_mm, right_mm, bottom_mm) -> str:
@@ -298,7 +368,7 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
         page = pdf[index]
         assert "For a lost card: write its location above, its die face below." in texts[index]
         shapes = drawn_shapes(page)
-        blank = [s for s in shapes if 30 * MM < s[2] - s[0] < 40 * MM
+        blank = [s for s in shapes if 40 * MM < s[2] - s[0] < 46 * MM
                  and 12 * MM < s[3] - s[1] < 15 * MM]
         squares = [s for s in shapes if 7 * MM < s[2] - s[0] < 8.5 * MM
                    and 7 * MM < s[3] - s[1] < 8.5 * MM]
@@ -417,3 +487,67 @@ def test_every_print_check_is_on_and_every_output_passes(project, tmp_path):
     assert len(report.outputs) >= 20
     assert [o.line() for o in report.outputs if not o.passed] == []
     assert not report.failed and not report.face_problems
+
+
+def test_step_6_says_show_your_cards_in_players_words(built):
+    """Issue 34: a reader found the Turn aid's "All reveal" unclear. Step 6 says what a player
+    does (rulebook step 6: "in turn order, players reveal their remaining two cards"), each
+    step its own paragraph led by its verb, and the First Player card says the same word."""
+    aids = " ".join(text_of(built(GAME, "reference", "a4"), [0]).split())
+    assert "All reveal" not in aids
+    assert "6 Show your 2 cards, in turn order." in aids
+    for step in ("1 Deal.", "2 Roll", "3 Place.", "4 Pass.", "5 Keep", "6 Show", "7 End."):
+        assert aids.count(step) >= 5, step       # on each player's Turn aid
+    assert "In step 6 you show your cards first." in " ".join(
+        _flat(text_of(built(GAME, "reference", "a4"))).split())
+
+
+def test_the_aids_and_rulings_fill_their_pages(built):
+    """Issue 34 (half-empty sheets): the aids' last page printed 5 cards of 9 and the
+    Clarifications 3 of 9. Setup, Two Cards Two Halves and the rulebook's example in two cards
+    fill the aids' pages (18 cards, two full pages); the Clarifications print three sets."""
+    aids = pdfium.PdfDocument(str(built(GAME, "reference", "a4")))
+    fronts = [" ".join(aids[i].get_textpage().get_text_range().split()) for i in (0, 2)]
+    assert len(aids) == 4   # two pages of nine fronts, each with its backs
+    assert fronts[0].count("The Turn") == 5 and fronts[1].count("Symbols") == 1
+    last = fronts[1]
+    for title in ("Setup", "Two Cards, Two Halves", "Example · 1", "Example · 2"):
+        assert title in last, title
+    assert "Each player: a score sheet and a pencil." in last
+    assert "Mary shows Army (West) with a 1 and Army with a 3." in last
+    assert "Stall 6 is complete: 1 point at the end." in last
+    # Two Cards, Two Halves draws two small cards: the first's top and the second's bottom
+    # ringed (a gold ring 21 mm wide on each card)
+    rings = [s for s in drawn_shapes(aids[2]) if 22.5 * MM < s[2] - s[0] < 23.5 * MM
+             and 14.5 * MM < s[3] - s[1] < 16 * MM]
+    assert len(rings) == 2, rings
+    rulings = _page_texts(built(GAME, "clarifications", "a4"))[0]
+    assert rulings.count("R1 · Step 4.") == 3 and rulings.count("R11 · Two dice match.") == 3
+
+
+def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
+    """Issue 34 (Look): the sheet's castle is drawn as a castle the player fills in: each of
+    the four towers a stone body round its three boxes (white windows on the stone), a
+    crenellated curtain wall between the inner towers, on the throne room's walls."""
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    shapes = drawn_shapes(page)
+    # (pdfium's bounds reach past a stroke's ink: a 9 x 23.5 mm body reads 9.8 x 24.3)
+    bodies = [s for s in shapes if 9.4 * MM < s[2] - s[0] < 10.2 * MM
+              and 23.8 * MM < s[3] - s[1] < 24.8 * MM]
+    assert len(bodies) == 4, bodies
+    boxes = [s for s in shapes if 5.8 * MM < s[2] - s[0] < 6.3 * MM
+             and 5.8 * MM < s[3] - s[1] < 6.3 * MM]
+    for body in bodies:   # three tower boxes stand inside each body
+        inside = [b for b in boxes if body[0] < b[0] and b[2] < body[2]
+                  and body[1] < b[1] and b[3] < body[3]]
+        assert len(inside) == 3, body
+    image = render(built(GAME, "score-sheet", "pod"), 0, dpi=100)
+    scale = 100 / 72
+    body = bodies[0]
+    # the stone is tinted (not the paper), the window inside it white
+    stone = image.getpixel((round((body[0] + 1.4 * MM) * scale),
+                            round(image.height - (body[1] + body[3]) / 2 * scale)))
+    assert 200 < stone < 250, stone
+    walls = [s for s in shapes if 28 * MM < s[2] - s[0] < 29.5 * MM
+             and 6.3 * MM < s[3] - s[1] < 7.3 * MM]
+    assert walls, "no curtain wall between the inner towers"
