@@ -46,6 +46,19 @@ def test_a_big_decks_faces_are_held_without_elements_and_made_again_equal(projec
     assert light.warnings == warnings  # making a face again warns nothing twice
 
 
+def test_forgetting_a_big_decks_unused_faces_does_not_make_the_kept_ones_again(project,
+                                                                              monkeypatch):
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    session = Session(project)
+    [(game, comp)] = select(project, "ragnarocks", ["mythology-cards"])
+    builder = session.builder(game, comp)
+    prepared = session.prepare(game, comp, builder)
+    fronts = [card.front for card in prepared.cards]
+    builder.forget_unused({face.key for face in fronts[:5]})  # as the studio does after edits
+    assert all("elements" not in face.__dict__ for face in fronts)
+    assert fronts[0].elements  # still made when drawn
+
+
 @pytest.mark.slow
 def test_a_big_deck_gives_the_bytes_of_a_deck_whose_faces_are_held(project, tmp_path,
                                                                    monkeypatch):

@@ -330,7 +330,9 @@ class FaceBuilder:
         """Drop the remembered faces not in ``keys``, and the shared elements no kept face
         holds: a long ``serve`` session edits the same cards again and again."""
         self._faces = {key: face for key, face in self._faces.items() if key in keys}
-        held = {id(element) for face in self._faces.values() for element in face.elements}
+        # a released face's elements are not made again to be looked at
+        held = {id(element) for face in self._faces.values()
+                for element in face.__dict__.get("elements", ())}
         self._elements = {key: shared for key, shared in self._elements.items()
                           if id(shared[1]) in held}
 
