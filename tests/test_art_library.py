@@ -162,3 +162,27 @@ def test_a_project_built_in_another_folder_gives_the_same_bytes(tmp_path):
         assert result.exit_code == 0, result.output
         built.append((root / "out/roll-and-might/cards-a4.pdf").read_bytes())
     assert built[0] == built[1]
+
+
+@pytest.mark.slow
+def test_a_page_drawing_several_pieces_of_a_set_credits_the_set_once(tmp_path):
+    """A face drawing two scenes of one art set and a ground shadow printed "Scenes: CC0"
+    once per file in its footer (23 times on a sheet of Raid cards); a set is credited once."""
+    scenes = REPO / "templates" / "art" / "scenes"
+    image = ("  - {{type: image, src: art/scenes/{0}.svg, fit: cover, x: 5mm, y: {1}mm, w: 50mm, "
+             "h: 20mm}}\n")
+    (tmp_path / "data/g").mkdir(parents=True)
+    (tmp_path / "templates/art/scenes").mkdir(parents=True)
+    for name in ("sea", "meadow", "shadow", "credit"):
+        suffix = ".yaml" if name == "credit" else ".svg"
+        (tmp_path / "templates/art/scenes" / f"{name}{suffix}").write_bytes(
+            (scenes / f"{name}{suffix}").read_bytes())
+    (tmp_path / "data/g/game.yaml").write_text("id: g\nname: G\ncomponents: [deck]\n")
+    (tmp_path / "data/g/deck.yaml").write_text(DECK.format(id="deck", front="f"))
+    (tmp_path / "templates/f.yaml").write_text(
+        "size: poker\nelements:\n" + image.format("sea", 5) + image.format("meadow", 30)
+        + image.format("shadow", 55))
+    result = run_cli("--project", str(tmp_path), "build", "g", "deck", "-p", "a4", "-q")
+    assert result.exit_code == 0, result.output
+    text = PdfReader(tmp_path / "out" / "g" / "deck-a4.pdf").pages[0].extract_text()
+    assert text.count("Scenes: CC0") == 1, text

@@ -249,7 +249,7 @@ class IconBook:
     def art_sets(self, names) -> list[str]:
         """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted; an
         SVG file an ``image`` draws from a ``templates/art/SET/`` folder is of set ``SET``."""
-        return sorted(filter(None, map(_art_set, names)))
+        return sorted(set(filter(None, map(_art_set, names))))  # each set once
 
 
 def _art_set(name: str) -> str | None:
