@@ -13,7 +13,7 @@ import pypdfium2.raw as pdfium_raw
 import pytest
 from pypdf import PdfReader
 
-from conftest import run_cli
+from conftest import REPO, run_cli
 from sheetgen.generate.games import load_game
 from pdfcheck import drawn_shapes, page_bounds, page_chars, text_box, text_of
 
@@ -261,13 +261,28 @@ def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
     shared How-to-print page aside) is drawn on the Symbols sheet too, which keys 39 ideas
     with 39 different pictures; no Fluent emoji is left on the game's components. The one
     exception is keyed on its own component (issue 34: "in that component's legend or in the
-    game's Symbol key aid"): the Clarifications' ruling seal, keyed once on their first card."""
+    game's Symbol key aid"): the Clarifications' ruling seal, keyed once on their first card.
+    Illustrations are not symbols: the scene backdrops (templates/art/scenes) and each Raid
+    card's landmark, the one picture drawn on that card alone (a card a page of the pod
+    build, its back included)."""
+    scenes = {path.stem for path in (REPO / "templates" / "art" / "scenes").glob("*.svg")}
+
+    def illustration(name):
+        return name.startswith("/FormXob.art-") and \
+            name.removeprefix("/FormXob.art-").rsplit("-", 1)[0] in scenes
+
+    per_card = Counter(name for page in _drawn_forms(built(GAME, "raid-cards", "pod"))
+                       for name in page if name.startswith("/FormXob.icon-"))
+    landmarks = {name for name, pages in per_card.items() if pages == 1}
+    assert len(landmarks) == 49, sorted(landmarks)
+
     def pictures(path):
         names = set()
         for page in PdfReader(str(path)).pages:
             def walk(resources, depth=0):
                 for name, form in ((resources or {}).get("/XObject", {}) or {}).items():
-                    if name.startswith(("/FormXob.icon-", "/FormXob.art-")):
+                    if name.startswith(("/FormXob.icon-", "/FormXob.art-")) \
+                            and not illustration(name) and name not in landmarks:
                         names.add(name)
                     if depth < 4:
                         walk(form.get_object().get("/Resources"), depth + 1)
@@ -333,3 +348,51 @@ def test_no_tool_words_on_the_aids_and_rulings(built):
         assert "sheetgen dice" not in text and "--variant" not in text
     assert "Roll sheet (optional): every round's dice, rolled in advance" in aids
     assert "R10 · Roll sheet." in rulings and "R11 · Creatures on the roll sheet." in rulings
+
+
+def _drawn_forms(path) -> list[set[str]]:
+    """Return, per page, the names of the forms it draws (nested forms included)."""
+    out = []
+    for page in PdfReader(str(path)).pages:
+        names: set[str] = set()
+
+        def walk(resources, depth=0):
+            for name, form in ((resources or {}).get("/XObject", {}) or {}).items():
+                names.add(name)
+                if depth < 4:
+                    walk(form.get_object().get("/Resources"), depth + 1)
+
+        walk(page["/Resources"])
+        out.append(names)
+    return out
+
+
+def test_every_raid_card_has_a_picture_of_its_own(project, built):
+    """The 48 cities and Paris shared five target pictures (a reader: "no illustration"):
+    each front now draws its city's own landmark, a silhouette no other card and no symbol
+    uses, standing on a scene backdrop (sea and islands, cliffs, a river plain, hills...),
+    which fills the picture under the name band (read from the pod PDF, a card a page, and
+    rasterised)."""
+    symbols = {spec.icon for spec in load_game(project, GAME).spec.symbols.values()}
+    path = built(GAME, "raid-cards", "pod")
+    fronts = _drawn_forms(path)[::2]
+    assert len(fronts) == 49
+    landmarks, scenes = [], []
+    for names in fronts:
+        icons = {n.removeprefix("/FormXob.icon-") for n in names if n.startswith("/FormXob.icon-")}
+        art = {n.removeprefix("/FormXob.art-").rsplit("-", 1)[0] for n in names
+               if n.startswith("/FormXob.art-")}
+        landmarks.append(icons - symbols)
+        scenes.append(art - {"shadow", "halo"})
+    assert all(len(own) == 1 for own in landmarks), landmarks
+    assert len(set().union(*landmarks)) == 49  # no two cards share a landmark
+    assert all(len(scene) == 1 for scene in scenes), scenes
+    assert len(set().union(*scenes)) >= 8
+    assert {"pisa-tower", "scallop", "fleur-de-lys"} <= set().union(*landmarks)
+    # the picture under the band is drawn, not blank parchment: many tones in its rows
+    page = pdfium.PdfDocument(str(path))[0]
+    image = page.render(scale=300 / 72).to_pil().convert("RGB")
+    bleed = 3.175
+    box = [round((v + bleed) * 300 / 25.4) for v in (6, 17, 57, 31)]  # x0, y0, x1, y1 mm
+    tones = {pixel for _, pixel in image.crop(box).getcolors(1 << 24)}
+    assert len(tones) > 200, len(tones)
