@@ -95,7 +95,8 @@ MM = 72 / 25.4
 SCALE = 2  # pixels per point
 FRAME = (60, 45)  # mm: a scene's frame on the test page, 4:3 like the scenes
 TINT = (168, 196, 220)  # "#a8c4dc"
-DARK = {"hall", "cave", "night", "storm", "throne"}  # lit from the middle, where the piece stands
+DARK = {"hall", "cave", "night", "night-river", "storm", "throne"}  # lit from the middle, where
+# the piece stands
 
 
 def _frame_at(index: int) -> tuple[float, float]:
