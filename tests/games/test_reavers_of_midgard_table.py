@@ -436,10 +436,11 @@ def test_the_pawn_the_battle_at_sea_and_the_ship_face_have_pictures_of_their_own
 
 @pytest.mark.parametrize("component", ["reaver-cards", "journey-cards", "sea-battle-cards",
                                        "prophecy-cards", "village-spoils", "keep-spoils",
-                                       "reference", "clarifications", "dice-aid"])
+                                       "reference", "clarifications", "dice-aid", "tokens"])
 def test_deck_and_aid_backs_are_light(built, component):
     """Finding: heavy dark backs ate home-printer ink. A deck's or an aid's back is now
-    parchment woven in the deck's colour with a medallion: most of it is light paper."""
+    parchment woven in the deck's colour with a medallion, a token a pale ground with its ring
+    in colour: most of it is light paper."""
     _, cards = _card_pages(built, component)
     back = cards[0][2].render(scale=1).to_pil().convert("L")
     light = sum(1 for v in back.getdata() if v > 170) / (back.width * back.height)
