@@ -161,6 +161,7 @@ def test_dice_out_onto_a_folder_name(proj, tmp_path, monkeypatch):
 def test_os_refusals_name_the_path_and_keep_the_old_file(proj, tmp_path, monkeypatch, code,
                                                          words):
     out = tmp_path / "scripts" / "script.txt"
+    out.parent.mkdir()  # an -o file's folder must exist (tests/test_roll_sheets.py)
     assert dice(proj, out).exit_code == 0
     before = out.read_bytes()
 

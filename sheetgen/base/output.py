@@ -149,6 +149,21 @@ def silence_stdout() -> None:
     os.close(null)
 
 
+def check_file_target(target: str | Path | None) -> None:
+    """Refuse, before any work, an output FILE (``-o FILE``) whose folder does not exist: a
+    mistyped folder is a mistake to report, not one to create. (An output FOLDER, ``build
+    --out DIR``, is made when missing: naming a new folder is what that option is for.)"""
+    if target is None or str(target) == STDOUT:
+        return
+    folder = Path(target).parent
+    if not folder.is_dir():
+        blocker = next((p for p in Path(target).parents if p.exists() and not p.is_dir()), None)
+        reason = (f"{blocker} is a file, not a folder" if blocker is not None else
+                  f"its folder {display_path(folder)} does not exist (make it first, or "
+                  "choose another path)")
+        raise user_error(Path(target), 0, f"cannot write: {reason}")
+
+
 def write_target(target: str | Path, data: bytes) -> None:
     """Write ``data`` to the file ``target`` names (atomically), or to standard output when
     ``target`` is ``-``."""

@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Callable
 
-from .cache import BuildCache
+from .cache import GAME_OUTPUT, BuildCache
 from .component_build import BuildOptions, Job
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
@@ -128,7 +128,8 @@ class BuildRecord:
         return True
 
     def finish(self, jobs: list[Job], options: BuildOptions, made_from: dict,
-               planned: list[Job] | None) -> None:
+               planned: list[Job] | None, game_files: list[tuple[Path, str, tuple]] = ()
+               ) -> None:
         """Record what every output of a finished build was made from (``made_from``: the
         files each output's build read, by path) and the command (``planned``: every output
         of the command, when only the stale ones were built).
@@ -149,4 +150,6 @@ class BuildRecord:
             self.cache.record(job.path, options_key(options, job.profile.name,
                                                     self.art_sets(job.game)),
                               made_from[job.path], (job.game.spec.id, job.comp.model.id))
+        for path, game, inputs in game_files:
+            self.cache.record(path, options_key(options, ""), inputs, (game, GAME_OUTPUT))
         self.remember(jobs if planned is None else planned)  # saves nothing if one changed

@@ -28,6 +28,8 @@ from pathlib import Path
 CACHE_FILE = ".sheetgen-cache.json"
 FORMAT = 2  # 2: each output's inputs are the files its build read (reads.py)
 
+GAME_OUTPUT = ""  # the component of an output of a game as a whole (its roll sheets)
+
 
 def file_hash(path: Path) -> str | None:
     """Return the SHA-1 of a file's bytes (a folder: of its files' names and bytes)."""

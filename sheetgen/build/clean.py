@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .cache import BuildCache, output_stamp
+from .cache import GAME_OUTPUT, BuildCache, output_stamp
 from ..base.errors import UserError
 from ..load.project import GAME_FILE
 from ..load.yamlload import load_yaml
@@ -32,7 +32,7 @@ class StaleOutput:
 
     def reason(self) -> str:
         """Return why the output is stale, in words."""
-        if not self.game_exists:
+        if not self.game_exists or self.component == GAME_OUTPUT:
             return f"game {self.game!r} no longer exists"
         return f"game {self.game!r} has no component {self.component!r} any more"
 
@@ -80,7 +80,9 @@ def stale_outputs(project, out_dir: Path, just_built=()) -> list[StaleOutput]:
             listed[game] = _components(project, game) if game in games else []
         components = listed[game]
         path = Path(name)
-        if components is None or component in components or not path.exists():
+        owned = game in games if component == GAME_OUTPUT else component in components \
+            if components is not None else True
+        if owned or not path.exists():
             continue
         if not path.resolve().is_relative_to(record.out_dir):
             continue

@@ -108,6 +108,13 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
     warn_safe_areas(jobs, warn)
+    # the ready roll sheets of a game built whole (roll_sheets.py); not for `check`
+    sheets = []
+    if not component_ids and not options.variant and record is None and write:
+        from .roll_sheets import plan_roll_sheets  # start-up: a game-wide build only
+
+        sheets = plan_roll_sheets(project, {id(g): g for g, _ in selected}.values(), options,
+                                  writer, session.profiles, planning)
     for game, _ in selected:  # translated here: what the edition lacks is recorded here
         session.credits_of(game)
     # prepare and render (component_build: in this process or in workers)
@@ -122,6 +129,10 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
         for seen in result.worker_reads:
             reported(seen)
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
+    if sheets and not problems.problems:
+        from .roll_sheets import render_roll_sheets
+
+        sheets = render_roll_sheets(project, sheets, problems)
     problems.raise_if_any()
     for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):
         if edition.missing:
@@ -136,8 +147,10 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     if not write:  # validate: the outputs were made, and go nowhere
         return []
     # stage, then record
-    written = _stage(jobs, work, results, writer, session)
-    cache.finish(jobs, options, _made_from(work, results), planned)
+    written = _stage(jobs, work, results, writer, session,
+                     [(path, data) for path, _, _, data in sheets])
+    cache.finish(jobs, options, _made_from(work, results), planned,
+                 [(path, game, inputs) for path, game, inputs, _ in sheets])
     return written
 
 
@@ -166,10 +179,11 @@ def _base_game(project: Project, game_id: str | None, component_ids: list[str] |
 
 
 
-def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Session
-           ) -> list[Path]:
-    """Write every rendered output (and, asked for, the previews) into a staging folder and
-    move them into place together; return the paths written."""
+def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Session,
+           extra: list[tuple[Path, bytes]] = ()) -> list[Path]:
+    """Write every rendered output, the ``extra`` files (the roll sheets: path, bytes) and,
+    asked for, the previews into a staging folder and move them into place together; return
+    the paths written."""
     from .staging import Staging  # start-up: only a build that renders stages anything
 
     options = work.options
@@ -185,6 +199,8 @@ def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Ses
                 staging.file(job.path, data)
                 if options.previews:
                     previews.setdefault(job.game.spec.id, []).append((job.path, data))
+        for path, data in extra:
+            staging.file(path, data)
         _stage_previews(previews, writer, staging, session, options.simulate)
         staging.commit()
     return [final for _, final in staging.moves]

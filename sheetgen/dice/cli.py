@@ -12,6 +12,9 @@ from pathlib import Path
 import click
 
 FORMAT_CHOICE = click.Choice(["text", "json", "csv", "pdf", "html"])
+# --out FILE without --format: the format its name ends with (roll-sheet.pdf is a PDF)
+SUFFIX_FORMATS = {".pdf": "pdf", ".json": "json", ".csv": "csv", ".html": "html",
+                  ".htm": "html"}
 STDOUT = "-"  # --out -: standard output
 QUICK_SETUP = "quick-setup"
 
@@ -39,12 +42,17 @@ class ScriptCommand(click.Command):
                               "GAME [OPTIONS]")
 
 
-def _emit(script, fmt: str, out: str | None) -> None:
+def _emit(script, fmt: str, out: str | None, paper: str = "a4") -> None:
     """Write a script in ``fmt`` to ``out`` (atomically) or to standard output (no ``out``,
-    or ``-``)."""
+    or ``-``); a PDF on ``paper`` (a4 or letter)."""
     from .formats import writer
 
-    data = writer(fmt)(script)
+    if fmt == "pdf":
+        from reportlab.lib.pagesizes import A4, LETTER
+
+        data = writer(fmt)(script, {"a4": A4, "letter": LETTER}[paper])
+    else:
+        data = writer(fmt)(script)
     if out and out != STDOUT:
         from ..base.output import OutputWriter
 
@@ -57,6 +65,19 @@ def _emit(script, fmt: str, out: str | None) -> None:
         sys.stdout.buffer.write(data)  # (click.get_binary_stream is deprecated in Click 8.4)
     else:
         click.echo(data, nl=False)
+
+
+def _format(fmt: str | None, out: str | None) -> str:
+    """Return the format asked for: ``--format``, else the one ``--out``'s name ends with
+    (``.pdf``, ``.json``, ``.csv``, ``.html``), else text; and refuse, before any work, an
+    ``--out`` file whose folder does not exist."""
+    from ..base.output import check_file_target
+
+    check_file_target(out)
+    if fmt is not None:
+        return fmt
+    return SUFFIX_FORMATS.get(Path(out).suffix.lower(), "text") if out and out != STDOUT \
+        else "text"
 
 
 def _mode(variant: str | None, quick_setup: bool) -> str | None:
@@ -96,10 +117,13 @@ def _script_options(f):
         click.option("--quick-setup", is_flag=True,
                      help="Let chance make the setup choices the rules leave to a player "
                           "(the quick-setup mode of the game's dice.yaml)."),
-        click.option("--format", "-f", "fmt", type=FORMAT_CHOICE, default="text",
-                     show_default=True),
+        click.option("--format", "-f", "fmt", type=FORMAT_CHOICE,
+                     help="text, json, csv, pdf or html (default: the one --out's name ends "
+                          "with, else text)."),
         click.option("--out", "-o", type=click.Path(dir_okay=False, allow_dash=True),
-                     help="Write to FILE (- : standard output)."),
+                     help="Write to FILE (- : standard output); its folder must exist."),
+        click.option("--paper", type=click.Choice(["a4", "letter"]), default="a4",
+                     show_default=True, help="The page of a PDF script."),
         click.option("--edition", "-e", metavar="CODE",
                      help="Write the labels in this edition's language (game.yaml editions:, "
                           "or qps); the rolls and the digest are the source edition's."),
@@ -115,13 +139,14 @@ def _script_options(f):
 @_script_options
 @click.pass_obj
 def script_command(project, game, seed, secret, players, words, balanced, variant,
-                   quick_setup, fmt, out, edition) -> None:
+                   quick_setup, fmt, out, paper, edition) -> None:
     """Write the script of GAME."""
     from .api import make_script
 
     from .seeds import memorable_seed
 
     variant = _mode(variant, quick_setup)
+    fmt = _format(fmt, out)
 
     drawn = seed is None and secret is None
     if drawn:
@@ -133,7 +158,7 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
                          secret=secret, words=words, balanced=balanced, variant=variant)
     if drawn:  # said once the script exists: a mistake in the command prints no seed
         click.echo(f"seed: {announced}", err=True)
-    _emit(script, fmt, out)
+    _emit(script, fmt, out, paper)
 
 
 @dice_command.command("verify")
@@ -147,7 +172,7 @@ def script_command(project, game, seed, secret, players, words, balanced, varian
 @_script_options
 @click.pass_obj
 def verify_command(project, game, commitment, secret, digest, strict, players, words, balanced,
-                   variant, quick_setup, fmt, out, edition) -> None:
+                   variant, quick_setup, fmt, out, paper, edition) -> None:
     """Check a revealed secret against its commitment and regenerate the script.
 
     Without --digest only the commitment is checked: the player count, words and mode given
@@ -156,6 +181,7 @@ def verify_command(project, game, commitment, secret, digest, strict, players, w
     from .api import verify_script
 
     variant = _mode(variant, quick_setup)
+    fmt = _format(fmt, out)
     script = verify_script(project.with_edition(edition), game, players, commitment, secret,
                            words=words, balanced=balanced, digest=digest, variant=variant)
     emitted = bool(out) or fmt != "text"
@@ -170,7 +196,7 @@ def verify_command(project, game, commitment, secret, digest, strict, players, w
                    "digest printed on the script to check it.", err=True)
     click.echo(f"digest: {script.digest}", err=results_err)
     if emitted:
-        _emit(script, fmt, out)
+        _emit(script, fmt, out, paper)
     if strict and not digest:
         from ..base.errors import UserError
 

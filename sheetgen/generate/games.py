@@ -116,8 +116,15 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
             counts[cid] = Count(pieces, unit, comp.model.title,
                                 game.edition.code if game.edition is not None else None,
                                 comp.model.folded())
+    from ..dice.roll_sheets import roll_sheet_players  # reads dice.yaml: the guide names them
+
+    try:
+        sheets = roll_sheet_players(project, game.spec.id)
+    except UserError:  # a dice.yaml mistake: the dice's own load reports it at its line
+        sheets = ()
     players = game.spec.players
-    return Counted(counts, tuple(range(players.min, players.max + 1)) if players else ())
+    return Counted(counts, tuple(range(players.min, players.max + 1)) if players else (),
+                   game.spec.id, sheets)
 
 
 def _fillers(project: Project, comp, profile) -> int:

@@ -36,10 +36,13 @@ class Count:
 @dataclass(frozen=True)
 class Counted:
     """What a guide counts from: each component's pieces (by id) and the game's player
-    counts, fewest to most (empty when game.yaml gives none)."""
+    counts, fewest to most (empty when game.yaml gives none); the game's id and the player
+    counts of its ready roll sheets (sheetgen/dice/roll_sheets.py; empty: no dice script)."""
 
     pieces: dict[str, Count]
     players: tuple[int, ...]
+    game: str = ""
+    roll_sheets: tuple[int, ...] = ()
 
 
 GUIDE_PROFILE = "a4"  # the files the guide names (<id>-a4.pdf) and counts the pieces of
@@ -274,6 +277,23 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
                      f"({_players(numbers, language)})" for copies, numbers in groups.items())
 
 
+def _roll_sheet_file(number: int, counts: Counted, language: str | None) -> dict[str, Any]:
+    """Return the file list's entry of the ready roll sheets (one file per player count,
+    named as the build writes them) and how to make a fresh one for the next game."""
+    from ..dice.roll_sheets import roll_sheet_file
+    from ..load.chrome import chrome_in
+
+    sheets = counts.roll_sheets
+    return {"number": number, "file": roll_sheet_file("N", GUIDE_PROFILE, language),
+            "title": chrome_in(language, "Roll sheets"), "pieces": len(sheets),
+            "unit": chrome_in(language, "files, N = {players}",
+                              players=_players(list(sheets), language)),
+            "sides": "single", "stock": chrome_in(language, "paper"),
+            "note": chrome_in(language, "Print the one for your player count. Next game: a "
+                              "fresh one from any new word (its seed) with sheetgen's dice "
+                              "command, or roll and shuffle as usual.")}
+
+
 def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:
     """Return the one item of a How-to-print page: the options' texts, each file and checklist
     line with its count read from the game's components and the copies table computed from
@@ -299,6 +319,8 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
         files.append({"number": number, "file": f"{entry.component}{stem}-a4.pdf",
                       "title": title, "pieces": pieces, "unit": unit,
                       "sides": entry.sides, "stock": entry.stock, "note": entry.note})
+    if counts.roll_sheets:
+        files.append(_roll_sheet_file(len(files) + 1, counts, language))
     copies, needs = _copies_table(options, counts, count_of, language)
     checklist = []
     for entry in options.checklist:

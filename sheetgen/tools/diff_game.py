@@ -17,7 +17,9 @@ def diff_game(project: Project, game_id: str, a: str | None, b: str | None,
     from .dice_diff import dice_changes, dice_rules
     from ..build.variant_diff import changed_faces, diff_games
     from .diff import project_at_revision, side_by_side_pdf
+    from ..base.output import check_file_target
 
+    check_file_target(out_file)  # a missing folder is refused before any work
     holder = None
     left_project = project
     if revision is not None:

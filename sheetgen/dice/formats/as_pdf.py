@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import io
 
+from ...load.chrome import chrome_in
 from ..script import Script
 from .lines import event_lines, header_lines, section_heading, section_parts, summary_lines
 
@@ -28,6 +29,7 @@ def register_fonts() -> dict[str, str]:
 
 def _strips(script: Script) -> list[tuple[str, list[str]]]:
     """Return (title, lines) for each strip: header+setup, each round, summary+seed."""
+    lang = script.language
     first = header_lines(script)[1:]
     setup = [ln for s in script.sections if s.number == 0 for ev in s.events
              for ln in event_lines(ev, script)]
@@ -38,25 +40,29 @@ def _strips(script: Script) -> list[tuple[str, list[str]]]:
         # a pause starts a strip of its own: fold the strip back until the table has acted
         for k, events in enumerate(section_parts(section)):
             lines = [ln for ev in events for ln in event_lines(ev, script)]
-            title = section_heading(section, script) if k == 0 else f"{section.title}, continued"
-            strips.append((title, lines or ["(nothing to roll)"]))
-    tail = ["Dice summary (every die in the script, re-rolls included):",
-            *summary_lines(script, 20), "", f"Seed: {script.seed}",
-            "Check: SHA-256 of the secret equals the commitment on the first strip."]
-    strips.append(("Last strip: summary and seed", tail))
+            title = section_heading(section, script) if k == 0 else chrome_in(
+                lang, "{title}, continued", title=section.title)
+            strips.append((title, lines or [chrome_in(lang, "(nothing to roll)")]))
+    tail = [chrome_in(lang, "Dice summary (every die in the script, re-rolls included):"),
+            *summary_lines(script, 20), "", chrome_in(lang, "Seed: {seed}", seed=script.seed),
+            chrome_in(lang, "Check: SHA-256 of the secret equals the commitment on the first "
+                            "strip.")]
+    strips.append((chrome_in(lang, "Last strip: summary and seed"), tail))
     return strips
 
 
-def render(script: Script) -> bytes:
-    """Return the PDF bytes of the script on A4, fonts embedded, no Helvetica."""
+def render(script: Script, paper: tuple[float, float] | None = None) -> bytes:
+    """Return the PDF bytes of the script on a page of ``paper`` (width, height in points;
+    default A4), fonts embedded, no Helvetica."""
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.utils import simpleSplit
     from reportlab.pdfgen.canvas import Canvas
 
     fonts = register_fonts()
     buf = io.BytesIO()
-    width, height = A4
-    c = Canvas(buf, pagesize=A4, invariant=1, initialFontName=fonts["body"],
+    width, height = paper or A4
+    lang = script.language
+    c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName=fonts["body"],
                initialFontSize=SIZE, pageCompression=1)
     c.setTitle(f"{script.game_name} roll sheet")
     c.setAuthor("sheetgen")
@@ -67,11 +73,15 @@ def render(script: Script) -> bytes:
 
     def footer():
         c.setFont(fonts["body"], 7)
-        c.drawString(MARGIN, MARGIN / 2, f"{script.game_name} - {script.players} players - "
-                                         f"{script.algorithm} - digest {script.digest[:16]}")
-        c.drawRightString(width - MARGIN, MARGIN / 2, f"page {page}")
+        players = chrome_in(lang, "{n} player" if script.players == 1 else "{n} players",
+                            n=script.players)
+        c.drawString(MARGIN, MARGIN / 2, f"{script.game_name} - {players} - {script.algorithm}"
+                                         " - " + chrome_in(lang, "digest {digest}",
+                                                           digest=script.digest[:16]))
+        c.drawRightString(width - MARGIN, MARGIN / 2, chrome_in(lang, "page {page}", page=page))
 
-    for n, (title, lines) in enumerate(_strips(script)):
+    strips = _strips(script)
+    for n, (title, lines) in enumerate(strips):
         wrapped = [w for ln in lines for w in (simpleSplit(ln, fonts["body"], SIZE, text_w)
                                                or [""])]
         title_size = 13 if n == 0 else 11
@@ -101,12 +111,12 @@ def render(script: Script) -> bytes:
         c.setLineWidth(0.6)
         c.rect(MARGIN, y, width - 2 * MARGIN, top - y, stroke=1, fill=0)
         y -= 6
-        if n < len(_strips(script)) - 1:
+        if n < len(strips) - 1:
             c.setDash(4, 3)
             c.line(MARGIN / 2, y, width - MARGIN / 2, y)
             c.setDash()
             c.setFont(fonts["body"], 6.5)
-            c.drawRightString(width - MARGIN, y + 1.5, "cut or fold here")
+            c.drawRightString(width - MARGIN, y + 1.5, chrome_in(lang, "cut or fold here"))
         y -= 8
     footer()
     c.showPage()

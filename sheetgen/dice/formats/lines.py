@@ -116,11 +116,13 @@ def header_lines(script: Script) -> list[str]:
 def summary_lines(script: Script, width: int = 30) -> list[str]:
     """Return each die's face counts with a bar histogram and the fair expectation."""
     out = []
+    lang = script.language
     for die, info in script.summary().items():
         name = script.dice[die].name
-        out.append(f"{name}: {info['rolls']} rolled")
+        out.append(chrome_in(lang, "{name}: {rolls} rolled", name=name, rolls=info["rolls"]))
         top = max(info["faces"].values()) or 1
         for face, count in info["faces"].items():
             bar = "#" * round(width * count / top)
-            out.append(f"  {face:>12} {count:>5} (fair {info['expected'][face]:g}) {bar}")
+            fair = chrome_in(lang, "(fair {expected})", expected=f"{info['expected'][face]:g}")
+            out.append(f"  {face:>12} {count:>5} {fair} {bar}")
     return out

@@ -1,0 +1,148 @@
+"""The ready roll sheets of the print pack: a game-wide build writes one per player count of the
+game's dice script (A4 and Letter), the How-to-print page names them and says how to make a
+fresh one, and ``sheetgen dice -o FILE`` writes the same sheet (a PDF by its name) and refuses
+a folder that does not exist."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+import yaml
+from pypdf import PdfReader
+
+from conftest import run_cli
+
+A4 = (595.3, 841.9)
+LETTER = (612.0, 792.0)
+
+
+def _text(path) -> str:
+    return re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(str(path)).pages))
+
+
+def _size(path) -> tuple[float, float]:
+    box = PdfReader(str(path)).pages[0].mediabox
+    return round(float(box.width), 1), round(float(box.height), 1)
+
+
+@pytest.mark.slow
+def test_a_game_build_writes_a_roll_sheet_per_player_count_and_the_page_names_them(
+        copy_game, private_cache_dir):
+    root = copy_game("rolling-thunder")
+    # the player counts are the game's data: its dice script plays 1-3 players here
+    dice = root / "data/rolling-thunder/dice.yaml"
+    dice.write_text(dice.read_text(encoding="utf-8").replace(
+        "players: {min: 1, max: 4}", "players: {min: 1, max: 3}"), encoding="utf-8")
+    assert yaml.safe_load(dice.read_text(encoding="utf-8"))["players"] == {"min": 1, "max": 3}
+    out = root / "out"
+    result = run_cli("--project", str(root), "build", "-q", "rolling-thunder", "--jobs", "1")
+    assert result.exit_code == 0, result.output
+    folder = out / "rolling-thunder"
+    sheets = sorted(p.name for p in folder.glob("roll-sheet-*"))
+    assert sheets == [f"roll-sheet-{n}p-{paper}.pdf" for n in (1, 2, 3)
+                      for paper in ("a4", "letter")]
+    for n in (1, 2, 3):
+        a4, letter = folder / f"roll-sheet-{n}p-a4.pdf", folder / f"roll-sheet-{n}p-letter.pdf"
+        assert _size(a4) == A4 and _size(letter) == LETTER
+        text = _text(a4)
+        words = "1 player" if n == 1 else f"{n} players"
+        assert text.startswith(f"Rolling Thunder: roll sheet for {words} ")
+        assert "Seed: sample" in text and "Round 10" in text
+        # the very script `sheetgen dice` makes for that seed and count
+        assert f"script digest: {_digest_in(root, n)}" in text
+        assert _text(letter).startswith(f"Rolling Thunder: roll sheet for {words} ")
+    page = _text(folder / "how-to-print-a4.pdf")
+    assert "5. roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, 3 files, N = 1-3 players." \
+        in page
+    # how to make a fresh one, in players' words: no command line on a player's page
+    assert ("Print the one for your player count. Next game: a fresh one from any new word "
+            "(its seed) with sheetgen's dice command, or roll and shuffle as usual.") in page
+    assert "roll-sheet-Np-a4.pdf" in _text(folder / "how-to-print-letter.pdf")
+
+
+def _digest_in(root, players: int) -> str:
+    result = run_cli("--project", str(root), "dice", "rolling-thunder", "--seed", "sample",
+                     "--players", str(players), "--format", "json")
+    assert result.exit_code == 0, result.output
+    return re.search(r'"digest": "([0-9a-f]{64})"', result.output).group(1)
+
+
+def test_a_build_of_named_components_writes_no_roll_sheet(tmp_path):
+    out = tmp_path / "out"
+    result = run_cli("build", "-q", "rolling-thunder", "how-to-print", "-p", "a4",
+                     "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (out / "rolling-thunder").iterdir()) == ["how-to-print-a4.pdf"]
+    # the page still names the sheets a whole build writes (the game's 1-4 players)
+    assert "roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, 4 files, N = 1-4 players" in \
+        _text(out / "rolling-thunder/how-to-print-a4.pdf")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, files, counts", [
+    ("roll-and-raid", 6, "1-6"), ("rolling-thunder", 4, "1-4"), ("roll-and-might", 5, "1-5"),
+    ("reavers-of-midgard", 4, "2-5"), ("ragnarocks", 5, "2-6")])
+def test_every_games_page_names_a_roll_sheet_per_player_count_its_rules_allow(
+        built, game, files, counts):
+    """Each rulebook's player counts (Roll & Raid's solo game is Destination: Paris, the one
+    mode 1 player plays), as the How-to-print page of the shipped game names them."""
+    page = _text(built(game, "how-to-print", "a4"))
+    assert f"roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, {files} files, N = " \
+           f"{counts} players" in page or f"roll-sheet-Np-a4.pdf: {files} files, N = " \
+           f"{counts} players" in page  # Reavers' own template names no title
+    assert "Print the one for your player count." in page
+
+
+def test_a_solo_roll_and_raid_sheet_is_destination_paris(tmp_path):
+    target = tmp_path / "solo.pdf"
+    assert run_cli("dice", "roll-and-raid", "--seed", "sample", "--players", "1",
+                   "-o", str(target)).exit_code == 0
+    assert _text(target).startswith("Roll & Raid (Destination: Paris): roll sheet for 1 player "
+                                    "game mode: Destination: Paris")
+
+
+def test_dice_out_names_the_format_and_its_paper(tmp_path):
+    target = tmp_path / "roll-sheet.pdf"
+    result = run_cli("dice", "ragnarocks", "--seed", "sample", "--players", "2",
+                     "-o", str(target))
+    assert result.exit_code == 0, result.output
+    assert target.read_bytes().startswith(b"%PDF-") and _size(target) == A4
+    assert _text(target).startswith("Ragnarocks: roll sheet for 2 players")
+    result = run_cli("dice", "ragnarocks", "--seed", "sample", "--players", "2",
+                     "-o", str(target), "--paper", "letter")
+    assert result.exit_code == 0 and _size(target) == LETTER
+    text = tmp_path / "rolls.txt"
+    assert run_cli("dice", "ragnarocks", "--seed", "sample", "-n", "2", "-o",
+                   str(text)).exit_code == 0
+    assert text.read_text(encoding="utf-8").startswith("Ragnarocks: roll sheet for 2 players")
+
+
+def test_dice_out_in_a_missing_folder_is_refused_and_nothing_is_made(tmp_path):
+    target = tmp_path / "missing" / "deeper" / "x.pdf"
+    result = run_cli("dice", "ragnarocks", "--seed", "sample", "--players", "2",
+                     "-o", str(target))
+    assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
+    assert f"{target}: cannot write: its folder" in result.output
+    assert "does not exist" in result.output
+    assert list(tmp_path.iterdir()) == []  # no folder made, no file written
+
+
+@pytest.mark.slow
+def test_diff_out_in_a_missing_folder_is_refused_before_any_work(tmp_path):
+    target = tmp_path / "missing" / "d.pdf"
+    result = run_cli("diff", "roll-and-raid", "harsh-winter", "--out", str(target))
+    assert result.exit_code == 2 and "does not exist" in result.output, result.output
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_an_editions_roll_sheet_prints_its_own_words(tmp_path):
+    target = tmp_path / "hoja.pdf"
+    result = run_cli("dice", "roll-and-raid", "--edition", "es", "--seed", "sample",
+                     "--players", "2", "-o", str(target))
+    assert result.exit_code == 0, result.output
+    text = _text(target)
+    assert "Última tira: resumen y semilla" in text and "Semilla: sample" in text
+    assert "cortar o doblar aquí" in text and "página 1" in text
+    assert "Last strip" not in text and "cut or fold" not in text
