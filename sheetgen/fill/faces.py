@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from .choices import ChoiceError, needs_resolving, resolve
 from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
-from .elements.base import written_icons
+from .elements.base import FaceWarning, written_icons
 from .elements.icon import ArtWarning
 from .elements.placement import Placer
 from ..load.templates import Template, TemplateBook
@@ -492,6 +492,12 @@ class FaceBuilder:
                 if hasattr(element, "check_glyphs"):  # every character has a glyph
                     element.check_glyphs(draw_ctx)
             for warning in caught:
+                if not issubclass(warning.category, FaceWarning):
+                    # not the face's (a library's, or another thread's caught meanwhile): it
+                    # goes on as it came, never into this face's warnings
+                    warnings.warn_explicit(warning.message, warning.category, warning.filename,
+                                           warning.lineno, source=warning.source)
+                    continue
                 if issubclass(warning.category, ArtWarning):
                     # what an SVG leaves out is the same on every face that draws it: one
                     # warning at the template line (the session drops the repeats)

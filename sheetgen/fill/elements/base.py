@@ -217,6 +217,12 @@ SHARED_FIELD_DOCS = {
 }
 
 
+class FaceWarning(UserWarning):
+    """A warning about one face that an element gives while it is prepared (art left out, a
+    picture below 300 dpi): the builder reports it at the face's line. Any other warning raised
+    meanwhile (by a library, or by another thread) is not the face's and goes on as it came."""
+
+
 class ElementProblems(ValueError):
     """Several independent mistakes found while preparing one element, reported together."""
 

@@ -5,11 +5,11 @@ import warnings
 from typing import ClassVar, Literal
 
 from . import register
-from .base import Color, Element, FieldCount, IconName, Length
+from .base import Color, Element, FaceWarning, FieldCount, IconName, Length
 from ..icons import art_variant
 
 
-class ArtWarning(UserWarning):
+class ArtWarning(FaceWarning):
     """Part of an SVG cannot be drawn (a filter, a mask...) and is left out."""
 
 

@@ -17,7 +17,7 @@ from . import register
 from ..icons import FILE_PREFIX, art_variant
 from ...base.units import mm
 from ...load import reads
-from .base import Color, Element, Length, Ratio
+from .base import Color, Element, FaceWarning, Length, Ratio
 from .clip import ClipShape, clip_to
 from .icon import ArtWarning
 
@@ -25,7 +25,7 @@ MIN_DPI = 300
 _PART = re.compile(r"\s*(-?\d+(?:\.\d+)?)\s*(%?)\s*$")
 
 
-class LowResolutionWarning(UserWarning):
+class LowResolutionWarning(FaceWarning):
     """An image would print below 300 dpi at its placed size."""
 
 
