@@ -551,3 +551,15 @@ def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
     walls = [s for s in shapes if 28 * MM < s[2] - s[0] < 29.5 * MM
              and 6.3 * MM < s[3] - s[1] < 7.3 * MM]
     assert walls, "no curtain wall between the inner towers"
+
+
+def test_the_card_scenes_are_credited_once_in_each_footer(built):
+    """The card scenes (our CC0 drawings, templates/art/might) are credited on every deck page,
+    once: the footer printed "Scenes: CC0" nine times, once per scene file drawn."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "a4")))
+    for index in range(len(pdf)):
+        lines = pdf[index].get_textpage().get_text_range().splitlines()
+        footer = next(line for line in lines if "Fonts: SIL OFL 1.1" in line)
+        parts = [part.strip() for part in footer.split("·")]
+        assert parts.count("Scenes: CC0") == 1, footer
+        assert len(parts) == len(set(parts)), footer
