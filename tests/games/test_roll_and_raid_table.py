@@ -396,3 +396,26 @@ def test_every_raid_card_has_a_picture_of_its_own(project, built):
     box = [round((v + bleed) * 300 / 25.4) for v in (6, 17, 57, 31)]  # x0, y0, x1, y1 mm
     tones = {pixel for _, pixel in image.crop(box).getcolors(1 << 24)}
     assert len(tones) > 200, len(tones)
+
+
+def test_every_creature_stands_on_a_scene_of_its_own(built):
+    """The six Creatures sat on flat washed medallions: each now stands on its own scene
+    (the dragon's cave, the Kraken's storm, the wolf's mountains, Sleipnir's sky,
+    Ratatoskr's forest, Jörmungandr's sea) on a ground shadow."""
+    fronts = _drawn_forms(built(GAME, "creature-cards", "pod"))[::2]
+    scenes = [{n.removeprefix("/FormXob.art-").rsplit("-", 1)[0] for n in names
+               if n.startswith("/FormXob.art-")} - {"shadow"} for names in fronts]
+    assert scenes == [{"cave"}, {"storm"}, {"mountains"}, {"sky"}, {"forest"}, {"sea"}]
+    assert all("/FormXob.icon-creature" in names for names in fronts)
+
+
+@pytest.mark.parametrize("component", ["raid-cards", "reference", "creature-cards"])
+def test_card_backs_are_light_for_a_home_printer(built, component):
+    """Readers called the backs heavy: solid level colours and a near-black grey in full
+    bleed. Each back is now a light wash under a coloured frame: three quarters or more of
+    its pixels are light (luminance 190 or more of 255)."""
+    document = pdfium.PdfDocument(str(built(GAME, component, "pod")))
+    for index in (1, len(document) - 1):  # the first and the last back
+        grey = document[index].render(scale=50 / 72).to_pil().convert("L")
+        light = sum(count for count, value in grey.getcolors(256) if value >= 190)
+        assert light / (grey.width * grey.height) >= 0.75, (component, index)
