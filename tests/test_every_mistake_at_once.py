@@ -120,7 +120,7 @@ def test_a_glue_strip_intrusion_is_reported_with_the_sheets_other_mistakes(copy_
     subtitle = text.index("  - id: subtitle\n")
     # two elements in the 8 mm glue strip at the top, and one element with a bad colour
     text = (text[:title] + text[title:runes].replace("y: 9.5mm", "y: 2mm")
-            + text[runes:subtitle].replace("y: 10.5mm", "y: 3mm")
+            + text[runes:subtitle].replace("y: 9.2mm", "y: 3mm")
             + text[subtitle:].replace("color: dark-gray", "color: dark-grey", 1))
     template.write_text(text, encoding="utf-8")
     result = run_cli("--project", str(root), "validate", "rolling-thunder", "play-sheet")

@@ -21,6 +21,8 @@ def sheet_project(copy_game):
     (root / "templates").mkdir()
     for name in ("rolling-thunder-play-sheet", "roll-and-raid-clan-sheet"):
         shutil.copy(REPO / "templates" / f"{name}.yaml", root / "templates" / f"{name}.yaml")
+    # the pictures the sheets draw (an image's src is relative to its template)
+    shutil.copytree(REPO / "templates" / "art", root / "templates" / "art")
     for game, comp in (("rolling-thunder", "play-sheet"), ("roll-and-raid", "clan-sheet")):
         result = run_cli("--project", str(root), "build", game, comp, "-p", "pod", "--copies",
                          "1", "-q", cwd=root)

@@ -47,7 +47,7 @@ TEXTS = {
                    "heroes of yore", "Troll tracks", "R · RED SECTOR",
                    "B · BLUE SECTOR", "Y · YELLOW SECTOR", "LEFT", "RIGHT", "colour + column",
                    "yours, shared", "one X", "free strikes", "Turn a die: circled",
-                   "Valhalla V (T8, T15):", "Sectors are joined",
+                   "Valhalla V (T8):", "Sectors are joined",
                    "Any unmarked square, icons too (T17)",
                    "tie: most Trolls struck", "Column of 3", "LEFT · RIGHT"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",

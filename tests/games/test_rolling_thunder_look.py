@@ -65,7 +65,7 @@ def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
     fire on the five squares of a V (5 wide, 3 deep), every other square plain, and a line
     traced through the five."""
     page, text, charboxes = sheet
-    note = text_box(text, charboxes, "Valhalla V (T8, T15)")
+    note = text_box(text, charboxes, "Valhalla V (T8)")
     marks = []
     for i, ch in enumerate(text):
         if ch != "X":

@@ -1,10 +1,12 @@
 """Rolling Thunder at retail look (issue 24): every decision printed where a player needs it.
 
 Each test names a decision of the issue; the rulings (T1-T12) are the Clarifications cards'
-numbers, cited on the play sheet and the How-to-print page.
+numbers, cited on the How-to-print page and, where a player looks one up, on the play sheet.
 """
 
 from __future__ import annotations
+
+import re
 
 from pypdf import PdfReader
 
@@ -37,9 +39,13 @@ def test_every_ruling_is_on_the_aid_marked_and_cited_on_the_sheet(built):
     for number, topic in enumerate(TOPICS, 1):
         assert f"T{number} · {topic}." in rulings, topic
     assert rulings.count("Ruling of this edition, not the publisher's") == 1  # the seal's key, once
+    # look pass (issue 34): the sheet leads with icons and short words; a code is printed
+    # only where the words are a shortened ruling a player looks up (a redirect, the V,
+    # Frigg's and Thor's powers), and each of those is on the cards
     sheet = text_of(built("rolling-thunder", "play-sheet", "a4"), [0])
-    for number in (1, 2, 3, 4, 5, 6, 7, 8, 9, 11, 12):
-        assert f"T{number}" in sheet, number
+    cited = sorted(int(n) for n in re.findall(r"\bT(\d+)\b", sheet))
+    assert cited == [5, 8, 17, 19], cited
+    assert all(f"T{number} · " in rulings for number in cited)
     assert "T10" in text_of(built("rolling-thunder", "how-to-print", "a4"))
 
 
@@ -149,10 +155,11 @@ def test_a_ruling_sets_its_figures_in_the_number_face_and_its_commas_in_the_text
         pdfium_raw.FPDFText_GetFontInfo(chars.raw, index, name, 200, ctypes.byref(ctypes.c_int()))
         return name.value.decode()
 
-    start = text.find("rounds 1 and 2, +2")
-    assert start >= 0, text
+    found = re.search(r"rounds 1 and 2,\s+\+2", text)  # the line may break after the comma
+    assert found, text
+    start = found.start()
     two, comma, word = start + len("rounds 1 and "), start + len("rounds 1 and 2"), start
-    assert face(two) == face(two + 3)  # "2" and the "+" of "+2": figures, one face
+    assert face(two) == face(found.end() - 2)  # "2" and the "+" of "+2": figures, one face
     assert face(comma) == face(word) != face(two)  # the comma: the words' face
     assert "Solo 5 dice; 2 players 7; 3 players 9; 4 players 12." in " ".join(
         text_of(path).split())
