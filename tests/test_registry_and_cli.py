@@ -68,6 +68,19 @@ def test_icons_have_credits(project):
         assert f"| {name} |" in credits, f"icon {name} has no credit line"
 
 
+def test_icon_credits_are_sorted_with_a_row_per_file_and_a_file_per_row():
+    """templates/icons/CREDITS.md stays sorted by name (rows added by several hands merge
+    cleanly), and its table and the folder's SVG files name the same icons."""
+    folder = builtin_root() / "templates" / "icons"
+    rows = [line.split("|")[1].strip() for line in
+            (folder / "CREDITS.md").read_text(encoding="utf-8").splitlines()
+            if line.startswith("| ") and not line.startswith(("| sheetgen name", "| ---"))]
+    assert rows == sorted(rows), [a for a, b in zip(rows, sorted(rows)) if a != b][:3]
+    assert len(rows) == len(set(rows)), "an icon has two rows"
+    files = sorted(path.stem for path in folder.glob("*.svg"))
+    assert sorted(set(rows) - set(files)) == [] and sorted(set(files) - set(rows)) == []
+
+
 def test_fonts_have_licences():
     folder = builtin_root() / "fonts"
     for ttf in folder.glob("*.ttf"):
