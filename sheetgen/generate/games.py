@@ -72,7 +72,7 @@ def expand_generated(game: LoadedGame, problems: ProblemList,
         before = len(problems.problems)
         with reads.part() as generated:
             reads.opened_all(counted)  # made from every other component: their files too
-            _generate(comp.model, comp.raw, comp.path, problems, counts)
+            _generate(comp.model, comp.raw, comp.path, problems, counts, game.edition)
         comp.reads = tuple(dict.fromkeys(comp.reads + tuple(generated.files())))
         assign_item_ids(comp, problems)
         if len(problems.problems) == before:
@@ -143,8 +143,9 @@ def _fillers(project: Project, comp, profile) -> int:
 
 
 def _generate(model, raw, path: Path, problems: ProblemList,
-              counts: Counted | None = None) -> None:
-    """Fill the component's items from its generator; a wrong option is blamed at its line."""
+              counts: Counted | None = None, edition=None) -> None:
+    """Fill the component's items from its generator (the texts it reads from the game's
+    files in ``edition``); a wrong option is blamed at its line."""
     from .generators import generate, generator  # start-up: see _counts_pieces
 
     source, line = model.items_from, line_of(raw, ("items_from",))
@@ -165,7 +166,7 @@ def _generate(model, raw, path: Path, problems: ProblemList,
             problems.add(path, where, f"items_from: options: {inside}{describe(err)}")
         return
     try:
-        items = generate(source.generator, options, path.parent, counts)
+        items = generate(source.generator, options, path.parent, counts, edition)
         model.items = [Item.model_validate(item) for item in items]
     except UserError as exc:  # a mistake in a file the generator reads, at its own line
         problems.extend(exc)

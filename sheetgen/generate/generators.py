@@ -65,7 +65,7 @@ class DiceListOptions(Strict):
     outro: str = Field("", max_length=2000, description="Text after the dice.")
 
 
-def _dice_odds(options: OddsOptions, game_dir: Path) -> list[dict[str, Any]]:
+def _dice_odds(options: OddsOptions, game_dir: Path, edition=None) -> list[dict[str, Any]]:
     """One odds card: the chance that ``dice``d``sides`` + bonus meets each value of a deck field.
 
     Roll & Raid uses it for 2d6 against the Raid cards' defense values.
@@ -97,7 +97,7 @@ def _target(card, field: str) -> int:
     return int(value)
 
 
-def _dice_deck(options: NoOptions, game_dir: Path) -> list[dict[str, Any]]:
+def _dice_deck(options: NoOptions, game_dir: Path, edition=None) -> list[dict[str, Any]]:
     """The 36 cards of a balanced 2d6 dice deck (one per ordered pair of faces)."""
     from ..dice.balanced import dice_deck_cards  # start-up: loaded when the generator runs
 
@@ -105,16 +105,26 @@ def _dice_deck(options: NoOptions, game_dir: Path) -> list[dict[str, Any]]:
     return [{**card, "dice_total": card.pop("total")} for card in dice_deck_cards()]
 
 
-def _dice_faces(options: FacesOptions, game_dir: Path) -> list[dict[str, Any]]:
-    """One item per face of the game's dice (dice.yaml), for the printable dice component."""
+def _dice_faces(options: FacesOptions, game_dir: Path, edition=None) -> list[dict[str, Any]]:
+    """One item per face of the game's dice (dice.yaml), for the printable dice component;
+    the dice's names in ``edition`` (None: the source language)."""
     # start-up: a generator's modules load when it runs
-    from ..dice.load import load_dice_dir
     from ..dice.printable import die_face_items
 
-    return die_face_items(load_dice_dir(game_dir).model.dice, options.dice)
+    return die_face_items(_dice_in(game_dir, edition).model.dice, options.dice)
 
 
-def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]:
+def _dice_in(game_dir: Path, edition):
+    """Return the game's dice read in ``edition`` (its texts translated; not cached) or, for
+    the source language, the cached reading."""
+    from ..dice.load import load_dice_dir  # start-up: loaded when a dice generator runs
+
+    return load_dice_dir(game_dir) if edition is None else load_dice_dir(game_dir, False,
+                                                                         None, edition)
+
+
+def _dice_list(options: DiceListOptions, game_dir: Path,
+               edition=None) -> list[dict[str, Any]]:
     """One player-aid card listing every die of the game's ``dice.yaml`` and its faces in order.
 
     A face written as a word prints as its icon (``hammer`` -> ``:hammer:``, or the icon the
@@ -124,9 +134,7 @@ def _dice_list(options: DiceListOptions, game_dir: Path) -> list[dict[str, Any]]
     with ``paragraph_gap`` sets them that far apart.
     Options: id, title, subtitle, count, intro and outro (text lines before and after the dice).
     """
-    from ..dice.load import load_dice_dir  # start-up: loaded when the generator runs
-
-    dice = load_dice_dir(game_dir).model.dice
+    dice = _dice_in(game_dir, edition).model.dice
     written = load_yaml(game_dir / DICE_FILE)["dice"]
     blocks = [options.intro] if options.intro else []
     for die_id in written:  # in the order dice.yaml lists them
@@ -169,10 +177,11 @@ def generator(name: Any) -> Generator:
 
 
 def generate(name: str, options: dict | Strict, game_dir: Path,
-             counts: Any = None) -> list[dict[str, Any]]:
+             counts: Any = None, edition=None) -> list[dict[str, Any]]:
     """Return the items of generator ``name`` made with ``options`` (a mapping is checked
     against the generator's options model first); ValueError says what is wrong. A generator
-    made from ``counts`` (the print guide) gets them instead of the game's folder."""
+    made from ``counts`` (the print guide) gets them instead of the game's folder; one made
+    from the game's files reads their texts in ``edition`` (None: the source language)."""
     spec = generator(name)
     if not isinstance(options, spec.options):
         try:
@@ -182,4 +191,4 @@ def generate(name: str, options: dict | Strict, game_dir: Path,
                 from None
     if spec.counts:
         return spec.make(options, counts if counts is not None else Counted({}, ()))
-    return spec.make(options, game_dir)
+    return spec.make(options, game_dir, edition)

@@ -83,6 +83,11 @@ CHROME = (
     "R1·C2 over R1·C1",
     ", then ",
     "row 2 over row 1",
+    "{title} · page {page} of {pages}",
+    "Make {total} {dice}, {how}: {counts}.", "The faces of {total} {dice}: {counts}.",
+    "each from its net or its stickers", "each from its net",
+    "with the stickers on {size} mm blank dice",
+    "{name}: {size} mm cube", "{name}: stickers for a {size} mm blank die",
     "Spread glue on a grey strip and lay the next tile over it: {order}. Line up the artwork "
     "across the seam, and the half-diamonds in the margins beside every seam.",
 )

@@ -117,3 +117,31 @@ def test_the_how_to_print_page_of_an_edition_names_its_own_files(tmp_path):
     assert text.startswith("Druckanleitung · Roll & Raid")
     assert "raid-cards-de-a4.pdf" in text and "raid-cards-a4.pdf" not in text
     assert "49 Karten" in text and "100 Blätter" in text and " cards" not in text
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code,words,english", [
+    ("es", ["página 1 de 2", "Haz 5 dados, cada uno con su plantilla o sus pegatinas",
+            "Madera: cubo de 16 mm", "Aldeanos: pegatinas para un dado liso de 16 mm"],
+     ["page 1 of 2", "Make 5 dice", "Wood", "Villagers", "mm cube", "blank die"]),
+    ("qps", ["[Màké 5 [dîçé ~~], [éàçh fröm îts ñét", "[Wööd"], ["Make 5", "Wood:", "mm cube"]),
+])
+def test_the_printable_dice_print_in_the_edition(code, words, english, tmp_path):
+    """The printable dice's heading, page numbers and captions (sheetgen's chrome) and the
+    dice's names (dice.yaml, through the dice-faces generator) print in the edition: they
+    printed in English in every edition, so `translate status` said 0 missing while the
+    Spanish dice page said "Make 5 dice, each from its net or its stickers: Wood × 1"."""
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "printable-dice",
+                     "-p", "a4", "--edition", code, "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / f"roll-and-raid/printable-dice-{code}-a4.pdf"
+    text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
+    text = " ".join(text.split())
+    for word in words:
+        assert word in text, word
+    for word in english:
+        assert word not in text, word

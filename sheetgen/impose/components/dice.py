@@ -20,6 +20,7 @@ from ..imposition.common import LayoutError
 from ..imposition.dice_heading import Heading
 from ..imposition.dice_sheet import DieArt, check_fit, dice_blocks, impose_dice, reference_fits
 from ...base.units import MM, to_points
+from ...load.chrome import chrome
 from ...load.yamlload import line_of
 from . import register_kind
 from .cards import Cards
@@ -69,15 +70,18 @@ class Dice(Cards):
         dice = [die for die in self._dice(prepared) if die.copy <= 1]
         total = sum(die.copies for die in dice)
         counts = " · ".join(f"{die.name} × {die.copies}" for die in dice)
-        dice_word = "die" if total == 1 else "dice"
+        dice_word = chrome("die" if total == 1 else "dice")
         if not model.nets and not model.sticker:  # the reference card alone: made elsewhere
             return Heading(model.heading or model.title,
-                           f"The faces of {total} {dice_word}: {counts}.")
-        how = ("each from its net or its stickers" if model.nets and model.sticker
-               else "each from its net" if model.nets
-               else f"with the stickers on {to_points(model.blank) / MM:g} mm blank dice")
+                           chrome("The faces of {total} {dice}: {counts}.", total=total,
+                                  dice=dice_word, counts=counts))
+        how = (chrome("each from its net or its stickers") if model.nets and model.sticker
+               else chrome("each from its net") if model.nets
+               else chrome("with the stickers on {size} mm blank dice",
+                           size=f"{to_points(model.blank) / MM:g}"))
         return Heading(model.heading or model.title,
-                       f"Make {total} {dice_word}, {how}: {counts}.")
+                       chrome("Make {total} {dice}, {how}: {counts}.", total=total,
+                              dice=dice_word, how=how, counts=counts))
 
     def _unmarked(self, builder, loaded) -> dict[str, list[Face]]:
         """Return the six faces of each marked die drawn without the mark, by die id."""

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from reportlab.lib.utils import simpleSplit
 
 from ...base.units import MM
+from ...load.chrome import chrome
 
 TITLE, DETAIL = 12.0, 9.5  # sizes in points
 HEADING_ROOM = 17 * MM  # the most a heading takes above the blocks (title and two lines)
@@ -40,7 +41,9 @@ def draw_heading(doc, heading: Heading, lines: list[str], x: float, top: float, 
     c = doc.canvas
     doc.set_color((0.1, 0.1, 0.1))
     c.setFont(doc.fonts.font_name("body", bold=True), TITLE)
-    numbered = f"{heading.title} · page {page} of {pages}" if pages > 1 else heading.title
+    numbered = (chrome("{title} · page {page} of {pages}", title=heading.title, page=page,
+                      pages=pages)
+                if pages > 1 else heading.title)
     c.drawString(x, top - TITLE * 0.8, numbered)
     c.setFont(doc.fonts.font_name("body"), DETAIL)
     for k, line in enumerate(lines):

@@ -16,6 +16,7 @@ from reportlab.pdfbase import pdfmetrics
 
 from ...fill.elements.sheet_common import is_number
 from ...base.units import MM
+from ...load.chrome import chrome
 from .common import LayoutError, draw_footer, size_text, slug_room
 from .dice_heading import HEADING_ROOM, Heading, draw_heading, heading_room, wrap_detail
 
@@ -88,7 +89,8 @@ def _net_block(die: DieArt, s: float) -> Block:
     width, height = 3 * s + 2 * t, 4 * s + t + CAPTION + 2 * MM
 
     def draw(doc, x: float, top: float) -> None:
-        _caption(doc, f"{die.caption}: {s / MM:g} mm cube", x, top)
+        _caption(doc, chrome("{name}: {size} mm cube", name=die.caption, size=f"{s / MM:g}"),
+                 x, top)
         c = doc.canvas
         y_top = top - CAPTION - 2 * MM
 
@@ -171,7 +173,8 @@ def _sticker_block(die: DieArt, sticker: float, blank: float) -> Block:
     width, height = 6 * sticker + 5 * gap, sticker + CAPTION + 2 * MM
 
     def draw(doc, x: float, top: float) -> None:
-        _caption(doc, f"{die.caption}: stickers for a {blank / MM:g} mm blank die", x, top)
+        _caption(doc, chrome("{name}: stickers for a {size} mm blank die", name=die.caption,
+                            size=f"{blank / MM:g}"), x, top)
         c = doc.canvas
         y = top - CAPTION - 2 * MM - sticker
         for k, face in enumerate(die.faces):
