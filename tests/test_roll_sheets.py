@@ -146,3 +146,31 @@ def test_an_editions_roll_sheet_prints_its_own_words(tmp_path):
     assert "Última tira: resumen y semilla" in text and "Semilla: sample" in text
     assert "cortar o doblar aquí" in text and "página 1" in text
     assert "Last strip" not in text and "cut or fold" not in text
+
+
+@pytest.mark.slow
+def test_a_roll_sheet_deleted_or_outdated_is_written_again_and_only_it(copy_game,
+                                                                      private_cache_dir):
+    """The roll sheets are outputs of the game like its PDFs: a build after one was deleted
+    writes it again (never "up to date"), and a change of the dice writes the sheets again
+    without drawing the cards."""
+    root = copy_game("rolling-thunder")
+    build = ("--project", str(root), "build", "rolling-thunder", "--jobs", "1")
+    assert run_cli(*build).exit_code == 0
+    folder = root / "out" / "rolling-thunder"
+    sheet = folder / "roll-sheet-2p-a4.pdf"
+    before = sheet.read_bytes()
+    play_sheet = (folder / "play-sheet-a4.pdf").stat().st_mtime_ns
+    sheet.unlink()
+    again = run_cli(*build)
+    assert again.exit_code == 0, again.output
+    assert "up to date" not in again.output
+    assert sheet.read_bytes() == before
+    assert (folder / "play-sheet-a4.pdf").stat().st_mtime_ns == play_sheet
+    assert "up to date" in run_cli(*build).output
+    dice = root / "data/rolling-thunder/dice.yaml"
+    dice.write_text(dice.read_text(encoding="utf-8").replace(
+        "players: {min: 1, max: 4}", "players: {min: 1, max: 3}"), encoding="utf-8")
+    changed = run_cli(*build)
+    assert changed.exit_code == 0, changed.output
+    assert "Roll sheets, 3 files" in _text(folder / "how-to-print-a4.pdf")

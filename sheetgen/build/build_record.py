@@ -112,15 +112,32 @@ class BuildRecord:
                 opened_all(self.cache.inputs_of(job.path))
         return [(g, c) for g, c in selected if (g.spec.id, c.model.id) in stale]
 
-    def remember(self, planned: list[Job]) -> bool:
-        """Record the command: per game, its planned outputs and the stamps of the files they
-        and its loading read, and save; return False (and record nothing) when a file was
-        saved while the build ran."""
+    def stale_game_outputs(self, planned: list, options: BuildOptions) -> list:
+        """Return those of ``planned`` outputs of a game as a whole (each with ``path``: the
+        roll sheets) that are missing or out of date."""
+        key = options_key(options, "")
+        stale = []
+        for output in planned:
+            if self.cache.recorded(output.path):
+                self._stamp_before(self.cache.inputs_of(output.path))  # before hashing them
+                if self.cache.fresh(output.path, key):
+                    opened_all(self.cache.inputs_of(output.path))
+                    continue
+            stale.append(output)
+        return stale
+
+    def remember(self, planned: list[Job], game_outputs: list = ()) -> bool:
+        """Record the command: per game, its planned outputs (``game_outputs``: those of a
+        game as a whole, each with ``game`` and ``path``) and the stamps of the files they and
+        its loading read, and save; return False (and record nothing) when a file was saved
+        while the build ran."""
         outputs: dict[str, list[Path]] = {}
         game_reads: dict[str, tuple] = {}
         for job in planned:
             outputs.setdefault(job.game.spec.id, []).append(job.path)
             game_reads[job.game.spec.id] = job.game.reads
+        for output in game_outputs:
+            outputs.setdefault(output.game, []).append(output.path)
         if not remember(self.cache, self.command, outputs, game_reads, self.recorder.files(),
                         self._stamp_of, self.fresh):
             return False
@@ -128,11 +145,13 @@ class BuildRecord:
         return True
 
     def finish(self, jobs: list[Job], options: BuildOptions, made_from: dict,
-               planned: list[Job] | None, game_files: list[tuple[Path, str, tuple]] = ()
-               ) -> None:
+               planned: list[Job] | None, game_files: list[tuple[Path, str, tuple]] = (),
+               game_outputs: list = ()) -> None:
         """Record what every output of a finished build was made from (``made_from``: the
         files each output's build read, by path) and the command (``planned``: every output
-        of the command, when only the stale ones were built).
+        of the command, when only the stale ones were built; ``game_outputs``: every output
+        of a game as a whole, the roll sheets, built now or not; ``game_files``: those built,
+        with what they were made from).
 
         The record hashes the inputs now: a file saved while this build ran would be recorded
         as built, so then nothing is recorded and the next build looks again.
@@ -152,4 +171,5 @@ class BuildRecord:
                               made_from[job.path], (job.game.spec.id, job.comp.model.id))
         for path, game, inputs in game_files:
             self.cache.record(path, options_key(options, ""), inputs, (game, GAME_OUTPUT))
-        self.remember(jobs if planned is None else planned)  # saves nothing if one changed
+        # saves nothing if one changed
+        self.remember(jobs if planned is None else planned, game_outputs)

@@ -91,14 +91,23 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
                        skip=cache.fresh, problems=problems)
     planned = None  # every output of the command, when the cache picks the stale ones
     skips: list | None = None if component_ids else []
+    # the ready roll sheets of a game built whole (roll_sheets.py); not for `check`
+    every_sheet = sheets = []
+    if not component_ids and not options.variant and record is None and write:
+        from .roll_sheets import plan_roll_sheets  # start-up: a game-wide build only
+
+        every_sheet = sheets = plan_roll_sheets(
+            project, {id(g): g for g, _ in selected}.values(), options, writer,
+            ProfileBook.for_project(project), problems)
     if cache.enabled and options.cache and not problems.problems:
         planned = plan_jobs([(g, c, None) for g, c in selected], options,
                              OutputWriter(out_dir), ProfileBook.for_project(project),
                              skipped=skips)
         _report_skips(skips, skipped)
         selected = cache.stale(selected, planned, options)
-        if not selected:
-            cache.remember(planned)
+        sheets = cache.stale_game_outputs(every_sheet, options)
+        if not selected and not sheets:
+            cache.remember(planned, every_sheet)
             return []
     # plan
     session = Session(project, art_sets=art_sets, recorder=recorder)
@@ -108,13 +117,6 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
     warn_safe_areas(jobs, warn)
-    # the ready roll sheets of a game built whole (roll_sheets.py); not for `check`
-    sheets = []
-    if not component_ids and not options.variant and record is None and write:
-        from .roll_sheets import plan_roll_sheets  # start-up: a game-wide build only
-
-        sheets = plan_roll_sheets(project, {id(g): g for g, _ in selected}.values(), options,
-                                  writer, session.profiles, planning)
     for game, _ in selected:  # translated here: what the edition lacks is recorded here
         session.credits_of(game)
     # prepare and render (component_build: in this process or in workers)
@@ -150,7 +152,7 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     written = _stage(jobs, work, results, writer, session,
                      [(path, data) for path, _, _, data in sheets])
     cache.finish(jobs, options, _made_from(work, results), planned,
-                 [(path, game, inputs) for path, game, inputs, _ in sheets])
+                 [(path, game, inputs) for path, game, inputs, _ in sheets], every_sheet)
     return written
 
 
