@@ -71,13 +71,20 @@ def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
 
 
 def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
-    text = joined_text(built("roll-and-raid", "reference", "pod"), range(0, 18, 2))
+    path = built("roll-and-raid", "reference", "pod")
+    fronts = range(0, len(PdfReader(path).pages), 2)
+    assert len(fronts) == 18, "one step per aid: 18 aids"
+    text = joined_text(path, fronts)
     for needed in ("Once each, cross it out; never combined, never a Raid die",
                    "passes the raid to the one who lost most",
                    "brings the top Creature card", "one Raid roll for all",
                    "raid all 10 cards (9 cities, then Paris) by the end of round 16",
                    "Goal missed"):
         assert needed in text, needed
+    # the co-op Paris raid is on the aid a co-op table reads when only Paris is left
+    paris = [joined_text(path, [i]) for i in fronts if "one Raid roll for all" in
+             joined_text(path, [i])]
+    assert len(paris) == 1 and paris[0].startswith("Paris · Cooperative"), paris
 
 
 def test_rolling_thunder_tells_light_from_dark_and_breaks_ties(built):
