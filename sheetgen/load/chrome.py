@@ -47,8 +47,11 @@ CHROME = (
     '(nothing to roll)',
     'Dice summary (every die in the script, re-rolls included):',
     'Seed: {seed}',
-    'Check: SHA-256 of the secret equals the commitment on the first strip.',
+    'Check: SHA-256 of the secret equals the commitment on the strip before.',
     'Last strip: summary and seed',
+    "Rolled in advance: read your seat's line instead of rolling. The seed word is on the last "
+    "strip; keep it folded back until the game ends.",
+    'For checking',
     'cut or fold here',
     "{name}: {rolls} rolled", "(fair {expected})", "digest {digest}",
     'page {page}',

@@ -12,8 +12,9 @@ def seat_name(seat: int, language: str | None = None) -> str:
                                                                     n=seat)
 
 
-def roll_text(roll: Roll, script: Script) -> str:
-    """Return one roll as ``4 2 6`` (symbols by name), its total and thrown-away attempts."""
+def roll_parts(roll: Roll, script: Script) -> tuple[str, int | None]:
+    """Return one roll's faces (``4 2 6``, symbols by name, thrown-away attempts first) and
+    its total, None when it has none worth printing (a single die)."""
     def faces(attempt: list) -> str:
         if len(set(roll.dice)) == 1:
             return " ".join(str(f) for f in attempt)
@@ -22,9 +23,13 @@ def roll_text(roll: Roll, script: Script) -> str:
     # In the order they happen: each thrown-away attempt, then the roll that stands.
     again = chrome_in(script.language, "re-rolled")
     text = "".join(f"{faces(a)} -> {again} -> " for a in roll.rerolled) + faces(roll.faces)
-    if roll.total is not None and len(roll.faces) > 1:
-        text += f" = {roll.total}"
-    return text
+    return text, (roll.total if roll.total is not None and len(roll.faces) > 1 else None)
+
+
+def roll_text(roll: Roll, script: Script) -> str:
+    """Return one roll as ``4 2 6`` (symbols by name), its total and thrown-away attempts."""
+    text, total = roll_parts(roll, script)
+    return text if total is None else f"{text} = {total}"
 
 
 def event_lines(event: Event, script: Script) -> list[str]:
@@ -95,8 +100,8 @@ def section_heading(section, script: Script) -> str:
     return section.title
 
 
-def header_lines(script: Script) -> list[str]:
-    """Return the lines every printout starts with: game, players, version, commitment, digest."""
+def title_lines(script: Script) -> list[str]:
+    """Return the lines that name the sheet: game, players, dice mode, game mode."""
     lang = script.language
     mode = chrome_in(lang, ", balanced dice decks") if script.balanced else ""
     players = chrome_in(lang, "{n} player" if script.players == 1 else "{n} players",
@@ -106,11 +111,23 @@ def header_lines(script: Script) -> list[str]:
                   players=players, mode=mode),
         *([chrome_in(lang, "game mode: {note}", note=script.mode_note)]
           if script.variant else []),
+    ]
+
+
+def check_lines(script: Script) -> list[str]:
+    """Return the lines a table checks a shared script by: version, commitment, digest."""
+    lang = script.language
+    return [
         chrome_in(lang, "algorithm {algorithm}", algorithm=script.algorithm),
         chrome_in(lang, "seed commitment (SHA-256 of the secret): {commitment}",
                   commitment=script.commitment),
         chrome_in(lang, "script digest: {digest}", digest=script.digest),
     ]
+
+
+def header_lines(script: Script) -> list[str]:
+    """Return the lines every printout starts with: game, players, version, commitment, digest."""
+    return title_lines(script) + check_lines(script)
 
 
 def summary_lines(script: Script, width: int = 30) -> list[str]:
