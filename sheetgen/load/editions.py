@@ -191,10 +191,14 @@ def texts_of_row(fields: dict, cells: dict[str, str]) -> list[tuple[str, str]]:
     return found
 
 
-def translate_symbols(edition: Edition, spec, raw_game: Any) -> None:
-    """Translate the label and meaning of each symbol of a game (``symbols:`` in game.yaml),
-    which a ``legend`` prints; the extract reading collects them from here too."""
+def translate_game_texts(edition: Edition, spec, raw_game: Any) -> None:
+    """Translate the texts game.yaml itself prints: its ``credits:`` line (the credits block
+    starts with it) and the label and meaning of each symbol (``symbols:``, which a ``legend``
+    prints); the extract reading collects them from here too."""
     path = getattr(raw_game, "path", "game.yaml")
+    if spec.credits:
+        line = line_of(raw_game, ("credits",))
+        spec.credits = edition.value(spec.credits, f"{path}:{line}", True)
     for name, symbol in spec.symbols.items():
         for key in ("label", "meaning"):
             text = getattr(symbol, key)

@@ -110,13 +110,13 @@ def load_game_files(project: Project, game_id: str, only: list[str] | None,
                      f"id {spec.id!r} must match the folder name {folder.name!r}")
     edition = None
     if spec is not None and project.edition is not None:
-        from .editions import open_edition, translate_symbols  # start-up: edition builds only
+        from .editions import open_edition, translate_game_texts  # start-up: edition builds only
 
         with game_reads.recording():
             edition = open_edition(project.edition, folder, spec, raw_game, problems)
         if edition is not None:
             spec.name = edition.title
-            translate_symbols(edition, spec, raw_game)
+            translate_game_texts(edition, spec, raw_game)
     if only is not None:
         unknown = [cid for cid in only if cid not in listed]
         if unknown:

@@ -145,3 +145,47 @@ def test_the_printable_dice_print_in_the_edition(code, words, english, tmp_path)
         assert word in text, word
     for word in english:
         assert word not in text, word
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code,words,english", [
+    ("de", ["Ragnarocks © seine Autoren; Print-and-Play-Material von sheetgen"],
+     ["its designers", "print-and-play components by"]),
+    ("es", ["Ragnarocks © sus autores; componentes para imprimir y jugar por sheetgen"],
+     ["its designers", "print-and-play components by"]),
+    ("qps", ["[Ràgñàröçks © îts désîgñérs"], ["its designers"]),
+])
+def test_the_game_credits_line_prints_in_the_edition(code, words, english, tmp_path):
+    """game.yaml's ``credits:`` (the start of every credits block) prints translated: it was
+    never extracted, so `translate status` said 0 missing while the German reference printed
+    "Ragnarocks © its designers; print-and-play components by sheetgen"."""
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    result = run_cli("--project", str(REPO), "build", "ragnarocks", "reference", "-p", "a4",
+                     "--edition", code, "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    pdf = tmp_path / f"ragnarocks/reference-{code}-a4.pdf"
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+    for word in words:
+        assert word in text, word
+    for word in english:
+        assert word not in text, word
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("code,heading", [("de", "Verteidigung"), ("es", "Defensa"),
+                                          ("qps", "[Déféñsé ~~~]")])
+def test_the_odds_card_heading_prints_in_the_edition(code, heading, tmp_path):
+    """The Raid odds card's first column heading comes from the data (``header:``), so it is
+    translated; it was the generator's ``field.capitalize()``, "Defense" in every edition."""
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "odds-card", "-p", "a4",
+                     "--edition", code, "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    text = PdfReader(tmp_path / f"roll-and-raid/odds-card-{code}-a4.pdf").pages[0].extract_text()
+    assert heading in text and "Defense" not in text
