@@ -140,10 +140,12 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
     assert {seat for _first, seat in turns} == {"1"}
     assert {first for first, _seat in turns} != {"1"}
     assert "Dealt seat 1 first, then clockwise, whoever is first player (ruling R4)" in out
-    # ... which is what ruling R4 says at the table, in players' words (seat 1 is the player
-    # who went first in turn 1; a reader found "as the dice script lists them" opaque)
-    assert "R4 · Dealing. The first player deals 3 cards at a time: always starting with the " \
-        "player who went first in turn 1, then clockwise." in \
+    # ... which is what ruling R4 says at the table, in players' words: Seat 1, not turn 1's
+    # first player (the script's first player is Seat 3 here, and a reader caught the
+    # ruling saying "the player who went first in turn 1" against the roll sheet)
+    assert [first for first, _seat in turns][0] != "1"
+    assert "R4 · Dealing. The first player deals 3 cards at a time, always starting with Seat " \
+        "1 (no roll sheet: turn 1's first player), then clockwise." in \
         text_of(built(GAME, "clarifications", "a4"))
 
 
