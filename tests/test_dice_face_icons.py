@@ -32,7 +32,7 @@ def _project(copy_game, red: str):
     assert RED in text
     dice.write_text(text.replace(RED, red), encoding="utf-8")
     comp = game / "printable-dice.yaml"
-    reference = 'reference: "Rolling Thunder: 7 dice, 2 players"'
+    reference = 'reference: "Rolling Thunder: the dice"'
     assert reference in comp.read_text(encoding="utf-8")
     comp.write_text(comp.read_text(encoding="utf-8").replace(reference, "reference: null"),
                     encoding="utf-8")

@@ -88,9 +88,10 @@ def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
 
 
 @pytest.mark.parametrize("game, dice, copies, profile, stickers", [
-    # Rolling Thunder: 2 players and the dummy need 7 dice (ruling T10): each colour twice;
-    # nets and stickers in files of their own (issue 34: they print on different stock)
-    ("rolling-thunder", ["red", "blue", "yellow", "dummy"], {"red": 2, "blue": 2, "yellow": 2},
+    # Rolling Thunder: one copy serves 1-2 players (ruling T10): each colour twice and two
+    # dummies (solo); nets and stickers in files of their own (issue 34: different stock)
+    ("rolling-thunder", ["red", "blue", "yellow", "dummy"],
+     {"red": 2, "blue": 2, "yellow": 2, "dummy": 2},
      "letter", "dice-stickers"),
     # Roll & Raid's box holds two red Raid dice: both print (copies: {raid: 2})
     ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4",
@@ -162,5 +163,5 @@ def test_the_faces_card_alone_is_printed_on_a_page_of_its_size(copy_game):
     # the 63.5 x 88.9 mm card with its 12 mm and 10 mm margins, its heading above
     assert abs(width - (12 + 63.5 + 10)) < 0.1 and 88.9 + 20 < height < 150, (width, height)
     text = page.extract_text()
-    assert "The faces of 7 dice: Red × 2" in text and "sticker" not in text
+    assert "The faces of 8 dice: Red × 2" in text and "sticker" not in text
     assert "page 1/1" in text  # the credits' slug, whole, on the smaller page

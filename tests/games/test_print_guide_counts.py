@@ -28,8 +28,37 @@ def test_rolling_thunder_copies_and_checklist_follow_the_player_count(built):
     # solo: 3 dice and 2 dummies; 2 players: 6 and 1 dummy; one copy each
     assert re.search(r"\b1 1 5 9 2 2 7 18 \(print 2×\) 3 3", text), text
     # the checklist counts what the copies print for each player count, not "7 dice" for all
-    assert "7 dice (1-2 players), 14 dice (3-4 players) · Dice" in text, text
+    assert "8 dice (1-2 players), 16 dice (3-4 players) · Dice" in text, text
     assert "7 dice:" not in text  # no count typed into a note
+
+
+# Rulebook (seed 001, T10): a red, blue and yellow die per player; dummy Thunder dice: solo 2,
+# 2 players 1, 3-4 players none.
+RT_DUMMIES = {1: 2, 2: 1, 3: 0, 4: 0}
+
+
+@pytest.mark.parametrize("component", ["printable-dice", "dice-stickers"])
+def test_rolling_thunder_dice_copies_give_every_player_count_its_dice(built, component):
+    guide = _text(built("rolling-thunder", "how-to-print", "a4"))
+    table = guide[guide.index("Copies per player count"):guide.index("Notes:")]
+    cells = re.findall(r"(\d+)(?: \(print (\d+)×\))?", table.split("Cards", 1)[1])
+    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]  # players, sheets, dice, cards
+    assert [int(row[0][0]) for row in rows] == [1, 2, 3, 4], rows
+    dice_page = _text(built("rolling-thunder", component, "a4"))
+    made = re.search(r"Make (\d+) dice, [^:]*: Red × (\d+) · Blue × (\d+) · Yellow × (\d+) · "
+                     r"Dummy Thunder die × (\d+)", dice_page)
+    assert made, dice_page
+    total, red, blue, yellow, dummy = (int(n) for n in made.groups())
+    for row in rows:
+        players, (needed, copies) = int(row[0][0]), row[2]
+        copies = int(copies or 1)
+        assert int(needed) == 3 * players + RT_DUMMIES[players], row
+        for colour in (red, blue, yellow):
+            assert copies * colour >= players, (players, copies, made.groups())
+        assert copies * dummy >= RT_DUMMIES[players], (players, copies, made.groups())
+    # the dice page types no count of its own: its only number of dice is the one it makes
+    assert {int(n) for n in re.findall(r"(\d+) dice\b", dice_page)} == {total}, dice_page
+    assert "twice" not in dice_page and "players" not in dice_page.split("Make", 1)[0]
 
 
 def test_ragnarocks_counts_the_clarifications_its_file_prints(built):

@@ -87,14 +87,14 @@ def test_troll_magic_circles_are_big_enough_to_cross_off(project):
         assert sum(":symbol/troll-magic:" in s["below"] for s in track["spaces"]) == 3
 
 
-def test_seven_dice_are_printed_and_counted(built):
+def test_eight_dice_are_printed_and_counted(built):
+    # one copy serves solo (two dummy Thunder dice) and 2 players (one): T10
     page = text_of(built("rolling-thunder", "how-to-print", "a4"))
-    assert "7 dice" in page
+    assert "8 dice" in page
     dice = text_of(built("rolling-thunder", "printable-dice", "a4"))
-    assert "7 dice, 2 players" in dice
-    for colour in ("Red", "Blue", "Yellow"):
-        assert f"{colour} 2/2: 16 mm cube" in dice
-    assert "Dummy Thunder die: 16 mm cube" in dice
+    assert "Make 8 dice" in dice
+    for die in ("Red", "Blue", "Yellow", "Dummy Thunder die"):
+        assert f"{die} 2/2: 16 mm cube" in dice
 
 
 def test_pencil_spaces_are_at_least_5_mm(project):

@@ -146,7 +146,7 @@ def test_the_checklist_counts_the_dice_by_player_count(built):
     # 4 players need 12 dice: the copies table says print 2x, the checklist counts what the
     # copies print; no typed count in the dice line
     assert "4 4 12 (print 2×)" in guide
-    assert "7 dice (1-2 players), 14 dice (3-4 players) · Dice: red, blue, yellow and the " \
+    assert "8 dice (1-2 players), 16 dice (3-4 players) · Dice: red, blue, yellow and the " \
            "grey dummy" in guide
     assert "2 × red" not in guide
 
