@@ -10,7 +10,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO
-from pdfcheck import MM, placements
+from pdfcheck import MM, ink_fraction, page_chars, placements, render, text_box
 
 
 def page_text(path, page: int) -> str:
@@ -302,3 +302,60 @@ def test_the_standee_folds_are_numbered_and_the_print_guide_words_them(built):
     guide = page_text(built("ragnarocks", "how-to-print", "a4"), 0)
     assert "fold on line 1, glue the halves back to back" in guide
     assert "fold the tabs out on lines 2" in guide
+
+
+def _mean_rgb(image, page_h, box_pt, dpi):
+    """Mean (r, g, b) of ``image`` inside ``box_pt`` (PDF points, origin bottom-left)."""
+    s = dpi / 72
+    x0, y0, x1, y1 = box_pt
+    from PIL import ImageStat
+
+    crop = image.crop((int(x0 * s), int((page_h - y1) * s), int(x1 * s), int((page_h - y0) * s)))
+    return tuple(ImageStat.Stat(crop).mean)
+
+
+def test_each_mythology_card_has_its_scene_picture_and_a_text_box_sized_to_its_powers(built):
+    # Look (issue 34): "no illustration"; "the text boxes are half-empty while the icons are
+    # small". Each card's picture is its figure before its own scene, tinted by who it is
+    # (Freya in a golden sky, Fenrir under a night sky, Aegir on the sea), and the powers'
+    # panel is sized to the text: on Freya (one short power) the picture takes the card's
+    # middle and the power starts in its lowest fifth. The command badge is 12.5 mm.
+    pdf = built("ragnarocks", "mythology-cards", "a4")
+    reader = PdfReader(pdf)
+    faces = placements(reader, 0)  # Freya, Gullinbursti, Fenrir, Hel, ... Aegir (9th)
+    document = pdfium.PdfDocument(str(pdf))
+    page = document[0]
+    page_h = page.get_height()
+    image = page.render(scale=100 / 72).to_pil().convert("RGB")
+
+    def sky(face):  # a strip of the picture's sky at its left edge, clear of the figure
+        top = face.y + 88 * MM
+        return _mean_rgb(image, page_h, (face.x + 6 * MM, top - 31 * MM, face.x + 12 * MM,
+                                         top - 28 * MM), 100)
+
+    freya, fenrir, aegir = sky(faces[0]), sky(faces[2]), sky(faces[8])
+    assert freya[0] > freya[2] + 25, freya          # a golden sky
+    assert aegir[2] > aegir[0] + 15, aegir          # the sea's blue
+    assert sum(fenrir) < sum(freya) - 120, fenrir   # a night sky, darker than Freya's
+    text, boxes = page_chars(page)
+    power = text_box(text, boxes, "When Scoring")
+    assert power[3] < faces[0].y + 88 * MM * 0.2, "Freya's power starts in the card's foot"
+    # the picture is drawn: the window's middle (Freya's necklace) carries ink
+    grey = image.convert("L")
+    assert ink_fraction(grey, (faces[0].x + 20 * MM, faces[0].y + 40 * MM,
+                               faces[0].x + 43 * MM, faces[0].y + 55 * MM), page_h, 100) > 0.2
+    # the footer credits the scenes once, not once per picture
+    footer = page_text(pdf, 0)
+    assert footer.count("Scenes: CC0") == 1, footer
+
+
+def test_the_backs_are_light(built):
+    # Look (issue 34): "heavy dark backs". The Mythology back is navy knotwork on parchment,
+    # the aids' and Clarifications' moss green on sage: each page of backs is mostly light.
+    for component, page in (("mythology-cards", 1), ("reference", 1), ("clarifications", 1)):
+        pdf = built("ragnarocks", component, "a4")
+        face = placements(PdfReader(pdf), page)[0]
+        grey = render(pdf, page, dpi=50)
+        page_h = float(PdfReader(pdf).pages[page].mediabox.height)
+        card = (face.x, face.y, face.x + 63 * MM, face.y + 88 * MM)
+        assert ink_fraction(grey, card, page_h, 50, threshold=150) < 0.25, component
