@@ -36,25 +36,19 @@ def test_every_card_has_a_subtitle():
     assert all(item.get("epithet") for item in deck["items"]), "a card without a subtitle"
 
 
-def test_every_card_starts_its_powers_at_the_same_height(pod):
-    # the first timing line (bold, ending ":") starts at the same y on all 32 fronts: the
-    # emblem no longer shrinks for long text (issue 25)
-    tops = []
+def test_every_card_ends_its_powers_at_the_same_height(pod):
+    # issue 34 (Look): the powers' panel is sized to its text and stands on the card's foot, the
+    # picture taking the room above it; so the powers' last line ends at one height on all 32
+    # fronts (2 pt: the last glyphs differ by a hair), however long they are
+    bottoms = []
     doc = pdfium.PdfDocument(pod)
     for index in range(0, len(doc), 2):
         text = doc[index].get_textpage()
         full = text.get_text_range()
-        first_colon = full.index(":", full.index("\n", full.index("\n") + 1))
-        line_start = full.rfind("\n", 0, first_colon) + 1
-        tops.append(round(text.get_charbox(line_start)[3], 1))
-    assert len(tops) == 32
-    # issue 34: the art window's height by layout (roomy, standard, dense) sets three heights;
-    # within each, the powers start at one height (2 pt: capitals differ by a hair)
-    levels = sorted(tops)
-    groups = [[levels[0]]]
-    for top in levels[1:]:
-        (groups[-1].append if top - groups[-1][-1] <= 2 else lambda t: groups.append([t]))(top)
-    assert [len(g) for g in sorted(groups, key=len)] == [3, 3, 26], groups
+        last = full.rstrip()[:full.index("Ragnarocks · Mythology")].rstrip()
+        bottoms.append(round(text.get_charbox(len(last) - 1)[1], 1))
+    assert len(bottoms) == 32
+    assert max(bottoms) - min(bottoms) <= 2, sorted(bottoms)
 
 
 def test_every_card_has_its_own_game_icons_picture(built):
@@ -66,7 +60,10 @@ def test_every_card_has_its_own_game_icons_picture(built):
     for page in reader.pages[::2]:
         face = next(iter(page["/Resources"]["/XObject"].values())).get_object()
         data = face.get_data()
-        assert b"FormXob.art-" not in data
+        # the colour art drawn is the picture's scene, its halo and its ground shadow only
+        art = {re.sub(rb"-[0-9a-f]{12}$", b"", name)
+               for name in re.findall(rb"/FormXob\.art-([^\s]+) Do", data)}
+        assert {b"halo", b"shadow"} < art and len(art) == 3, art
         icons = set(re.findall(rb"/FormXob\.icon-([^\s]+) Do", data)) - {b"command"}
         assert len(icons) == 1, icons
         pictures.append(icons.pop())
