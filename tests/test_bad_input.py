@@ -89,7 +89,7 @@ def test_unknown_template(proj):
 
 def test_unknown_icon(proj):
     line = replace(proj / DECK, "art: necklace", "art: no-such-icon")
-    check_fails(proj, DECK, line - 2, "unknown icon 'no-such-icon'")
+    check_fails(proj, DECK, line - 3, "unknown icon 'no-such-icon'")
 
 
 def test_unknown_colour(proj):
