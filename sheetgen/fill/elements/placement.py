@@ -15,7 +15,7 @@ from typing import Any, Callable
 from . import DrawContext, Element, element_class
 from .base import MAX_CHILDREN, PLACES, _inset
 from ...base.errors import UserError
-from ..layout import Box, ChildSize, LayoutError, place_in
+from ..layout import EPSILON, Box, ChildSize, LayoutError, place_in
 from ...base.suggest import unknown
 from ...base.units import Points, to_points
 
@@ -106,6 +106,7 @@ class Placer:
         except LayoutError as exc:
             children = self._squeezed(container, children, container.content(box))
             if children is None:
+                self._blame_text(container, self._children(raw, values), container.content(box))
                 raise self.fail(raw, f"{values['type']}: {exc}; shorten or shrink its "
                                 "children, or enlarge it", None) from None
             slots = container.slots(container.content(box), children, self._child_size)
@@ -118,6 +119,35 @@ class Placer:
         if problems:
             raise UserError(problems)
         return out
+
+    def _blame_text(self, container, children: list, content: Box) -> None:
+        """Raise the mistake of the text that makes a stack overflow, if one does: a child
+        sized to its content (``auto``) is made in the room the others leave it, so the
+        text's own fitting reports it (its words, at the line that gives them); a child
+        stack sized to its content is looked into the same way. Returns when no such child
+        can take the overflow (the stack itself is then to blame)."""
+        direction = getattr(container, "direction", None)
+        if direction not in ("vertical", "horizontal"):
+            return
+        vertical = direction == "vertical"
+        key = "h" if vertical else "w"
+        sizes = [self._child_size(r, v, vertical, content) for r, v in children]
+        over = (sum((s.main or 0.0) + s.before + s.after for s in sizes)
+                + container.gap * max(len(sizes) - 1, 0) - (content.h if vertical else content.w))
+        if over <= EPSILON:
+            return
+        for (child_raw, child), size in zip(children, sizes):
+            left = (size.main or 0.0) - over
+            if child.get(key) != "auto" or left <= EPSILON:
+                continue
+            room = content.shrink(self._inset(child_raw, child))
+            box = (Box(room.x, room.y, room.w, left) if vertical
+                   else Box(room.x, room.y, left, room.h))
+            if getattr(element_class(child.get("type")), "is_container", False):
+                inner = self._container(child_raw, child, box)
+                self._blame_text(inner, self._children(child_raw, child), inner.content(box))
+            else:
+                self.make(child_raw, with_box(child, box), True)  # raises when it overflows
 
     def _squeezed(self, container, children: list, content: Box) -> list | None:
         """Return the children of a vertical stack they overflow with its ``h: auto`` texts
