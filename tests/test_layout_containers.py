@@ -362,3 +362,30 @@ def test_an_overflowing_stack_shrinks_its_auto_texts_a_share_each(tmp_path):
     assert got["two"][1] + got["two"][3] <= 65 + 0.01          # inside the stack
     assert got["one"][3] == got["two"][3]                     # the same share each
     assert got["head"][3] == 8
+
+
+def test_an_overflowing_stack_blames_its_one_auto_text(tmp_path):
+    """A stack that overflows because its one h: auto text (in a stack sized to it) is too
+    long for the room left, though it would fit the whole stack, reports that text not
+    fitting, at the item's line, not the stack's children."""
+    long = "Words that take a good deal of room on a card, " * 5
+    root = make(tmp_path, f"""
+  - type: stack
+    x: 5mm
+    y: 5mm
+    w: 50mm
+    h: 60mm
+    gap: 2mm
+    children:
+      - {{id: head, type: text, h: 30mm, size: 9, text: "Head"}}
+      - type: stack
+        h: auto
+        padding: 1mm
+        children:
+          - {{id: one, type: text, h: auto, size: 10, text: "{{{{ name }}}} {long}"}}
+""")
+    result = run_cli("--project", str(root), "build", "lay", "-p", "pod")
+    assert result.exit_code == 2, result.output
+    assert "text 'one'" in result.output and "does not fit" in result.output, result.output
+    assert "its children need" not in result.output, result.output
+    assert "cards.yaml:" in result.output.split("(template")[0], result.output

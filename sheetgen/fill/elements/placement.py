@@ -121,16 +121,18 @@ class Placer:
         return out
 
     def _blame_text(self, container, children: list, content: Box) -> None:
-        """Raise the mistake of the text that makes a stack overflow, if one does: a child
-        sized to its content (``auto``) is made in the room the others leave it, so the
+        """Raise the mistake of the text that makes a stack overflow, if one does: the one
+        child sized to its content (``auto``) is made in the room the others leave it, so the
         text's own fitting reports it (its words, at the line that gives them); a child
         stack sized to its content is looked into the same way. Returns when no such child
-        can take the overflow (the stack itself is then to blame)."""
+        can take the overflow, or several share it (the stack itself is then to blame)."""
         direction = getattr(container, "direction", None)
         if direction not in ("vertical", "horizontal"):
             return
         vertical = direction == "vertical"
         key = "h" if vertical else "w"
+        if sum(child.get(key) == "auto" for _, child in children) != 1:
+            return  # several children sized to their content: the stack shares the overflow
         sizes = [self._child_size(r, v, vertical, content) for r, v in children]
         over = (sum((s.main or 0.0) + s.before + s.after for s in sizes)
                 + container.gap * max(len(sizes) - 1, 0) - (content.h if vertical else content.w))
