@@ -189,3 +189,60 @@ def test_the_odds_card_heading_prints_in_the_edition(code, heading, tmp_path):
     assert result.exit_code == 0, result.output
     text = PdfReader(tmp_path / f"roll-and-raid/odds-card-{code}-a4.pdf").pages[0].extract_text()
     assert heading in text and "Defense" not in text
+
+
+# The runs a qps build may print untouched: they are not words a translator translates.
+QPS_NOT_WORDS = re.compile(
+    r"[IVXLC]+"                                 # Roman numerals (levels: II, III)
+    r"|[A-Z]{1,2}\.?"                           # single letters, board coordinates, GP
+    r"|[\d\s.,:;×x/%+\-–()#]*"                  # numbers, counts, sizes without a word
+    r"|\d+(\.\d+)?\s*(mm|cm|in|pt)"             # units
+    r"|[\w.-]+\.(pdf|png|ya?ml|csv|svg)")       # file names
+# Known gaps (issue 33 audit, not fixed yet): printed in English in qps, listed so the test
+# still catches any new one; each is reported to the lead.
+QPS_KNOWN_GAPS = re.compile(
+    # Ragnarocks' Team Turns aid: translated in es/de, but pseudo() brackets the whole
+    # paragraph and has no accent for v and s, so the bold run "2 vs. 2:" carries no qps mark
+    r"2 vs\. [23]:"
+    # Roll & Might's roll sheets: the dice's draft order names colours from dice.yaml ids
+    r"|(red|blue|yellow) \d(, (red|blue|yellow) \d)*"
+    # the printable dice pages' face names (Reavers of Midgard) come from die face ids
+    r"|chest|hammer|shield|ship|two hammers"
+    # Reavers of Midgard's board: a deck's discard space label
+    r"|discard")
+# How-to-print of these games does not fit in qps (a named error, see
+# test_qps_names_every_trouble_it_finds): the rest of the game is built without it.
+QPS_UNBUILT = {"roll-and-raid": ["how-to-print"], "reavers-of-midgard": ["how-to-print"]}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_every_text_run_of_a_qps_build_is_pseudo_translated(game, tmp_path):
+    """Build the game in qps (A4) and read every text run of every page: each is marked as
+    pseudo-translated (a bracket, a tilde or an accented letter) or is not a word (a number,
+    a unit, a letter, a coordinate, a rune, a file name). `translate status` said 0 missing while the
+    game credits, the odds card's heading and others printed in English: never extracted."""
+    import yaml
+    from pypdf import PdfReader
+
+    from conftest import run_cli
+
+    listed = yaml.safe_load((REPO / "data" / game / "game.yaml").read_text())["components"]
+    comps = [c for c in listed if c not in QPS_UNBUILT.get(game, [])]
+    result = run_cli("--project", str(REPO), "build", game, *comps, "-p", "a4", "--edition",
+                     "qps", "--out", str(tmp_path), "-q")
+    assert result.exit_code == 0, result.output
+    english = {}
+    pdfs = sorted(tmp_path.rglob("*.pdf"))
+    assert pdfs
+    for pdf in pdfs:
+        for number, page in enumerate(PdfReader(pdf).pages, 1):
+            runs: list[str] = []
+            page.extract_text(visitor_text=lambda text, *_: runs.append(text.strip()))
+            for run in runs:
+                if (not re.search(r"[A-Za-z]{2,}", run) or any(c in run for c in "[]~")
+                        or any(ord(c) > 127 for c in run)
+                        or QPS_NOT_WORDS.fullmatch(run) or QPS_KNOWN_GAPS.fullmatch(run)):
+                    continue
+                english.setdefault(run, f"{pdf.name} page {number}")
+    assert not english, sorted(english.items())[:20]
