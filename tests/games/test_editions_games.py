@@ -220,8 +220,8 @@ QPS_UNBUILT = {"roll-and-raid": ["how-to-print"], "reavers-of-midgard": ["how-to
 def test_every_text_run_of_a_qps_build_is_pseudo_translated(game, tmp_path):
     """Build the game in qps (A4) and read every text run of every page: each is marked as
     pseudo-translated (a bracket, a tilde or an accented letter) or is not a word (a number,
-    a unit, a letter, a coordinate, a rune, a file name). `translate status` said 0 missing while the
-    game credits, the odds card's heading and others printed in English: never extracted."""
+    a unit, a letter, a coordinate, a rune, a file name). `translate status` said 0 missing
+    while the game credits, the odds card's heading and others printed in English."""
     import yaml
     from pypdf import PdfReader
 
