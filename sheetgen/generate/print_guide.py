@@ -289,9 +289,8 @@ def _roll_sheet_file(number: int, counts: Counted, language: str | None) -> dict
             "unit": chrome_in(language, "files, N = {players}",
                               players=_players(list(sheets), language)),
             "sides": "single", "stock": chrome_in(language, "paper"),
-            "note": chrome_in(language, "Print the one for your player count. Next game: a "
-                              "fresh one from any new word (its seed) with sheetgen's dice "
-                              "command, or roll and shuffle as usual.")}
+            "note": chrome_in(language, "Print the one for your player count, or roll and "
+                              "shuffle as usual.")}
 
 
 def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:

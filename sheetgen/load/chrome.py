@@ -58,8 +58,7 @@ CHROME = (
     'Roll sheets',
     'files, N = {players}',
     'paper',
-    "Print the one for your player count. Next game: a fresh one from any new word (its seed) "
-    "with sheetgen's dice command, or roll and shuffle as usual.",
+    "Print the one for your player count, or roll and shuffle as usual.",
     "{name} stack", "Stacks by {by}, each shuffled alone, top first ({sizes}).",
     "Piles by {by}, each shuffled alone, first on top ({sizes}).", "face up",
     "deck ran out dealing to seat {seat}: discards reshuffled", "no cards left",
