@@ -92,8 +92,8 @@ def test_one_changed_template_colour_fails_the_comparison(tmp_path):
         shutil.copytree(REPO / folder, tmp_path / "project" / folder)
     back = tmp_path / "project" / "templates" / "mythology-back.yaml"
     text = back.read_text(encoding="utf-8")
-    assert 'lettering: "#f4e2a6"' in text
-    back.write_text(text.replace('lettering: "#f4e2a6"', 'lettering: "#f4e2a7"'),
+    assert 'lettering: "#6e5420"' in text
+    back.write_text(text.replace('lettering: "#6e5420"', 'lettering: "#6e5421"'),
                     encoding="utf-8")
     build_outputs(REPO, tmp_path / "out", tmp_path / "cache", project=tmp_path / "project",
                   what=("ragnarocks", "mythology-cards"))

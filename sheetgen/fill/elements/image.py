@@ -71,7 +71,9 @@ _FOCUS_SCHEMA = WithJsonSchema({
     "description": "[x%, y%]: the picture's point kept in view by fit: cover (from its "
                    "top-left; a bare number is a percentage).",
     "type": "array", "minItems": 2, "maxItems": 2,
-    "items": {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\d+(\.\d+)?%$"}]}})
+    # each value may be a Jinja expression filled per item ("{{ scene_focus }}")
+    "items": {"anyOf": [{"type": "number"}, {"type": "string", "pattern": r"^\d+(\.\d+)?%$"},
+                        {"type": "string", "pattern": r"\{\{|\{%"}]}})
 _CROP_SCHEMA = WithJsonSchema({
     "description": "[x, y, width, height] of the picture to show, from its top-left: pixels "
                    "(an SVG: viewBox units) or percentages (10%).",
