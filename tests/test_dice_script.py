@@ -71,19 +71,20 @@ def test_every_format_carries_the_same_script(project, game):
                 if len(set(roll["dice"])) == 1:
                     assert faces in text
     assert script.digest in text and script.commitment in text and "same seed" in text
-    # The PDF names the game on top, keeps the algorithm, commitment and digest for a "For
-    # checking" strip after the rounds (in sight while the seed's strip is folded back) and
-    # reveals the seed on the last strip.
+    # The PDF names the game on top, keeps the algorithm, commitment and digest for one "For
+    # checking" line after the rounds (in sight while the hidden strips are folded under) and
+    # reveals the seed on the last strip, below the fold.
     pdf = PdfReader(io.BytesIO(writer("pdf")(script)))
     compact = re.sub(r"\s+", "", "".join(p.extract_text() for p in pdf.pages))
-    assert compact.startswith(re.sub(r"\s+", "", f"{script.game_name}: roll sheet for"))
+    assert compact.startswith(re.sub(r"\s+", "", f"{script.game_name}Rollsheet·"))
     checking = compact.index("Forchecking")
-    rounds = [s.title for s in script.sections if s.number]
-    assert not rounds or compact.rindex(re.sub(r"\s+", "", rounds[-1])) < checking
-    assert checking < compact.index(script.commitment) < compact.index("Laststrip")
-    assert checking < compact.index(script.digest) < compact.index("Laststrip")
+    fold = compact.index("Hidden:foldunderorcutoff")
+    rounds = [s.title for s in script.sections if s.number]  # (a hidden strip may name one)
+    assert not rounds or compact[:fold].rindex(re.sub(r"\s+", "", rounds[-1])) < checking
+    assert checking < compact.index(script.commitment) < fold
+    assert checking < compact.index(script.digest) < fold
     assert compact.count(script.commitment) == 1 and compact.count(script.digest) == 1
-    assert compact.index("sameseed") > compact.index("Laststrip")
+    assert compact.index("Seed:sameseed") > fold
     assert compact.count("sameseed") == 1
 
 

@@ -58,11 +58,13 @@ def plan_roll_sheets(project, games, options, writer, book,
     return planned
 
 
-def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList
+def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
+                       credits: dict | None = None
                        ) -> list[tuple[Path, str, tuple[Path, ...], bytes]]:
     """Return each planned roll sheet's path, game, the files it was made from (its dice)
     and PDF bytes (each script made once for all its papers), in the planned order; a
-    mistake is recorded in ``problems``."""
+    mistake is recorded in ``problems``. ``credits``: game id -> its Credits (in its
+    edition's words), whose short licence credits the sheet's footer prints."""
     from ..load import reads
     scripts: dict[tuple[str, int], list[RollSheet]] = {}
     for sheet in planned:
@@ -71,7 +73,10 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList
     for (game, players), sheets in scripts.items():
         try:
             with reads.part() as read:
-                pdfs = roll_sheet_pdfs(project, game, players, [sheet.page for sheet in sheets])
+                credit = (credits or {}).get(game)
+                pdfs = roll_sheet_pdfs(project, game, players, [sheet.page for sheet in sheets],
+                                       None if credit is None else
+                                       lambda sets, c=credit: c.footer(art_sets=sets))
         except UserError as exc:
             problems.extend(exc)
             continue

@@ -93,6 +93,7 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     skips: list | None = None if component_ids else []
     # the ready roll sheets of a game built whole (roll_sheets.py); not for `check`
     every_sheet = sheets = []
+    sheet_games = {g.spec.id: g for g, _ in selected}  # before the cache drops fresh ones
     if not component_ids and not options.variant and record is None and write:
         from .roll_sheets import plan_roll_sheets  # start-up: a game-wide build only
 
@@ -134,7 +135,9 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     if sheets and not problems.problems:
         from .roll_sheets import render_roll_sheets
 
-        sheets = render_roll_sheets(project, sheets, problems)
+        sheets = render_roll_sheets(project, sheets, problems,
+                                    {game: session.credits_of(g)
+                                     for game, g in sheet_games.items()})
     problems.raise_if_any()
     for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):
         if edition.missing:

@@ -46,6 +46,9 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         source = make_script(project.with_edition(None), game, players, secret=secret,
                              words=words, balanced=balanced, variant=variant)
         script.digest = source.digest
+    from .sheet_look import sheet_look
+
+    script.look = sheet_look(project, gd)
     drawn = {face_key(die_id, face): icon_of(gd.model.dice[die_id], face)
              for die_id, die in script.dice.items() for face in die.faces}
     if any(drawn.values()):

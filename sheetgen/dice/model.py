@@ -254,6 +254,19 @@ class Variant(Strict):
         default_factory=dict, description="Step id -> the fields this mode replaces.")
 
 
+class SheetLook(Strict):
+    """How the game's printed roll sheet looks: its colours and the art of its title band."""
+
+    accent: str = Field("ink", description="Colour of the title band, the round bars and the "
+                        "seat chips: a name from game.yaml colors: (or the shared palette), or "
+                        "#rrggbb.")
+    ornament: str = Field("gold", description="Colour of the rule under the title band.")
+    scene: str | None = Field(None, pattern=_ID, description="A scene of templates/art/scenes "
+                              "(e.g. hall) drawn in the title band; default none.")
+    scene_tint: str = Field("white", description="The colour the scene is tinted with (its "
+                            "white takes the tint).")
+
+
 class DiceFile(Strict):
     """The whole dice.yaml of one game."""
 
@@ -267,5 +280,7 @@ class DiceFile(Strict):
     each_round: list[Step] = Field(default_factory=list)
     variants: dict[str, Variant] = Field(default_factory=dict,
                                          description="Game modes: --variant NAME.")
+    sheet: SheetLook = Field(default_factory=SheetLook, description="The look of the printed "
+                             "roll sheet (the game's colours and title art).")
     mode_title: str = Field("", description="Set by a variant: its title (not written by hand).")
     mode_note: str = Field("", description="Set by a variant: its note (not written by hand).")

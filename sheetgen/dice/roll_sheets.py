@@ -14,7 +14,7 @@ from .api import make_script, only_mode_for
 from ..load.project import DICE_FILE
 from .load import load_game_dice
 
-SAMPLE_SEED = "sample"  # printed on the sheet's last strip: a player sees it is a sample
+SAMPLE_SEED = "sample"  # printed on the sheet's hidden seed strip: a player sees it is a sample
 STEM = "roll-sheet"
 
 
@@ -38,11 +38,12 @@ def roll_sheet_file(players: int | str, profile: str, language: str | None = Non
     return f"{STEM}-{players}p{'-' + language if language else ''}-{profile}.pdf"
 
 
-def roll_sheet_pdfs(project, game: str, players: int,
-                    papers: list[tuple[float, float]]) -> list[bytes]:
+def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, float]],
+                    credit=None) -> list[bytes]:
     """Return the roll sheet of ``game`` for ``players`` on a page of each of ``papers``
-    (points), for the sample seed, in the project's edition (the script made once)."""
+    (points), for the sample seed, in the project's edition (the script made once);
+    ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages."""
     from .formats.as_pdf import render
 
     script = make_script(project, game, players, seed=SAMPLE_SEED)
-    return [render(script, paper) for paper in papers]
+    return [render(script, paper, credit) for paper in papers]

@@ -100,6 +100,7 @@ class Script:
     mode_note: str = ""  # the variant's title and note, shown, not digested
     icons: dict = field(default_factory=dict)  # symbol face -> FaceIcon, for the HTML page
     language: str | None = None  # an edition's: the words the formats print, not digested
+    look: Any = None  # the printed roll sheet's colours and art (sheet_look.Look), not digested
 
     def body(self) -> dict[str, Any]:
         """Return what the digest covers: everything except the seed, summary and digest."""

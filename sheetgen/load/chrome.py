@@ -45,12 +45,13 @@ CHROME = (
     # the roll sheet's PDF (dice/formats/as_pdf.py) and the ready roll sheets of a guide
     '{title}, continued',
     '(nothing to roll)',
-    'Dice summary (every die in the script, re-rolls included):',
     'Seed: {seed}',
     'Check: SHA-256 of the secret equals the commitment on the strip before.',
-    'Last strip: summary and seed',
-    "Rolled in advance: read your seat's line instead of rolling. The seed word is on the last "
-    "strip; keep it folded back until the game ends.",
+    "Rolled in advance: read your seat's row instead of rolling. Keep the strips below the "
+    "fold line folded under (or cut off) until what they hold is revealed.",
+    "Roll sheet · {players}", "Hidden: fold under or cut off", "on the hidden strip",
+    "Refill orders are not printed: when a deck runs out, shuffle its discard pile.",
+    "Seed (reveal after the game)",
     'For checking',
     'cut or fold here',
     "{name}: {rolls} rolled", "(fair {expected})", "digest {digest}",

@@ -1,0 +1,165 @@
+"""The roll sheet as a designed play aid (issue 34): the game's colours and title font in a
+title band, one grid per instruction with a numbered chip per seat and big bold results that
+are the script's own rolls, deck orders as numbered tables below a marked fold line (a deck's
+refill orders left to shuffling, so Reavers' sheet is a few pages), the checking data in one
+small line just above the fold, the seed last."""
+
+from __future__ import annotations
+
+import io
+import json
+
+import pypdfium2
+import pytest
+from pypdf import PdfReader
+
+from conftest import run_cli
+
+FOLD = "Hidden: fold under or cut off"
+
+
+def _sheet(tmp_path, game: str, players: int):
+    """Return (runs, pdf bytes, script JSON) of a game's sample roll sheet on A4."""
+    target = tmp_path / f"{game}-{players}.pdf"
+    result = run_cli("dice", game, "--seed", "sample", "--players", str(players),
+                     "-o", str(target))
+    assert result.exit_code == 0, result.output
+    script = run_cli("dice", game, "--seed", "sample", "--players", str(players),
+                     "--format", "json")
+    assert script.exit_code == 0, script.output
+    return _runs(target.read_bytes()), target.read_bytes(), json.loads(script.output)
+
+
+def _runs(pdf: bytes) -> list[tuple[int, float, float, str, str, float]]:
+    """Return every text run as (page, y, x, text, font, size), in drawing order."""
+    runs = []
+    for n, page in enumerate(PdfReader(io.BytesIO(pdf)).pages):
+        def visit(text, cm, tm, font, size, n=n):
+            if text.strip():
+                runs.append((n, round(tm[5], 1), round(tm[4], 1), text.strip(),
+                             (font or {}).get("/BaseFont", ""), size))
+        page.extract_text(visitor_text=visit)
+    return runs
+
+
+def _seat_rows(runs, page: int, y_from: float, y_to: float, seats: int):
+    """Return, for seats 1..``seats``, the runs on the row of each seat's chip between two
+    heights of a page (the chip: the seat's number in bold at 9 pt, leftmost)."""
+    rows = {}
+    for r in runs:
+        if r[0] == page and y_to < r[1] < y_from and "Bold" in r[4] and r[5] == 9 \
+                and r[3].isdigit() and r[2] < 70 and int(r[3]) not in rows:
+            rows[int(r[3])] = [q for q in runs if q[0] == page and abs(q[1] - r[1]) < 1.5
+                               and q[2] > r[2]]
+    return [rows[s] for s in range(1, seats + 1)]
+
+
+def test_the_rolls_of_each_seat_are_the_scripts_in_a_grid_of_big_bold_results(tmp_path):
+    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4)
+    # the title band: the game's name in the title font, large, then what the sheet is
+    assert runs[0][3] == "Roll & Raid" and "Cinzel" in runs[0][4] and runs[0][5] >= 20
+    assert runs[1][3] == "Roll sheet · 4 players"
+    rounds = [s for s in data["sections"] if s["number"]]
+    heads = [r for r in runs if r[3] in {s["title"] for s in rounds}]
+    assert [r[3] for r in heads] == [s["title"] for s in rounds]  # one panel a round, in order
+    for k, section in enumerate(rounds):
+        head = heads[k]
+        foot = heads[k + 1][1] if k + 1 < len(heads) and heads[k + 1][0] == head[0] else 0
+        # the instruction once a round, above its grid
+        raid = [e for e in section["events"] if e["seat"] and len(e["rolls"]) > 1]
+        said = [r for r in runs if r[0] == head[0] and foot < r[1] < head[1]
+                and r[3].startswith(raid[0]["label"])]
+        assert len(said) == 1
+        for seat, row in enumerate(_seat_rows(runs, head[0], head[1], foot, 4), 1):
+            event = next(e for e in raid if e["seat"] == seat)
+            results = [r for r in row if r[5] == 11.5]
+            assert all("Bold" in r[4] for r in results)
+            assert [r[3] for r in results] == [str(roll["total"]) for roll in event["rolls"]]
+            faces = [r[3] for r in row if r[5] == 7.5]
+            assert faces == [" ".join(map(str, roll["faces"])) for roll in event["rolls"]]
+            assert [r[2] for r in results] == sorted(r[2] for r in results)  # left to right
+    # the band is drawn in the game's accent colour (dice.yaml sheet: level-iii, #6e2a35)
+    image = pypdfium2.PdfDocument(pdf)[0].render(scale=150 / 72).to_pil().convert("RGB")
+    assert image.getpixel((int(40 * 150 / 72), int(60 * 150 / 72))) == (0x6e, 0x2a, 0x35)
+
+
+def test_what_no_player_may_see_is_below_the_fold_and_the_checking_line_above(tmp_path):
+    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4)
+    fold = [r for r in runs if r[3] == FOLD]
+    assert len(fold) == 1
+    page, fold_y = fold[0][0], fold[0][1]
+    assert page == len(PdfReader(io.BytesIO(pdf)).pages) - 1  # on the last page
+    order = next(e for e in data["sections"][0]["events"] if e["kind"] == "shuffle")["items"]
+    # the deck order: a numbered table below the fold, never on the public pages
+    entries = [r for r in runs if r[3] in order[4:]]
+    assert entries and all(r[0] == page and r[1] < fold_y for r in entries)
+    numbers = [r for r in runs if r[0] == page and r[1] < fold_y and r[3] == str(len(order))]
+    assert numbers and "Plex" in numbers[0][4]
+    seed = next(r for r in runs if r[3] == "Seed: sample")
+    assert seed[0] == page and seed[1] < min(r[1] for r in entries)  # the seed last
+    # one small line for checking, just above the fold; the seed never above it
+    check = [r for r in runs if r[3].startswith("For checking: algorithm sheetgen-dice/1")]
+    assert len(check) == 1 and check[0][0] == page and check[0][1] > fold_y
+    assert check[0][5] <= 7.5 and check[0][1] - fold_y < 40
+    text = " ".join(r[3] for r in runs)
+    assert data["commitment"] in text.replace(" ", "") or data["commitment"][:20] in text
+    assert "sample" not in " ".join(r[3] for r in runs if r[1] > fold_y or r[0] < page)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game, players, most", [
+    ("reavers-of-midgard", 2, 5), ("reavers-of-midgard", 5, 9), ("roll-and-raid", 6, 5),
+    ("roll-and-raid", 1, 3), ("ragnarocks", 2, 1), ("rolling-thunder", 4, 3),
+    ("roll-and-might", 5, 3)])
+def test_every_sheet_is_a_few_pages_and_prints_no_refill_order(tmp_path, game, players, most):
+    runs, pdf, data = _sheet(tmp_path, game, players)
+    pages = len(PdfReader(io.BytesIO(pdf)).pages)
+    assert pages <= most
+    text = " ".join(r[3] for r in runs)
+    assert "refill 1" not in text  # Reavers' refill orders were pages of card lists
+    refills = any(g["name"].startswith("refill ") for s in data["sections"]
+                  for e in s["events"] for g in e["groups"])
+    assert refills == ("Refill orders are not printed: when a deck runs out, shuffle its "
+                       "discard pile." in text)
+    # every deck order entry is numbered in a table, one entry a run (no comma prose)
+    for s in data["sections"]:
+        for e in s["events"]:
+            if e["kind"] == "shuffle" and e["items"]:
+                assert ", ".join(e["items"][-3:]) not in text  # the face-up top is public
+
+
+def test_crew_dice_of_several_colours_print_each_face_after_its_colour(tmp_path):
+    runs, pdf, data = _sheet(tmp_path, "reavers-of-midgard", 2)
+    setup = data["sections"][0]
+    crew = [e for e in setup["events"] if e["kind"] == "roll" and e["seat"]]
+    first = next(r for r in runs if r[3] == crew[0]["label"])
+    for seat, row in enumerate(_seat_rows(runs, first[0], first[1], first[1] - 60, 2), 1):
+        event = next(e for e in crew if e["seat"] == seat)
+        assert [r[3] for r in row] == [str(f) for f in event["rolls"][0]["faces"]]
+    # the red die's swatch is drawn in its colour (dice.yaml crew-red #b03a2e)
+    image = pypdfium2.PdfDocument(pdf)[first[0]].render(scale=4).to_pil().convert("RGB")
+    assert (0xb0, 0x3a, 0x2e) in {image.getpixel((x, y)) for x in range(0, image.width, 2)
+                                  for y in range(int((842 - first[1]) * 4),
+                                                 int((842 - first[1] + 40) * 4), 2)}
+
+
+def test_the_same_inputs_make_the_same_bytes(tmp_path):
+    one = _sheet(tmp_path, "ragnarocks", 2)[1]
+    (tmp_path / "ragnarocks-2.pdf").unlink()
+    assert _sheet(tmp_path, "ragnarocks", 2)[1] == one
+
+
+@pytest.mark.parametrize("game, players", [("ragnarocks", 2), ("roll-and-might", 3)])
+def test_every_word_of_a_qps_roll_sheet_goes_through_the_catalogs(game, players, tmp_path):
+    """The sheet's own words (band, fold line, hidden strips, checking line, footer) are
+    chrome, translated like every page's: in the pseudo-locale every run is marked."""
+    import re
+
+    target = tmp_path / "qps.pdf"
+    result = run_cli("dice", game, "--edition", "qps", "--seed", "sample", "--players",
+                     str(players), "-o", str(target))
+    assert result.exit_code == 0, result.output
+    runs = [r[3] for r in _runs(target.read_bytes())]
+    english = [run for run in runs if re.search(r"[A-Za-z]{2,}", run)
+               and not any(c in run for c in "[]~") and all(ord(c) < 128 for c in run)]
+    assert runs and not english, english[:10]
