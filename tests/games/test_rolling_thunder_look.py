@@ -65,7 +65,7 @@ def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
     fire on the five squares of a V (5 wide, 3 deep), every other square plain, and a line
     traced through the five."""
     page, text, charboxes = sheet
-    note = text_box(text, charboxes, "Valhalla V (T8)")
+    note = text_box(text, charboxes, "Valhalla V:")
     marks = []
     for i, ch in enumerate(text):
         if ch != "X":
@@ -118,8 +118,8 @@ def test_the_dice_tray_marks_and_captions_stand_clear_of_the_die_spaces(sheet):
                      and s[0] > title[0] - 2 * MM), key=lambda s: s[0])
     assert len(spaces) == 5
     # one caption a space: what its number gives (issue 34: each wraps in a longer edition)
-    captions = ["a neighbour's die", "colour + column", "row", "yours, shared",
-                "a neighbour's die"]
+    captions = ["LEFT's Thunder", "colour + column", "row", "your Thunder",
+                "RIGHT's Thunder"]
     start = text.find("Dice tray")
     for space, caption in zip(spaces, captions):
         left, bottom, right, top = text_box(text, charboxes, caption, start)

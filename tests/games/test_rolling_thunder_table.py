@@ -40,7 +40,7 @@ def test_thunder_strikes_before_lightning(sheet, rulings):
            "Lightning strike." in rulings
     order = sheet[sheet.index("Your turn 1"):]
     assert order.index("4 Thunder: LEFT die 5 Thunder: RIGHT die") \
-        < order.index("6 Lightning (struck: T5)")
+        < order.index("6 Lightning strike")
 
 
 def test_no_god_bonus_from_round_7(sheet, rulings):
@@ -65,7 +65,7 @@ def test_frigg_on_troll_warrior_and_stone_squares(sheet, rulings):
            "or Standing Stone, with a strike's effect there (T4): a Troll its track's next " \
            "Troll, a Stone a Runestone." in rulings
     # the sheet's Frigg line said "light or dark" only, against T17: icon squares too
-    assert "FRIGG 4" in sheet and "Any unmarked square, icons too (T17)." in sheet
+    assert "FRIGG 4" in sheet and "Any unmarked square, icons too." in sheet
     assert "light or dark" not in sheet
 
 
@@ -75,7 +75,7 @@ def test_thors_line(sheet, rulings):
     assert "the Troll at an end or in the middle" in ruling
     assert "light squares without an icon" in ruling
     assert "No line: the Troll only." in ruling
-    assert "A Troll, 2 light squares in line (T19)." in sheet
+    assert "A Troll, 2 light squares in line." in sheet
 
 
 def test_fire_size_ties(sheet, rulings):
@@ -86,7 +86,7 @@ def test_fire_size_ties(sheet, rulings):
 
 def test_the_valhalla_v_across_sector_joins(sheet, rulings):
     assert "T15 · V across sectors. The V may cross sector borders (↔)." in rulings
-    assert "Valhalla V (T8): 5 strikes corner to corner" in sheet and "sectors too" in sheet
+    assert "Valhalla V: 5 strikes corner to corner" in sheet and "sectors too" in sheet
 
 
 def test_turning_a_die_twice(sheet, rulings):
@@ -151,10 +151,32 @@ def test_the_checklist_counts_the_dice_by_player_count(built):
     assert "2 × red" not in guide
 
 
-def test_the_record_strip_has_a_row_for_the_neighbours_thunder_values(sheet):
-    # the rounds table: your Thunder die, your circle and triangle dice, and the LEFT and
-    # RIGHT neighbours' Thunder numbers, each round
-    assert "Thunder die Lightning LEFT · RIGHT" in sheet
+def test_the_record_strip_has_a_row_for_each_neighbours_thunder_values(sheet):
+    # the rounds table: your Thunder die, your circle and triangle dice, and a row each for
+    # the LEFT and the RIGHT neighbour's Thunder number (one shared row read as one value),
+    # each row led by the Thunder die's symbol; the tray's spaces are captioned the same way
+    assert "Yours Lightning LEFT RIGHT" in sheet
+    assert "LEFT's Thunder colour + column row your Thunder RIGHT's Thunder" in sheet
+
+
+def test_left_and_right_are_seats_written_on_the_sheet(built, sheet):
+    """LEFT/RIGHT for 3-4 players defined against seat numbers on the sheet: a Seats panel
+    where a player circles their seat (1-4) and writes the seats of their LEFT and RIGHT
+    neighbours, above the rule that defines them; its circles and boxes are pencil spaces."""
+    import pypdfium2 as pdfium
+    from pdfcheck import page_chars, text_box
+
+    assert "Seats · go clockwise Your seat 1 2 3 4 circle yours LEFT: seat RIGHT: seat" in sheet
+    assert "LEFT: the next seat clockwise; RIGHT: the seat before." in sheet
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    text, boxes = page_chars(page)
+    seat = text_box(text, boxes, "Your seat")
+    left, right = text_box(text, boxes, "LEFT: seat"), text_box(text, boxes, "RIGHT: seat")
+    # the three lines sit together in the right column, under the network, over the scoring
+    network, scoring = text_box(text, boxes, "Runestone network"), \
+        text_box(text, boxes, "Scoring")
+    assert scoring[3] < right[1] and left[3] < seat[1] < network[1]
+    assert abs(left[1] - right[1]) < 1 and left[2] < right[0]
 
 
 def _grey_page(built):
@@ -381,3 +403,74 @@ def test_each_sector_band_carries_its_land_at_both_ends(built):
         ends = [_crop(picture, px_mm, (x + dx, 55.6, 8, 3.8), 3) for dx in (0.6, 50.6)]
         for end in ends:
             assert _spread(end) > 8, x
+
+
+# --- Fresh reader (session after issue 34's look pass): type, symbols, seats ---------------------
+
+def test_every_text_on_the_sheet_is_8_pt_or_more_and_the_prose_is_on_the_aid(built, sheet,
+                                                                         rulings):
+    """The sheet was crowded with 7.7 pt notes (captions, the key, the dummies' table, the
+    fire note): every run of text on it is 8 pt or more now (the square coordinates 8 pt,
+    the rest 8.4 pt and up), the dummies' table and the heroes of yore live on aid card 3
+    only, and no rule code (T5, T8 ...) is printed on the sheet: the plain words are."""
+    from pypdf import PdfReader
+    reader = PdfReader(str(built(GAME, "play-sheet", "a4")))
+    sizes = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            sizes.append((round(size * abs(tm[0] * cm[0]), 2), text.strip()))
+
+    reader.pages[0].extract_text(visitor_text=visit)
+    assert len(sizes) > 200
+    small = [(size, text) for size, text in sizes if size < 8]
+    assert not small, small[:5]
+    notes = [text for size, text in sizes if size < 8.3]  # the rounds table: 8.4 pt
+    assert notes and all(re.fullmatch(r"[1-6]-[1-6]", text) for text in notes), notes[:5]
+    assert "Dummy Thunder dice" not in sheet and "heroes of yore" not in sheet
+    assert "its biggest fire: 15" in rulings and "their fires 12 and 20" in rulings
+    assert "Heroes of yore" in rulings
+    assert not re.search(r"\bT\d{1,2}\b", sheet), re.findall(r".{20}\bT\d{1,2}\b.{5}", sheet)
+
+
+def _square(page, image, scale, label: str, step: int):
+    """The grey pixels inside the grid square `step` squares right of the one whose
+    coordinate `label` prints at its top (icon squares print none): 8 x 7.5 mm, clear of the
+    grid lines."""
+    from pdfcheck import page_chars, text_box
+    mm, pitch = 72 / 25.4, 10.03 * 72 / 25.4
+    text, boxes = page_chars(page)
+    left, _bottom, right, top = text_box(text, boxes, label)
+    middle, height = (left + right) / 2 + step * pitch, page.get_height()
+    box = (middle - 4 * mm, top - 8.5 * mm, middle + 4 * mm, top - 1 * mm)
+    return image.crop((round(box[0] * scale), round((height - box[3]) * scale),
+                       round(box[2] * scale), round((height - box[1]) * scale)))
+
+
+def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
+    """Trolls and Warriors looked alike (two helmeted heads in one grey): the Warrior is a
+    round shield now, the Troll a troll's head, both in a light grey a pencil X reads over.
+    Measured on the printed grid: the two figures' silhouettes overlap by less than half,
+    each covers under half of its square's middle, all of it light grey."""
+    import pypdfium2 as pdfium
+
+    from sheetgen.generate.games import load_game
+    symbols = load_game(project, GAME).spec.symbols
+    assert symbols["warrior"].icon == "shield" and symbols["troll"].icon == "troll"
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    scale = 300 / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    troll = _square(page, image, scale, "1-1", 1)     # red 2-1: a Troll
+    warrior = _square(page, image, scale, "3-2", 1)   # red 4-2: a Warrior
+    masks = []
+    for figure in (troll, warrior):
+        pixels = figure.get_flattened_data() if hasattr(figure, "get_flattened_data") \
+            else figure.getdata()
+        pixels = list(pixels)
+        mask = [p < 215 for p in pixels]
+        assert 0.1 < sum(mask) / len(mask) < 0.5, sum(mask) / len(mask)
+        assert min(pixels) > 150  # a light grey (the mid grey hid a pencil X)
+        masks.append(mask)
+    both = sum(a and b for a, b in zip(*masks))
+    either = sum(a or b for a, b in zip(*masks))
+    assert both / either < 0.5, both / either
