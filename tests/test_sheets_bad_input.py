@@ -63,7 +63,7 @@ def test_hex_outside_its_region(sheet_project):
 def test_unknown_icon_in_a_grid_cell(sheet_project):
     out = break_and_build(sheet_project, "rolling-thunder", "play-sheet",
                           "templates/rolling-thunder-play-sheet.yaml", "  - id: sectors\n",
-                          "icon: troll,", "icon: trolll,", "unknown icon 'trolll'")
+                          "icon: symbol/troll,", "icon: trolll,", "unknown icon 'trolll'")
     assert "troll" in out.split("unknown icon")[1]  # suggests the near names
     text = (sheet_project / "templates/rolling-thunder-play-sheet.yaml").read_text()
     own = text[:text.index("icon: trolll,")].count("\n") + 1
@@ -73,7 +73,7 @@ def test_unknown_icon_in_a_grid_cell(sheet_project):
 def test_grid_cell_out_of_range(sheet_project):
     break_and_build(sheet_project, "rolling-thunder", "play-sheet",
                     "templates/rolling-thunder-play-sheet.yaml", "  - id: sectors\n",
-                    "{at: [16, 1], icon: troll,", "{at: [19, 1], icon: troll,",
+                    "{at: [16, 1], icon: symbol/troll,", "{at: [19, 1], icon: symbol/troll,",
                     "[19, 1] is out of range", "columns 1-18")
 
 
