@@ -41,7 +41,8 @@ BODY, SMALL, NOTE = 9.0, 7.5, 7.0  # text sizes: lines, instructions, notes and 
 RESULT = 11.5  # a roll's result: big and bold
 LONG = 8.5  # a result in words (several symbol dice): bold, smaller
 DICE = "\x00"  # a cell's faces naming its dice (their colours drawn as swatches), not text
-SEP, SWATCH = "  ", 6.0  # between the faces of several kinds of dice; a die's colour swatch
+STACKED = "\x01"  # the same, its faces stacked one a line (a row too long for the page else)
+SEP, SWATCH, STACK = "  ", 6.0, 9.5  # between several dice's faces; a swatch; a stacked face
 ROW_H, CHIP_R = 16.5, 6.5  # a seat's row of the grid, its chip's radius
 TABLE = 8.0  # a deck order's entries (note role: 7 pt or more)
 HIDDEN_KINDS = ("shuffle", "deal")  # deck orders and cards dealt in secret
@@ -234,10 +235,14 @@ class _Sheet:
 
     def cell_w(self, faces: str, result: str) -> float:
         """Return the width a cell needs."""
-        if faces.startswith(DICE):
+        if faces.startswith(STACKED):  # the faces stacked, one line a die
+            return max(self.sw(p, self.fonts["bold"], LONG) for p in result.split(SEP)) \
+                + SWATCH + 3 + 12
+        if faces.startswith(DICE):  # the faces side by side
             parts = result.split(SEP)
-            return sum(self.sw(p, self.fonts["bold"], LONG) + SWATCH + 2 for p in parts) \
-                + 6 * (len(parts) - 1) + 10
+            size = _swatch_size(parts)
+            return sum(self.sw(p, self.fonts["bold"], size) + SWATCH + 3 for p in parts) \
+                + 6 * (len(parts) - 1) + 12
         w = self.sw(result, self.fonts["bold"], RESULT if len(result) < 8 else LONG)
         if faces:
             w += self.sw(faces, self.fonts["body"], SMALL) + 6
@@ -262,6 +267,11 @@ class _Sheet:
         gap = 4.0
         w = max(self.cell_w(f, r) for row in cells for f, r in row)
         most = max(len(row) for row in cells)
+        if (avail + gap) // (w + gap) < most and any(
+                f.startswith(DICE) for row in cells for f, _ in row):  # stack the faces
+            cells = [[(STACKED + f[len(DICE):] if f.startswith(DICE) else f, r)
+                      for f, r in row] for row in cells]
+            w = max(self.cell_w(f, r) for row in cells for f, r in row)
         index_w = 0.0 if len(cells[0]) <= 1 else self.sw(str(most), self.fonts["label"], NOTE) + 4
         w = min(max(w, 30.0), avail)
         if (avail + gap) // (w + gap) < most:  # wrapped: each cell numbers itself
@@ -284,27 +294,48 @@ class _Sheet:
             for start in range(0, len(row), per_line):
                 part = row[start:start + per_line]
                 first = start + 1 if wrapped and numbered else 0
-                out.append(Line(ROW_H, self._row_drawer(seat if start == 0 else None,
-                                                        part, x0, w, gap, first)))
+                dice = max((len(r.split(SEP)) for f, r in part if f.startswith(STACKED)),
+                           default=0)
+                h = max(ROW_H, dice * STACK + 7)
+                out.append(Line(h, self._row_drawer(seat if start == 0 else None,
+                                                    part, x0, w, gap, first, h)))
         return out
 
-    def _swatched(self, x: float, w: float, y: float, faces: str, result: str) -> None:
-        """Draw a result of several kinds of dice: each face after its die's colour."""
+    def _inline(self, x: float, w: float, y: float, faces: str, result: str) -> None:
+        """Draw a result of several kinds of dice on one line: each face after a swatch of
+        its die's colour, in the dice's order."""
         c = self.c
         parts = result.split(SEP)
+        size = _swatch_size(parts)
         colours = self.swatches(faces[len(DICE):].split("\t")) or []
-        need = self.cell_w(faces, result) - 10
-        tx = x + (w - need) / 2
+        tx = x + (w - (self.cell_w(faces, result) - 12)) / 2
         for part, rgb in zip(parts, colours):
-            c.setFillColorRGB(*rgb)
-            c.setStrokeGray(0.2)
-            c.setLineWidth(0.4)
-            c.roundRect(tx, y - 0.6, SWATCH, SWATCH, 1.2, stroke=1, fill=1)
-            tx += SWATCH + 2
-            c.setFillGray(0)
+            self._swatch(tx, y, rgb)
+            c.setFont(self.fonts["bold"], size)
+            c.drawString(tx + SWATCH + 3, y - 0.5, part)
+            tx += SWATCH + 3 + self.sw(part, self.fonts["bold"], size) + 6
+
+    def _swatch(self, x: float, y: float, rgb) -> None:
+        """Draw a die's colour swatch on the baseline ``y``."""
+        c = self.c
+        c.setFillColorRGB(*rgb)
+        c.setStrokeGray(0.2)
+        c.setLineWidth(0.4)
+        c.roundRect(x, y - 0.6, SWATCH, SWATCH, 1.2, stroke=1, fill=1)
+        c.setFillGray(0)
+
+    def _swatched(self, x: float, w: float, top: float, faces: str, result: str) -> None:
+        """Draw a result of several kinds of dice from ``top`` down: one line a die, its
+        face after a swatch of its colour, in the dice's order."""
+        c = self.c
+        parts = result.split(SEP)
+        colours = self.swatches(faces[len(STACKED):].split("\t")) or []
+        tx = x + (w - (self.cell_w(faces, result) - 12)) / 2
+        for k, (part, rgb) in enumerate(zip(parts, colours)):
+            y = top - 3.5 - (k + 1) * STACK + 2.5
+            self._swatch(tx, y, rgb)
             c.setFont(self.fonts["bold"], LONG)
-            c.drawString(tx, y, part)
-            tx += self.sw(part, self.fonts["bold"], LONG) + 6
+            c.drawString(tx + SWATCH + 3, y, part)
 
     def chip_w(self, seat: int) -> float:
         """Return the width of a seat's chip."""
@@ -312,11 +343,13 @@ class _Sheet:
             return 2 * CHIP_R
         return self.sw(seat_name(0, self.lang), self.fonts["bold"], SMALL) + 8
 
-    def _row_drawer(self, seat, part, x0: float, w: float, gap: float, first: int):
-        """Return what draws one line of a seat's row (``first``: the number of its first
-        cell when the row wraps and each cell numbers itself, else 0)."""
-        def draw(y):
+    def _row_drawer(self, seat, part, x0: float, w: float, gap: float, first: int,
+                    h: float = ROW_H):
+        """Return what draws one line of a seat's row, ``h`` high (``first``: the number of
+        its first cell when the row wraps and each cell numbers itself, else 0)."""
+        def draw(base):
             c = self.c
+            y = base + (h - ROW_H) / 2  # a one-line content's baseline: the row's middle
             if seat is not None:
                 self.chip(self.left, y, seat)
             for k, (faces, result) in enumerate(part):
@@ -324,7 +357,7 @@ class _Sheet:
                 self.fill(self.look.accent, 0.93)
                 self.stroke(self.look.accent, 0.55)
                 c.setLineWidth(0.5)
-                c.roundRect(x, y - 4.5, w, ROW_H - 3, 2.5, stroke=1, fill=1)
+                c.roundRect(x, base - 4.5, w, h - 3, 2.5, stroke=1, fill=1)
                 if first:
                     c.setFillGray(0.35)
                     c.setFont(self.fonts["label"], NOTE)
@@ -335,8 +368,10 @@ class _Sheet:
                 else:
                     w_in = w
                 size = RESULT if len(result) < 8 else LONG
-                if faces.startswith(DICE):
-                    self._swatched(x, w_in, y, faces, result)
+                if faces.startswith(STACKED):
+                    self._swatched(x, w_in, base - 4.5 + h - 3, faces, result)
+                elif faces.startswith(DICE):
+                    self._inline(x, w_in, y, faces, result)
                 elif faces:
                     c.setFillGray(0.3)
                     c.setFont(self.fonts["body"], SMALL)
@@ -401,7 +436,7 @@ class _Sheet:
             return out
         num_w = self.sw(str(len(items)), self.fonts["label"], TABLE) + 4
         item_w = max(self.sw(i, self.fonts["body"], TABLE) for i in items)
-        gap = 10.0
+        gap = 6.0
         cols = max(1, min(6, int((self.text_w + gap) // (num_w + item_w + gap))))
         rows = math.ceil(len(items) / cols)
         col_w = (self.text_w + gap) / cols - gap
@@ -430,9 +465,10 @@ class _Sheet:
             out.append(Line(TABLE + 3.2, draw))
         return out
 
-    def hidden_lines(self, ev: Event) -> list[Line]:
+    def hidden_lines(self, ev: Event, said: set) -> list[Line]:
         """Return a hidden event's lines: a deck order as a numbered table (its refill
-        orders left to shuffling), named stacks each as a table, dealt cards per seat."""
+        orders left to shuffling), named stacks each as a table, dealt cards per seat; a
+        note already in ``said`` (the deck before had the same) is not printed again."""
         out: list[Line] = []
         refills = [g for g in ev.groups if g.name.startswith(REFILL)]
         others = [g for g in ev.groups if g.name != FACE_UP and g not in refills]
@@ -454,12 +490,14 @@ class _Sheet:
         note = ev.note
         for fixed in (_refill_note(),):
             note = note.replace(fixed, "").strip()
-        if note:
+        if note and note not in said:
             out += self.text_lines(note, "body", NOTE, 0.3)
-        if refills:
-            out += self.text_lines(self.words(
-                "Refill orders are not printed: when a deck runs out, shuffle its discard "
-                "pile."), "italic", NOTE + 0.5, 0.2)
+            said.add(note)
+        refill = self.words("Refill orders are not printed: when a deck runs out, shuffle its "
+                            "discard pile.")
+        if refills and refill not in said:
+            out += self.text_lines(refill, "italic", NOTE + 0.5, 0.2)
+            said.add(refill)
         return out
 
     def panels(self) -> tuple[list[Panel], list[Panel]]:
@@ -476,7 +514,8 @@ class _Sheet:
                     self.words("(nothing to roll)"), "body", SMALL, 0.35)
                 public.append(Panel(heading, lines))
             if hidden_events:
-                lines = [ln for ev in hidden_events for ln in self.hidden_lines(ev)]
+                said: set = set()
+                lines = [ln for ev in hidden_events for ln in self.hidden_lines(ev, said)]
                 hidden.append(Panel(section.title, lines, hidden=True))
         seed = self.text_lines(self.words("Seed: {seed}", seed=self.script.seed), "bold",
                                RESULT)
@@ -665,24 +704,23 @@ class _Sheet:
         check = self.check_line()
         hidden_h = sum(p.height() + 6 for p in hidden) + 14
         check_h = sum(ln.height for ln in check) + 4
-        if y - check_h - hidden_h < floor:  # the hidden strips start a page of their own
-            if y - check_h < floor:
-                y = self.new_page()
-            for ln in check:
-                y -= ln.height
-                ln.draw(y)
-            y = self.new_page()
-            top = y
-        else:  # at the foot of the page: folded under, the rest stays in sight
-            top = floor + hidden_h
-            y = top + check_h
-            for ln in check:
-                y -= ln.height
-                ln.draw(y)
+        if y - check_h - hidden_h >= floor:  # at the foot of the page: folded under
+            y = floor + hidden_h + check_h
+        elif y - check_h - 120 < floor:  # too little room left: the checking line and the
+            y = self.new_page()          # hidden strips start the next page
+        for ln in check:  # else the hidden strips start under it and run on
+            y -= ln.height
+            ln.draw(y)
+        top = y - 4
         self.fold(top - 2)
         self.flow(hidden, top - 10, floor)
         self.footer()
         self.c.showPage()
+
+
+def _swatch_size(parts: list[str]) -> float:
+    """Return the size of faces printed after swatches: a number big, a word smaller."""
+    return RESULT if all(len(p) <= 2 for p in parts) else LONG
 
 
 def _refill_note() -> str:
