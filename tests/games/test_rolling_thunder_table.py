@@ -474,3 +474,22 @@ def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
     both = sum(a and b for a, b in zip(*masks))
     either = sum(a or b for a, b in zip(*masks))
     assert both / either < 0.5, both / either
+
+
+def test_the_aid_cards_are_filled_with_an_ending_an_example_and_the_seats(built, rulings):
+    """Cards a third empty (the aids 1 and 2 ended halfway down): the Your turn card ends with
+    the game's end, the Strikes card with a worked Thunder example (your die blue 4, the
+    neighbours' 2 and 5), the Solo card with what to write in the sheet's seat boxes; each
+    card's last line stands within 12 mm of its footer band."""
+    import pypdfium2 as pdfium
+    from pdfcheck import page_chars, text_box
+
+    assert "9 Runestone magic. End: round 10, or no Troll or 5 Gods." in rulings
+    assert "Example: yours blue 4, LEFT 2, RIGHT 5: X on 4-2, 4-5." in rulings
+    assert "Seat box: write “dummy”." in rulings
+    page = pdfium.PdfDocument(str(built(GAME, "clarifications", "a4")))[0]
+    text, boxes = page_chars(page)
+    for last, footer in (("5 Gods.", "1 of 3"), ("4-2, 4-5.", "2 of 3"),
+                         ("Sigrdrifa the Valkyrie.", "3 of 3")):
+        gap = text_box(text, boxes, last)[1] - text_box(text, boxes, footer)[3]
+        assert gap < 12 * 72 / 25.4, (last, gap / (72 / 25.4))
