@@ -116,7 +116,7 @@ def test_reference_titles(built):
     for title in ("The Turn", "Scoring", "Solo Turn", "Solo Scoring", "First Player",
                   "Symbols", "Setup", "Two Cards, Two Halves", "Example · 1", "Example · 2"):
         assert title in text
-    assert text.count("The Turn 1 Deal. First player") == 5  # one per player, up to five
+    assert text.count("The Turn 1 Deal 3 cards") == 5  # one per player, up to five
     assert "Discard both cards" in text  # the solo turn's decided discard
     assert "first player marker" in text
 

@@ -8,7 +8,8 @@ import re
 
 import pypdfium2 as pdfium
 
-from pdfcheck import drawn_shapes, ink_boxes, render, text_of
+from pdfcheck import (body_text_sizes, drawn_shapes, ink_boxes, page_chars, render, text_box,
+                      text_of)
 
 MM = 72 / 25.4
 GAME = "roll-and-might"
@@ -49,9 +50,12 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     assert "R11 · Two dice match." in rulings
     assert "A die face matching two Legend dice fills one spot, in the location of either die" \
         in rulings
-    # the Turn aid's step 6, on its front with the whole turn (the fronts page)
-    assert "fill a spot in that die's location (R11)" in \
-        text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
+    # the Turn aid's step 6, on its front with the whole turn (the fronts page), in plain
+    # words and no code; its back prints R11 in full (the Turn card's seal, keyed "ruling
+    # (back)")
+    front = text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
+    assert "Fill a spot in that die's location." in front and "R11" not in front
+    assert "R11 · Two dice match." in text_of(built(GAME, "reference", "a4"), [1])
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
     # the Legend prints the ruling's words, so it cites no code (issue 34)
@@ -65,7 +69,8 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
     assert "the last card is never passed. Rulebook step 4 says pass again; this edition " \
         "follows its example." in rulings
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
-    assert "discard the other face down (edition ruling R1)" in turn
+    assert "5 Keep 1 of the 2 you get. Discard the other face down." in " ".join(turn.split())
+    assert "R1 · Step 4." in text_of(built(GAME, "reference", "a4"), [1])  # on its back
 
 
 def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
@@ -80,8 +85,9 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
 
 def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_space(built):
     turn = " ".join(_flat(text_of(built(GAME, "reference", "a4"), [0])).split())
-    assert "the 4th is set aside. 2 players: the first places the 3rd too. 4-5: first three " \
-        "only." in turn
+    assert "3 Place 1 die on each Legend space. In turn order. The 4th: set aside." in turn
+    back = " ".join(_flat(text_of(built(GAME, "reference", "a4"), [1])).split())
+    assert "Who places (step 3): 2 players: first, other, first. 4-5: the first three." in back
     table, _solo = _legend_faces(built)
     title = ink_boxes(table, "SET ASIDE")
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
@@ -152,7 +158,7 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
 def test_one_scoring_aid_per_player(built):
     aids = text_of(built(GAME, "reference", "a4"))
     assert aids.count("Scoring After 8 turns · the Legend") == 5
-    assert aids.count("The Turn 1 Deal. First player deals") == 5
+    assert aids.count("The Turn 1 Deal 3 cards to each player.") == 5
 
 
 def test_the_whole_turn_is_on_one_face_and_the_back_prints_its_rulings(built):
@@ -408,7 +414,7 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
         assert wall not in sheet, wall
     for line in ("1-3 → any", "4-6 → Throne room", "die → the stall of its number",
                  "West vs left neighbour's East · East vs right neighbour's West: larger 2 · "
-                 "by 4+ 3 · else 0. Two players, solo: your Scoring aid."):
+                 "by 4+ 3 (solo: by 3+) · else 0. Two players, solo: your Scoring aid."):
         assert line in sheet.replace("’", "'"), line
     # the notes' symbols are drawn inline: castle, tower, throne, market and army pictures
     forms = {n.split(".icon-")[1] for n in _forms(path)[0] if ".icon-" in n}
@@ -428,8 +434,9 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
 def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(project, built):
     """A component that cites a ruling code prints the ruling's words on the same card; the
     sheet, the Legend and the deck print the words and no code; the Turn aid, where a player
-    looks a ruling up mid-turn, cites R4, R1 and R11 on its front and prints all three on its
-    back, from the Clarifications' own text."""
+    looks a ruling up mid-turn, marks steps 5 and 6 with the Clarifications' seal and prints
+    R1 and R11 on its back, from the Clarifications' own text (R4, the dealing order, is on
+    the Clarifications: step 1 no longer cites it)."""
     import yaml
 
     rulings = {}
@@ -444,8 +451,8 @@ def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(projec
     for component in ("score-sheet", "legend", "cards"):
         assert not re.findall(r"\bR\d+\b", flat(built(GAME, component, "a4"))), component
     aids = flat(built(GAME, "reference", "a4"))
-    assert set(re.findall(r"\bR\d+\b", aids)) == {"R1", "R4", "R11"}
-    for code in ("R1", "R4", "R11"):
+    assert set(re.findall(r"\bR\d+\b", aids)) == {"R1", "R11"}
+    for code in ("R1", "R11"):
         assert aids.count(rulings[code]) == 5, code  # on each of the five Turn aids' backs
     sheet = flat(built(GAME, "score-sheet", "a4"))
     assert "Tie: more filled spots wins" in sheet  # R2's words, where the tie is written
@@ -499,7 +506,8 @@ def test_step_6_says_show_your_cards_in_players_words(built):
     aids = " ".join(text_of(built(GAME, "reference", "a4"), [0]).split())
     assert "All reveal" not in aids
     assert "6 Show your 2 cards, in turn order." in aids
-    for step in ("1 Deal.", "2 Roll", "3 Place.", "4 Pass.", "5 Keep", "6 Show", "7 End."):
+    for step in ("1 Deal 3", "2 Roll 4", "3 Place 1", "4 Pass Keep", "5 Keep 1", "6 Show",
+                 "7 End Pass"):
         assert aids.count(step) >= 5, step       # on each player's Turn aid
     assert "In step 6 you show your cards first." in " ".join(
         _flat(text_of(built(GAME, "reference", "a4"))).split())
@@ -566,3 +574,75 @@ def test_the_card_scenes_are_credited_once_in_each_footer(built):
         parts = [part.strip() for part in footer.split("·")]
         assert parts.count("Scenes: CC0") == 1, footer
         assert len(parts) == len(set(parts)), footer
+
+
+def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
+    """A reader found the score sheet's "by 4+" against the Solo aid's "3 or more". The
+    rulebook is clear and gives both: "at least four larger" with 2-5 players, "at least three
+    larger" in its solo scoring. Every page names the margin with its mode: the sheet (used
+    solo too) prints both, the Solo Scoring aid 3+ and why, the Scoring aid 4 or more, and
+    ruling R12 says both are right."""
+    sheet = " ".join(text_of(built(GAME, "score-sheet", "pod"), [0]).split())
+    assert "larger 2 · by 4+ 3 (solo: by 3+) · else 0." in sheet
+    aids = _page_texts(built(GAME, "reference", "pod"))
+    solo = next(t for t in aids if "Solo Scoring · Army" in t)
+    assert "Larger: 2 points. Larger by 3+: 3 points. Equal or fewer: 0." in solo
+    assert "Solo is 3+, the rulebook's solo scoring; with 2-5 players it is 4+." in \
+        solo.replace("’", "'")
+    assert "3 or more" not in solo and "4 or more" not in solo
+    table = next(t for t in aids if "Scoring · Army" in t and "Solo" not in t)
+    assert "larger by 4 or more: 3 points" in table and "3+" not in table
+    rulings = text_of(built(GAME, "clarifications", "a4"))
+    assert "R12 · Army margin. 3 points: larger by 4 or more; solo, by 3 or more. Both are the " \
+        "rulebook's." in rulings.replace("’", "'")
+
+
+def test_the_legend_count_agrees_on_the_how_to_print_page(built):
+    """A reader found the Legends counted "1" in the copies table and "4 sheets" in the file
+    list and the checklist: the file is one sheet of four A6 Legends. Its pieces are called
+    legends (legend.yaml pieces_called), so the file list and the checklist count the Legends
+    the page prints, read from the Legend PDF here, and say a game uses 1, as the copies
+    table does."""
+    legend = _page_texts(built(GAME, "legend", "a4"))
+    assert len(legend) == 1
+    printed = len(re.findall(r"\bLEGEND\b", legend[0]))
+    assert printed == 4   # two table Legends, two Solo Legends, on one sheet
+    guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
+    assert f"legend-a4.pdf (or -letter.pdf): Legend, {printed} legends." in guide
+    assert f"{printed} legends · Legends (2 table, 2 solo; a game uses 1)" in guide
+    assert "sheets · Legends" not in guide and "Legend, 4 sheets" not in guide
+    rows = re.search(r"Players Sheets Legends Aids Rulings ((?:\d+ ){25})", guide + " ")
+    cells = rows.group(1).split()
+    assert [cells[5 * n + 2] for n in range(5)] == ["1"] * 5   # a game uses 1 Legend
+
+
+def test_the_turn_card_is_icon_led_steps_one_idea_a_line(built):
+    """A reader found the Turn cards walls of text. The front is seven numbered steps, each
+    opening on a gold roundel with its picture, its words beside it, short sentences at 9 pt
+    (never under 8), one idea a line; no ruling code on the front (the seal marks the two
+    steps this edition rules, keyed in the foot band; the back prints them)."""
+    path = built(GAME, "reference", "pod")
+    page = pdfium.PdfDocument(str(path))[0]
+    raw = page.get_textpage().get_text_range()
+    assert raw.startswith("The Turn")
+    lines = [line.strip() for line in raw.splitlines() if line.strip()][1:-1]
+    assert len(lines) >= 14, lines   # 7 steps on 15 lines
+    assert max(len(line) for line in lines) <= 40, lines
+    for sentence in re.split(r"(?<=[.?])\s+", " ".join(lines)):
+        assert len(sentence.split()) <= 8, sentence
+    assert not re.findall(r"\bR\d+\b", raw)
+    assert "8 turns, then score · ruling (back)" in raw
+    # seven roundels down the card's left, one beside each step's first words
+    discs = sorted((s for s in drawn_shapes(page) if 6 * MM < s[2] - s[0] < 6.5 * MM
+                    and 6 * MM < s[3] - s[1] < 6.5 * MM), key=lambda s: -s[3])
+    assert len(discs) == 7, discs
+    assert max(s[0] for s in discs) - min(s[0] for s in discs) < 0.2 * MM
+    text, boxes = page_chars(page)
+    for step, (disc, verb) in enumerate(zip(discs, ("Deal", "Roll", "Place", "Pass", "Keep",
+                                                    "Show", "End")), 1):
+        label = text_box(text, boxes, f"{step} {verb}")
+        assert label[0] > disc[2] and disc[1] < (label[1] + label[3]) / 2 < disc[3], step
+    # rules text at 9 pt, never under 8 (the band's key is a note)
+    bleed = 3.175 * MM
+    sizes = body_text_sizes(path, 14 * MM, 77 * MM, bleed)[0]
+    assert sizes and min(sizes) >= 8 and max(sizes) == 9, sizes
