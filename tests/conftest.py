@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -28,8 +29,9 @@ GAMES_TESTS = Path(__file__).resolve().parent / "games"
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup)
 def pytest_collection_modifyitems(items):
     """Mark per-game tests slow by their folder; keep each module's tests that share a
-    module-scoped fixture on one xdist worker, so that fixture is built once per run; and run
-    the modules holding slow tests first.
+    module-scoped fixture on one xdist worker, so that fixture is built once per run, and the
+    tests of ``checked`` (shared whole-game checks) on one worker; and run the modules holding
+    slow tests first.
 
     xdist hands its workers the units (a group, or one test) in the order collected
     (``--no-loadscope-reorder``, pyproject.toml): with the long ones first, the last units
@@ -39,7 +41,9 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.slow)
         info = getattr(item, "_fixtureinfo", None)
         defs = info.name2fixturedefs.values() if info else ()
-        if any(d and d[-1].scope == "module" for d in defs):
+        if "checked" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.xdist_group("checked"))
+        elif any(d and d[-1].scope == "module" for d in defs):
             item.add_marker(pytest.mark.xdist_group(item.module.__name__))
     slow = {item.path for item in items if item.get_closest_marker("slow")}
     order = {path: n for n, path in enumerate(dict.fromkeys(item.path for item in items))}
@@ -88,6 +92,43 @@ def built(tmp_path_factory, project):
                     done.write_text(str(paths[0]), encoding="utf-8")
             cache[key] = Path(done.read_text(encoding="utf-8"))
         return cache[key]
+
+    return get
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One ``sheetgen check`` run: its exit code, what it printed, and its output folder."""
+
+    exit_code: int
+    output: str
+    out: Path
+
+
+@pytest.fixture(scope="session")
+def checked(tmp_path_factory):
+    """Return a function running ``sheetgen check ARGS`` on the repository once per run
+    (whole games, editions: the suite's costliest commands); gives a ``Checked``.
+
+    Shared between xdist workers as ``built`` is (a folder per ARGS, under a file lock), and
+    the tests that use it run on one worker (``pytest_collection_modifyitems``), so none
+    waits for the other's run."""
+    base = tmp_path_factory.getbasetemp()
+    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "checked"
+    root.mkdir(exist_ok=True)
+
+    def get(*args: str) -> Checked:
+        folder = root / hashlib.sha256(repr(args).encode()).hexdigest()[:16]
+        done = folder / "exit-code.txt"  # written once the check ended
+        with FileLock(f"{folder}.lock"):
+            if not done.is_file():
+                folder.mkdir(exist_ok=True)
+                result = run_cli("--project", str(REPO), "check", *args, "--out",
+                                 str(folder / "out"))
+                (folder / "output.txt").write_text(result.output, encoding="utf-8")
+                done.write_text(str(result.exit_code), encoding="utf-8")
+        return Checked(int(done.read_text(encoding="utf-8")),
+                       (folder / "output.txt").read_text(encoding="utf-8"), folder / "out")
 
     return get
 

@@ -272,13 +272,10 @@ def test_text_roles_meet_their_minimums(built, project):
     assert min(sizes) >= 8.5, sizes
 
 
-def test_the_qps_edition_builds_and_passes_its_checks(project, tmp_path):
+def test_the_qps_edition_builds_and_passes_its_checks(checked):
     """issue 33 (qps) for Ragnarocks: every text ~40 % longer still fits its box at its role's
     size, on every component the game owns, the standees included."""
-    from conftest import run_cli
-
-    result = run_cli("--project", str(project.root), "check", "ragnarocks", "--edition", "qps",
-                     "-p", "a4", "--out", str(tmp_path))
+    result = checked("ragnarocks", "--edition", "qps", "-p", "a4")
     assert result.exit_code == 0, result.output
     assert "7 outputs checked: 7 pass, 0 fail" in result.output
     for component in ("how-to-print", "mythology-cards", "reference", "clarifications",

@@ -299,20 +299,17 @@ def test_how_to_print_calls_tiles_and_tokens_by_their_names(built):
 
 
 @pytest.mark.slow
-def test_the_qps_edition_passes_its_checks_on_every_component(project, tmp_path):
+def test_the_qps_edition_passes_its_checks_on_every_component(project, checked):
     """issue 33 (qps) for Reavers: every text ~40 % longer still fits its box at its role's
     size on every component the game prints: the Spoils cards' rule text and the player aids
     (shorter words, one string per card type, bigger boxes), the board (Ship Upgrade spaces
     show their token's face, short texts where a glue seam crosses a space), the Territory and
     Ship Upgrade tiles' names (they wrap inside the safe area) and How to print's copies table
     (a row's height more for a heading on two lines)."""
-    from conftest import run_cli
-
     game = project.game_dir("reavers-of-midgard") / "game.yaml"
     components = yaml.safe_load(game.read_text(encoding="utf-8"))["components"]
     assert len(components) == 18 and "board" in components and "how-to-print" in components
-    result = run_cli("--project", str(project.root), "check", "reavers-of-midgard",
-                     "--edition", "qps", "-p", "a4", "--out", str(tmp_path))
+    result = checked("reavers-of-midgard", "--edition", "qps", "-p", "a4")
     assert result.exit_code == 0, result.output
     assert f"{len(components)} outputs checked: {len(components)} pass, 0 fail" in result.output
 

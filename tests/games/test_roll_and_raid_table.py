@@ -182,24 +182,22 @@ def test_how_to_print_copies_are_computed_per_player_count(built):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("edition", ["es", "de"])
-def test_every_edition_passes_the_print_checks(project, edition, tmp_path):
+def test_every_edition_passes_the_print_checks(edition, checked):
     """The Spanish and German editions build and pass every print check (role sizes, fit,
-    contrast) on A4."""
-    result = run_cli("--project", str(project.root), "check", GAME, "--edition", edition,
-                     "-p", "a4", "--out", str(tmp_path))
+    contrast) in every profile, A4 included (the run test_editions_games.py checks too)."""
+    result = checked(GAME, "--edition", edition)
     assert result.exit_code == 0, result.output[-3000:]
     assert "fail" in result.output and " 0 fail" in result.output
 
 
 @pytest.mark.slow
-def test_the_pseudo_edition_fits_every_component(project, tmp_path):
+def test_the_pseudo_edition_fits_every_component(project, checked):
     """qps (text ~40 % longer) passes every print check on every component of this game, the
     Player aids included (issue 33): each long aid is now two cards, so its body fits at the
     rules floor of 7.6 pt (it needed 6.85 pt on one card) and the scoring tables' label column
     holds "[GP]" at 7.7 pt."""
     components = load_game(project, GAME).spec.components
-    result = run_cli("--project", str(project.root), "check", GAME, "--edition", "qps",
-                     "-p", "a4", "--out", str(tmp_path))
+    result = checked(GAME, "--edition", "qps", "-p", "a4")
     assert result.exit_code == 0, result.output[-3000:]
     assert f"{len(components)} outputs checked: {len(components)} pass, 0 fail" in result.output
     for component in components:

@@ -286,17 +286,16 @@ def test_every_page_draws_game_icons_only(built):
 
 
 @pytest.mark.slow
-def test_the_qps_edition_of_every_component_passes_its_checks(project, tmp_path):
+def test_the_qps_edition_of_every_component_passes_its_checks(checked):
     """Issue 33 (4): every text ~40 % longer (the pseudo-edition qps) still fits its box at
     its role's size, on every component and profile of the game, the How-to-print page
     included. The play sheet failed (its order, network, Gods, Troll-track and dice-tray
     notes needed 6.75-8 pt): they are one-line reminders now, the rules in full on the aid
     cards."""
-    result = run_cli("--project", str(project.root), "check", GAME, "--edition", "qps",
-                     "--out", str(tmp_path))
+    result = checked(GAME, "--edition", "qps")
     assert result.exit_code == 0, result.output
     assert "14 outputs checked: 14 pass, 0 fail" in result.output
-    assert len(list(tmp_path.rglob("*-qps-*.pdf"))) == 14
+    assert len(list(result.out.rglob("*-qps-*.pdf"))) == 14
 
 
 # --- Look pass (issue 34): composed pictures, light backs ---------------------------------------

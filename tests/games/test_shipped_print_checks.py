@@ -12,6 +12,7 @@ import pytest
 
 from conftest import REPO
 from sheetgen.api import BuildOptions, run_check
+from sheetgen.generate.games import load_game
 from sheetgen.load.project import Project
 
 # one test per game, as `sheetgen check GAME` (the longest test of the suite when it was one:
@@ -43,6 +44,14 @@ def test_every_game_not_in_warn_mode_passes_sheetgen_check(project, tmp_path, ga
     enforced_face = [str(p) for p, enforced in report.face_problems if enforced]
     assert enforced_failures == [] and enforced_face == []
     assert not report.failed
+    if all(o.enforced for o in report.outputs):  # an enforcing game: not even a warning
+        assert [o.line() for o in report.outputs if not o.passed] == []
+        assert [str(p) for p, _ in report.face_problems] == []
+    # every component was checked (in each of its profiles: Roll & Might's qps check in
+    # tests/games/test_roll_and_might_table.py counts its 23 outputs)
+    components = load_game(project, game_id).spec.components
+    assert {o.component for o in report.outputs} == set(components)
+    assert len(report.outputs) > len(components)
     # every output was read back: each PDF reports its smallest text
     assert all(o.pdf is not None and o.pdf.smallest_text for o in report.outputs
                if o.path.suffix == ".pdf")
