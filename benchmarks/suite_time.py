@@ -1,0 +1,94 @@
+"""Where the test suite's time goes: the summed seconds of each tier, file and test.
+
+Runs the README's suite (``pytest -n auto``) with a JUnit report, or reads the report of an
+earlier run, and prints the summed test time (setup, call and teardown: a module-scoped build
+counts in its first test) of the fast tier (``-m "not slow"``) and of the slow tier, then the
+files and the tests that cost most. Summed times are steadier than the wall clock on a shared
+machine, and they show what parallel workers cannot hide: a run on two cores lasts at least
+the slow tier's sum over two, and at least its longest test.
+
+Run: python benchmarks/suite_time.py [--junit report.xml] [--top N] [-- PYTEST ARGS...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from collections import defaultdict
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def node_id(classname: str, name: str) -> str:
+    """Return the pytest node id of a JUnit test case (``tests.games.test_x.Class`` + name)."""
+    parts = classname.split(".")
+    if "@" in name.rpartition("]")[2]:  # an xdist group's name, after the parameters
+        name = name[:name.rindex("@")]
+    for cut in range(len(parts), 0, -1):
+        path = "/".join(parts[:cut]) + ".py"
+        if (ROOT / path).is_file():
+            return "::".join([path, *parts[cut:], name])
+    return "::".join([classname.replace(".", "/") + ".py", name])
+
+
+def read_junit(path: Path) -> dict[str, float]:
+    """Return ``{node id: seconds}`` of every test case of a JUnit XML report."""
+    cases = ET.parse(path).getroot().iter("testcase")
+    return {node_id(case.get("classname", ""), case.get("name", "")): float(case.get("time", 0))
+            for case in cases}
+
+
+def fast_tier() -> set[str]:
+    """Return the node ids of the fast tier, as ``pytest -m "not slow"`` collects them."""
+    done = subprocess.run([sys.executable, "-m", "pytest", "--collect-only", "-q", "-p",
+                           "no:cacheprovider", "-m", "not slow", "-n", "0"],
+                          cwd=ROOT, capture_output=True, text=True, check=False)
+    return {line.strip() for line in done.stdout.splitlines() if "::" in line}
+
+
+def report(times: dict[str, float], fast: set[str], top: int) -> str:
+    """Return the tiers' sums, then the ``top`` files and tests by time, as text."""
+    lines = []
+    for tier, ids in (("fast", [t for t in times if t in fast]),
+                      ("slow", [t for t in times if t not in fast])):
+        longest = max((times[t] for t in ids), default=0.0)
+        lines.append(f"{tier:5} tier: {len(ids):5} tests, {sum(times[t] for t in ids):8.1f} s "
+                     f"summed, longest test {longest:.1f} s")
+    lines.append(f"all       : {len(times):5} tests, {sum(times.values()):8.1f} s summed")
+    files: dict[str, list[float]] = defaultdict(list)
+    for test, seconds in times.items():
+        files[test.split("::")[0]].append(seconds)
+    lines.append(f"\nfiles by summed time (top {top}): seconds, tests, longest test, tier")
+    for path, spent in sorted(files.items(), key=lambda item: -sum(item[1]))[:top]:
+        tier = "fast" if any(t.split("::")[0] == path for t in fast) else "slow"  # any test
+        lines.append(f"{sum(spent):8.1f} {len(spent):5} {max(spent):7.1f}  {tier}  {path}")
+    lines.append(f"\ntests by time (top {top}):")
+    for test, seconds in sorted(times.items(), key=lambda item: -item[1])[:top]:
+        lines.append(f"{seconds:8.1f}  {'fast' if test in fast else 'slow'}  {test}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> str:
+    """Run (or read) the suite's JUnit report and print where its time goes."""
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--junit", type=Path, help="read this JUnit XML instead of running")
+    parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
+    args = parser.parse_args(argv)
+    junit = args.junit
+    if junit is None:
+        junit = Path(tempfile.mkdtemp(prefix="suite-time-")) / "junit.xml"
+        subprocess.run([sys.executable, "-m", "pytest", "-n", "auto", "-q", "-p",
+                        "no:cacheprovider", f"--junitxml={junit}", *args.pytest_args],
+                       cwd=ROOT, check=False)
+    text = report(read_junit(junit), fast_tier(), args.top)
+    print(text)
+    return text
+
+
+if __name__ == "__main__":
+    main()
