@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import os
 import re
 from dataclasses import dataclass
 
@@ -157,11 +158,31 @@ def assert_ink_in_every_card(path, card_w: float, card_h: float, pages=(0, 1),
             assert ink_fraction(image, inner, height) > least, (path.name, index, placed)
 
 
+_TEXTS: dict[tuple, str] = {}  # text_of's answers: (path, its mtime and size, pages) -> text
+
+
 def text_of(path, pages=None) -> str:
-    """Return the extracted text of a PDF's pages (all, or the indices given), spaces folded."""
-    reader = PdfReader(str(path))
-    chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in chosen))
+    """Return the extracted text of a PDF's pages (all, or the indices given), spaces folded.
+
+    Each distinct page is read once (a notepad prints one sheet's bytes 50 or 100 times, at
+    about a second a page), and a file read before, unchanged since, is not read again (the
+    tests of a module read the same shared build many times)."""
+    stat = os.stat(path)
+    key = (str(path), stat.st_mtime_ns, stat.st_size, None if pages is None else tuple(pages))
+    if key not in _TEXTS:
+        reader = PdfReader(str(path))
+        chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+        read: dict[tuple, str] = {}
+        texts = []
+        for page in chosen:
+            contents = page.get_contents()
+            same = (b"" if contents is None else contents.get_data(), repr(page.get("/Resources")),
+                    page.get("/Rotate"))
+            if same not in read:
+                read[same] = page.extract_text()
+            texts.append(read[same])
+        _TEXTS[key] = re.sub(r"\s+", " ", " ".join(texts))
+    return _TEXTS[key]
 
 
 def body_text_sizes(pdf_path, top: float, bottom: float, bleed: float = 0.0
