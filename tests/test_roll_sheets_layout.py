@@ -7,6 +7,7 @@ small line just above the fold, the seed last."""
 from __future__ import annotations
 
 import io
+import re
 import json
 
 import pypdfium2
@@ -173,3 +174,23 @@ def test_every_word_of_a_qps_roll_sheet_goes_through_the_catalogs(game, players,
     english = [run for run in runs if re.search(r"[A-Za-z]{2,}", run)
                and not any(c in run for c in "[]~") and all(ord(c) < 128 for c in run)]
     assert runs and not english, english[:10]
+
+
+@pytest.mark.parametrize("look, message", [
+    ("scene: nowhere", "sheet.scene: no scene 'nowhere' in templates/art/scenes"),
+    ("accent: no-such-colour", "sheet.accent: unknown colour 'no-such-colour'")])
+def test_a_sheet_look_that_does_not_exist_is_named_at_its_line(copy_game, private_cache_dir,
+                                                               tmp_path, look, message):
+    root = copy_game("ragnarocks")
+    dice = root / "data/ragnarocks/dice.yaml"
+    text = dice.read_text(encoding="utf-8")
+    key = look.split(":")[0]
+    line = next(n for n, ln in enumerate(text.splitlines(), 1) if ln.startswith("sheet:"))
+    field = re.search(rf"{key}: [^,}}]+", text).group(0)
+    dice.write_text(text.replace(field, look), encoding="utf-8")
+    target = tmp_path / "sheet.pdf"
+    result = run_cli("--project", str(root), "dice", "ragnarocks", "--seed", "sample",
+                     "--players", "2", "-o", str(target))
+    assert result.exit_code == 2 and "Traceback" not in result.output, result.output
+    assert f"dice.yaml:{line}: {message}" in result.output
+    assert not target.exists()
