@@ -151,10 +151,13 @@ def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
         for line, after in zip(paragraph, paragraph[1:]):
             assert not re.search(r"\d$", line) or not re.match(r"(dice|cards|sheets)\b", after), (
                 line, after)
-    # the notes panel keeps its label; its ruled line is a known gap since the roll sheets
-    # joined the file list (10 files leave the panel 5.5 mm under its label, less than one
-    # 7 mm rule): the lead's closing note names it
-    assert page.glyphs("Notes:")
+    # the notes panel has a ruled line to write on (it lost it when the roll sheets joined the
+    # file list; the files now carry no notes the checklist already gives)
+    notes = page.glyphs("Notes:")
+    section = page.glyphs("6 · Contents")
+    ruled = [s for s in page.shapes() if s[3] - s[1] < 0.5 and s[2] - s[0] > 60
+             and s[0] < notes[0] and notes[3] < s[1] < section[1]]
+    assert ruled, "no ruled line to write on under 'Notes:'"
 
 
 def test_the_clarifications_say_where_rulings_are_cited_and_end_none_on_a_lone_word(built):

@@ -83,8 +83,7 @@ def test_both_red_raid_dice_print_and_the_dice_deck_is_offered(project, built):
     assert dice.contents() == (5, "dice")
     assert dice.copies == {"raid": 2}
     guide = text_of(built("roll-and-raid", "how-to-print", "a4"))
-    assert "Balanced dice deck (2d6), 36 cards" in guide and \
-        "Optional: replaces the two Raid dice." in guide
+    assert "Balanced dice deck (2d6), 36 cards" in guide and "Dice deck (optional)" in guide
 
 
 def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, built):
@@ -100,7 +99,7 @@ def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, buil
 def test_every_ruling_is_printed_where_it_is_needed(built):
     rulings = text_of(built("roll-and-raid", "clarifications", "a4"))
     topics = ["Game length", "Start", "Great Hall", "Retreat", "Empty Raid deck", "Settlements",
-              "Shields", "Clan score", "Raid dice", "Roll sheet", "Creatures on the roll sheet",
+              "Shields", "Clan score", "Raid dice", "Roll sheet", "Creatures with a roll sheet",
               "Specialized production"]
     for number, topic in enumerate(topics, 1):
         assert f"R{number} · {topic}." in rulings, topic
@@ -109,7 +108,7 @@ def test_every_ruling_is_printed_where_it_is_needed(built):
     assert "Cross out a space as each round starts (R1)" in sheet  # 16 spaces
     assert "every clan starts empty (R2)" in aids
     assert "your choice (R4)" in aids and "deck empty: play on (R5)" in aids
-    assert "its Creatures version (R11)" in aids
+    assert "Creatures still need real dice (R11)" in aids
     assert "(R12)" in sheet and "(R12)" in aids
     assert "8 Raid rolls a round" in rulings and "Roll real dice" in rulings
 

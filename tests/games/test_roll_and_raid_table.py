@@ -345,7 +345,23 @@ def test_no_tool_words_on_the_aids_and_rulings(built):
     for text in (aids, rulings):
         assert "sheetgen dice" not in text and "--variant" not in text
     assert "Roll sheet (optional): every round's dice, rolled in advance" in aids
-    assert "R10 · Roll sheet." in rulings and "R11 · Creatures on the roll sheet." in rulings
+    assert "R10 · Roll sheet." in rulings and "R11 · Creatures with a roll sheet." in rulings
+
+
+def test_ruling_r11_names_only_the_roll_sheets_the_pack_prints(built):
+    """R11 sent Creatures players to a "roll sheet made for Creatures" the pack never ships
+    (its roll sheets are roll-sheet-Np-*.pdf, dice only): R11 and the Setup aid now say the
+    printed sheets hold the dice only and Creatures take real dice; the How-to-print lists
+    no other roll sheet."""
+    rulings = re.sub(r"\s+", " ", text_of(built(GAME, "clarifications", "a4")))
+    aids = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "a4")))
+    guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
+    assert "R11 · Creatures with a roll sheet. The printed roll sheets hold the dice only." \
+        in rulings
+    assert "Creatures still need real dice (R11)" in aids
+    for text in (rulings, aids, guide):
+        assert "made for Creatures" not in text and "Creatures version" not in text
+    assert guide.count("roll-sheet-") == 1 and "roll-sheet-Np-a4.pdf" in guide
 
 
 def _drawn_forms(path) -> list[set[str]]:
@@ -417,3 +433,73 @@ def test_card_backs_are_light_for_a_home_printer(built, component):
         grey = document[index].render(scale=50 / 72).to_pil().convert("L")
         light = sum(count for count, value in grey.getcolors(256) if value >= 190)
         assert light / (grey.width * grey.height) >= 0.75, (component, index)
+
+
+def _used(page, dpi: int = 100) -> float:
+    """Return the share of a pod card face's body (19 mm down to the frame's foot, 84 mm), cut
+    in 3 mm bands across the text column, whose band holds ink (a glyph, a rule, a cell, a
+    picture): a card whose text stops half-way scores about one half."""
+    image = page.render(scale=dpi / 72).to_pil().convert("L")
+    px, bleed = dpi / 25.4, 3.175
+    left, right = round((bleed + 5) * px), round((bleed + 58.5) * px)
+    bands = [(top, min(top + 3, 84)) for top in range(19, 84, 3)]
+    used = 0
+    for top, bottom in bands:
+        crop = image.crop((left, round((bleed + top) * px), right, round((bleed + bottom) * px)))
+        used += sum(count for count, value in crop.getcolors(256) if value < 170) >= 3
+    return used / len(bands)
+
+
+def test_no_player_aid_is_half_empty(built):
+    """Ten of the eighteen aids were under 60 % used (a text stopping half-way down the card):
+    each now carries what a player needs under its text, a worked example (the Wood tracker
+    counted twice), a table (the dice, the rounds' seasons, the Solo tally), a picture (the
+    Raid deck from the side, the lone longship, the joined clans before Paris) or lines to
+    write a house variant on; every aid front has ink in 60 % or more of its body's bands."""
+    document = pdfium.PdfDocument(str(built(GAME, "reference", "pod")))
+    fronts = [document[i] for i in range(0, len(document), 2)]
+    assert len(fronts) == 18
+    used = {f"{i} {page.get_textpage().get_text_range().splitlines()[0]}": round(_used(page), 2)
+            for i, page in enumerate(fronts)}
+    assert all(share >= 0.6 for share in used.values()), used
+    assert sum(used.values()) / len(used) >= 0.75, used
+    text = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "a4")))
+    assert "Spaces 1-2 crossed, a Wood 4" in text and "Your Clan sheet tally" in text
+
+
+def test_the_house_rulings_card_is_not_named_where_it_is_not_printed(built):
+    """The Game variants aid sent a table to "your table's House rulings card", which the A4
+    Clarifications never print (it only completes a gutterfold row): the aid now names no such
+    card and prints its own ruled lines under "Your own" to write the house variant on."""
+    aids = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "a4")))
+    rulings = text_of(built(GAME, "clarifications", "a4"))
+    assert "House rulings" not in rulings  # not printed on A4...
+    assert "House rulings" not in aids  # ...so not named
+    assert "agree on it before the game and write it on the lines below" in aids
+    document = pdfium.PdfDocument(str(built(GAME, "reference", "pod")))
+    variants = next(document[i] for i in range(0, len(document), 2)
+                    if "GAME VARIANTS" in document[i].get_textpage().get_text_range().upper())
+    height = variants.get_height()
+    rules = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(variants)
+             if x1 - x0 > 45 * MM and y1 - y0 < 0.5 * MM and (height - y1) / MM > 50]
+    assert len(rules) >= 3, rules
+
+
+def test_raid_card_badges_leave_the_picture_free(built):
+    """The Defense and Battle GP badges hung over the picture's foot and hid half of it: on
+    every front they now sit in a row under the picture, below the landmark and its ground
+    shadow (the two white 24 mm badges' tops under the lowest of the picture's forms)."""
+    document = pdfium.PdfDocument(str(built(GAME, "raid-cards", "pod")))
+    for index in range(0, len(document), 2):
+        page = document[index]
+        height = page.get_height()
+        forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
+                 if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
+        # the landmark (about 16 mm square) and the shadow (about 16 x 3 mm) under it
+        picture = [(x0, y0, x1, y1) for x0, y0, x1, y1 in forms
+                   if 14 * MM < x1 - x0 < 23 * MM and (height - y1) / MM < 40]
+        badges = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(page)
+                  if 23 * MM < x1 - x0 < 25 * MM and 8.5 * MM < y1 - y0 < 10.5 * MM]
+        assert len(badges) == 2 and picture, (index, badges, picture)
+        picture_foot = min(y0 for _, y0, _, _ in picture)
+        assert all(y1 <= picture_foot + 0.2 * MM for _, _, _, y1 in badges), index
