@@ -7,9 +7,8 @@ from __future__ import annotations
 
 import pypdfium2 as pdfium
 
-import pypdfium2.raw as pdfium_raw
 
-from pdfcheck import distinct, drawn_shapes, ink_boxes, page_bounds, page_chars, text_box
+from pdfcheck import distinct, drawn_shapes, ink_boxes, page_chars, text_box
 
 MM = 72 / 25.4
 
@@ -40,28 +39,28 @@ def test_the_solo_best_scores_are_written_in_boxes_not_on_underscores(built):
     page = next(pdf[i] for i in range(0, len(pdf), 2)
                 if "Solo Scoring" in pdf[i].get_textpage().get_text_range())
     assert "__" not in page.get_textpage().get_text_range()
-    ask = ink_boxes(page, "Your best scores")
+    ask = ink_boxes(page, "Best scores")  # issue 34: the card's last icon-led line
     squares = [s for s in drawn_shapes(page) if s[3] < ask[1]
                and 5 * MM <= s[2] - s[0] < 12 * MM and abs((s[3] - s[1]) - (s[2] - s[0])) < MM]
     assert len(squares) == 4, squares
     assert min(s[1] for s in squares) > 6 * MM  # clear of the card's foot (3 mm bleed + frame)
 
 
-def test_a_legend_icon_stays_on_the_line_of_the_location_it_names(built):
+def test_a_scoring_symbol_stands_on_the_line_of_the_location_it_names(built):
     """The Scoring aid's Legend line ended two lines on an icon ("4-6 West · [castle]") and
-    began the next with its word ("Castle 1-3 ..."); each icon now stands just left of its
-    location's name, on its line."""
+    began the next with its word. Issue 34: the aid is icon-led lines (the Legend line is
+    the Legend's own); each symbol's gold roundel stands just left of the location it names,
+    level with it."""
     pdf = pdfium.PdfDocument(str(built("roll-and-might", "reference", "pod")))
     page = next(pdf[i] for i in range(0, len(pdf), 2)
-                if "any tower, 4-6 Throne" in pdf[i].get_textpage().get_text_range())
-    # the icons are the game's symbols: colour art, drawn as forms (issue 34), or paths
-    shapes = drawn_shapes(page) + [page_bounds(obj) for obj in page.get_objects(max_depth=8)
-                                   if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
-    for name in ("Castle 1-3", "Market: the"):
+                if pdf[i].get_textpage().get_text_range().startswith("Scoring"))
+    discs = [s for s in drawn_shapes(page) if 6 * MM < s[2] - s[0] < 6.5 * MM
+             and 6 * MM < s[3] - s[1] < 6.5 * MM]
+    for name in ("Towers", "Throne Room", "Armies", "Stalls"):
         left, bottom, _, top = ink_boxes(page, name)
-        icons = [s for s in shapes if left - 4 * MM < s[0] and s[2] <= left + 0.2 * MM
-                 and s[1] < top and s[3] > bottom and s[2] - s[0] < 4 * MM]
-        assert icons, name
+        beside = [s for s in discs if left - 3 * MM < s[2] <= left
+                  and s[1] < (bottom + top) / 2 < s[3]]
+        assert len(beside) == 1, name
 
 
 def test_the_castle_notes_leave_no_word_alone_on_a_line(built):

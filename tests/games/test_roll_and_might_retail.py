@@ -50,7 +50,7 @@ def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
     # issue 34: the Scoring aid prints R3's and R2's words, so it cites no code
     assert "Two players: your opponent is both neighbours: your West against their East, " \
         "your East against their West, each once." in " ".join(aids.split())
-    assert "Tie: more filled spots wins; still equal, the tied players share the win." \
+    assert "Tie more filled spots wins. Still equal: you share the win." \
         in " ".join(aids.split())
 
 

@@ -640,3 +640,24 @@ def test_the_turn_card_is_icon_led_steps_one_idea_a_line(built):
     bleed = 3.175 * MM
     sizes = body_text_sizes(path, 14 * MM, 77 * MM, bleed)[0]
     assert sizes and min(sizes) >= 8 and max(sizes) == 9, sizes
+
+
+def test_the_scoring_and_solo_aids_are_icon_led_lines_too(built):
+    """Issue 34 (walls of text): the Scoring, Solo Turn and Solo Scoring fronts are set like
+    the Turn card: a gold roundel with the thing's symbol opening each line of rules (towers,
+    throne room, armies, stalls; the solo steps 1-4), rules at 9 pt, one idea a line."""
+    path = built(GAME, "reference", "pod")
+    texts = _page_texts(path)
+    pdf = pdfium.PdfDocument(str(path))
+    bleed = 3.175 * MM
+    sizes = body_text_sizes(path, 18 * MM, 70 * MM, bleed)
+    for title, opening, count in (
+            ("Scoring", "Towers 1 point each full tower. All 4 full: +3.", 5),
+            ("Solo Turn", "1 Deal yourself 2 cards. And 1 face down on the table, unseen.", 4),
+            ("Solo Scoring", "Throne Room all 5 filled: 3 points.", 5)):
+        index = next(i for i, t in enumerate(texts) if t.startswith(title + " "))
+        assert opening in texts[index], title
+        discs = [s for s in drawn_shapes(pdf[index]) if 6 * MM < s[2] - s[0] < 6.5 * MM
+                 and 6 * MM < s[3] - s[1] < 6.5 * MM]
+        assert len(discs) == count, (title, len(discs))
+        assert min(sizes[index // 2]) >= 8, (title, sizes[index // 2])
