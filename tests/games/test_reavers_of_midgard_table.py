@@ -62,7 +62,7 @@ def test_the_rulebooks_gaps_print_as_this_editions_rulings(built):
     printed = " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pages)
     for finding in ("Only to a face that die has",                       # Ivar, Gunnhild
                     "A stored die keeps its face",                       # dice on Artifacts
-                    "drawn by a Treasure Galley or Highland tile",       # Walls from tiles
+                    "drawn by a Treasure Galley or Highland Jarldom tile",       # Walls from tiles
                     "Keep Walls and Towers are not treasures",           # Fafnir's Hoard
                     "the card goes to your Glory pile and scores nothing",  # Ship Upgrade card
                     "2 a space",                                         # 12 tokens, 6 spaces
@@ -229,10 +229,20 @@ def test_player_colours_are_not_named_like_the_dice(built):
     for colour in ("Crimson", "Azure", "Green", "Ochre", "Purple"):
         assert f"Longship of the {colour} Clan" in boards
     assert not any(f"{dice} Clan" in boards for dice in ("Red", "Blue", "Yellow"))
-    letters = set()
+
+
+@pytest.mark.slow
+def test_pawns_and_glory_markers_name_their_clan_in_full(built):
+    """Finding (fifth table): the pawn letters C, A, G, O, P were not explained. Each clan
+    marker now prints its colour's name, the word its Longship board is titled with, and no
+    marker prints a lone letter (nor a dice colour's name)."""
+    words = []
     for page in pdfium.PdfDocument(str(built("reavers-of-midgard", "markers", "a4"))):
-        letters |= {c for c, size, _x, _y in _chars(page) if 7 <= size < 8 and c.isupper()}
-    assert letters >= {"C", "A", "G", "O", "P"} and not letters & {"R", "B", "Y"}
+        words += page.get_textpage().get_text_range().split()
+    for clan in ("CRIMSON", "AZURE", "GREEN", "OCHRE", "PURPLE"):
+        assert words.count(clan) == 3, clan  # two pawns and a Glory marker on each side
+    assert not [w for w in words if len(w) == 1 and w.isalpha()]
+    assert not {"RED", "BLUE", "YELLOW"} & set(words)
 
 
 @pytest.mark.slow
@@ -451,3 +461,91 @@ def test_the_clarifications_fill_their_sheet(built):
     text = page.get_textpage().get_text_range()
     assert text.count("Clarifications\r\n") + text.count("House rulings\r\n") == 9
     assert "R1 · Pawns" in text and "R20 · Village and Keep Walls" in text
+
+
+# ---- Fifth table's findings (the reader who scored the retail edition 5.6) ----
+
+TERRITORIES = ("Fjord Hamlet", "Forest Hold", "Sacred Grove", "Highland Jarldom")
+
+
+def _printed(built, component: str, profile: str = "pod") -> str:
+    """Return every page's text of ``component``'s build, whitespace collapsed to one space."""
+    pages = pdfium.PdfDocument(str(built("reavers-of-midgard", component, profile)))
+    return " ".join(" ".join(page.get_textpage().get_text_range().split()) for page in pages)
+
+
+@pytest.mark.slow
+def test_each_territory_has_one_name_on_the_board_and_its_tiles(built, board_page):
+    """Finding: the board called the stacks Hamlet, Forest, Grove and Highland while the tiles
+    said Fjord Hamlet, Forest Hold, Sacred Grove and Highland Jarldom. The board's Conquer
+    panel prints each tile's full name, and no other name for a stack."""
+    conquer = _text_in(_chars(board_page), 321.75, 343.5, 487.75, 395)
+    tiles = _printed(built, "territory-tiles")
+    for name in TERRITORIES:
+        assert name.replace(" ", "") in conquer, name
+        assert name in tiles, name
+    shortened = conquer
+    for name in TERRITORIES:
+        shortened = shortened.replace(name.replace(" ", ""), "")
+    assert not any(word in shortened for word in ("Hamlet", "Forest", "Grove", "Highland"))
+
+
+@pytest.mark.slow
+def test_the_clan_initial_on_pawns_is_keyed_on_each_longship(built):
+    """Finding: the letters on the pawns and Glory markers (C, A, G, O, P) were explained
+    nowhere. Each Longship's banner keys its clan's letter ('Your pawns and Glory marker: C'),
+    the letter its markers print, and the Honor Ship carries no unexplained letter."""
+    boards = _printed(built, "player-boards")
+    markers = _printed(built, "markers", "a4").split()
+    for clan in ("Crimson", "Azure", "Green", "Ochre", "Purple"):
+        assert f"Longship of the {clan} Clan Your pawns and Glory marker: {clan[0]}" in boards
+        assert markers.count(clan[0]) >= 3, clan  # 2 pawns and the Glory marker
+    assert "H" not in markers
+
+
+# The faces a player reads during play (cards, tiles, tokens, player boards, aids).
+PLAY_FACES = ("reaver-cards", "village-spoils", "keep-spoils", "journey-cards",
+              "sea-battle-cards", "prophecy-cards", "territory-tiles", "ship-upgrade-tiles",
+              "player-boards", "reference", "markers", "tokens", "dice-aid")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("component", PLAY_FACES)
+def test_text_read_in_play_is_8_pt_or_more(built, component):
+    """Finding: cards were small and their text about 7 pt (7.7 pt labels, subtitles and the
+    Specialize line). Every letter inside the trim of every face read in play is 8 pt or more
+    (the Clarifications, a reference, keep the 7 pt floor of notes)."""
+    import pypdfium2.raw as raw
+
+    small, letters = [], 0
+    for page in pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod"))):
+        left, bottom, right, top = page.get_trimbox()
+        text = page.get_textpage()
+        for at, char in enumerate(text.get_text_range()):
+            x0, y0, x1, y1 = text.get_charbox(at)
+            if char.isspace() or not (left <= (x0 + x1) / 2 <= right
+                                      and bottom <= (y0 + y1) / 2 <= top):
+                continue
+            letters += 1
+            size = raw.FPDFText_GetFontSize(text.raw, at)
+            if size < 8 - 0.01:
+                small.append((char, round(size, 2)))
+    assert letters > 0
+    assert small == []
+
+
+RULE_CODE = re.compile(r"\b[RT]\d{1,2}\b")
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("component", ("player-boards", "reference", "board", "reaver-cards",
+                                       "village-spoils", "keep-spoils", "journey-cards",
+                                       "sea-battle-cards", "prophecy-cards", "dice-aid"))
+def test_play_surfaces_print_rulings_in_words_not_codes(built, component):
+    """Finding: rule codes such as '(R10)' on the player boards, the board and the aids sent
+    players to the Clarifications. Play surfaces say the ruling in words; the codes print on
+    the Clarifications only."""
+    assert RULE_CODE.findall(_printed(built, component)) == []
+    assert "R10" in _printed(built, "clarifications")
+    boards = _printed(built, "player-boards")
+    assert "Crew hold: 6 dice at most; discard any extra at once." in boards
