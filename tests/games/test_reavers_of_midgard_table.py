@@ -549,3 +549,49 @@ def test_play_surfaces_print_rulings_in_words_not_codes(built, component):
     assert "R10" in _printed(built, "clarifications")
     boards = _printed(built, "player-boards")
     assert "Crew hold: 6 dice at most; discard any extra at once." in boards
+
+
+def _pixel(image, x_mm: float, y_mm: float, dpi: float) -> tuple[int, int, int]:
+    """Return the RGB colour of ``image`` (rendered at ``dpi``) at a point in mm."""
+    return image.getpixel((round(x_mm / 25.4 * dpi), round(y_mm / 25.4 * dpi)))[:3]
+
+
+@pytest.mark.slow
+def test_reaver_cards_have_a_clan_frame_a_location_badge_and_big_effects(built, board_page):
+    """Finding: the 30 heroes read as 'stock icons on a backdrop'. The deck now has a hierarchy
+    a reader sees: the card's edge is the clan's colour (one per clan, four clans), the
+    Specialize strip is a badge in its Location's colour (the same colour as that Location's
+    band on the board), and the effect prints in big type (10.5 pt and up)."""
+    import pypdfium2.raw as raw
+
+    dpi = 100
+    board = board_page.render(scale=dpi / 72).to_pil().convert("RGB")
+    bleed = (board_page.get_mediabox()[3] - board_page.get_trimbox()[3]) / MM
+    bands = {"Raid Villages": (540, 29), "Raid Keeps": (530, 183), "Battle at Sea": (250, 183),
+             "Conquer Territories": (480, 337)}
+    band_colour = {name: _pixel(board, x + bleed, y + bleed, dpi) for name, (x, y) in bands.items()}
+    assert len(set(band_colour.values())) == 4
+    edges, badges, seen = {}, {}, 0
+    for page in pdfium.PdfDocument(str(built("reavers-of-midgard", "reaver-cards", "pod"))):
+        text = page.get_textpage()
+        whole = text.get_text_range()
+        found = re.search(r"(\w+) clan.*Specialize:\s+(Raid Villages|Raid Keeps|Conquer "
+                          r"Territories|Battle at Sea)", whole, re.S)
+        if not found:
+            continue  # a back
+        seen += 1
+        clan, location = found.groups()
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        edge = (page.get_mediabox()[3] - page.get_trimbox()[3]) / MM
+        edges.setdefault(clan, set()).add(_pixel(image, edge + 0.8, edge + 30, dpi))
+        badges.setdefault(location, set()).add(_pixel(image, edge + 38, edge + 41.2, dpi))
+        effect = whole.index("\n", found.end())  # the effect follows the badge
+        sizes = [raw.FPDFText_GetFontSize(text.raw, at) for at in range(effect, len(whole))
+                 if not whole[at].isspace()]
+        assert sizes and min(sizes) >= 10.5 - 0.01, (whole, min(sizes))
+    assert seen == 60
+    assert sorted(edges) == ["Boar", "Raven", "Serpent", "Wolf"]
+    assert all(len(colours) == 1 for colours in edges.values()), edges
+    assert len({colour for colours in edges.values() for colour in colours}) == 4
+    for location, colours in badges.items():
+        assert colours == {band_colour[location]}, (location, colours, band_colour[location])
