@@ -253,7 +253,7 @@ def test_setup_card_gives_every_player_their_start(built):
     assert "Setup Once, before round 1" in text
     for words in ("last to see the ocean", "3 players: the Honor Ship too",
                   "its pawn (2 with 2 players)", "Glory marker on 0",
-                  "3 Crew dice (one per colour, rolled, R8)",
+                  "3 Crew dice (one per colour, rolled)",
                   "1 Prophecy", "+1 per seat after the Start Player",
                   "Shuffle the six decks", "shuffle each type, stack it",
                   "Round marker on 1"):

@@ -49,13 +49,24 @@ def test_every_issue_ruling_is_decided_in_order(rulings):
     assert "Troll trophy scores 2 Glory, each Kraken 3" in rulings[5]
 
 
-def test_every_cited_ruling_exists_and_the_aids_cite_the_issue_rulings(built, rulings):
-    cited = set()
+def test_the_aids_say_the_issue_rulings_in_words_without_codes(built, rulings):
+    """Issue 34 (fifth table): rule codes ('R1', 'R10') belong on the Clarifications; the
+    aids, the board and the Longships say the same rulings in plain words where they are used."""
+    said = ""
     for component in ("reference", "board", "player-boards"):
         text = _text(built(GAME, component, "a4" if component != "board" else "pod"))
-        cited |= {int(n) for n in re.findall(r"\bR(\d+)\b", text)}
-    assert cited <= set(rulings)
-    assert {1, 2, 3, 4, 5, 6, 7} <= cited
+        assert re.findall(r"\bR\d+\b", text) == [], component
+        said += text
+    assert {1, 2, 3, 4, 5, 6, 7} <= set(rulings)
+    for words in ("1 each + Honor Ship",                      # R1, pawns
+                  "Specialize",                               # R2
+                  "who Prepares passes it on",                # R3
+                  "Prophecies",                               # R4
+                  "Trophies:",                                # R5
+                  "shuffle its discard in, once a round",     # R6
+                  "a colour used up: take another, same face",  # R7
+                  "6 dice at most"):                          # R10, the Crew hold
+        assert words in said, words
 
 
 def test_rulebook_slips_are_corrected_in_the_aids(built):
