@@ -503,3 +503,13 @@ def test_raid_card_badges_leave_the_picture_free(built):
         assert len(badges) == 2 and picture, (index, badges, picture)
         picture_foot = min(y0 for _, y0, _, _ in picture)
         assert all(y1 <= picture_foot + 0.2 * MM for _, _, _, y1 in badges), index
+
+
+def test_the_fate_note_names_a_printed_aid(built):
+    """The Clan sheet's Fate die note sent the player to a "Production aid", whose title is
+    "1 · Production", while the Fate rule is on the "Fate dice" aid: the note names the Fate
+    dice aid, whose title the aids print."""
+    sheet = re.sub(r"\s+", " ", text_of(built(GAME, "clan-sheet", "a4", copies=1), [0]))
+    aids = text_of(built(GAME, "reference", "a4"))
+    assert "(Fate dice aid)" in sheet and "Production aid" not in sheet
+    assert "FATE DICE" in aids.upper()

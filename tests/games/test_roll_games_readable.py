@@ -63,8 +63,8 @@ def joined_text(path, pages) -> str:
 
 def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
     text = joined_text(built("roll-and-raid", "clan-sheet", "pod"), [0])
-    # issue 34: rules at 8.5 pt; the sheet keeps a reminder, the Production aid the whole rule
-    assert "Fate die: once, as a Resource die of any colour (Production aid)" in text
+    # issue 34: rules at 8.5 pt; the sheet keeps a reminder, the Fate dice aid the whole rule
+    assert "Fate die: once, as a Resource die of any colour (Fate dice aid)" in text
     assert "a refill shows" in text and "Write its GP" in text
     # the festival penalty keeps its unit on the same line (no-break space)
     assert "-2\u00a0GP" in text or "-2 GP" in text.replace("\u00a0", " ")
@@ -76,7 +76,7 @@ def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
     assert len(fronts) == 18, "one step per aid: 18 aids"
     text = joined_text(path, fronts)
     for needed in ("Once each, cross it out; never combined, never a Raid die",
-                   "passes the raid to the one who lost most",
+                   "passes the raid to the one who lost the most",
                    "brings the top Creature card", "one Raid roll for all",
                    "raid all 10 cards (9 cities, then Paris) by the end of round 16",
                    "Goal missed"):
