@@ -117,6 +117,8 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
     data = path.read_bytes()
     key = _cache_key(data)
     cached = cache_dir() / f"{key}.json"
+    if edition is not None:
+        use_cache = False  # the cache holds the source's words: an edition reads its own
     if use_cache:
         try:
             dumped = json.loads(cached.read_text(encoding="utf-8"))
@@ -126,7 +128,6 @@ def load_dice_dir(game_dir: Path, use_cache: bool = True, variant: str | None = 
             pass
     raw = load_yaml(path)
     if edition is not None:
-        use_cache = False
         edition.tree(raw)
     dumped = _validate(game, game_dir, path, raw)
     if use_cache:
