@@ -112,7 +112,9 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
         comp = loaded.get(cid)
         if comp is not None and not _counts_pieces(comp):
             pieces, unit = comp.model.contents()
-            pieces += _fillers(project, comp, guide_profile(project))
+            flowed = _flowed(project, game, comp)
+            pieces = pieces if flowed is None else flowed
+            pieces += _fillers(project, comp, guide_profile(project), pieces)
             counts[cid] = Count(pieces, unit, comp.model.title,
                                 game.edition.code if game.edition is not None else None,
                                 comp.model.folded())
@@ -127,9 +129,44 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
                    game.spec.id, sheets)
 
 
-def _fillers(project: Project, comp, profile) -> int:
-    """Return how many row-filler cards ``comp``'s file for ``profile`` prints (0 for a
-    component without one, or one whose front template cannot be read: its build says why)."""
+def _flowed(project: Project, game: LoadedGame, comp) -> int | None:
+    """Return how many cards deck ``comp`` prints once its front template's ``flow:`` has
+    carried each too-full card on onto further ones, counted by building its faces as the
+    deck's build does (in the game's edition: a longer language flows more); None for a
+    component whose front has no flow (its items' counts are what it prints)."""
+    front = getattr(comp.model, "front", None)
+    if front is None or comp.model.kind not in ("cards", "tokens"):
+        return None
+    from ..load.templates import TemplateBook
+
+    templates = TemplateBook(project, game.edition)
+    try:
+        if templates.get(front, (str(comp.path), 1)).flow is None:
+            return None
+    except UserError:
+        return None
+    from ..fill.faces import FaceBuilder  # start-up: only a deck whose cards flow builds here
+    from ..fill.fonts import FontBook
+    from ..fill.icons import IconBook
+    from ..impose.components.cards import flowed_cards
+
+    spec = game.spec
+    builder = FaceBuilder(project, templates, FontBook.for_project(project),
+                          IconBook.for_project(project), spec.colors,
+                          {"game": spec.model_dump(), "credits": "",
+                           "component": {"id": comp.model.id, "title": comp.model.title}},
+                          spec.symbols)
+    if game.edition is not None and game.edition.spec is not None:
+        builder.font_roles = game.edition.spec.fonts
+    if game.edition is not None and not game.edition.pseudo:
+        builder.language = game.edition.code
+    return flowed_cards(builder, comp)
+
+
+def _fillers(project: Project, comp, profile, regular: int | None = None) -> int:
+    """Return how many row-filler cards ``comp``'s file for ``profile`` prints after
+    ``regular`` other cards (default: its items' counts); 0 for a component without one, or
+    one whose front template cannot be read: its build says why."""
     if not getattr(comp.model, "row_filler", None):
         return 0
     from ..impose.components.cards import fillers_printed  # start-up: decks with a filler
@@ -139,7 +176,8 @@ def _fillers(project: Project, comp, profile) -> int:
         front = TemplateBook(project).get(comp.model.front, (str(comp.path), 1))
     except UserError:
         return 0
-    return fillers_printed(comp.model, profile, (front.width, front.height, front.bleed))
+    return fillers_printed(comp.model, profile, (front.width, front.height, front.bleed),
+                           regular)
 
 
 def _generate(model, raw, path: Path, problems: ProblemList,

@@ -38,12 +38,10 @@ class Cards(Component):
         builder.release_faces = len(model.items) > BIG_DECK
         flow = _flow_of(builder, model.front, front_where)
         for index, item in enumerate(model.items):
-            fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
             item_path, line = loaded.item_where(index)
             cells = loaded.cells_of(item.id)
             try:
-                fronts = _flowed(builder, model.front, fields, flow,
-                                 Where(item_path, line, f"{item.id} front", cells), front_where)
+                fronts = _item_fronts(builder, loaded, index, total, flow, front_where)
                 made = [(front, front_fields,
                          builder.build(model.back, front_fields,
                                        Where(item_path, line, f"{item.id} back", cells),
@@ -127,6 +125,42 @@ class Cards(Component):
                "one-per-page": Layout(_fit_page_limit, _impose_pod)}
 
 
+def _item_fronts(builder, loaded, index: int, total: int, flow: dict | None,
+                 front_where: tuple[str, int]) -> list[tuple]:
+    """Return the (face, fields) of item ``index``'s front and of the further cards its
+    flowing list goes on onto (one source: the deck's build and the print guide's count)."""
+    model = loaded.model
+    item = model.items[index]
+    fields = {**model.defaults, **item.fields(), "index": index + 1, "total": total}
+    item_path, line = loaded.item_where(index)
+    return _flowed(builder, model.front, fields, flow,
+                   Where(item_path, line, f"{item.id} front", loaded.cells_of(item.id)),
+                   front_where)
+
+
+def flowed_cards(builder, loaded) -> int | None:
+    """Return how many cards deck ``loaded`` prints once each item's flowing list has gone on
+    onto further cards (its front template's ``flow:``), the row filler left out, as
+    :meth:`Cards.prepare` makes them; None when its front has no flow or a face cannot be
+    built (the deck's own build says why)."""
+    model = loaded.model
+    front_where = (str(loaded.path), line_of(loaded.raw, ("front",)))
+    flow = _flow_of(builder, model.front, front_where)
+    if flow is None:
+        return None
+    total = sum(item.count for item in model.items)
+    printed = 0
+    for index, item in enumerate(model.items):
+        if item.id == model.row_filler:
+            continue
+        try:
+            printed += item.count * len(_item_fronts(builder, loaded, index, total, flow,
+                                                     front_where))
+        except UserError:
+            return None
+    return printed
+
+
 def _flow_of(builder, name: str, where: tuple[str, int]) -> dict | None:
     """Return the ``flow:`` of template ``name`` (None without one, or when it cannot be
     read: building a face says why)."""
@@ -173,14 +207,17 @@ ROW_OF = {"grid": lambda profile, w, h, bleed: grid_for(profile, w, h, bleed).co
                                                                       bleed)[0].cols}
 
 
-def fillers_printed(model, profile, size: tuple[float, float, float]) -> int:
+def fillers_printed(model, profile, size: tuple[float, float, float],
+                    regular: int | None = None) -> int:
     """Return how many copies of ``model``'s row filler its file for ``profile`` prints, its
-    cards ``size`` (width, height, bleed in points): as many as the last row lacks, up to the
-    filler's count (``Cards._rows_completed`` prints exactly these)."""
+    cards ``size`` (width, height, bleed in points), after ``regular`` other cards (default:
+    the items' counts): as many as the last row lacks, up to the filler's count
+    (``Cards._rows_completed`` prints exactly these)."""
     row_of = ROW_OF.get(profile.layout("cards"))
     if not model.row_filler or row_of is None:
         return 0
-    regular, _ = model.contents()
+    if regular is None:
+        regular, _ = model.contents()
     return min(model.filler_count(), row_short(regular, row_of(profile, *size)))
 
 
