@@ -265,7 +265,8 @@ def _untranslated(runs: list[str]) -> list[str]:
     """The runs with letters that are neither pseudo-translated nor a name or a number."""
     return [run for run in runs
             if any(c.isalpha() for c in run) and not QPS_MARKS & set(run)
-            and not all(NAME.match(word) for word in run.split())]
+            and not all(NAME.match(word.strip("()…:,")) or not word.strip("()…:,")
+                        for word in run.split())]  # "(deck-qps-a4.pdf … x.pdf):" is names
 
 
 @pytest.mark.slow

@@ -21,7 +21,8 @@ from conftest import run_cli, write_files
 pytestmark = pytest.mark.slow  # whole How-to-print pages built
 
 MM = 72 / 25.4
-TITLES = ("Files, in this order", "Copies per player count", "Double-sided printing",
+TITLES = ("What to print, in this order", "How many for your player count",
+          "Printing both sides",
           "Paper and card stock", "glue, in order")
 
 

@@ -34,13 +34,14 @@ def test_how_to_print_is_first_in_the_print_pack(project):
 def test_the_page_says_files_duplex_paper_copies_steps_and_counts(built):
     text = _flat(_text(built("roll-and-raid", "how-to-print", "a4")))
     # the files in print order, the clan sheet first
-    order = [text.index(f"{n}. {name}-a4.pdf") for n, name in
-             enumerate(["clan-sheet", "raid-cards", "creature-cards", "reference"], 1)]
+    order = [text.index(f"{n}. {title} ({name}-a4.pdf)") for n, (title, name) in
+             enumerate([("Clan Sheet", "clan-sheet"), ("Raid cards", "raid-cards"),
+                        ("Creature cards", "creature-cards"), ("Player aids", "reference")], 1)]
     assert order == sorted(order)
     assert "flip on long edge" in text and "short-edge" in text
     assert "Chartres shows \"4 players\"" in text  # what goes wrong otherwise
     assert "200-300 g/m² card" in text and "80-100 g/m² paper" in text
-    assert "Copies per player count" in text and "36 (print 2×)" in text  # 2 sets of 18 aids
+    assert "How many for your player count" in text and "36 (print 2×)" in text  # 2 x 18 aids
     assert "Cut the card sheets along the crop marks" in text
     # counts from the components: 48 Raid cards and Paris; 3 Resource and 2 Raid dice (the
     # rulebook's contents); the pad of 100 Clan sheets; 6 Creature cards
@@ -163,7 +164,7 @@ def test_the_copies_table_counts_an_odds_card_per_player(built):
     page = pdfium.PdfDocument(str(built("roll-and-raid", "how-to-print", "a4")))[0]
     headings = ["Players", "Clan sheets", "Odds cards", "Dice", "Player aids"]
     centres, header_bottom = _header_centres(page, headings)
-    notes_top = ink_boxes(page, "Notes:")[3]  # the panel under the table
+    notes_top = ink_boxes(page, "Clan sheets: file")[3]  # the table's key under it
     players = _column(page, 0, centres, notes_top, header_bottom)
     odds = _column(page, headings.index("Odds cards"), centres, notes_top, header_bottom)
     sheets = _column(page, headings.index("Clan sheets"), centres, notes_top, header_bottom)
@@ -250,3 +251,22 @@ def test_every_kind_lets_the_guide_call_its_pieces_by_their_name(kind, values, d
     base = {"id": "x", "title": "X", "kind": kind, **values}
     assert model.model_validate(base).contents()[1] == default
     assert model.model_validate({**base, "pieces_called": "tiles"}).contents()[1] == "tiles"
+
+
+@pytest.mark.parametrize("game, key", [
+    ("roll-and-raid", "Player aids: file 4, 18 per game, 18 more at 4-6 players. "
+                      "Clarifications: file 5, a full set per player."),
+    ("rolling-thunder", "Dice: file 2, 3 per player, 2 more at 1 player, 1 more at 2 players."),
+    ("roll-and-might", "Aids: file 4, a Turn and a Scoring aid per player, 6 more to share "
+                       "(3 solo)."),
+    ("ragnarocks", "Aids: file 4, 18 per game.")])
+def test_every_copies_column_heading_is_explained_in_players_words(built, game, key):
+    """Readers met an "Aids" column they could not place and build jargon on every file line
+    (issue 34): the key under the copies table names each column's file and what it counts,
+    and no line says "(or -letter.pdf)" or "N =" any more."""
+    # pypdf puts a space where a bold run ends before its colon
+    text = re.sub(r" ([:,.])", r"\1", _flat(_text(built(game, "how-to-print", "a4"))))
+    assert key in text, text
+    assert "or -letter.pdf" not in text and "N =" not in text and "pod file" not in text
+    # each file opens with what it is, then its file name
+    assert re.search(r"\b1\. [A-Z][\w ]+ \([a-z-]+-a4\.pdf\): \d+ ", text), text

@@ -55,13 +55,16 @@ def test_a_game_build_writes_a_roll_sheet_per_player_count_and_the_page_names_th
         assert f"script digest: {_digest_in(root, n)}" in text
         assert _text(letter).startswith(f"Rolling Thunder Roll sheet · {words} ")
     page = _text(folder / "how-to-print-a4.pdf")
-    assert "5. roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, 3 files, N = 1-3 players." \
-        in page
+    # what the files are first, the file names after, and no "N =" or "(or -letter.pdf)"
+    # build jargon (issue 34)
+    assert "5. Roll sheets (roll-sheet-1p-a4.pdf … roll-sheet-3p-a4.pdf): 3 files, one per " \
+        "player count (1-3 players), one side, paper." in page
+    assert "N =" not in page and "or -letter.pdf" not in page
     # in players' words: no command line, no tool name on a player's page (readers found
     # "a fresh one ... with sheetgen's dice command" jargon, and it overflowed qps)
-    assert "Print the one for your player count, or roll and shuffle as usual." in page
+    assert "Optional: print only your player count's." in page
     assert "sheetgen" not in page
-    assert "roll-sheet-Np-a4.pdf" in _text(folder / "how-to-print-letter.pdf")
+    assert "roll-sheet-1p-a4.pdf" in _text(folder / "how-to-print-letter.pdf")
 
 
 def _digest_in(root, players: int) -> str:
@@ -78,7 +81,8 @@ def test_a_build_of_named_components_writes_no_roll_sheet(tmp_path):
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (out / "rolling-thunder").iterdir()) == ["how-to-print-a4.pdf"]
     # the page still names the sheets a whole build writes (the game's 1-4 players)
-    assert "roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, 4 files, N = 1-4 players" in \
+    assert "Roll sheets (roll-sheet-1p-a4.pdf … roll-sheet-4p-a4.pdf): 4 files, one per player " \
+        "count (1-4 players)" in \
         _text(out / "rolling-thunder/how-to-print-a4.pdf")
 
 
@@ -91,10 +95,12 @@ def test_every_games_page_names_a_roll_sheet_per_player_count_its_rules_allow(
     """Each rulebook's player counts (Roll & Raid's solo game is Destination: Paris, the one
     mode 1 player plays), as the How-to-print page of the shipped game names them."""
     page = _text(built(game, "how-to-print", "a4"))
-    assert f"roll-sheet-Np-a4.pdf (or -letter.pdf): Roll sheets, {files} files, N = " \
-           f"{counts} players" in page or f"roll-sheet-Np-a4.pdf: {files} files, N = " \
-           f"{counts} players" in page  # Reavers' own template names no title
-    assert "Print the one for your player count, or roll and shuffle as usual." in page
+    first, last = counts.split("-")
+    assert f"roll-sheet-{first}p-a4.pdf … roll-sheet-{last}p-a4.pdf): {files} files, one per " \
+           f"player count ({counts} players)" in page or \
+        f"roll-sheet-{first}p-a4.pdf … roll-sheet-{last}p-a4.pdf: {files} files, one per " \
+        f"player count ({counts} players)" in page  # Reavers' own template names no title
+    assert "Optional: print only your player count's." in page
 
 
 def test_a_solo_roll_and_raid_sheet_is_destination_paris(tmp_path):
@@ -177,4 +183,4 @@ def test_a_roll_sheet_deleted_or_outdated_is_written_again_and_only_it(copy_game
         "players: {min: 1, max: 4}", "players: {min: 1, max: 3}"), encoding="utf-8")
     changed = run_cli(*build)
     assert changed.exit_code == 0, changed.output
-    assert "Roll sheets, 3 files" in _text(folder / "how-to-print-a4.pdf")
+    assert "roll-sheet-3p-a4.pdf): 3 files" in _text(folder / "how-to-print-a4.pdf")

@@ -94,6 +94,9 @@ class GuideNeed(Strict):
     extra: dict[int, int] = Field(
         default_factory=dict, description="Pieces needed on top at a player count "
         "({1: 2}: solo needs 2 more).")
+    means: str = Field("", max_length=200, description="What the column counts, in the key "
+                       "under the table (default: computed from the numbers above, \"1 per "
+                       "player\", \"18 per game, 36 at 4-6 players\").")
 
 
 class PrintGuideOptions(Strict):
@@ -279,18 +282,74 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
 
 def _roll_sheet_file(number: int, counts: Counted, language: str | None) -> dict[str, Any]:
     """Return the file list's entry of the ready roll sheets (one file per player count,
-    named as the build writes them) and how to make a fresh one for the next game."""
+    named as the build writes them: the first and last named) and how to make a fresh one
+    for the next game."""
     from ..dice.roll_sheets import roll_sheet_file
     from ..load.chrome import chrome_in
 
     sheets = counts.roll_sheets
-    return {"number": number, "file": roll_sheet_file("N", GUIDE_PROFILE, language),
+    first, last = (roll_sheet_file(str(n), GUIDE_PROFILE, language) for n in (sheets[0],
+                                                                               sheets[-1]))
+    return {"number": number, "file": first if first == last else f"{first} … {last}",
             "title": chrome_in(language, "Roll sheets"), "pieces": len(sheets),
-            "unit": chrome_in(language, "files, N = {players}",
+            "unit": chrome_in(language, "files, one per player count ({players})",
                               players=_players(list(sheets), language)),
             "sides": "single", "stock": chrome_in(language, "paper"),
-            "note": chrome_in(language, "Print the one for your player count, or roll and "
-                              "shuffle as usual.")}
+            "note": chrome_in(language, "Optional: print only your player count's.")}
+
+
+def _per(number: int, what: str, language: str | None) -> str:
+    """Return "3 per player" or "5 per game" (``what``: player or game) in ``language``."""
+    from ..load.chrome import chrome_in
+
+    return chrome_in(language, "{n} per player" if what == "player" else "{n} per game",
+                     n=number)
+
+
+def need_means(need: GuideNeed, count: Count, players: tuple[int, ...],
+               language: str | None = None) -> str:
+    """Return what a copies-table column counts, in words for the key under the table: the
+    author's ``means``, else read from the numbers ("1 per player", "a set per player", "18
+    per game, 36 at 4-6 players"), each player count whose need differs named with it."""
+    from ..load.chrome import chrome_in
+
+    if need.means:
+        return need.means
+    parts = []
+    if need.copies_per_player:
+        parts.append(chrome_in(language, "a full set per player") if need.copies_per_player
+                     == 1 else _per(need.copies_per_player * count.pieces, "player", language))
+    if need.per_player:
+        parts.append(_per(need.per_player, "player", language))
+    if need.per_game:
+        parts.append(_per(need.per_game, "game", language))
+    changes: dict[int, list[int]] = {}
+    for number in players:
+        if need.extra.get(number):
+            changes.setdefault(need.extra[number], []).append(number)
+    for change, numbers in changes.items():
+        parts.append(chrome_in(language, "{n} more at {players}" if change > 0
+                               else "{n} fewer at {players}", n=abs(change),
+                               players=_players(numbers, language)))
+    return ", ".join(parts)
+
+
+def copies_key(options: PrintGuideOptions, counts: Counted,
+               language: str | None = None) -> str:
+    """Return the key under the copies table (markup): each column heading with its file (by
+    its number in the list) and what the column counts, as one paragraph."""
+    from ..load.chrome import chrome_in
+
+    if not options.needs:
+        return ""
+    number = {entry.component: n for n, entry in enumerate(options.files, 1)}
+    keys = []
+    for need in options.needs:
+        where = (chrome_in(language, "file {n}", n=number[need.component])
+                 if need.component in number else counts.pieces[need.component].title)
+        means = need_means(need, counts.pieces[need.component], counts.players, language)
+        keys.append(f"**{need.label}**: {where}, {means}.")
+    return " ".join(keys)
 
 
 def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, Any]]:
@@ -340,6 +399,7 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
              "intro": options.intro,
              "files": files, "duplex": options.duplex, "duplex_wrong": options.duplex_wrong,
              "paper": options.paper, "copies": copies,
-             "copies_widths": column_widths(copies), "steps": options.steps,
+             "copies_widths": column_widths(copies),
+             "copies_key": copies_key(options, counts, language), "steps": options.steps,
              "checklist": checklist, "checklist_layout": checklist_layout(len(checklist)),
              "folds": any(count.folds for count in counts.pieces.values())}]

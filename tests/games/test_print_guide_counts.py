@@ -40,7 +40,7 @@ RT_DUMMIES = {1: 2, 2: 1, 3: 0, 4: 0}
 @pytest.mark.parametrize("component", ["printable-dice", "dice-stickers"])
 def test_rolling_thunder_dice_copies_give_every_player_count_its_dice(built, component):
     guide = _text(built("rolling-thunder", "how-to-print", "a4"))
-    table = guide[guide.index("Copies per player count"):guide.index("Notes:")]
+    table = guide[guide.index("How many for your player count"):guide.index("Play sheets : file")]
     cells = re.findall(r"(\d+)(?: \(print (\d+)×\))?", table.split("Cards", 1)[1])
     rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]  # players, sheets, dice, cards
     assert [int(row[0][0]) for row in rows] == [1, 2, 3, 4], rows
@@ -70,7 +70,7 @@ def test_ragnarocks_counts_the_clarifications_its_file_prints(built):
                              fronts))
     assert printed == 3  # three cards of rulings (R1-R12, issue 34): a full row, no House card
     assert f"{printed} cards · Clarifications" in guide, guide
-    assert f"Clarifications, {printed} cards" in guide, guide
+    assert f"Clarifications (clarifications-a4.pdf): {printed} cards" in guide, guide
 
 
 def test_reavers_calls_tiles_and_tokens_what_they_are(built):

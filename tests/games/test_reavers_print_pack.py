@@ -88,7 +88,7 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
     assert "dice-stickers-a4.pdf: 72 dice" in text and "stickers for 16 mm blank dice" in text
     for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 9)):
         assert f"{deck}-a4.pdf: {count} cards" in text
-    assert "flip on long edge" in text and "Copies per player count" in text
+    assert "flip on long edge" in text and "How many for your player count" in text
     assert re.search(r"3 3 3 \(1 each\) yes 3", text)  # the Honor Ship only with 3 players
 
 

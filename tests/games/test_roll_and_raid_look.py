@@ -140,12 +140,13 @@ def test_the_print_guide_lists_end_no_paragraph_on_a_lone_word(built, profile):
     path = built("roll-and-raid", "how-to-print", profile)
     page = Page(path)
     lines = page.text.split("\r\n")
-    files = paragraphs(lines, "1 · Files, in this order", "2 · Copies per player count")
+    files = paragraphs(lines, "1 · What to print, in this order",
+                       "2 · How many for your player count")
     steps = paragraphs(lines, "5 · Cut, fold and glue, in order", "6 · Contents: tick each "
                        "when it is made")
     # 10: the Symbols sheet, and the ready roll sheets last
     assert len(files) == 10 and len(steps) == 5, (len(files), len(steps))
-    assert files[-1][0].startswith("10. roll-sheet-Np-"), files[-1]
+    assert files[-1][0].startswith("10. Roll sheets (roll-sheet-1p-"), files[-1]
     for paragraph in files + steps:
         assert len(paragraph[-1].split()) >= 2, f"{paragraph[0][:30]!r} ends on {paragraph[-1]!r}"
         for line, after in zip(paragraph, paragraph[1:]):

@@ -83,7 +83,8 @@ def test_both_red_raid_dice_print_and_the_dice_deck_is_offered(project, built):
     assert dice.contents() == (5, "dice")
     assert dice.copies == {"raid": 2}
     guide = text_of(built("roll-and-raid", "how-to-print", "a4"))
-    assert "Balanced dice deck (2d6), 36 cards" in guide and "Dice deck (optional)" in guide
+    assert "Balanced dice deck (2d6) (dice-deck-a4.pdf): 36 cards" in guide and \
+        "Dice deck (optional)" in guide
 
 
 def test_upgrades_have_words_and_letter_codes_and_a_lightning_mark(project, built):

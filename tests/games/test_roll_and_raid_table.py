@@ -174,7 +174,7 @@ def test_how_to_print_copies_are_computed_per_player_count(built):
     aids = pdfium.PdfDocument(str(built(GAME, "reference", "pod")))
     cards = len(aids) // 2  # pod: each front followed by its back
     text = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
-    assert f"Player aids, {cards} cards" in text
+    assert f"Player aids (reference-a4.pdf): {cards} cards" in text
     assert f"{2 * cards} (print 2×)" in text
     assert f"{cards} cards (1-3 players), {2 * cards} cards (4-6 players) · Player aids" in text
     assert "48 Raid cards" not in text  # the notes carry no typed counts
@@ -247,9 +247,9 @@ def test_rulings_cited_on_the_sheet_and_aids_come_with_a_set_per_player(built):
     assert len(cited) >= 8, cited
     assert all(re.search(rf"\bR{n} · ", rulings) for n in cited), cited
     guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
-    cards = int(re.search(r"clarifications-a4\.pdf \(or -letter\.pdf\): Clarifications, "
-                          r"(\d+) cards", guide).group(1))
-    assert "Clarifications" in guide.split("Copies per player count")[1][:400]
+    cards = int(re.search(r"Clarifications \(clarifications-a4\.pdf\): (\d+) cards",
+                          guide).group(1))
+    assert "Clarifications" in guide.split("How many for your player count")[1][:400]
     for players in (2, 4, 6):
         assert f"{players * cards} (print {players}×)" in guide, players
 
