@@ -60,7 +60,8 @@ CHROME = (
     'files, one per player count ({players})',
     "Optional: print only your player count's.",
     # the key under a guide's copies table (generate/print_guide.py)
-    "{n} per player", "{n} per game", "a full set per player", "{n} more at {players}", "{n} fewer at {players}",
+    "{n} per player", "{n} per game", "a full set per player", "{n} more at {players}",
+    "{n} fewer at {players}",
     "file {n}",
     'paper',
     "{name} stack", "Stacks by {by}, each shuffled alone, top first ({sizes}).",
