@@ -132,14 +132,16 @@ def _check_normal(face, drawings: list[Drawing], origins, rules: PrintChecks,
                     yield Finding(origin, face.shown or face.label, "text-size", size,
                                   f"text {_quote(item.text)} is {size:.1f} pt, minimum "
                                   f"{small:g} pt", item.box)
-                elif need is not None:
-                    problem = game_text_problem(item.font, size, item.text, need.size,
-                                                need.height, need.what)
+                else:  # a run drawn under a role of its own (a board's rim) meets that role's
+                    run_need = need if item.role is None else text_need(rules, item.role)
+                    problem = None if run_need is None else game_text_problem(
+                        item.font, size, item.text, run_need.size, run_need.height,
+                        run_need.what)
                     if problem is not None:
-                        yield Finding(origin, face.label, need.kind, problem[0],
-                                      f"text {_quote(item.text)} {problem[1]} ({need.switch}"
-                                      f"{_EXEMPT_HINT if need.switch == 'min_game_text' else ''})",
-                                      item.box)
+                        hint = _EXEMPT_HINT if run_need.switch == "min_game_text" else ""
+                        yield Finding(origin, face.label, run_need.kind, problem[0],
+                                      f"text {_quote(item.text)} {problem[1]} "
+                                      f"({run_need.switch}{hint})", item.box)
             if item.colours is not None and item.colours[NORMAL] is not None and (
                     kind is Icon or item.text.strip()):
                 unders = under.normal(index, item)

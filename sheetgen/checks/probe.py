@@ -37,17 +37,18 @@ def cmyk_to_rgb(c: float, m: float, y: float, k: float) -> tuple[float, float, f
 class Text:
     """A text run: box, colours (normal, ink saver), size in points after scaling, its string,
     three sample points along its middle, how many fills and strokes its element painted
-    before it, and its font."""
+    before it, its font, and its text role when the element drew it under one of its own
+    (None: the element's ``role``; :func:`sheetgen.fill.elements.base.text_role`)."""
 
     __slots__ = ("box", "colours", "size", "text", "samples", "fills_before", "strokes_before",
-                 "font")
+                 "font", "role")
 
     def __init__(self, box, colours, size, text, samples, fills_before, strokes_before,
-                 font=""):
+                 font="", role=None):
         self.box, self.colours, self.size, self.text = box, colours, size, text
         self.samples, self.fills_before, self.strokes_before = samples, fills_before, \
             strokes_before
-        self.font = font
+        self.font, self.role = font, role
 
 
 class Icon:
@@ -173,6 +174,8 @@ class ProbeCanvas:
         self.fills: list[tuple] = []
         self.strokes: list[float] = []
         self.marks: list = []
+        # the role of the text drawn now, when an element marks part of its text with one
+        self.text_role: str | None = None
 
     def state(self) -> tuple:
         """Return the graphics state (with the saved states), as :data:`START`."""
@@ -364,7 +367,7 @@ class ProbeCanvas:
         self.marks.append(Text((min(x0, x1, x2, x3), min(y0, y1, y2, y3), max(x0, x1, x2, x3),
                                 max(y0, y1, y2, y3)), (self._fill, self._saver_fill),
                                size * (self._scale or self._current_scale()), text, samples,
-                               len(self.fills), len(self.strokes), self._font))
+                               len(self.fills), len(self.strokes), self._font, self.text_role))
 
     def beginText(self, x=0, y=0):  # noqa: N802
         """Return a text object starting at (x, y) in the canvas's font."""

@@ -8,6 +8,7 @@ Template coordinates are top-down (``y`` from the top edge), as designers measur
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
 
@@ -17,6 +18,25 @@ from pydantic import (AfterValidator, BaseModel, BeforeValidator, ConfigDict, Fi
 from ..colors import parse_color, rgb_to_cmyk, tint
 from ..textlayout import inline_icons
 from ...base.units import Points, to_points
+
+
+TextRole = Literal["game", "rules", "board", "ladder", "note", "footer", "credit", "number",
+                   "slug"]
+
+
+@contextmanager
+def text_role(canvas, role: str):
+    """Mark the text drawn on ``canvas`` inside the block as ``role`` text for the print checks
+    (sheetgen/checks/game_text.py), whatever the element's own ``role``: a board's rim
+    coordinates are board text. A canvas that records no roles (the PDF's) ignores it."""
+    if not hasattr(canvas, "text_role"):
+        yield
+        return
+    before, canvas.text_role = canvas.text_role, role
+    try:
+        yield
+    finally:
+        canvas.text_role = before
 
 
 def _length(reference_key: str | None):
@@ -258,8 +278,7 @@ class Element(BaseModel):
     # What the element's text is, for the game-text rule (sheetgen/checks/game_text.py): game
     # text must be 7 pt and 1.7 mm tall; rules, board, ladder and note text meet the game's
     # role_text minimums; footers, credits, card numbers and slugs may be 6 pt.
-    role: Literal["game", "rules", "board", "ladder", "note", "footer", "credit", "number",
-                  "slug"] = "game"
+    role: TextRole = "game"
 
     doc: ClassVar[str] = ""
     # Descriptions of this element's own fields (shared names: SHARED_FIELD_DOCS)

@@ -27,7 +27,9 @@ from .base import (
     Length,
     Ratio,
     TextValue,
+    TextRole,
     in_range,
+    text_role,
 )
 from .hex_coordinates import coordinate_box
 from .hex_terrain import TERRAIN_KINDS, draw_terrain
@@ -128,6 +130,7 @@ class HexBoard(Element):
     rim_color: Color = "ink"
     rim_font: FontFamily = "label"
     rim_gap: Length = "1.5mm"
+    rim_role: TextRole = "board"
     label_size: FontSize = 8.0
     _board: ResolvedBoard | None = PrivateAttr(default=None)
 
@@ -167,6 +170,8 @@ class HexBoard(Element):
         'rim_color': 'Colour of the rim coordinates.',
         'rim_font': 'Font family of the rim coordinates (label: lining figures).',
         'rim_gap': 'Room between the hexes and the rim coordinates (length).',
+        'rim_role': ("Text role of the rim coordinates for the print checks (default board: "
+                     "9 pt, read across the table; role_text)."),
         'coordinate_size': 'Size in points of the printed hex names.',
         'coordinate_color': 'Colour of the printed hex names.',
         'label_size': 'Size in points of cell labels.',
@@ -371,6 +376,11 @@ class HexBoard(Element):
     def _draw_rim(self, canvas, ctx, board, lay, pt) -> None:
         """Print the row letters and places on the board's rim, clear of the hexes."""
         size = self.rim_size
+        with text_role(canvas, self.rim_role):
+            self._draw_rim_marks(canvas, ctx, board, lay, pt, size)
+
+    def _draw_rim_marks(self, canvas, ctx, board, lay, pt, size: float) -> None:
+        """Draw each rim mark of ``board`` at ``size`` points."""
         for mark in hexgrid.rim_labels(board.names, lay, self.rim_gap):
             # the text runs away from the board: right-aligned on the left rim, centred
             # (half a capital's height further out) above and below

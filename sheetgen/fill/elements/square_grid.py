@@ -13,7 +13,8 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from . import register
-from .base import Color, Count, Element, FontFamily, FontSize, IconName, Length
+from .base import (Color, Count, Element, FontFamily, FontSize, IconName, Length, TextRole,
+                   text_role)
 from ..hexgrid import row_letters
 from .sheet_common import icon_at, label, pen, proportional_size, readable
 
@@ -54,6 +55,7 @@ class SquareGrid(Element):
     rim_color: Color = "ink"
     rim_font: FontFamily = "label"
     rim_gap: Length = "1.5mm"
+    rim_role: TextRole = "board"
     coord_size: FontSize | None = Field(None, description="Size of the coordinates in points "
                                         "(default: a fifth of a cell, at least 10 pt).")
     coord_color: Color = Field("#737373", description="Colour of the coordinates.")
@@ -98,6 +100,8 @@ class SquareGrid(Element):
         'rim_color': 'Colour of the rim coordinates.',
         'rim_font': 'Font family of the rim coordinates (label: lining figures).',
         'rim_gap': 'Room between the grid and the rim coordinates (length).',
+        'rim_role': ("Text role of the rim coordinates for the print checks (default board: "
+                     "9 pt, read across the table; role_text)."),
         'text_size': "Size in points of the cells' text; default: 45% of a cell.",
         'coord_separator': ("Text between column and row in the coordinates: '-' prints 2-1 "
                             "(column 2, row 1); a space reads as two numbers, or as eleven."),
@@ -197,6 +201,11 @@ class SquareGrid(Element):
     def _draw_rim(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
         """Print the row letters left and right of the rows and the column numbers above and
         below the columns, ``rim_gap`` clear of the grid."""
+        with text_role(canvas, self.rim_role):
+            self._draw_rim_marks(canvas, ctx, x0, top, cell)
+
+    def _draw_rim_marks(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
+        """Draw the rim's row letters and column numbers (see :meth:`_draw_rim`)."""
         size, gap = self.rim_size, self.rim_gap
         right, bottom = x0 + self.cols * cell, top - self.rows * cell
         for r in range(self.rows):
