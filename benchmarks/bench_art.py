@@ -63,7 +63,7 @@ def main() -> None:
     print(f"import sheetgen.fill.art.read (defusedxml included): "
           f"{import_seconds(args.runs) * 1000:.0f} ms")
     sets = {"game-icons (one colour)": sorted((REPO / "templates/icons").glob("*.svg")),
-            "fluent (colour art)": sorted((REPO / "templates/art").glob("*/*.svg"))}
+            "colour art": sorted((REPO / "templates/art").glob("*/*.svg"))}
     print(f"{'set':<26} {'files':>5} {'read ms':>8} {'form ms':>8}")
     for name, files in sets.items():
         read, draw = per_file(files, args.runs)

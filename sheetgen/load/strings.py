@@ -3,7 +3,7 @@ the ``qps`` pseudo-translation.
 
 A text is translatable when, once its placeholders are set aside, it holds a word (two letters
 or more) and is not a name the files use as a key: a lowercase id (``monastery``,
-``fluent/wolf``), a size (``12mm``), a colour (``#b8862b``), a file name or a Roman numeral
+``scenes/sea``), a size (``12mm``), a colour (``#b8862b``), a file name or a Roman numeral
 (``II``, a level). The same rule runs over every data file, table cell and template, so a text
 written twice (an item's name and a ``deck:`` that names it) is translated the same way twice.
 

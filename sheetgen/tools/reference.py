@@ -227,8 +227,7 @@ def reference_markdown(project) -> str:
             ", ".join(f"`{name}`" for name in names), ""]
     out += ["#### Colour art", "",
             f"{len(art)} pieces of colour art, drawn in their own colours (`icon:` fields, or "
-            "`:set/name:` inline); `sheetgen reference` draws them all. `fluent/`: Fluent Emoji "
-            "Flat by Microsoft, MIT (`templates/art/fluent/`); its credit prints only where a "
-            "piece is used.", "",
+            "`:set/name:` inline); `sheetgen reference` draws them all. Each set's credit "
+            "prints only where a piece is used.", "",
             ", ".join(f"`{name}`" for name in art)]
     return "\n".join(out).rstrip() + "\n"

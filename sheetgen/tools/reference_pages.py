@@ -58,10 +58,9 @@ def art_page(project: Project) -> list[str]:
     """Return the colour art page: every piece as a picture with its name."""
     names = IconBook.for_project(project).art_names()
     lines = [f"{len(names)} pieces of colour art, drawn in their own colours: write `set/name` "
-             "in an `icon:` field, or `:set/name:` inline in text and table cells. `fluent/`: "
-             "Fluent Emoji Flat by Microsoft, MIT licence (its credit prints on the pages of a "
-             "component that uses a piece). Add pieces to `templates/art/fluent/pieces.txt` "
-             "and run `python .ci/vendor_art.py`. `scenes/`: greyscale scene backdrops, "
+             "in an `icon:` field, or `:set/name:` inline in text and table cells (a set's "
+             "credit prints on the pages of a component that uses a piece). `scenes/`: "
+             "greyscale scene backdrops, "
              "CC0, to tint and compose behind a piece (see the how-to Compose a card "
              "picture).", "", '<div class="icon-grid" markdown>', ""]
     for name in names:
