@@ -24,10 +24,10 @@ def gap_below(page, text: str) -> float:
 
 
 def test_the_dice_tray_captions_stand_clear_of_the_bands_under_them(built):
-    # Rolling Thunder: the second caption line ("yours, shared") touched the sector and
-    # Runestone bands (its comma 0.3 mm into them)
+    # Rolling Thunder: a caption's second line (then "yours, shared") touched the sector and
+    # Runestone bands (its comma 0.3 mm into them); the captions are 8.5 pt now
     page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod")))[0]
-    for caption in ("neighbour", "colour + column", "yours, shared"):
+    for caption in ("LEFT's Thunder", "colour + column", "your Thunder", "RIGHT's Thunder"):
         assert gap_below(page, caption) >= 0.25 * MM, caption
 
 

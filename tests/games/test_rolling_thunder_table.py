@@ -492,3 +492,19 @@ def test_the_aid_cards_are_filled_with_an_ending_an_example_and_the_seats(built,
                          ("Sigrdrifa the Valkyrie.", "3 of 3")):
         gap = text_box(text, boxes, last)[1] - text_box(text, boxes, footer)[3]
         assert gap < 12 * 72 / 25.4, (last, gap / (72 / 25.4))
+
+
+def test_the_dice_nets_print_on_one_full_page_under_a_plain_heading(built):
+    """Half-empty pages: the nets' second page held only a face reference card (plain d6
+    with a letter), nine tenths of it blank; the nets print on one page now, and both dice
+    files say their stock and where the copies are, not "How to print gives ..."."""
+    import pypdfium2 as pdfium
+
+    nets_path = built(GAME, "printable-dice", "a4")
+    assert len(pdfium.PdfDocument(str(nets_path))) == 1
+    nets = _flat(text_of(nets_path))
+    stickers = _flat(text_of(built(GAME, "dice-stickers", "a4")))
+    assert "Dice nets · on card · copies for your player count: How to print, part 2" in nets
+    assert "Dice stickers · on label paper · copies for your player count: How to print, " \
+           "part 2" in stickers
+    assert "Rolling Thunder: the dice" not in nets and "How to print gives" not in nets
