@@ -2,7 +2,8 @@
 title band, one grid per instruction with a numbered chip per seat and big bold results that
 are the script's own rolls, deck orders as numbered tables below a marked fold line (a deck's
 refill orders left to shuffling, so Reavers' sheet is a few pages), the checking data in one
-small line just above the fold, the seed last."""
+small line just above the fold, the seed last. The print pack's sheets (a sample seed) are
+the dice alone: no deck order, no seed, no checking line; the cards are dealt at the table."""
 
 from __future__ import annotations
 
@@ -14,21 +15,38 @@ import pypdfium2
 import pytest
 from pypdf import PdfReader
 
-from conftest import run_cli
+from conftest import REPO, run_cli
+from sheetgen.dice.roll_sheets import roll_sheet_pdfs, roll_sheet_players
+from sheetgen.load.project import Project
 
 FOLD = "Hidden: fold under or cut off"
+A4 = (595.2756, 841.8898)
+HIDDEN = ("shuffle", "deal")
+CARDS = "Shuffle and deal the cards as usual; this sheet replaces only the dice."
+GAMES = ["ragnarocks", "reavers-of-midgard", "roll-and-might", "roll-and-raid",
+         "rolling-thunder"]
 
 
-def _sheet(tmp_path, game: str, players: int):
-    """Return (runs, pdf bytes, script JSON) of a game's sample roll sheet on A4."""
+def _sheet(tmp_path, game: str, players: int, pack: bool = False):
+    """Return (runs, pdf bytes, script JSON) of a game's sample roll sheet on A4: the one
+    ``sheetgen dice -o`` writes, or (``pack``) the one a build writes in the print pack."""
     target = tmp_path / f"{game}-{players}.pdf"
-    result = run_cli("dice", game, "--seed", "sample", "--players", str(players),
-                     "-o", str(target))
-    assert result.exit_code == 0, result.output
+    if pack:
+        target.write_bytes(roll_sheet_pdfs(Project.at(REPO), game, players, [A4])[0])
+    else:
+        result = run_cli("dice", game, "--seed", "sample", "--players", str(players),
+                         "-o", str(target))
+        assert result.exit_code == 0, result.output
     script = run_cli("dice", game, "--seed", "sample", "--players", str(players),
                      "--format", "json")
     assert script.exit_code == 0, script.output
     return _runs(target.read_bytes()), target.read_bytes(), json.loads(script.output)
+
+
+def _cards(data) -> set[str]:
+    """Return every card a script shuffles or deals (deck orders, stacks, hands)."""
+    return {item for s in data["sections"] for e in s["events"] if e["kind"] in HIDDEN
+            for item in [*e["items"], *(i for g in e["groups"] for i in g["items"])]}
 
 
 def _runs(pdf: bytes) -> list[tuple[int, float, float, str, str, float]]:
@@ -55,8 +73,9 @@ def _seat_rows(runs, page: int, y_from: float, y_to: float, seats: int):
     return [rows[s] for s in range(1, seats + 1)]
 
 
-def test_the_rolls_of_each_seat_are_the_scripts_in_a_grid_of_big_bold_results(tmp_path):
-    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4)
+@pytest.mark.parametrize("pack", [False, True])
+def test_the_rolls_of_each_seat_are_the_scripts_in_a_grid_of_big_bold_results(tmp_path, pack):
+    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4, pack)
     # the title band: the game's name in the title font, large, then what the sheet is
     assert runs[0][3] == "Roll & Raid" and "Cinzel" in runs[0][4] and runs[0][5] >= 20
     assert runs[1][3] == "Roll sheet · 4 players"
@@ -194,3 +213,87 @@ def test_a_sheet_look_that_does_not_exist_is_named_at_its_line(copy_game, privat
     assert result.exit_code == 2 and "Traceback" not in result.output, result.output
     assert f"dice.yaml:{line}: {message}" in result.output
     assert not target.exists()
+
+
+@pytest.mark.parametrize("game, players", [
+    ("roll-and-might", 2), ("roll-and-might", 1), ("ragnarocks", 2),
+    ("reavers-of-midgard", 3), ("roll-and-raid", 1), ("rolling-thunder", 2)])
+def test_a_print_pack_sheet_is_the_dice_alone(tmp_path, game, players):
+    """A reader found the seed ("Seed: sample"), the commitment and digest of a public sample
+    and every turn's secret deals on one strip: the pack's sheet holds none of them."""
+    runs, pdf, data = _sheet(tmp_path, game, players, pack=True)
+    text = " ".join(r[3] for r in runs)
+    for word in ("sample", "Seed", "digest", "commitment", "algorithm", "For checking", FOLD,
+                 "hidden strip"):
+        assert word not in text, word
+    cards = _cards(data)
+    assert not [r[3] for r in runs if r[3] in cards]  # no deck order, no hand
+    assert text.count(CARDS) == (1 if cards else 0)  # said once, where the sheet starts
+    assert data["digest"] not in PdfReader(io.BytesIO(pdf)).metadata["/Subject"]
+    # the -o sheet of the same script still holds them all
+    full = " ".join(r[3] for r in _sheet(tmp_path, game, players)[0])
+    assert "Seed: sample" in full and data["digest"][:8] in full and FOLD in full
+    assert CARDS not in full
+
+
+def test_a_rerolled_attempt_reads_with_an_arrow_the_font_draws(tmp_path):
+    """The re-rolls printed as ASCII ("4 3 3 3 -> re-rolled -> 2 4 4 6")."""
+    runs, pdf, data = _sheet(tmp_path, "roll-and-might", 4, pack=True)
+    rerolled = [r for s in data["sections"] for e in s["events"] for r in e["rolls"]
+                if r["rerolled"]]
+    assert rerolled
+    text = " ".join(r[3] for r in runs)
+    assert "->" not in text
+    for roll in rerolled:
+        said = " → re-rolled → ".join(" ".join(map(str, a)) for a in
+                                      [*roll["rerolled"], roll["faces"]])
+        assert said in text, said
+    # the arrow's run is in the body font, which has the glyph (no missing-glyph box)
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    arrow = next(r for r in runs if "→" in r[3])
+    name = arrow[4].split("+")[-1].lstrip("/")  # the subset's prefix off
+    assert name.startswith("AlegreyaSans")
+    assert 0x2192 in TTFont(name, str(REPO / "fonts" / f"{name}.ttf")).face.charToGlyph
+
+
+def test_a_ruling_is_said_once_a_sheet_and_no_seat_order_alone(tmp_path):
+    """A grey ruling line was printed under every turn, even "clockwise" on the solo sheet."""
+    ruling = "Dealt seat 1 first, then clockwise, whoever is first player (ruling R4)"
+    runs = _sheet(tmp_path, "roll-and-might", 2)[0]
+    assert [r[3] for r in runs].count(ruling) == 1
+    solo = " ".join(r[3] for r in _sheet(tmp_path, "roll-and-might", 1)[0])
+    assert "clockwise" not in solo and "Cards dealt" in solo
+    # a public note of every round (Rolling Thunder's), once under the intro
+    runs, pdf, data = _sheet(tmp_path, "rolling-thunder", 1, pack=True)
+    note = "If both neighbours' Thunder dice show the same number, you make only one X there."
+    assert sum(s["events"].count(e) for s in data["sections"] for e in s["events"]
+               if e["note"] == note) > 5
+    said = [r for r in runs if note in r[3]]
+    assert len(said) == 1 and said[0][0] == 0
+    assert said[0][1] > max(r[1] for r in runs if r[0] == 0 and r[3] == "Round 1")
+
+
+@pytest.mark.parametrize("game, players, pages", [
+    ("roll-and-raid", 1, 2), ("roll-and-raid", 6, 4), ("reavers-of-midgard", 2, 2),
+    ("reavers-of-midgard", 5, 4), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 2),
+    ("ragnarocks", 6, 1)])
+def test_print_pack_sheets_are_few_pages(tmp_path, game, players, pages):
+    pdf = _sheet(tmp_path, game, players, pack=True)[1]
+    assert len(PdfReader(io.BytesIO(pdf)).pages) == pages
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_no_print_pack_sheet_ends_on_a_mostly_blank_page(game):
+    """Roll & Raid's solo sheet ended on a page with two rounds and four-fifths white: the
+    sheet is laid out tighter when that saves the page."""
+    project = Project.at(REPO)
+    for players in roll_sheet_players(project, game):
+        doc = pypdfium2.PdfDocument(roll_sheet_pdfs(project, game, players, [A4])[0])
+        if len(doc) == 1:
+            continue
+        image = doc[len(doc) - 1].render(scale=1).to_pil().convert("L")
+        body = image.crop((0, 0, image.width, image.height - 40))  # above the footer
+        ink = body.point(lambda v: 255 if v < 225 else 0).getbbox()
+        assert ink[3] / body.height >= 0.4, (game, players, len(doc), ink)

@@ -1,7 +1,8 @@
 """The ready roll sheets of a print pack: a game's dice script for a sample seed, one PDF per
 player count the script plays, so a first game needs no computer.
 
-The build writes them beside the game's other outputs (``roll-sheet-<N>p-a4.pdf``, an
+The sheets are the dice alone (the cards are shuffled and dealt at the table). The build
+writes them beside the game's other outputs (``roll-sheet-<N>p-a4.pdf``, an
 edition's with its language: ``roll-sheet-<N>p-es-a4.pdf``) and the How-to-print page names
 them; both ask this module which player counts there are and what the files are called, so
 the page and the files cannot drift apart. The counts are the game's own (``dice.yaml``
@@ -14,7 +15,7 @@ from .api import make_script, only_mode_for
 from ..load.project import DICE_FILE
 from .load import load_game_dice
 
-SAMPLE_SEED = "sample"  # printed on the sheet's hidden seed strip: a player sees it is a sample
+SAMPLE_SEED = "sample"  # the rolls of the print pack's sheets (never printed: nothing to check)
 STEM = "roll-sheet"
 
 
@@ -42,8 +43,10 @@ def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, 
                     credit=None) -> list[bytes]:
     """Return the roll sheet of ``game`` for ``players`` on a page of each of ``papers``
     (points), for the sample seed, in the project's edition (the script made once);
-    ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages."""
+    ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages. The
+    dice alone: the table shuffles and deals the cards (the sheet says so once), and a
+    sample seed has no secret worth a checking line."""
     from .formats.as_pdf import render
 
     script = make_script(project, game, players, seed=SAMPLE_SEED)
-    return [render(script, paper, credit) for paper in papers]
+    return [render(script, paper, credit, secrets=False) for paper in papers]

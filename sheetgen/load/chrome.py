@@ -49,6 +49,8 @@ CHROME = (
     'Check: SHA-256 of the secret equals the commitment on the strip before.',
     "Rolled in advance: read your seat's row instead of rolling. Keep the strips below the "
     "fold line folded under (or cut off) until what they hold is revealed.",
+    "Rolled in advance: read your seat's row instead of rolling.",
+    "Shuffle and deal the cards as usual; this sheet replaces only the dice.",
     "Roll sheet · {players}", "Hidden: fold under or cut off", "on the hidden strip",
     "Refill orders are not printed: when a deck runs out, shuffle its discard pile.",
     "Seed (reveal after the game)",

@@ -135,7 +135,7 @@ def test_roll_and_might_solo_names_the_face_down_card(project):
 def test_reroll_lines_read_in_the_order_they_happen(project):
     script = make_script(project, "roll-and-might", 2, seed="x")
     roll = Roll(1, ["d6"] * 4, [1, 4, 5, 6], [[2, 2, 2, 6], [3, 3, 3, 3]], 16)
-    assert roll_text(roll, script) == "2 2 2 6 -> re-rolled -> 3 3 3 3 -> re-rolled -> " \
+    assert roll_text(roll, script) == "2 2 2 6 → re-rolled → 3 3 3 3 → re-rolled → " \
                                       "1 4 5 6 = 16"
 
 

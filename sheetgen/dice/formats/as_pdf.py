@@ -48,6 +48,8 @@ TABLE = 8.0  # a deck order's entries (note role: 7 pt or more)
 HIDDEN_KINDS = ("shuffle", "deal")  # deck orders and cards dealt in secret
 REFILL = "refill "  # the name of a deck's refill order group (rules.refills)
 BAND_SCENE = SCENES.rsplit("/", 1)[-1]  # the art set the title band draws from
+AIRS = (1.0, 0.9, 0.8)  # the air between lines and rows: as designed, then tighter
+LAST_PAGE_FULL = 0.4  # a last page filled less than this is laid out again, tighter
 
 
 @dataclass
@@ -65,10 +67,11 @@ class Panel:
     title: str
     lines: list[Line] = field(default_factory=list)
     hidden: bool = False
+    pad: float = PAD  # above and below its lines
 
     def height(self) -> float:
         """Return the panel's height with its title bar and padding."""
-        return TITLE_BAR + PAD + sum(line.height for line in self.lines) + PAD
+        return TITLE_BAR + self.pad + sum(line.height for line in self.lines) + self.pad
 
 
 TITLE_BAR = 17.0
@@ -99,32 +102,49 @@ def _is_hidden(event: Event) -> bool:
 
 
 def render(script: Script, paper: tuple[float, float] | None = None,
-           credit: Callable[[tuple], str] | None = None) -> bytes:
+           credit: Callable[[tuple], str] | None = None, secrets: bool = True) -> bytes:
     """Return the PDF bytes of the roll sheet on a page of ``paper`` (width, height in
     points; default A4), fonts embedded; ``credit(art_sets)`` gives the footer's licence
-    credits (a build's; none for a file written by ``sheetgen dice``)."""
+    credits (a build's; none for a file written by ``sheetgen dice``). ``secrets``: the full
+    sheet of a shared seeded game (deck orders and secret deals on hidden strips, the
+    checking line, the seed); without, the dice alone (a print pack's sample sheet: the
+    cards are shuffled and dealt at the table, a sample seed has nothing to check)."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
     fonts = register_fonts()
     width, height = paper or A4
-    buf = io.BytesIO()
-    c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName=fonts["body"],
-               initialFontSize=BODY, pageCompression=1)
-    c.setTitle(f"{script.game_name} roll sheet")
-    c.setAuthor(script.game_name)
-    c.setSubject(f"{script.algorithm} digest {script.digest}")
-    sheet = _Sheet(c, script, fonts, width, height, credit)
-    sheet.draw()
-    c.save()
-    return buf.getvalue()
+
+    def drawn(air: float) -> tuple[bytes, _Sheet]:
+        buf = io.BytesIO()
+        c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName=fonts["body"],
+                   initialFontSize=BODY, pageCompression=1)
+        c.setTitle(f"{script.game_name} roll sheet")
+        c.setAuthor(script.game_name)
+        if secrets:
+            c.setSubject(f"{script.algorithm} digest {script.digest}")
+        sheet = _Sheet(c, script, fonts, width, height, credit, secrets, air)
+        sheet.draw()
+        c.save()
+        return buf.getvalue(), sheet
+
+    # A last page mostly blank: the sheet is laid out again with less air between its lines
+    # and rows, kept when that saves the page.
+    pdf, first = drawn(AIRS[0])
+    if first.page > 1 and first.last_fill() < LAST_PAGE_FULL:
+        for air in AIRS[1:]:
+            tighter, sheet = drawn(air)
+            if sheet.page < first.page:
+                return tighter
+    return pdf
 
 
 class _Sheet:
     """Lays out and draws one roll sheet on a canvas."""
 
     def __init__(self, c, script: Script, fonts: dict, width: float, height: float,
-                 credit: Callable[[tuple], str] | None):
+                 credit: Callable[[tuple], str] | None, secrets: bool = True,
+                 air: float = 1.0):
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         self.c, self.script, self.fonts = c, script, fonts
@@ -132,6 +152,12 @@ class _Sheet:
         self.look: Look = script.look or Look()
         self.lang = script.language
         self.credit = credit
+        self.secrets = secrets
+        self.air = air  # the air between lines and rows (AIRS)
+        self.chip_r = min(CHIP_R, (ROW_H * air - 1.5) / 2)  # a chip a row apart from the next
+        self.last_y = height  # where the last page's content ends
+        self.recurring = set(self.recurring_notes())
+        self.said: set = set()  # notes of the hidden strips printed once a sheet
         self.sw = stringWidth
         self.left = MARGIN + PAD
         self.text_w = width - 2 * MARGIN - 2 * PAD
@@ -173,7 +199,7 @@ class _Sheet:
                 self.c.setFont(self.fonts[font], size)
                 self.c.drawString(self.left + indent, y, part)
                 self.c.setFillGray(0)
-            out.append(Line(size + 3.5, draw))
+            out.append(Line(size + 3.5 * self.air, draw))
         return out
 
     def result_line(self, label: str, result: str) -> list[Line]:
@@ -188,7 +214,7 @@ class _Sheet:
             self.c.drawString(self.left, y, head)
             self.c.setFont(self.fonts["bold"], RESULT)
             self.c.drawString(self.left + head_w, y, result)
-        return [Line(RESULT + 5, draw)]
+        return [Line(RESULT + 5 * self.air, draw)]
 
     def chip(self, x: float, y: float, seat: int) -> float:
         """Draw a seat's chip (its number in a disc of the accent colour; the table's word
@@ -196,15 +222,15 @@ class _Sheet:
         c = self.c
         self.fill(self.look.accent)
         if seat:
-            c.circle(x + CHIP_R, y + 3.2, CHIP_R, stroke=0, fill=1)
+            c.circle(x + self.chip_r, y + 3.2, self.chip_r, stroke=0, fill=1)
             c.setFillGray(1)
             c.setFont(self.fonts["bold"], BODY)
-            c.drawCentredString(x + CHIP_R, y, str(seat))
+            c.drawCentredString(x + self.chip_r, y, str(seat))
             c.setFillGray(0)
-            return 2 * CHIP_R
+            return 2 * self.chip_r
         name = seat_name(0, self.lang)
         w = self.sw(name, self.fonts["bold"], SMALL) + 8
-        c.roundRect(x, y - 3.3, w, 2 * CHIP_R, CHIP_R, stroke=0, fill=1)
+        c.roundRect(x, y + 3.2 - self.chip_r, w, 2 * self.chip_r, self.chip_r, stroke=0, fill=1)
         c.setFillGray(1)
         c.setFont(self.fonts["bold"], SMALL)
         c.drawCentredString(x + w / 2, y, name)
@@ -289,14 +315,14 @@ class _Sheet:
                 for k in range(per_line):
                     self.c.drawCentredString(x0 + k * (w + gap) + w / 2, y, str(k + 1))
                 self.c.setFillGray(0)
-            out.append(Line(NOTE + 3, numbers))
+            out.append(Line(NOTE + 3 * self.air, numbers))
         for seat, row in zip(seats, cells):
             for start in range(0, len(row), per_line):
                 part = row[start:start + per_line]
                 first = start + 1 if wrapped and numbered else 0
                 dice = max((len(r.split(SEP)) for f, r in part if f.startswith(STACKED)),
                            default=0)
-                h = max(ROW_H, dice * STACK + 7)
+                h = max(ROW_H * self.air, dice * STACK + 7)
                 out.append(Line(h, self._row_drawer(seat if start == 0 else None,
                                                     part, x0, w, gap, first, h)))
         return out
@@ -340,7 +366,7 @@ class _Sheet:
     def chip_w(self, seat: int) -> float:
         """Return the width of a seat's chip."""
         if seat:
-            return 2 * CHIP_R
+            return 2 * self.chip_r
         return self.sw(seat_name(0, self.lang), self.fonts["bold"], SMALL) + 8
 
     def _row_drawer(self, seat, part, x0: float, w: float, gap: float, first: int,
@@ -386,6 +412,26 @@ class _Sheet:
         return draw
 
     # --- panels ---------------------------------------------------------------------------
+    def recurring_notes(self) -> list[str]:
+        """Return the notes of public events that recur in more than one section (a ruling
+        every round repeats), in the order they first come: the sheet says them once, under
+        its intro, not in every round."""
+        sections: dict[str, set] = {}
+        for n, section in enumerate(self.script.sections):
+            for ev in section.events:
+                if ev.note and ev.kind not in HIDDEN_KINDS:
+                    sections.setdefault(ev.note, set()).add(n)
+        return [note for note, where in sections.items() if len(where) > 1]
+
+    def note(self, ev: Event) -> str:
+        """Return a public event's note to print beside it: none when the sheet says it
+        once (:meth:`recurring_notes`)."""
+        return "" if ev.note in self.recurring else ev.note
+
+    def legend(self, ev: Event) -> str:
+        """Return the instruction over a grid: its label, its note in brackets."""
+        return ev.label + (f" ({self.note(ev)})" if self.note(ev) else "")
+
     def public_lines(self, events: list[Event]) -> list[Line]:
         """Return the lines of a panel's public events: an instruction said once over its
         grid, a table's roll with its result in bold, other events as lines; a hidden event
@@ -395,25 +441,26 @@ class _Sheet:
         while k < len(events):
             ev = events[k]
             if _is_row(ev):
-                legend = ev.label + (f" ({ev.note})" if ev.note else "")
+                legend = self.legend(ev)
                 rows = [ev]
-                while k + 1 < len(events) and _is_row(events[k + 1]) and (
-                        events[k + 1].label + (f" ({events[k + 1].note})" if events[k + 1].note
-                                               else "")) == legend:
+                while k + 1 < len(events) and _is_row(events[k + 1]) and \
+                        self.legend(events[k + 1]) == legend:
                     k += 1
                     rows.append(events[k])
                 out += self.text_lines(legend, "italic", SMALL + 0.5, grey=0.15)
                 out += self.grid(rows)
             elif ev.kind == "roll" and len(ev.rolls) == 1:
                 out += self.result_line(ev.label, roll_text(ev.rolls[0], self.script))
-                if ev.note:
+                if self.note(ev):
                     out += self.text_lines(f"({ev.note})", "body", SMALL, 0.3)
             elif ev.kind == "pause":
                 out += self.text_lines(ev.label, "italic", BODY)
-                if ev.note:
+                if self.note(ev):
                     out += self.text_lines(ev.note, "body", SMALL, 0.3)
             elif ev.kind == "first-player":
                 out += self.result_line(ev.label, seat_name(ev.seat, self.lang))
+            elif ev.kind in HIDDEN_KINDS and not self.secrets:
+                pass  # the cards are shuffled and dealt at the table (the intro says so)
             elif _is_hidden(ev) or ev.kind in HIDDEN_KINDS:
                 up = [g for g in ev.groups if g.name == FACE_UP]
                 for g in up:  # the revealed top cards are public
@@ -465,10 +512,12 @@ class _Sheet:
             out.append(Line(TABLE + 3.2, draw))
         return out
 
-    def hidden_lines(self, ev: Event, said: set) -> list[Line]:
+    def hidden_lines(self, ev: Event) -> list[Line]:
         """Return a hidden event's lines: a deck order as a numbered table (its refill
         orders left to shuffling), named stacks each as a table, dealt cards per seat; a
-        note already in ``said`` (the deck before had the same) is not printed again."""
+        note is printed once a sheet (every turn's deal has the same), a deal's only where
+        there are seats to order (not to one seat alone)."""
+        said = self.said
         out: list[Line] = []
         refills = [g for g in ev.groups if g.name.startswith(REFILL)]
         others = [g for g in ev.groups if g.name != FACE_UP and g not in refills]
@@ -487,7 +536,8 @@ class _Sheet:
                     else self.text_lines(ev.label, "bold", BODY))
             for g in others:
                 out += self.numbered(g.name, g.items)
-        note = ev.note
+        seats = {g.seat for g in ev.groups if g.seat}
+        note = ev.note if ev.kind != "deal" or len(seats) > 1 else ""
         for fixed in (_refill_note(),):
             note = note.replace(fixed, "").strip()
         if note and note not in said:
@@ -510,13 +560,16 @@ class _Sheet:
             for k, events in enumerate(section_parts(section)):
                 heading = title if k == 0 else self.words("{title}, continued",
                                                           title=section.title)
-                lines = self.public_lines(events) or self.text_lines(
-                    self.words("(nothing to roll)"), "body", SMALL, 0.35)
-                public.append(Panel(heading, lines))
-            if hidden_events:
-                said: set = set()
-                lines = [ln for ev in hidden_events for ln in self.hidden_lines(ev, said)]
-                hidden.append(Panel(section.title, lines, hidden=True))
+                lines = self.public_lines(events)
+                if not lines and not self.secrets:
+                    continue  # only cards, dealt at the table
+                public.append(Panel(heading, lines or self.text_lines(
+                    self.words("(nothing to roll)"), "body", SMALL, 0.35), pad=PAD * self.air))
+            if hidden_events and self.secrets:
+                lines = [ln for ev in hidden_events for ln in self.hidden_lines(ev)]
+                hidden.append(Panel(section.title, lines, hidden=True, pad=PAD * self.air))
+        if not self.secrets:
+            return public, hidden
         seed = self.text_lines(self.words("Seed: {seed}", seed=self.script.seed), "bold",
                                RESULT)
         seed += self.text_lines(self.words(
@@ -612,7 +665,7 @@ class _Sheet:
     def panel(self, p: Panel, y: float, lines: list[Line], continued: bool) -> float:
         """Draw a panel's frame, title bar and ``lines`` from ``y`` down; return its foot."""
         c = self.c
-        h = TITLE_BAR + PAD + sum(ln.height for ln in lines) + PAD
+        h = TITLE_BAR + p.pad + sum(ln.height for ln in lines) + p.pad
         x, w = MARGIN, self.width - 2 * MARGIN
         self.stroke(self.look.accent, 0.3 if not p.hidden else 0.0)
         c.setLineWidth(0.8)
@@ -633,7 +686,7 @@ class _Sheet:
         title = p.title if not continued else self.words("{title}, continued", title=p.title)
         c.drawString(x + PAD, y - TITLE_BAR + 5, title)
         c.setFillGray(0)
-        cy = y - TITLE_BAR - PAD
+        cy = y - TITLE_BAR - p.pad
         for ln in lines:
             cy -= ln.height
             ln.draw(cy + 3)
@@ -648,18 +701,29 @@ class _Sheet:
                 y = self.new_page()
             lines, continued = list(p.lines), False
             while lines:
-                fit, used = 0, TITLE_BAR + 2 * PAD
+                fit, used = 0, TITLE_BAR + 2 * p.pad
                 while fit < len(lines) and y - used - lines[fit].height >= floor:
                     used += lines[fit].height
                     fit += 1
                 if fit == 0:
                     y = self.new_page()
                     continue
-                y = self.panel(p, y, lines[:fit], continued) - 6
+                y = self.panel(p, y, lines[:fit], continued) - 6 * self.air
                 lines, continued = lines[fit:], True
                 if lines:
                     y = self.new_page()
         return y
+
+    def last_fill(self) -> float:
+        """Return how much of the last page's height under its band the sheet fills."""
+        top = self.height - MARGIN - SLIM_H - 12
+        return (top - self.last_y) / (top - MARGIN - 6)
+
+    def _has_cards(self) -> bool:
+        """Whether the script shuffles or deals cards (the table does, for a dice-only
+        sheet)."""
+        return any(ev.kind in HIDDEN_KINDS for section in self.script.sections
+                   for ev in section.events)
 
     def check_line(self) -> list[Line]:
         """Return the small "For checking" line: algorithm, commitment, digest."""
@@ -687,10 +751,19 @@ class _Sheet:
         """Draw the whole sheet: band, intro, public panels, checking line, fold, hidden."""
         floor = MARGIN + 6
         y = self.band()
-        intro = self.text_lines(self.words(
-            "Rolled in advance: read your seat's row instead of rolling. Keep the strips "
-            "below the fold line folded under (or cut off) until what they hold is "
-            "revealed."), "italic", SMALL + 0.5, 0.2)
+        if self.secrets:
+            said = self.words(
+                "Rolled in advance: read your seat's row instead of rolling. Keep the strips "
+                "below the fold line folded under (or cut off) until what they hold is "
+                "revealed.")
+        else:
+            said = self.words("Rolled in advance: read your seat's row instead of rolling.")
+            if self._has_cards():
+                said += " " + self.words(
+                    "Shuffle and deal the cards as usual; this sheet replaces only the dice.")
+        intro = self.text_lines(said, "italic", SMALL + 0.5, 0.2)
+        for note in self.recurring_notes():  # said once a sheet, not every round
+            intro += self.text_lines(note, "body", SMALL, 0.3)
         if self.script.variant and self.script.mode_note:
             intro = self.text_lines(self.words("game mode: {note}",
                                                note=self.script.mode_note),
@@ -700,7 +773,11 @@ class _Sheet:
             ln.draw(y)
         y -= 6
         public, hidden = self.panels()
-        y = self.flow(public, y, floor)
+        y = self.last_y = self.flow(public, y, floor)
+        if not self.secrets:
+            self.footer()
+            self.c.showPage()
+            return
         check = self.check_line()
         hidden_h = sum(p.height() + 6 for p in hidden) + 14
         check_h = sum(ln.height for ln in check) + 4
@@ -713,7 +790,7 @@ class _Sheet:
             ln.draw(y)
         top = y - 4
         self.fold(top - 2)
-        self.flow(hidden, top - 10, floor)
+        self.last_y = self.flow(hidden, top - 10, floor)
         self.footer()
         self.c.showPage()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ...load.chrome import chrome_in
 from ..script import FACE_UP, Event, Roll, Script
 
+ARROW = "\u2192"  # between a thrown-away attempt and the next: a glyph of the sheet's body font
+
 
 def seat_name(seat: int, language: str | None = None) -> str:
     """Return ``'Table'`` for seat 0, else ``'Seat N'`` (in an edition's ``language``)."""
@@ -22,7 +24,8 @@ def roll_parts(roll: Roll, script: Script) -> tuple[str, int | None]:
 
     # In the order they happen: each thrown-away attempt, then the roll that stands.
     again = chrome_in(script.language, "re-rolled")
-    text = "".join(f"{faces(a)} -> {again} -> " for a in roll.rerolled) + faces(roll.faces)
+    text = "".join(f"{faces(a)} {ARROW} {again} {ARROW} " for a in roll.rerolled) + faces(
+        roll.faces)
     return text, (roll.total if roll.total is not None and len(roll.faces) > 1 else None)
 
 
