@@ -179,16 +179,24 @@ def test_the_same_inputs_make_the_same_bytes(tmp_path):
     assert _sheet(tmp_path, "ragnarocks", 2)[1] == one
 
 
-@pytest.mark.parametrize("game, players", [("ragnarocks", 2), ("roll-and-might", 3)])
-def test_every_word_of_a_qps_roll_sheet_goes_through_the_catalogs(game, players, tmp_path):
-    """The sheet's own words (band, fold line, hidden strips, checking line, footer) are
-    chrome, translated like every page's: in the pseudo-locale every run is marked."""
+@pytest.mark.parametrize("game, players, pack", [
+    ("ragnarocks", 2, False), ("roll-and-might", 3, False), ("roll-and-might", 4, True),
+    ("rolling-thunder", 1, True)])
+def test_every_word_of_a_qps_roll_sheet_goes_through_the_catalogs(game, players, pack,
+                                                                   tmp_path):
+    """The sheet's own words (band, fold line, hidden strips, checking line, footer; the
+    print pack's opening lines) are chrome, translated like every page's: in the
+    pseudo-locale every run is marked."""
     import re
 
     target = tmp_path / "qps.pdf"
-    result = run_cli("dice", game, "--edition", "qps", "--seed", "sample", "--players",
-                     str(players), "-o", str(target))
-    assert result.exit_code == 0, result.output
+    if pack:
+        project = Project.at(REPO).with_edition("qps")
+        target.write_bytes(roll_sheet_pdfs(project, game, players, [A4])[0])
+    else:
+        result = run_cli("dice", game, "--edition", "qps", "--seed", "sample", "--players",
+                         str(players), "-o", str(target))
+        assert result.exit_code == 0, result.output
     runs = [r[3] for r in _runs(target.read_bytes())]
     english = [run for run in runs if re.search(r"[A-Za-z]{2,}", run)
                and not any(c in run for c in "[]~") and all(ord(c) < 128 for c in run)]
