@@ -21,20 +21,20 @@ def test_turn_and_scoring_close_the_rulebook_gaps_for_both_players(built):
     text = aid_text(built)
     # a move is at least one hex (else "skip your turn" could never apply to Move)
     assert text.count("one or more hexes") == 2
-    # the rulebook names no tie rule
-    assert text.count("equal points share the win") == 2
+    # the rulebook names no tie rule: the ruling on each player's score pad
+    assert text.count("Ruling R2 (this edition): Equal points share the win") == 2
 
 
 # ---- issue 25: every ruling the printout adds is marked as this edition's, where it is needed
 
 def test_each_added_rule_is_printed_as_this_editions_ruling(built):
     text = aid_text(built)
-    # Ivory goes first: on both Your Turn aids, and in the rulings of the 3 Setup aids
-    assert text.count("Ruling (this edition): Ivory goes first") == 2
-    assert text.count("Rulings (this edition): Ivory goes first.") == 3
-    assert text.count("Ruling (this edition): equal points share the win") == 2
-    assert text.count("Empty supply: no one can Summon, so the game ends") == 3
-    assert text.count("Side B, Mímir's Well, is this edition's design") == 3
+    # issue 34 (one aid per idea, no repeats): each setup ruling once, on the one Setup aid
+    # the table reads at setup; the tie on each player's score pad (above)
+    assert text.count("Ivory goes first") == 1
+    assert text.count("Rulings (this edition): Ivory goes first.") == 1
+    assert text.count("Empty supply: no one can Summon, so the game ends") == 1
+    assert text.count("Side B, Mímir's Well, is this edition's design") == 1
     board = " ".join(" ".join(p.extract_text().split())
                      for p in PdfReader(built("ragnarocks", "board", "pod")).pages)
     assert "goes first (ruling)" in board and "a tie is shared (R2)" in board
@@ -43,22 +43,25 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
 
 def test_setup_without_the_tree_stand_insert(built):
     text = aid_text(built)
-    assert text.count("Played without the tree stand insert") == 3
+    assert text.count("Played without the tree stand insert") == 1
     assert "pile the Runestones within reach; lay the board flat" in text
 
 
-def test_one_team_aid_per_team_and_one_setup_aid_per_pair(built):
+def test_one_team_aid_per_team_and_one_setup_aid(built):
     text = aid_text(built)
     assert text.count("Team Game") == 2      # two teams
-    assert text.count("Setup & Pieces") == 3  # 6 players at most: one per pair
+    assert text.count("Setup & Pieces") == 1  # read once, by the table, at setup
 
 
 def test_team_aid_shares_vikings_and_shows_the_2v2_order(built):
     text = aid_text(built)
     assert text.count("Teammates share their colour's 3 Vikings") == 2
-    assert text.count("2 vs. 2: Ivory 1, Red 1, Ivory 2, Red 2, repeat") == 2
+    # the first eight turns of each split, a column each (issue 34: an aid well filled)
+    assert text.count("Turn 2 vs. 2 2 vs. 3 3 vs. 3 1 Ivory 1 Ivory 1 Ivory 1 2 Red 1 Red 1 "
+                      "Red 1 3 Ivory 2 Ivory 2 Ivory 2 4 Red 2 Red 2 Red 2 5 Ivory 1 Ivory 1 "
+                      "Ivory 3 6 Red 1 Red 3 Red 3 7 Ivory 2 Ivory 2 Ivory 1 8 Red 2 Red 1 Red 1") == 2
     # whose power is active: the player's own, until their teammate's next turn starts
-    assert text.count("On Red 1's turn, Red 1's and Ivory 2's powers are active") == 2
+    assert text.count("on Red 1's turn in 2 vs. 2, Red 1's and Ivory 2's powers are active") == 2
 
 
 def test_the_game_text_rule_is_on(project):
@@ -111,9 +114,9 @@ def test_each_aid_title_is_flanked_by_its_picture_and_standees_show_the_viking(b
         flanking = [name for name, count in drawn.items() if count >= 2]
         assert flanking, drawn  # one picture, twice
         pictures.append(flanking[0])
-    # every aid has its picture; the two Mythology aids share the crystal ball, every other
-    # aid has its own
-    assert len(set(pictures)) == 8, pictures
+    # every aid has its own picture (issue 34: one aid per idea, the Mythology draft with a
+    # played card, the powers with the crystal ball)
+    assert len(set(pictures)) == 10, pictures
     standees = PdfReader(built("ragnarocks", "standees", "a4"))
     forms = standees.pages[0]["/Resources"]["/XObject"]
     for face in forms.values():

@@ -121,19 +121,21 @@ def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
     assert len(keys) == 2
     # a meaning that wraps reads back with a space before its colon
     text = pod_texts(built("ragnarocks", "reference", "pod"))[keys[0]].replace(" :", ":")
-    for words in ("Command Odin may play it; teams draft only these",
+    for words in ("Command Odin's raven: a command card for Odin; teams draft only these",
                   "Viking Ivory: a cross; Red: a ring",
                   "Settled on a Settled Viking: not selectable",
                   "Runestone all alike; runes: decoration"):
         assert words in text, words
     drawn = _icon_sizes(reader, 2 * keys[0])
     assert {"command", "viking", "house", "runestone"} <= set(drawn), drawn
+    # finding: "a larger, explained Odin icon": the key draws each picture 10 mm or more
+    assert min(drawn[name] for name in ("command", "viking", "house", "runestone")) >= 10, drawn
 
 
 def test_the_odin_command_icon_is_large_and_explained(built):
     # finding: "a larger, explained Odin icon": the raven on every command card is drawn
     # 7.5 mm or more (it was 5.2 mm, white in the banner), in a badge; the Mythology Setup aid
-    # says what it means where the cards are chosen
+    # (Mythology Draft) says what it means where the cards are chosen
     path = built("ragnarocks", "mythology-cards", "pod")
     reader = PdfReader(path)
     texts = pod_texts(path)
@@ -142,7 +144,7 @@ def test_the_odin_command_icon_is_large_and_explained(built):
     assert _icon_sizes(reader, 2 * gullinbursti)["command"] >= 7.5
     assert "command" not in _icon_sizes(reader, 2 * freya)  # Freya is no command card
     aids = " ".join(pod_texts(built("ragnarocks", "reference", "pod")))
-    assert "Only cards with" in aids and "may be Odin’s command cards" in aids
+    assert "Odin: only cards with" in aids and "may be Odin's command cards" in aids
 
 
 def test_board_decoration_is_sea_coloured_not_land(built):
@@ -164,6 +166,11 @@ def test_board_decoration_is_sea_coloured_not_land(built):
     for area in ((90, 25, 246, 50), (14, 114, 54, 154)):
         r, g, b = mean(*area)
         assert b > r + 5 and r < 200, (area, r, g, b)  # sea blue, not parchment (r > b)
+    # the compass stands on the sea (it was a parchment disc, a round plaque like a play area):
+    # the ring between the rose's points and the disc's rim is sea blue
+    for area in ((21, 44, 27, 50), (69, 90, 75, 96)):
+        r, g, b = mean(*area)
+        assert b > r + 5, (area, r, g, b)
 
 
 def test_rulings_printed_where_the_player_needs_them(built):
@@ -207,9 +214,9 @@ def test_the_roll_sheet_agrees_with_ivory_chooses_and_names_two_odin_cards(tmp_p
     assert len(chosen) == 2 and set(chosen) <= command, chosen
 
 
-def test_the_mythology_setup_aid_prints_the_roll_sheet_ruling(built):
+def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     aids = pod_texts(built("ragnarocks", "reference", "pod"))
-    setup = next(t for t in aids if t.startswith("Mythology Setup"))
+    setup = next(t for t in aids if t.startswith("Mythology Draft"))
     assert "Ivory chooses two Mythology cards" in setup
     assert ("Ruling R9 (this edition): Set aside the two command cards the roll sheet names "
             "first: Odin's, if chosen. Ivory chooses any two other cards.") in setup
@@ -356,3 +363,86 @@ def test_the_backs_are_light(built):
         page_h = float(PdfReader(pdf).pages[page].mediabox.height)
         card = (face.x, face.y, face.x + 63 * MM, face.y + 88 * MM)
         assert ink_fraction(grey, card, page_h, 50, threshold=150) < 0.25, component
+
+
+# ---- the fresh reader's findings of the last session (issue 34, Ragnarocks 6.5) ----
+
+def test_each_token_has_one_dark_rim_to_cut_along_on_a_pale_bleed(built):
+    # finding: "the Runestone cut line is unclear: a clear cut path a player can follow". On the
+    # A4 token sheet, along a line from a token's centre: inside its face the granite, across
+    # the trim a dark rim (to 0.65 mm outside it), then the pale bleed: the one dark-to-pale
+    # edge is the cut. The print guide says so, and that the tokens do not fold.
+    pdf = built("ragnarocks", "tokens", "a4")
+    faces = placements(PdfReader(pdf), 0)
+    dpi = 200
+    page = pdfium.PdfDocument(str(pdf))[0]
+    page_h = page.get_height()
+    grey = page.render(scale=dpi / 72).to_pil().convert("L")
+
+    def tone(face, radius_mm, angle_deg):  # mean grey of a 0.3 mm spot on that radius
+        import math
+        cx = face.x + 9.5 * MM + math.cos(math.radians(angle_deg)) * radius_mm * MM
+        cy = face.y + 9.5 * MM + math.sin(math.radians(angle_deg)) * radius_mm * MM
+        return _mean_rgb(grey.convert("RGB"), page_h, (cx - 0.15 * MM, cy - 0.15 * MM,
+                                                        cx + 0.15 * MM, cy + 0.15 * MM), dpi)[0]
+
+    for face in (faces[0], faces[45], faces[51]):  # a Runestone, a Red Viking, a Settled marker
+        for angle in (20, 200):
+            rim, bleed = tone(face, 9.8, angle), tone(face, 11.5, angle)
+            assert rim < 70 and bleed > 215, (face.name, angle, rim, bleed)
+    guide = page_text(built("ragnarocks", "how-to-print", "a4"), 0)
+    assert "cut along the outside of each token's dark rim; tokens do not fold" in guide
+
+
+def test_hex_names_are_on_the_rim_not_in_the_play_hexes(built):
+    # finding: "the hex coordinate prints on every hex: coordinates belong on the board rim".
+    # No rule names a hex: neither side prints a hex name (a row letter and a place, "E7"),
+    # while the rim carries the row letters (above) and the places above and below.
+    for page in PdfReader(built("ragnarocks", "board", "pod")).pages:
+        text = page.extract_text()
+        assert not re.findall(r"\b[A-K](?:[1-9]|1[0-2])\b", text), text
+        assert all(str(place) in text.split() for place in range(1, 10))
+
+
+def _aid_faces(path):
+    """Return (title, lowest text as a share of the card's height) of every aid on the A4
+    fronts, read from the printed glyphs inside each card."""
+    reader = PdfReader(path)
+    document = pdfium.PdfDocument(str(path))
+    out = []
+    for index in range(0, len(reader.pages), 2):
+        text, boxes = page_chars(document[index])
+        for face in placements(reader, index):
+            inside = [(char, box) for char, box in zip(text, boxes) if char.strip()
+                      and face.x <= box[0] <= face.x + 63 * MM
+                      and face.y <= box[1] <= face.y + 88 * MM]
+            words = "".join(char for char, _ in inside)
+            lowest = min(box[1] for _, box in inside)
+            out.append((words, (face.y + 88 * MM - lowest) / (88 * MM)))
+    return out
+
+
+def test_one_aid_per_idea_and_every_aid_well_filled(built):
+    # finding: "the aids are uneven (Setup appears three times): one aid per idea, no repeats,
+    # each card well filled". Each idea has one aid, printed once per player where a player
+    # reads it during play and once where the table reads it at setup; 18 aids fill two
+    # sheets of nine; every aid's text reaches into the lowest quarter of its card.
+    faces = _aid_faces(built("ragnarocks", "reference", "a4"))
+    titles = {"YourTurn": 2, "Regions&Scoring": 2, "ScoringExample": 2, "MythologyPowers": 2,
+              "Symbols": 2, "Scorepad": 2, "Setup&Pieces": 1, "MythologyDraft": 1,
+              "TeamGame": 2, "TeamTurns": 2}
+    printed = {title: sum(words.startswith(title) for words, _ in faces) for title in titles}
+    assert printed == titles and len(faces) == 18 == 2 * 9, printed
+    for words, filled in faces:
+        assert filled > 0.75, (words[:20], filled)
+
+
+def test_the_licence_credits_are_in_the_footer_not_on_an_aid(built):
+    # finding: "licence text on the Symbols cards: credits belong in the footer". No aid
+    # prints a licence; the page footer of every A4 page of aids credits the icons and fonts.
+    path = built("ragnarocks", "reference", "a4")
+    for words, _ in _aid_faces(path):
+        assert "CCBY" not in words and "Licence" not in words and "game-icons" not in words
+    for page in range(len(PdfReader(path).pages)):
+        assert "Icons: game-icons.net, CC BY 3.0" in page_text(path, page)
+        assert "Fonts: SIL OFL 1.1" in page_text(path, page)

@@ -26,8 +26,11 @@ class Legend(Element):
     color: Color = "ink"
     icon_color: Color = "ink"
     gap: Length = "1mm"
+    icon_size: Length | None = None
 
     field_docs = {
+        "icon_size": "Size of each picture (length), at most its row's height; default 1.6 "
+                     "times `size`.",
         "symbols": "The symbols keyed, by name, in this order (default: every symbol of the "
                    "game, in game.yaml order).",
         "columns": "How many columns the rows fill (top to bottom, then left to right).",
@@ -74,7 +77,7 @@ class Legend(Element):
         rows = ceil(len(self._entries) / self.columns)
         column_w = (self.w - self.gap * (self.columns - 1)) / self.columns
         row_h = (self.h - self.gap * (rows - 1)) / rows
-        picture = min(row_h, self.size * 1.6)
+        picture = min(row_h, self.icon_size or self.size * 1.6)
         for index, (icon, name, meaning) in enumerate(self._entries):
             column, row = divmod(index, rows)
             x = self.x + column * (column_w + self.gap)
