@@ -160,10 +160,11 @@ def test_the_game_credits_line_prints_in_the_edition(code, words, english, tmp_p
 
     from conftest import run_cli
 
-    result = run_cli("--project", str(REPO), "build", "ragnarocks", "reference", "-p", "a4",
+    # the How-to-print page's credits block (issue 34: the player aids print no licence text)
+    result = run_cli("--project", str(REPO), "build", "ragnarocks", "how-to-print", "-p", "a4",
                      "--edition", code, "--out", str(tmp_path), "-q")
     assert result.exit_code == 0, result.output
-    pdf = tmp_path / f"ragnarocks/reference-{code}-a4.pdf"
+    pdf = tmp_path / f"ragnarocks/how-to-print-{code}-a4.pdf"
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
     for word in words:
         assert word in text, word

@@ -68,7 +68,7 @@ def test_ragnarocks_counts_the_clarifications_its_file_prints(built):
     # and the blank House rulings card where it completes a row
     printed = len(re.findall(r"This edition's rulings\.|\(continued\)|Your table's rulings",
                              fronts))
-    assert printed == 3  # three cards of rulings (R1-R12, issue 34): a full row, no House card
+    assert printed == 6  # three cards of rulings (R1-R12), one set per player: two full rows
     assert f"{printed} cards · Clarifications" in guide, guide
     assert f"Clarifications (clarifications-a4.pdf): {printed} cards" in guide, guide
 

@@ -190,8 +190,8 @@ def test_rulings_printed_where_the_player_needs_them(built):
     for words in ("R10 · Gullinbursti.", "R11 · The game always ends.", "R12 · Tyr.",
                   "R9 · Odin and the roll sheet."):
         assert words in rulings, words
-    # marked as this edition's: the seal before each ruling, keyed once on the first card
-    assert rulings.count("Ruling of this edition, not the publisher's") == 1
+    # marked as this edition's: the seal before each ruling, keyed once in each player's set
+    assert rulings.count("Ruling of this edition, not the publisher's") == 2
 
 
 def test_the_roll_sheet_agrees_with_ivory_chooses_and_names_two_odin_cards(tmp_path):
@@ -243,7 +243,7 @@ def test_the_checklist_counts_the_clarifications_that_print(built):
     (count,) = re.findall(r"(\d+) cards · Clarifications", guide)
     reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
     printed = sum(len(placements(reader, i)) for i in range(0, len(reader.pages), 2))
-    assert int(count) == printed == 3
+    assert int(count) == printed == 6  # one set of three per player (issue 34)
 
 
 def test_one_style_no_colour_emoji_on_the_games_pages(built):
