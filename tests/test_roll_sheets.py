@@ -99,7 +99,7 @@ def test_a_build_of_named_components_writes_no_roll_sheet(tmp_path):
 @pytest.mark.slow
 @pytest.mark.parametrize("game, files, counts", [
     ("roll-and-raid", 6, "1-6"), ("rolling-thunder", 4, "1-4"), ("roll-and-might", 5, "1-5"),
-    ("reavers-of-midgard", 4, "2-5"), ("ragnarocks", 5, "2-6")])
+    ("reavers-of-midgard", 4, "2-5")])
 def test_every_games_page_names_a_roll_sheet_per_player_count_its_rules_allow(
         built, game, files, counts):
     """Each rulebook's player counts (Roll & Raid's solo game is Destination: Paris, the one
@@ -111,6 +111,17 @@ def test_every_games_page_names_a_roll_sheet_per_player_count_its_rules_allow(
         f"roll-sheet-{first}p-a4.pdf … roll-sheet-{last}p-a4.pdf: {files} files, one per " \
         f"player count ({counts} players)" in page  # Reavers' own template names no title
     assert "Optional: print only your player count's." in page
+
+
+@pytest.mark.slow
+def test_a_game_that_rolls_no_dice_ships_no_print_pack_roll_sheet(tmp_path):
+    """Ragnarocks' script draws colours and deals cards, no dice: a print-pack sheet holds the
+    dice alone, so the game has none, and its How-to-print page names none."""
+    assert run_cli("build", "ragnarocks", "-p", "a4", "--out", str(tmp_path)).exit_code == 0
+    files = sorted(p.name for p in (tmp_path / "ragnarocks").iterdir())
+    assert "board-a4.pdf" in files and not [f for f in files if f.startswith("roll-sheet")]
+    page = _text(tmp_path / "ragnarocks/how-to-print-a4.pdf")
+    assert "roll-sheet" not in page and "Roll sheet" not in page
 
 
 def test_a_solo_roll_and_raid_sheet_is_destination_paris(tmp_path):

@@ -22,10 +22,14 @@ STEM = "roll-sheet"
 def roll_sheet_players(project, game: str) -> tuple[int, ...]:
     """Return the player counts ``game``'s dice script plays, fewest first: the base game's
     range, and any count outside it that exactly one game mode plays (what ``sheetgen dice
-    GAME --players N`` accepts without a mode named). Empty when the game has no dice.yaml."""
+    GAME --players N`` accepts without a mode named). Empty when the game has no dice.yaml,
+    or rolls no dice: a print-pack sheet holds the dice alone (the cards are shuffled and
+    dealt at the table), so a game of draws and deals alone has none."""
     if not (project.game_dir(game) / DICE_FILE).is_file():
         return ()
     gd = load_game_dice(project, game)
+    if not gd.model.dice:
+        return ()
     low, high = gd.model.players.min, gd.model.players.max
     others = {n for lo, hi in gd.modes.values() for n in range(lo, hi + 1)} - set(
         range(low, high + 1))
