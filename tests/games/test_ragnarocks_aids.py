@@ -87,7 +87,7 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
     for number, topic in enumerate(("First turn", "Tie", "Empty supply", "Move",
                                     "No tree stand insert", "Side B, Mímir's Well",
-                                    "Hildisvini", "Team game", "Odin and the roll sheet",
+                                    "Hildisvini", "Team game", "Odin's command cards",
                                     "Gullinbursti", "The game always ends", "Tyr"), start=1):
         assert f"R{number} · {topic}." in text, topic
     assert "Ivory goes first" in text and "Equal points share the win" in text

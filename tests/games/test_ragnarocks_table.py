@@ -188,7 +188,7 @@ def test_rulings_printed_where_the_player_needs_them(built):
             "summon from your Viking's new hex.") in tyr
     rulings = " ".join(pod_texts(built("ragnarocks", "clarifications", "pod")))
     for words in ("R10 · Gullinbursti.", "R11 · The game always ends.", "R12 · Tyr.",
-                  "R9 · Odin and the roll sheet."):
+                  "R9 · Odin's command cards."):
         assert words in rulings, words
     # marked as this edition's: the seal before each ruling, keyed once in each player's set
     assert rulings.count("Ruling of this edition, not the publisher's") == 2
@@ -218,8 +218,11 @@ def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     aids = pod_texts(built("ragnarocks", "reference", "pod"))
     setup = next(t for t in aids if t.startswith("Mythology Draft"))
     assert "Ivory chooses two Mythology cards" in setup
-    assert ("Ruling R9 (this edition): Set aside the two command cards the roll sheet names "
-            "first: Odin's, if chosen. Ivory chooses any two other cards.") in setup
+    # the print pack has no roll sheet (the game rolls no dice): the table draws Odin's two
+    assert ("Ruling R9 (this edition): Before Ivory chooses, shuffle the command cards (Odin's "
+            "raven) and set two aside unseen: Odin's, if chosen. Ivory chooses any two other "
+            "cards.") in setup
+    assert "roll sheet" not in " ".join(aids)
 
 
 def test_settled_markers_and_a_score_pad_are_printed(built):
