@@ -602,7 +602,7 @@ def test_the_legend_count_agrees_on_the_how_to_print_page(built):
     printed = len(re.findall(r"\bLEGEND\b", legend[0]))
     assert printed == 4   # two table Legends, two Solo Legends, on one sheet
     guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
-    assert f"legend-a4.pdf (or -letter.pdf): Legend, {printed} legends." in guide
+    assert f"Legend (legend-a4.pdf): {printed} legends," in guide
     assert f"{printed} legends · Legends (2 table, 2 solo; a game uses 1)" in guide
     assert "sheets · Legends" not in guide and "Legend, 4 sheets" not in guide
     rows = re.search(r"Players Sheets Legends Aids Rulings ((?:\d+ ){25})", guide + " ")

@@ -361,7 +361,9 @@ def test_ruling_r11_names_only_the_roll_sheets_the_pack_prints(built):
     assert "Creatures still need real dice (R11)" in aids
     for text in (rulings, aids, guide):
         assert "made for Creatures" not in text and "Creatures version" not in text
-    assert guide.count("roll-sheet-") == 1 and "roll-sheet-Np-a4.pdf" in guide
+    # one line names them: the first and last file of the range
+    assert guide.count("Roll sheets (") == 1
+    assert "Roll sheets (roll-sheet-1p-a4.pdf … roll-sheet-6p-a4.pdf)" in guide
 
 
 def _drawn_forms(path) -> list[set[str]]:
