@@ -219,9 +219,8 @@ def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     setup = next(t for t in aids if t.startswith("Mythology Draft"))
     assert "Ivory chooses two Mythology cards" in setup
     # the print pack has no roll sheet (the game rolls no dice): the table draws Odin's two
-    assert ("Ruling R9 (this edition): Before Ivory chooses, shuffle the command cards (Odin's "
-            "raven) and set two aside unseen: Odin's, if chosen. Ivory chooses any two other "
-            "cards.") in setup
+    assert ("Ruling R9 (this edition): First shuffle the command cards and set two aside "
+            "unseen: Odin's, if chosen. Ivory chooses any two other cards.") in setup
     assert "roll sheet" not in " ".join(aids)
 
 
