@@ -200,16 +200,85 @@ def _below(page, image, label):
     return list(crop.getdata())
 
 
-def test_dark_squares_are_hatched_not_only_grey(built):
-    # a faint printer loses the grey tone: the dark squares (4-1 in red is one) carry a
-    # diagonal lattice of lines darker than their grey; a light square (5-1) stays white
+def _grid_square(page, image, label):
+    """The pixels (a PIL image) of the grid square whose coordinate ``label`` prints centred
+    at its top: 10 mm wide, from the square's top edge (1.2 mm over the label's top) down."""
+    from pdfcheck import page_chars, text_box
+    mm, scale = 72 / 25.4, 150 / 72
+    text, boxes = page_chars(page)
+    left, _bottom, right, top = text_box(text, boxes, label)
+    middle, height = (left + right) / 2, page.get_height()
+    box = (middle - 4.6 * mm, top + 1.0 * mm - 9.4 * mm, middle + 4.6 * mm, top + 1.0 * mm)
+    return image.crop((int(box[0] * scale), int((height - box[3]) * scale),
+                       int(box[2] * scale), int((height - box[1]) * scale)))
+
+
+def _luminance(value: float) -> float:
+    """Relative luminance of a grey level 0-255 (sRGB)."""
+    v = value / 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(built, sheet):
+    """Fresh reader: the hatched dark squares "read as already struck". A dark square is one
+    solid mid grey with a small printed moon at its bottom centre (the key says what it is);
+    nothing else on it could pass for a pencil stroke, and an HB pencil X drawn over it
+    (multiplied, as graphite darkens what is under it) stands out 2.5:1 and more."""
+    from PIL import ImageChops, ImageDraw
     image, page = _grey_page(built)
-    dark = _below(page, image, "4-1")
-    lines = sum(p < 170 for p in dark) / len(dark)
-    grey = sum(170 <= p < 225 for p in dark) / len(dark)
-    assert 0.08 < lines < 0.6 and grey > 0.3, (lines, grey)
+    square = _grid_square(page, image, "4-1")
+    w, h = square.size
+    px = 150 / 25.4
+    # the moon: ink in the bottom-centre box, 4 mm wide, the bottom 4.5 mm
+    moon = square.crop((int(w / 2 - 2 * px), int(h - 4.5 * px), int(w / 2 + 2 * px), h))
+    assert sum(p < 110 for p in moon.get_flattened_data()) / (moon.width * moon.height) > 0.08
+    # the rest under the coordinate (from 3 mm down to the moon) is one flat grey: no lines
+    field = square.crop((int(0.6 * px), int(3.2 * px), w - int(0.6 * px), int(h - 4.6 * px)))
+    pixels = list(field.get_flattened_data())
+    assert sum(170 <= p < 225 for p in pixels) / len(pixels) > 0.97
+    assert sum(p < 170 for p in pixels) / len(pixels) < 0.01
+    grey = sorted(pixels)[len(pixels) // 2]
+    # an HB pencil X (grey 120 on white paper) corner to corner, multiplied over the square
+    pencil = square.copy()
+    pencil.paste(255, (0, 0, w, h))
+    draw = ImageDraw.Draw(pencil)
+    draw.line((0, 0, w, h), fill=120, width=3)
+    draw.line((0, h, w, 0), fill=120, width=3)
+    marked = ImageChops.multiply(square, pencil)
+    stroke = marked.getpixel((int(w * 0.3), int(h * 0.3)))
+    contrast = (_luminance(grey) + 0.05) / (_luminance(stroke) + 0.05)
+    assert contrast >= 2.5, (grey, stroke, contrast)
+    # a light square stays white
     light = _below(page, image, "5-1")
     assert sum(p < 225 for p in light) / len(light) < 0.02
+    # the key explains the mark, and says which squares are light
+    assert "Dark square God powers: Frigg only." in sheet
+
+
+def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet):
+    """Fresh reader: "Blacken the God" beside a colour portrait cannot be done. Each God's
+    power line opens with an empty square tick box (4.6 mm, outlined, white inside), and the
+    sheet says to tick it."""
+    import pypdfium2 as pdfium
+    from pdfcheck import page_chars, text_box
+    assert "Blacken" not in sheet and "blacken" not in sheet
+    assert "Tick its box, circle its value" in sheet
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    image = page.render(scale=150 / 72).to_pil().convert("L")
+    text, boxes = page_chars(page)
+    scale, px = 150 / 72, 150 / 25.4
+    for power in ("A Troll in each", "Any unmarked", "A Troll, 2 light", "Any two Trolls.",
+                  "Two Runestones."):
+        left, _bottom, _right, top = text_box(text, boxes, power)
+        # the box stands left of the line's first word: its outline dark, its inside white
+        x, y = int(left * scale), int((page.get_height() - top) * scale)
+        box = image.crop((x - int(5.6 * px), y - int(0.8 * px), x - int(0.4 * px),
+                          y + int(5.0 * px)))
+        dark = [p < 120 for p in box.get_flattened_data()]
+        assert 0.1 < sum(dark) / len(dark) < 0.5, power
+        inside = box.crop((int(1.3 * px), int(1.3 * px), box.width - int(1.3 * px),
+                           box.height - int(1.3 * px)))
+        assert min(inside.get_flattened_data()) > 230, power
 
 
 def test_rules_read_during_play_are_printed_at_the_rules_size(built):
@@ -228,7 +297,7 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
     for phrase in ("Thunder: LEFT die", "A Troll in each", "Any two Trolls",
                    "Before placing", "Same number from both",
                    "Slash your Thunder die's stone", "crosses off the leftmost",
-                   "Rotated or flipped", "strikes corner to"):
+                   "Tick its box, circle", "strikes corner to"):
         sizes = {size for text, size in runs if phrase in text}
         assert sizes and min(sizes) >= 8.5, (phrase, sizes)
 
@@ -375,7 +444,7 @@ def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
     title = _crop(picture, px_mm, (100.5, 9, 59, 13), 3)
     assert _spread(title) > 15
     assert max(r - b for r, g, b in title.getdata()) > 100  # the gold bolt
-    gods = [_crop(picture, px_mm, (x + 0.6, 161.3, 10.8, 17.2), 3)
+    gods = [_crop(picture, px_mm, (x + 0.6, 158.8, 10.8, 17.2), 3)
             for x in (8, 38.5, 69, 99.5, 130)]
     for god in gods:
         assert _spread(god) > 12
@@ -385,7 +454,7 @@ def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
     # no character of the sheet's text stands on a picture
     text = pdfium.PdfDocument(str(path))[0].get_textpage()
     height = 216 * 72 / 25.4
-    boxes = [(100, 8.6, 60, 14)] + [(x + 0.3, 160.9, 11.4, 18) for x in (8, 38.5, 69, 99.5, 130)]
+    boxes = [(100, 8.6, 60, 14)] + [(x + 0.3, 158.4, 11.4, 18) for x in (8, 38.5, 69, 99.5, 130)]
     for i in range(text.count_chars()):
         left, bottom, right, top = text.get_charbox(i)
         cx, cy = (left + right) / 2 * 25.4 / 72 - 3, (height - (bottom + top) / 2) * 25.4 / 72 - 3
