@@ -7,10 +7,9 @@ numbers, cited on the score sheet, the aids, the Legend page and the dice script
 from __future__ import annotations
 
 
-import pypdfium2 as pdfium
 from pypdf import PdfReader
 
-from pdfcheck import body_text_sizes, drawn_shapes, ink_boxes, template_elements, text_of
+from pdfcheck import body_text_sizes, template_elements, text_of
 from sheetgen.generate.games import load_game
 from sheetgen.base.units import to_points
 
@@ -153,33 +152,6 @@ def test_card_fronts_and_sheet_headers_carry_the_games_silhouettes(built):
     assert {n.split(".icon-")[1] for n in legend if ".icon-" in n} >= {"castle", "d6"}
     for page in [*fronts, sheet, legend]:
         assert not [n for n in page if "fluent" in n], page
-
-
-def test_every_card_medallion_stands_clear_of_the_location_line(built):
-    """The LOCATION line, the medallion and the location's name each keep their room: the
-    medallion's ring 2 mm or more under the line (it was 0.9 mm) and clear of the name (0.6 mm
-    from its drawn bounds, which reach past the ring's ink; it was 0.2)."""
-    pdf = pdfium.PdfDocument(str(built("roll-and-might", "cards", "pod")))
-    for index in range(0, len(pdf), 2):
-        page = pdf[index]
-        text = page.get_textpage().get_text_range()
-        line = next(lab for lab in ("LOCATION · fill a spot here", "NO LOCATION", "SPARE · BLANK")
-                    if lab in text)
-        name = next(w for w in ("ARMY", "CASTLE", "MARKET", "WILD DIE", "SPARE") if w in text)
-        # the gold frame of the card's picture window (issue 34: a 43 x 13 mm scene, it was a
-        # 35 x 13 mm cartouche; a Spare card's blank for the location in its place)
-        medallion = [s for s in drawn_shapes(page)
-                     if 40 * MM < s[2] - s[0] < 46 * MM and 12 * MM < s[3] - s[1] < 15 * MM]
-        # the frame: the widest (its stroke's ink; the scene's own shapes inside it are cut to
-        # the window, though pdfium reports their uncut bounds)
-        assert medallion, index
-        frame = max(medallion, key=lambda m: m[2] - m[0])
-        bottom, top = frame[1], frame[3]   # bounds: at or beyond the frame's ink
-        assert ink_boxes(page, line)[1] - top >= 2 * MM, (index, line)
-        chars = page.get_textpage()
-        start = text.rfind(name)             # the name itself, not the SPARE line above it
-        name_top = max(chars.get_charbox(i)[3] for i in range(start, start + len(name)))
-        assert bottom - name_top >= 0.6 * MM, (index, name)
 
 
 def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, built):

@@ -256,17 +256,16 @@ def test_each_named_card_has_its_own_picture(built):
 def test_each_card_picture_stands_in_a_scene_of_its_own(built):
     """Issue 34 (Look: a lone silhouette on a plain panel read as a prototype): each card's
     piece stands in a composed scene, a layered backdrop tinted in its location's colour filling
-    the picture window beside it: the window beside the piece is no flat panel, the armies'
-    fields have the sun on their own side (West at sunset on the left, East at sunrise on the
-    right), the five Market cards each show their own stretch of the market, and a Spare
-    card's window stays a blank to write on."""
+    the picture beside it: the scene beside the piece is no flat panel, the armies' fields
+    differ (West at sunset, East at sunrise), the five Market cards each show their own
+    stretch of the market, and a Spare card's picture is a blank to write on."""
     path = built(GAME, "cards", "pod")
     texts = _page_texts(path)
     dpi, bleed = 100, 3.175
 
     def window(index, left_mm, right_mm):
         image = _colour_page(path, index, dpi)
-        box = [round((v + bleed) * dpi / 25.4) for v in (left_mm, 10.5, right_mm, 21.5)]
+        box = [round((v + bleed) * dpi / 25.4) for v in (left_mm, 26, right_mm, 38)]
         return image.crop(box)
 
     def spread(crop):
@@ -283,28 +282,29 @@ def test_each_card_picture_stands_in_a_scene_of_its_own(built):
         name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", texts[index])
         fronts.setdefault(" ".join(name.group(0).split()), index)
     for name, index in fronts.items():
-        left, right = window(index, 15.5, 27), window(index, 45, 56.5)
+        left, right = window(index, 1, 12), window(index, 51.5, 62.5)
         if name == "SPARE":
-            assert spread(left) < 2 and spread(right) < 2, name   # a blank to write on
+            assert spread(window(index, 20, 57)) < 2, name   # a blank to write on
             continue
         # layers of a scene (sky, hills, walls, stalls), not one flat colour
-        assert spread(left) > 8 and spread(right) > 8, (name, spread(left), spread(right))
-        colours = {tuple(v // 24 for v in p) for p in left.get_flattened_data()}
-        assert len(colours) >= 4, (name, len(colours))
+        assert spread(left) > 6 and spread(right) > 6, (name, spread(left), spread(right))
+        colours = {tuple(v // 24 for v in p) for crop in (left, right)
+                   for p in crop.get_flattened_data()}
+        assert len(colours) >= 3, (name, len(colours))
     def light(crop):
         grey = list(crop.convert("L").get_flattened_data())
         return sum(grey) / len(grey)
 
+    # West's fields (at sunset) and East's (at sunrise) are not one picture
     west, east = fronts["ARMY (West)"], fronts["ARMY (East)"]
-    # the sun low on the West card's left (sunset), on the East card's right (sunrise)
-    assert light(window(west, 15.5, 27)) > light(window(west, 45, 56.5)) + 3
-    assert light(window(east, 45, 56.5)) > light(window(east, 15.5, 27)) + 3
+    assert differ(window(west, 1, 12), window(east, 1, 12)) > 3 or \
+        differ(window(west, 51.5, 62.5), window(east, 51.5, 62.5)) > 3
     markets = [index for name, index in fronts.items() if name.startswith("MARKET")]
     assert len(markets) == 5
-    stretches = [window(index, 15.5, 27) for index in markets]
+    stretches = [(window(index, 1, 12), window(index, 51.5, 62.5)) for index in markets]
     for a in range(5):
         for b in range(a + 1, 5):
-            assert differ(stretches[a], stretches[b]) > 3, (a, b)
+            assert max(differ(stretches[a][k], stretches[b][k]) for k in (0, 1)) > 3, (a, b)
 
 
 def _corner_text(page, left_mm, top_mm, right_mm, bottom_mm) -> str:
@@ -330,9 +330,9 @@ def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
         page = pdf[2 * k]
         number = "?" if card["die"] == "any" else str(card["die"])
         top_left = _corner_text(page, 0, 3, 14.5, 27)
-        bottom_right = _corner_text(page, 49, 58, 63.5, 78)
+        bottom_right = _corner_text(page, 49, 62, 63.5, 86)
         if card["location"] == "Spare":  # blank squares, above the SPARE name
-            assert _corner_text(page, 0, 8, 13, 18) == [] and bottom_right == [], card["id"]
+            assert _corner_text(page, 0, 3, 13, 18) == [] and bottom_right == [], card["id"]
             continue
         side = {"West": "W", "East": "E"}.get(card["detail"], "W·E") \
             if card["location"] == "Army" else card["detail"]
@@ -378,7 +378,7 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
         assert "For a lost card: write its location above, its die face below." in texts[index]
         shapes = drawn_shapes(page)
         blank = [s for s in shapes if 40 * MM < s[2] - s[0] < 46 * MM
-                 and 12 * MM < s[3] - s[1] < 15 * MM]
+                 and 30 * MM < s[3] - s[1] < 36 * MM]
         squares = [s for s in shapes if 7 * MM < s[2] - s[0] < 8.5 * MM
                    and 7 * MM < s[3] - s[1] < 8.5 * MM]
         assert len(blank) == 1 and len(squares) == 2, index
@@ -661,3 +661,53 @@ def test_the_scoring_and_solo_aids_are_icon_led_lines_too(built):
                  and 6 * MM < s[3] - s[1] < 6.5 * MM]
         assert len(discs) == count, (title, len(discs))
         assert min(sizes[index // 2]) >= 8, (title, sizes[index // 2])
+
+
+def test_the_card_picture_is_the_hero_full_bleed_with_no_cream_margin(built):
+    """Reader finding 1 (look 6.3): the card pictures were thin 43 x 12.5 mm strips inside a
+    cream margin round a framed card. Every front is full bleed now: no cream paper shows
+    within 2 mm of the trim on any side, the scene runs across the card's whole width over its
+    top 40 mm, the piece stands in it 20 mm or more across (it was 11 mm), and a banner of
+    the location's colour carries the name across the full width (one accent per card
+    type)."""
+    path = built(GAME, "cards", "pod")
+    texts = _page_texts(path)
+    dpi, bleed = 100, 3.175
+    px = dpi / 25.4
+    paper = (250, 246, 238)
+    accents = {"ARMY": (0xa3, 0x32, 0x2a), "CASTLE": (0x3f, 0x5a, 0x7a),
+               "MARKET": (0x3a, 0x7a, 0x3a), "WILD DIE": (0x6a, 0x3d, 0x8f)}
+
+    def near(pixel, colour, tolerance=24):
+        return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+    seen = set()
+    for index in range(0, len(texts), 2):
+        name = re.search(r"ARMY|CASTLE|MARKET|WILD DIE|SPARE", texts[index]).group(0)
+        if name == "SPARE":
+            continue
+        seen.add(name)
+        image = _colour_page(path, index, dpi)
+
+        def at(x_mm, y_mm):
+            return image.getpixel((round((x_mm + bleed) * px), round((y_mm + bleed) * px)))
+
+        # no cream margin: a ring 1.5 mm inside the trim, every 2 mm, is never the paper
+        ring = [(x, y) for x in range(2, 62, 2) for y in (1.5, 87.4)] + \
+            [(x, y) for y in range(2, 88, 2) for x in (1.5, 62)]
+        cream = [(x, y) for x, y in ring if near(at(x, y), paper, 6)]
+        assert not cream, (index, name, cream[:4])
+        # the scene spans the width: its layers (not one flat colour) on either side of the
+        # piece, from the card's left edge to its right edge
+        for side in ((0.5, 1, 2, 3, 4, 5, 6, 7, 8), (55, 56, 57, 58, 59, 60, 61, 62, 63)):
+            strip = {tuple(v // 16 for v in at(x, y)) for x in side for y in range(25, 40)}
+            assert len(strip) >= 2, (index, name, side[0], strip)
+        # the banner of the location's colour, edge to edge, under the picture
+        for x in (0.5, 31.75, 63):
+            assert near(at(x, 55.8), accents[name]), (index, name, x, at(x, 55.8))
+        # the piece: the location's colour spans 20 mm or more of the picture's middle
+        spots = [(x / 2, y / 2) for x in range(32, 100) for y in range(6, 76)
+                 if near(at(x / 2, y / 2), accents[name], 40)]
+        xs, ys = [x for x, _ in spots], [y for _, y in spots]
+        assert spots and max(max(xs) - min(xs), max(ys) - min(ys)) >= 20, (index, name)
+    assert seen == set(accents)
