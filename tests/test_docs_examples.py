@@ -134,6 +134,43 @@ def merged_items(items: list | None, shown: list | None) -> list | None:
     return out
 
 
+def new_profiles_only(example: Example) -> list[str] | None:
+    """Return the profiles a project ``profiles.yaml`` example adds, when it only adds: every
+    size and profile a new name, none built by default (no ``default_for``); else None.
+
+    Such a file changes no game's default build: ``sheetgen validate`` of every game would
+    rebuild the whole catalogue (tests/test_validate_everything.py does) and check of the file
+    only what loading it checks, every profile of it validated as it is read. So the example
+    is checked by ``sheetgen profiles``, which loads it and must list each of its profiles.
+    """
+    from sheetgen.load.profiles import builtin_profiles
+
+    named = target(example)
+    if not named or named != ("profiles.yaml", False):
+        return None
+    shown = yaml.safe_load(example.text) or {}
+    builtin = builtin_profiles()
+    profiles, sizes = shown.get("profiles") or {}, shown.get("sizes") or {}
+    if any(name in builtin.profiles or (spec or {}).get("default_for")
+           for name, spec in profiles.items()) or any(size in builtin.sizes for size in sizes):
+        return None
+    return list(profiles)
+
+
+def check_new_profiles(example: Example, names: list[str], ws: Path, path: str) -> None:
+    """Run ``sheetgen profiles`` in the workspace: it must load the example's file (exit 0)
+    and list each of ``names``."""
+    env = {**os.environ, "PATH": path, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
+    done = subprocess.run(["bash", "-c", "sheetgen profiles"], cwd=ws, env=env,
+                          capture_output=True, text=True, timeout=300)
+    shown = done.stdout + done.stderr
+    assert done.returncode == 0 and "Traceback" not in shown, (
+        f"{example.where}: `sheetgen profiles` exited {done.returncode}:\n{shown}")
+    listed = {line.split()[0] for line in done.stdout.splitlines() if line.strip()}
+    assert set(names) <= listed, (f"{example.where}: `sheetgen profiles` does not list "
+                                  f"{sorted(set(names) - listed)}:\n{shown}")
+
+
 def run(command: Command, ws: Path, path: str) -> None:
     """Run one command in the workspace and check its exit code and shown output."""
     env = {**os.environ, "PATH": path, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
@@ -181,6 +218,10 @@ def test_every_example_of_the_page_runs(page, tmp_path, shim_path):
             place_snippet(example, ws)
         elif example.lang in ("yaml", "yml"):
             game = place_yaml(example, ws)
+            added = new_profiles_only(example) if game is None else None
+            if added is not None:
+                check_new_profiles(example, added, ws, shim_path)
+                continue
             validate = Command(f"sheetgen validate {game or ''}".strip(), example=example)
             run(validate, ws, shim_path)
         elif example.lang in ("sh", "console"):
