@@ -29,6 +29,26 @@ def to_points(value: str | float | int, reference: float | None = None) -> float
         raise ValueError(f"expected a length such as 12mm, got {value!r}")
     if isinstance(value, (int, float)):
         return _bounded(float(value) * MM, value)
+    if isinstance(value, str):
+        known = _WRITTEN.get((value, reference))
+        if known is not None:
+            return known
+    points = _written_points(value, reference)
+    if isinstance(value, str):
+        if len(_WRITTEN) >= MAX_WRITTEN:
+            _WRITTEN.clear()
+        _WRITTEN[(value, reference)] = points
+    return points
+
+
+# (written length, reference) -> points: templates write the same few lengths ("3mm") on
+# every face, and a big deck validates its elements by the thousand (issue 36)
+_WRITTEN: dict[tuple[str, float | None], float] = {}
+MAX_WRITTEN = 10_000
+
+
+def _written_points(value, reference: float | None) -> float:
+    """Return a written length (text) in points, as :func:`to_points` says."""
     match = _LENGTH.match(str(value))
     if not match:
         raise ValueError(f"expected a length such as 12mm, 0.5in, 9pt or 50%, got {value!r}")
