@@ -55,3 +55,13 @@ def test_bench_compare_runs_the_whole_comparison_in_one_sitting(capsys):
     assert ratios["catalogue"] > 0 and ratios["deck"] > 0
     assert "catalogue / protograf deck" in capsys.readouterr().out
     assert Path(os.environ["SHEETGEN_PROTOGRAF_VENV"], "bin", "python").exists()
+
+
+def test_suite_time_runs_pytest_and_sums_its_tiers(capsys):
+    import suite_time
+
+    text = suite_time.main(["--top", "3", "--", "-n", "0",
+                            "tests/test_suggested_commands.py"])
+    assert text.startswith("wall: ") and " cores, load average " in text
+    assert "fast  tier:" in text and "slow  tier:" in text
+    assert "tests/test_suggested_commands.py" in text
