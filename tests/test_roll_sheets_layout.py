@@ -73,9 +73,10 @@ def _seat_rows(runs, page: int, y_from: float, y_to: float, seats: int):
     return [rows[s] for s in range(1, seats + 1)]
 
 
-@pytest.mark.parametrize("pack", [False, True])
-def test_the_rolls_of_each_seat_are_the_scripts_in_a_grid_of_big_bold_results(tmp_path, pack):
-    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4, pack)
+def test_the_rolls_of_each_seat_are_the_scripts_in_a_grid_of_big_bold_results(tmp_path):
+    """The full sheet of ``sheetgen dice -o`` (the print pack's is cut-apart slips:
+    tests/test_roll_sheet_slips.py)."""
+    runs, pdf, data = _sheet(tmp_path, "roll-and-raid", 4)
     # the title band: the game's name in the title font, large, then what the sheet is
     assert runs[0][3] == "Roll & Raid" and "Cinzel" in runs[0][4] and runs[0][5] >= 20
     assert runs[1][3] == "Roll sheet · 4 players"
@@ -246,7 +247,7 @@ def test_a_print_pack_sheet_is_the_dice_alone(tmp_path, game, players):
 
 def test_a_rerolled_attempt_reads_with_an_arrow_the_font_draws(tmp_path):
     """The re-rolls printed as ASCII ("4 3 3 3 -> re-rolled -> 2 4 4 6")."""
-    runs, pdf, data = _sheet(tmp_path, "roll-and-might", 4, pack=True)
+    runs, pdf, data = _sheet(tmp_path, "roll-and-might", 4)
     rerolled = [r for s in data["sections"] for e in s["events"] for r in e["rolls"]
                 if r["rerolled"]]
     assert rerolled
@@ -283,8 +284,8 @@ def test_a_ruling_is_said_once_a_sheet_and_no_seat_order_alone(tmp_path):
 
 
 @pytest.mark.parametrize("game, players, pages", [
-    ("roll-and-raid", 1, 2), ("roll-and-raid", 6, 4), ("reavers-of-midgard", 2, 2),
-    ("reavers-of-midgard", 5, 4), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 2),
+    ("roll-and-raid", 1, 2), ("roll-and-raid", 6, 5), ("reavers-of-midgard", 2, 2),
+    ("reavers-of-midgard", 5, 4), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 1),
     ("ragnarocks", 6, 1)])
 def test_print_pack_sheets_are_few_pages(tmp_path, game, players, pages):
     pdf = _sheet(tmp_path, game, players, pack=True)[1]
@@ -295,7 +296,9 @@ def test_print_pack_sheets_are_few_pages(tmp_path, game, players, pages):
 @pytest.mark.parametrize("game", GAMES)
 def test_no_print_pack_sheet_ends_on_a_mostly_blank_page(game):
     """Roll & Raid's solo sheet ended on a page with two rounds and four-fifths white: the
-    sheet is laid out tighter when that saves the page."""
+    sheet is laid out tighter when that saves the page. A slip is never split across pages
+    (it is cut out whole), so a last page holds at least one whole round's slip: a quarter
+    of the page at the least (Reavers' 4-player rounds are a third of a page each)."""
     project = Project.at(REPO)
     for players in roll_sheet_players(project, game):
         doc = pypdfium2.PdfDocument(roll_sheet_pdfs(project, game, players, [A4])[0])
@@ -304,4 +307,4 @@ def test_no_print_pack_sheet_ends_on_a_mostly_blank_page(game):
         image = doc[len(doc) - 1].render(scale=1).to_pil().convert("L")
         body = image.crop((0, 0, image.width, image.height - 40))  # above the footer
         ink = body.point(lambda v: 255 if v < 225 else 0).getbbox()
-        assert ink[3] / body.height >= 0.4, (game, players, len(doc), ink)
+        assert ink[3] / body.height >= 0.25, (game, players, len(doc), ink)

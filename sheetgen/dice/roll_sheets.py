@@ -48,9 +48,12 @@ def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, 
     """Return the roll sheet of ``game`` for ``players`` on a page of each of ``papers``
     (points), for the sample seed, in the project's edition (the script made once);
     ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages. The
-    dice alone: the table shuffles and deals the cards (the sheet says so once), and a
-    sample seed has no secret worth a checking line."""
-    from .formats.as_pdf import render
+    dice alone, as cut-apart slips revealed a round at a time (formats/as_slips.py), their
+    faces drawn as the game's printable dice draw them: the table shuffles and deals the
+    cards (the sheet says so once), and a sample seed has no secret worth a checking line."""
+    from .formats.as_slips import render_slips
+    from .formats.die_faces import DieFaces
 
     script = make_script(project, game, players, seed=SAMPLE_SEED)
-    return [render(script, paper, credit, secrets=False) for paper in papers]
+    faces = DieFaces(project, game, script.variant)
+    return [render_slips(script, faces, paper, credit) for paper in papers]

@@ -52,6 +52,15 @@ CHROME = (
     "Rolled in advance: read your seat's row instead of rolling.",
     "Shuffle and deal the cards as usual; this sheet replaces only the dice.",
     "Roll sheet · {players}", "Hidden: fold under or cut off", "on the hidden strip",
+    # the print pack's roll sheet of cut-apart slips (dice/formats/as_slips.py)
+    "Cut the slips apart and stack them face down, {first} on top and the rest in order; "
+    "turn the next one over when play reaches it.",
+    "Keep a tab folded under until the words above its fold line say to open it.",
+    "A numbered row is that seat's dice, a row marked {table} everyone's; tick a roll's box "
+    "when it is used.",
+    "A numbered row is that seat's dice; tick a roll's box when it is used.",
+    "Every roll is the whole table's; tick its box when it is used.",
+    "fold under",
     "Refill orders are not printed: when a deck runs out, shuffle its discard pile.",
     "Seed (reveal after the game)",
     'For checking',

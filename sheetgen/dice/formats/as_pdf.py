@@ -109,32 +109,41 @@ def render(script: Script, paper: tuple[float, float] | None = None,
     sheet of a shared seeded game (deck orders and secret deals on hidden strips, the
     checking line, the seed); without, the dice alone (a print pack's sample sheet: the
     cards are shuffled and dealt at the table, a sample seed has nothing to check)."""
+    fonts = register_fonts()
+    subject = f"{script.algorithm} digest {script.digest}" if secrets else ""
+    return laid_out(script, paper, fonts, AIRS, subject,
+                    lambda c, size, air: _Sheet(c, script, fonts, *size, credit, secrets, air))
+
+
+def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
+             airs: tuple[float, ...], subject: str, sheet: Callable) -> bytes:
+    """Return the PDF bytes of the sheet ``sheet(canvas, (width, height), air)`` makes and
+    draws on a page of ``paper`` (default A4), fonts embedded, ``subject`` in its metadata.
+    A last page mostly blank: the sheet is laid out again with less air between its lines
+    and rows (each of ``airs`` after the first), kept when that saves the page."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
-    fonts = register_fonts()
-    width, height = paper or A4
+    size = paper or A4
 
-    def drawn(air: float) -> tuple[bytes, _Sheet]:
+    def drawn(air: float):
         buf = io.BytesIO()
-        c = Canvas(buf, pagesize=(width, height), invariant=1, initialFontName=fonts["body"],
+        c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
                    initialFontSize=BODY, pageCompression=1)
         c.setTitle(f"{script.game_name} roll sheet")
         c.setAuthor(script.game_name)
-        if secrets:
-            c.setSubject(f"{script.algorithm} digest {script.digest}")
-        sheet = _Sheet(c, script, fonts, width, height, credit, secrets, air)
-        sheet.draw()
+        if subject:
+            c.setSubject(subject)
+        made = sheet(c, size, air)
+        made.draw()
         c.save()
-        return buf.getvalue(), sheet
+        return buf.getvalue(), made
 
-    # A last page mostly blank: the sheet is laid out again with less air between its lines
-    # and rows, kept when that saves the page.
-    pdf, first = drawn(AIRS[0])
+    pdf, first = drawn(airs[0])
     if first.page > 1 and first.last_fill() < LAST_PAGE_FULL:
-        for air in AIRS[1:]:
-            tighter, sheet = drawn(air)
-            if sheet.page < first.page:
+        for air in airs[1:]:
+            tighter, made = drawn(air)
+            if made.page < first.page:
                 return tighter
     return pdf
 

@@ -1,0 +1,459 @@
+"""The print pack's roll sheet as cut-apart slips: one round revealed at a time, on paper.
+
+A sheet of every future roll lets players plan ahead. So the print pack's sheet (the dice
+alone, a sample seed) prints each section of the script (setup, each round) on a slip of its
+own: a dashed cut line with crop marks round it and the section's title ("Round 3") at its
+head, so the table cuts them apart, stacks them face down in order and turns the next one
+over when play reaches it (the content is on one face only: a face-down stack hides it).
+What the script keeps back until a pause ("read on only when every player has placed
+them": Rolling Thunder's dummy dice) is on a tab under a fold line at the slip's foot, folded
+under until the pause's words say to open it. No result prints outside a slip.
+
+Dice look like dice: every face is drawn as the game's printable dice draw it
+(:mod:`.die_faces`), a roll's faces side by side with its total, and a tick box a roll for
+the table to mark what it used. Slips go in as many columns as their rolls allow, so a
+narrow round does not waste a band the page wide. The title band, footer and words are the
+full sheet's (:mod:`.as_pdf`); its one-line instructions and what a row is (a seat's dice,
+or the table's) are computed from the script.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from ..script import Event, Roll, Script
+from .as_pdf import (
+    BODY,
+    HIDDEN_KINDS,
+    MARGIN,
+    NOTE,
+    PAD,
+    SMALL,
+    _is_row,
+    _Sheet,
+    laid_out,
+    register_fonts,
+)
+from .lines import ARROW, event_lines, roll_text, seat_name, section_heading, section_parts
+
+SIZES = (13.0, 11.5, 10.0)  # a die's size, largest first: the largest every slip fits
+PICTURE = 1.3  # a die of pictures (Crew die icons) drawn this much larger than one of pips
+TICK = 6.5  # a roll's tick box
+INSET = 3.0  # inside a roll's cell, left and right
+DIE_GAP = 1.5  # between the dice of a roll
+CELL_GAP = 3.0  # between the cells of a row
+ROW_AIR = 7.5  # a row of dice is this much higher than its dice
+BOX = 6.0  # ... at the least: its cells' boxes (1 point higher than the dice) a point apart
+GUTTER = 12.0  # between slips: room to cut, and for the crop marks
+CROP = 3.5  # a crop mark's length
+LABEL = 11.0  # a slip's title
+CHIP = 6.0  # a seat's chip's radius
+TOTAL = 10.5  # a roll's total: bold
+MIN_COLUMN = 120.0  # the narrowest slip (its text wraps)
+MAX_COLUMNS = 4
+AIRS = (1.0, 0.6, 0.3)  # the air between rows and lines: as designed, then tighter
+SHRINK = 0.8  # a tightened sheet's dice: at the tightest, this share of their size
+
+
+@dataclass
+class Line:
+    """One line of a slip: its height and what draws it with its top-left at (x, top)."""
+
+    height: float
+    draw: Callable[[float, float], None]
+
+
+def render_slips(script: Script, faces, paper: tuple[float, float] | None = None,
+                 credit: Callable[[tuple], str] | None = None) -> bytes:
+    """Return the PDF bytes of the print pack's roll sheet of ``script`` as slips on a page of
+    ``paper`` (points; default A4), its dice drawn by ``faces`` (a DieFaces);
+    ``credit(art_sets)`` gives the footer's licence credits."""
+    fonts = register_fonts()
+    return laid_out(script, paper, fonts, AIRS, "",
+                    lambda c, size, air: _Slips(c, script, fonts, *size, credit, faces, air))
+
+
+class _Slips(_Sheet):
+    """Lays out and draws the slips of one roll sheet."""
+
+    def __init__(self, c, script: Script, fonts: dict, width: float, height: float,
+                 credit, faces, air: float = 1.0):
+        super().__init__(c, script, fonts, width, height, credit, secrets=False, air=air)
+        self.faces = faces
+        self.die = SIZES[0]
+        self.chip_r = CHIP  # a row of dice is higher than a chip however tight the sheet
+
+    # --- a roll as dice ---------------------------------------------------------------------
+    def drawable(self, roll: Roll) -> bool:
+        """Whether every face of ``roll`` is drawn as a die (else it is printed in words)."""
+        return all(self.faces.has(d, f) for a in [*roll.rerolled, roll.faces]
+                   for d, f in zip(roll.dice, a))
+
+    def size(self, roll: Roll) -> float:
+        """Return the size of a roll's dice: a face of pictures larger than one of pips."""
+        return self.die * (PICTURE if any(isinstance(f, str) for f in roll.faces) else 1.0)
+
+    def roll_w(self, roll: Roll, index: int = 0) -> float:
+        """Return the width of a roll's cell: its number, thrown-away attempts (small dice),
+        its dice, its total, its tick box."""
+        s = self.size(roll)
+        w = INSET
+        if index:
+            w += self.sw(str(index), self.fonts["label"], NOTE) + 2.5
+        if not self.drawable(roll):
+            w += self.sw(roll_text(roll, self.script), self.fonts["bold"], BODY) + 3
+        else:
+            small = s * 0.7
+            again = f" {self.words('re-rolled')} {ARROW} "
+            for attempt in roll.rerolled:
+                w += len(attempt) * (small + 1.5) + self.sw(again, self.fonts["italic"], NOTE)
+            w += len(roll.faces) * (s + DIE_GAP)
+            if roll.total is not None and len(roll.faces) > 1:
+                w += self.sw(f"={roll.total}", self.fonts["bold"], TOTAL) + 2
+        return w + TICK + INSET
+
+    def draw_roll(self, roll: Roll, x: float, y: float, index: int = 0) -> None:
+        """Draw a roll's cell from its left ``x`` on the baseline ``y`` of a row (dice sit
+        on it): its number, attempts, dice, total and tick box; its faces are laid under it as
+        invisible text (:func:`said`), so the PDF's text says what the dice show."""
+        c, s = self.c, self.size(roll)
+        w = self.roll_w(roll, index)
+        self.fill(self.look.accent, 0.93)
+        self.stroke(self.look.accent, 0.55)
+        c.setLineWidth(0.5)
+        c.roundRect(x, y - BOX / 2 + 0.5, w, s + BOX - 1, 2.5, stroke=1, fill=1)
+        text = c.beginText(x + 3, y + 1)
+        text.setTextRenderMode(3)  # invisible: the dice are the picture
+        text.setFont(self.fonts["body"], 4)
+        text.textOut(said(roll))
+        text.setTextRenderMode(0)  # the render mode outlives the text object
+        c.drawText(text)
+        tx = x + INSET
+        if index:
+            c.setFillGray(0.35)
+            c.setFont(self.fonts["label"], NOTE)
+            c.drawString(tx, y + s / 2 - 2.5, str(index))
+            tx += self.sw(str(index), self.fonts["label"], NOTE) + 2.5
+        if not self.drawable(roll):
+            c.setFillGray(0)
+            c.setFont(self.fonts["bold"], BODY)
+            c.drawString(tx, y + s / 2 - 3, roll_text(roll, self.script))
+        else:
+            small = s * 0.7
+            again = f" {self.words('re-rolled')} {ARROW} "
+            for attempt in roll.rerolled:
+                for die, face in zip(roll.dice, attempt):
+                    self.faces.draw(c, die, face, tx, y + (s - small) / 2, small)
+                    tx += small + 1.5
+                c.setFillGray(0.3)
+                c.setFont(self.fonts["italic"], NOTE)
+                c.drawString(tx, y + s / 2 - 2.5, again)
+                tx += self.sw(again, self.fonts["italic"], NOTE)
+            for die, face in zip(roll.dice, roll.faces):
+                self.faces.draw(c, die, face, tx, y, s)
+                tx += s + DIE_GAP
+            if roll.total is not None and len(roll.faces) > 1:
+                c.setFillGray(0)
+                c.setFont(self.fonts["bold"], TOTAL)
+                c.drawString(tx + 0.5, y + s / 2 - 3.6, f"={roll.total}")
+        c.setFillGray(1)
+        c.setStrokeGray(0.2)
+        c.setLineWidth(0.6)
+        c.rect(x + w - TICK - INSET + 1, y + (s - TICK) / 2, TICK, TICK, stroke=1, fill=1)
+        c.setFillGray(0)
+
+    # --- a slip's lines ---------------------------------------------------------------------
+    def texts(self, text: str, width: float, font: str = "body", size: float = BODY,
+              grey: float = 0.0) -> list[Line]:
+        """Return a paragraph's lines, wrapped to ``width``."""
+        out = []
+        for part in self.split(text, font, size, width):
+            def draw(x, top, part=part):
+                self.c.setFillGray(grey)
+                self.c.setFont(self.fonts[font], size)
+                self.c.drawString(x, top - size, part)
+                self.c.setFillGray(0)
+            out.append(Line(size + 1.5 + 1.5 * self.air, draw))
+        return out
+
+    def row_h(self, rolls: list[Roll]) -> float:
+        """Return the height of a row of ``rolls``' dice."""
+        return max(self.size(r) for r in rolls) + BOX + (ROW_AIR - BOX) * self.air
+
+    def rows(self, seat: int | None, rolls: list[tuple[Roll, int]], width: float) -> list[Line]:
+        """Return the lines of one row of cells (a seat's chip first, when ``seat`` is not
+        None), wrapped under their first cell when they do not fit ``width``."""
+        label = (self.chip_w(seat) + 6) if seat is not None else 0.0
+        lines, line, used = [], [], label
+        for roll, index in rolls:
+            w = self.roll_w(roll, index)
+            if line and used + w > width:
+                lines.append(line)
+                line, used = [], label
+            line.append((roll, index, used))
+            used += w + CELL_GAP
+        lines.append(line)
+        out = []
+        for k, cells in enumerate(lines):
+            h = self.row_h([roll for roll, _, _ in cells])
+
+            def draw(x, top, cells=cells, first=k == 0, h=h):
+                middle = top - h / 2  # each roll's middle on the row's
+                if first and seat is not None:
+                    self.chip(x, middle - 3.2, seat)
+                for roll, index, at in cells:
+                    self.draw_roll(roll, x + at, middle - self.size(roll) / 2, index)
+            out.append(Line(h, draw))
+        return out
+
+    def labelled(self, label: str, roll: Roll, width: float) -> list[Line]:
+        """Return a single roll after its label on one line, or under it when both do not
+        fit ``width``."""
+        head = f"{label}:"
+        head_w = self.sw(head, self.fonts["italic"], SMALL + 0.5) + 5
+        if head_w + self.roll_w(roll) > width:
+            return (self.texts(head, width, "italic", SMALL + 0.5, 0.15)
+                    + self.rows(None, [(roll, 0)], width))
+        h = self.row_h([roll])
+
+        def draw(x, top):
+            middle = top - h / 2
+            self.c.setFillGray(0.15)
+            self.c.setFont(self.fonts["italic"], SMALL + 0.5)
+            self.c.drawString(x, middle - 2.5, head)
+            self.c.setFillGray(0)
+            self.draw_roll(roll, x + head_w, middle - self.size(roll) / 2)
+        return [Line(h, draw)]
+
+    def natural(self, events: list[Event]) -> float:
+        """Return the width a part's rows of dice need on one line each (its text wraps)."""
+        need = 0.0
+        for ev in events:
+            if ev.kind != "roll":
+                continue
+            numbered = len(ev.rolls) > 1
+            w = sum(self.roll_w(r, r.index if numbered else 0) + CELL_GAP
+                    for r in ev.rolls)
+            if _is_row(ev):
+                w += self.chip_w(ev.seat) + 6
+            need = max(need, w)
+        return need
+
+    def part_lines(self, events: list[Event], width: float) -> list[Line]:
+        """Return the lines of one part of a section: an instruction said once over the rows
+        of dice it heads (a seat's chip, or the table's tag, then its rolls), a single roll
+        beside its label, other events in words; cards are dealt at the table."""
+        out: list[Line] = []
+        k = 0
+        while k < len(events):
+            ev = events[k]
+            if ev.kind in HIDDEN_KINDS:
+                k += 1
+                continue
+            if ev.kind == "roll":
+                group = [ev]
+                while (k + 1 < len(events) and events[k + 1].kind == "roll"
+                       and events[k + 1].label == ev.label):
+                    k += 1
+                    group.append(events[k])
+                if len(group) == 1 and not _is_row(ev):  # the table's one roll: beside
+                    out += self.labelled(self.legend(ev), ev.rolls[0], width)  # its label
+                    k += 1
+                    continue
+                out += self.texts(self.legend(ev), width, "italic", SMALL + 0.5, 0.15)
+                for row in group:
+                    numbered = len(row.rolls) > 1
+                    seat = row.seat if _is_row(row) or len(group) > 1 else None
+                    out += self.rows(seat, [(r, r.index if numbered else 0) for r in row.rolls],
+                                     width)
+            elif ev.kind == "pause":
+                out += self.texts(ev.label, width, "italic", BODY)
+                if self.note(ev):
+                    out += self.texts(ev.note, width, "body", SMALL, 0.3)
+            elif ev.kind == "first-player":
+                out += self.texts(f"{ev.label}: {seat_name(ev.seat, self.lang)}", width,
+                                  "bold", BODY)
+            else:
+                for text in event_lines(ev, self.script):
+                    out += self.texts(text.strip(), width)
+            k += 1
+        return out
+
+    def slips(self) -> list[tuple[str, list[list[Event]]]]:
+        """Return each slip's title and parts (the first on the slip, each after a pause on
+        a tab): a section with nothing to roll or say at the table prints none."""
+        out = []
+        for section in self.script.sections:
+            parts = [[ev for ev in part if ev.kind not in HIDDEN_KINDS]
+                     for part in section_parts(section)]
+            parts = [part for part in parts if part]
+            if parts:
+                out.append((section_heading(section, self.script), parts))
+        return out
+
+    # --- the page ---------------------------------------------------------------------------
+    def intro(self, first: str, tabs: bool) -> list[str]:
+        """Return the sheet's opening lines: how to use the slips (one line; ``first``: the
+        first slip's title), what a row of dice is (from the script: a seat's, the
+        table's), and that the cards are dealt at the table."""
+        said = self.words("Cut the slips apart and stack them face down, {first} on top and "
+                          "the rest in order; turn the next one over when play reaches it.",
+                          first=first)
+        if tabs:
+            said += " " + self.words("Keep a tab folded under until the words above its fold "
+                                     "line say to open it.")
+        rolls = [ev for s in self.script.sections for ev in s.events if ev.kind == "roll"]
+        seats = any(ev.seat for ev in rolls)
+        table = any(not ev.seat and _is_row(ev) for ev in rolls)  # a row tagged as the table's
+        if seats and table:
+            what = self.words("A numbered row is that seat's dice, a row marked {table} "
+                              "everyone's; tick a roll's box when it is used.",
+                              table=seat_name(0, self.lang))
+        elif seats:
+            what = self.words("A numbered row is that seat's dice; tick a roll's box when it "
+                              "is used.")
+        else:
+            what = self.words("Every roll is the whole table's; tick its box when it is used.")
+        out = [said, what]
+        if self._has_cards():
+            out.append(self.words(
+                "Shuffle and deal the cards as usual; this sheet replaces only the dice."))
+        return out
+
+    def slip_lines(self, title: str, parts: list[list[Event]], width: float
+                   ) -> tuple[list[str], list[list[Line]]]:
+        """Return a slip's title lines (as large as fit ``width``, else wrapped) and lines:
+        its first part's, then each tab's. A tab's pause ("read on only when ...") is said
+        at the foot of what comes before it, above the fold line, so it is read while the
+        tab is still folded under."""
+        size = LABEL
+        while size > SMALL + 1 and self.sw(title, self.fonts["bold"], size) > width:
+            size -= 0.5
+        titles = self.split(title, "bold", size, width)
+        lines = [self.part_lines(parts[0], width)]
+        for part in parts[1:]:
+            pause = part[0]
+            lines[-1] += self.texts(pause.label, width, "bold", SMALL + 0.5)
+            if self.note(pause):
+                lines[-1] += self.texts(pause.note, width, "body", SMALL, 0.3)
+            lines.append(self.part_lines(part[1:], width))
+        return [f"{size}\t{t}" for t in titles], lines
+
+    def slip_h(self, titles: list[str], lines: list[list[Line]]) -> float:
+        """Return a slip's height: title, its lines, a fold line over each tab."""
+        return (len(titles) * (LABEL + 2) + 4 + 3 * self.air + sum(ln.height for ln in lines[0])
+                + sum(14 + sum(ln.height for ln in tab) for tab in lines[1:]) + PAD)
+
+    def draw_slip(self, titles: list[str], lines: list[list[Line]], x: float, top: float,
+                  w: float, h: float) -> None:
+        """Draw one slip: its cut line and crop marks, its title, its lines, and each tab
+        under a fold line."""
+        c = self.c
+        self.stroke(self.look.accent, 0.2)
+        c.setLineWidth(0.7)
+        c.setDash(4, 3)
+        c.rect(x, top - h, w, h, stroke=1, fill=0)  # the cut line
+        c.setDash()
+        c.setStrokeGray(0.2)
+        c.setLineWidth(0.4)
+        crop = min(CROP, self.gutter() / 2 - 2.5)  # a gap between two slips' marks
+        for cx, cy, dx, dy in ((x, top, -1, 1), (x + w, top, 1, 1), (x, top - h, -1, -1),
+                               (x + w, top - h, 1, -1)):
+            c.line(cx + dx * 2, cy, cx + dx * (2 + crop), cy)  # crop marks, in the gutter
+            c.line(cx, cy + dy * 2, cx, cy + dy * (2 + crop))
+        y = top - 3
+        self.fill(self.look.accent)
+        for title in titles:
+            size, text = title.split("\t", 1)
+            y -= LABEL + 2
+            c.setFont(self.fonts["bold"], float(size))
+            c.drawString(x + PAD, y + 2, text)
+        c.setFillGray(0)
+        y -= 1 + 3 * self.air
+        inner = x + PAD
+        for ln in lines[0]:
+            ln.draw(inner, y)
+            y -= ln.height
+        fold = f"\u25b2 {self.words('fold under')} \u25b2"
+        for tab in lines[1:]:
+            y -= 4
+            self.stroke(self.look.accent)
+            c.setLineWidth(0.7)
+            c.setDash([6, 2, 1, 2])
+            c.line(x, y, x + w, y)
+            c.setDash()
+            c.setFont(self.fonts["bold"], SMALL)
+            tw = self.sw(fold, self.fonts["bold"], SMALL) + 8
+            c.setFillGray(1)
+            c.rect(x + w - PAD - tw, y - 4, tw, 8, stroke=0, fill=1)
+            self.fill(self.look.accent)
+            c.drawString(x + w - PAD - tw + 4, y - 2.5, fold)
+            c.setFillGray(0)
+            y -= 10
+            for ln in tab:
+                ln.draw(inner, y)
+                y -= ln.height
+
+    def gutter(self) -> float:
+        """Return the room between two rows of slips (less when the sheet is tightened)."""
+        return GUTTER * (0.5 + self.air / 2)
+
+    def columns(self, slips, width: float) -> int:
+        """Return how many columns of slips the widest slip's rows allow (at most MAX_COLUMNS)."""
+        need = max([MIN_COLUMN, *(self.natural(part) + 2 * PAD for _, parts in slips
+                                  for part in parts)])
+        return max(1, min(MAX_COLUMNS, int((width + GUTTER) // (need + GUTTER))))
+
+    def draw(self) -> None:
+        """Draw the sheet: band, the one-line instructions, then the slips in columns down
+        the pages, each row of slips kept on one page."""
+        slips = self.slips()
+        full = self.width - 2 * MARGIN
+        for size in SIZES:  # the largest dice every slip's rows fit on one line
+            self.die = size
+            if all(self.natural(p) + 2 * PAD <= full for _, parts in slips for p in parts):
+                break
+        self.die *= SHRINK + (1 - SHRINK) * self.air  # smaller on a tightened sheet
+        cols = self.columns(slips, full)
+        w = (full - (cols - 1) * GUTTER) / cols
+        floor = MARGIN + 6
+        y = self.band()
+        tabs = any(len(parts) > 1 for _, parts in slips)
+        for k, text in enumerate(self.intro(slips[0][0] if slips else "", tabs)):
+            for ln in self.texts(text, full, "italic" if k == 0 else "body",
+                                 SMALL + 0.5 if k == 0 else SMALL, 0.15 if k == 0 else 0.3):
+                ln.draw(MARGIN, y)
+                y -= ln.height
+        for note in self.recurring_notes():  # said once a sheet, not every round
+            for ln in self.texts(note, full, "body", SMALL, 0.3):
+                ln.draw(MARGIN, y)
+                y -= ln.height
+        if self.script.variant and self.script.mode_note:
+            for ln in self.texts(self.words("game mode: {note}", note=self.script.mode_note),
+                                 full, "bold", BODY):
+                ln.draw(MARGIN, y)
+                y -= ln.height
+        y -= self.gutter()
+        laid = []
+        for title, parts in slips:
+            titles, lines = self.slip_lines(title, parts, w - 2 * PAD)
+            laid.append((titles, lines, self.slip_h(titles, lines)))
+        for start in range(0, len(laid), cols):
+            row = laid[start:start + cols]
+            h = max(s[2] for s in row)
+            if y - h < floor:
+                y = self.new_page() - GUTTER / 2 * self.air
+            for k, (titles, lines, _) in enumerate(row):
+                self.draw_slip(titles, lines, MARGIN + k * (w + GUTTER), y, w, h)
+            y -= h + self.gutter()  # room to cut, a crop mark's at least
+        self.last_y = y
+        self.footer()
+        self.c.showPage()
+
+
+def said(roll: Roll) -> str:
+    """Return what a roll's dice show, as a cell's invisible text: each attempt's faces,
+    thrown-away ones first (``4 3 3 3 → 2 4 4 6``), then ``= total`` when it has one."""
+    text = f" {ARROW} ".join(" ".join(str(f) for f in a) for a in [*roll.rerolled, roll.faces])
+    return text + (f" = {roll.total}" if roll.total is not None and len(roll.faces) > 1 else "")
