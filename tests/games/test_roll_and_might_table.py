@@ -51,11 +51,11 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     assert "A die face matching two Legend dice fills one spot, in the location of either die" \
         in rulings
     # the Turn aid's step 6, on its front with the whole turn (the fronts page), in plain
-    # words and no code; its back prints R11 in full (the Turn card's seal, keyed "ruling
-    # (back)")
+    # words and no code, marked with the seal its foot keys to the Clarifications; no aid
+    # back repeats R11 (reader finding 2: rulings live once)
     front = text_of(built(GAME, "reference", "a4"), [0]).replace("’", "'")
     assert "Fill a spot in that die's location." in front and "R11" not in front
-    assert "R11 · Two dice match." in text_of(built(GAME, "reference", "a4"), [1])
+    assert "R11" not in text_of(built(GAME, "reference", "a4"))
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
     # the Legend prints the ruling's words, so it cites no code (issue 34)
@@ -70,7 +70,7 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
         "follows its example." in rulings
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
     assert "5 Keep 1 of the 2 you get. Discard the other face down." in " ".join(turn.split())
-    assert "R1 · Step 4." in text_of(built(GAME, "reference", "a4"), [1])  # on its back
+    assert "R1 · Step 4." not in text_of(built(GAME, "reference", "a4"))  # once: Clarifications
 
 
 def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
@@ -86,8 +86,6 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
 def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_space(built):
     turn = " ".join(_flat(text_of(built(GAME, "reference", "a4"), [0])).split())
     assert "3 Place 1 die on each Legend space. In turn order. The 4th: set aside." in turn
-    back = " ".join(_flat(text_of(built(GAME, "reference", "a4"), [1])).split())
-    assert "Who places (step 3): 2 players: first, other, first. 4-5: the first three." in back
     table, _solo = _legend_faces(built)
     title = ink_boxes(table, "SET ASIDE")
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
@@ -161,22 +159,39 @@ def test_one_scoring_aid_per_player(built):
     assert aids.count("The Turn 1 Deal 3 cards to each player.") == 5
 
 
-def test_the_whole_turn_is_on_one_face_and_the_back_prints_its_rulings(built):
+def test_the_whole_turn_is_on_one_face_and_the_aid_backs_are_a_back(built):
     """Reader pass (6.8/10): the turn was split front 1-4 / back 5-7, so a player flipped the
-    aid mid-turn, and the text filled only the card's top half. Steps 1-7 now share the front,
-    at rules size, down the card; the back prints the rulings the steps cite (issue 34; the
-    scoring is on each player's Scoring aid)."""
+    aid mid-turn. Steps 1-7 share the front, at rules size, down the card. Reader finding 2
+    (look 6.3): the aids' backs repeated the Clarifications' rulings (R1, R11, who places)
+    and carried the scoring and solo steps, so no two backs matched. Every aid's back is now
+    the one back design: the game's name and "Player aid" over a scroll, nothing else; the
+    rulings are printed once, on the Clarifications, and each aid's rules are on its front."""
     path = built(GAME, "reference", "a4")
-    fronts, backs = _page_texts(path)[0], _page_texts(path)[1]
+    texts = _page_texts(path)
+    fronts = texts[0]
     turn = fronts.split("The Turn")[1]
     for step in range(1, 8):
         assert f" {step} " in turn[: turn.index("8 turns, then score")], step
-    assert "Rulings for the turn" in backs and "Steps 5-7" not in fronts
     # the turn's text reaches below the card's middle: its lowest line under 60 mm of 88 mm
     page = pdfium.PdfDocument(str(path))[0]
     low = ink_boxes(page, "8 turns, then score")
     card_top = ink_boxes(page, "The Turn")[3]
     assert (card_top - low[1]) / MM > 55
+    # every back page: only the back design's words, once per card
+    for back in texts[1::2]:
+        words = back.split(" · a4 ")[0] if " · a4 " in back else back
+        cards = words.count("ROLL & MIGHT")
+        assert cards >= 1, back
+        rest = re.sub(r"ROLL & MIGHT|Player aids|Player aid|Roll & Might|[^ ]*page \d/\d|"
+                      r"Icons: game-icons\.net, CC BY 3\.0|Fonts: SIL OFL 1\.1|"
+                      r"backs \(print long-edge duplex\)|Scenes: CC0|a4|·", "", back)
+        assert not rest.strip(), rest
+    for ruling in ("R1", "R11", "Who places", "Strength", "Re-roll that die", "Compare"):
+        assert ruling not in " ".join(texts[1::2]), ruling
+    # the solo turn's eight steps and the army comparisons are on the fronts
+    assert "5 Re-roll it to the empty space." in " ".join(texts[0::2])
+    assert "West against left player's East, East against right player's West." in \
+        " ".join(texts[0::2]).replace("’", "'")
 
 
 def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
@@ -425,18 +440,17 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
               and note[1] - 1 * MM < s[1] < note[3]]
     assert towers, "no symbol opens the towers note"
     scoring = " ".join(text_of(built(GAME, "reference", "a4")).split()).replace("’", "'")
-    assert scoring.count("Compare your West with your left neighbour's East, your East with "
-                         "your right neighbour's West. Larger: 2 points; larger by 4 or more: "
-                         "3 points; equal or fewer: 0.") == 5
-    assert scoring.count("Example: West 9 against East 5: larger by 4, 3 points.") == 5
+    assert scoring.count("Armies filled spots + tower bonus. West against left player's East, "
+                         "East against right player's West. Larger: 2. Larger by 4+: 3. 2 "
+                         "players: your opponent is both.") == 5
 
 
 def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(project, built):
     """A component that cites a ruling code prints the ruling's words on the same card; the
     sheet, the Legend and the deck print the words and no code; the Turn aid, where a player
-    looks a ruling up mid-turn, marks steps 5 and 6 with the Clarifications' seal and prints
-    R1 and R11 on its back, from the Clarifications' own text (R4, the dealing order, is on
-    the Clarifications: step 1 no longer cites it)."""
+    looks a ruling up mid-turn, marks steps 5 and 6 with the Clarifications' seal, keyed to
+    the Clarifications in its foot; the rulings print once, there (reader finding 2: the aids'
+    backs repeated R1 and R11)."""
     import yaml
 
     rulings = {}
@@ -451,9 +465,10 @@ def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(projec
     for component in ("score-sheet", "legend", "cards"):
         assert not re.findall(r"\bR\d+\b", flat(built(GAME, component, "a4"))), component
     aids = flat(built(GAME, "reference", "a4"))
-    assert set(re.findall(r"\bR\d+\b", aids)) == {"R1", "R11"}
+    assert not re.findall(r"\bR\d+\b", aids)
     for code in ("R1", "R11"):
-        assert aids.count(rulings[code]) == 5, code  # on each of the five Turn aids' backs
+        assert aids.count(rulings[code]) == 0, code  # once, on the Clarifications
+    assert aids.count("8 turns, then score · a ruling") == 5
     sheet = flat(built(GAME, "score-sheet", "a4"))
     assert "Tie: more filled spots wins" in sheet  # R2's words, where the tie is written
     legend = flat(built(GAME, "legend", "a4"))
@@ -579,13 +594,11 @@ def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
     sheet = " ".join(text_of(built(GAME, "score-sheet", "pod"), [0]).split())
     assert "larger 2 · by 4+ 3 (solo: by 3+) · else 0." in sheet
     aids = _page_texts(built(GAME, "reference", "pod"))
-    solo = next(t for t in aids if "Solo Scoring · Army" in t)
-    assert "Larger: 2 points. Larger by 3+: 3 points. Equal or fewer: 0." in solo
-    assert "Solo is 3+, the rulebook's solo scoring; with 2-5 players it is 4+." in \
-        solo.replace("’", "'")
-    assert "3 or more" not in solo and "4 or more" not in solo
-    table = next(t for t in aids if "Scoring · Army" in t and "Solo" not in t)
-    assert "larger by 4 or more: 3 points" in table and "3+" not in table
+    solo = next(t for t in aids if t.startswith("Solo Scoring"))
+    assert "Larger: 2. Larger by 3+: 3." in solo
+    assert "4+" not in solo and "3 or more" not in solo and "4 or more" not in solo
+    table = next(t for t in aids if t.startswith("Scoring "))
+    assert "Larger: 2. Larger by 4+: 3." in table and "3+" not in table
     rulings = text_of(built(GAME, "clarifications", "a4"))
     assert "R12 · Army margin. 3 points: larger by 4 or more; solo, by 3 or more. Both are the " \
         "rulebook's." in rulings.replace("’", "'")
@@ -625,7 +638,7 @@ def test_the_turn_card_is_icon_led_steps_one_idea_a_line(built):
     for sentence in re.split(r"(?<=[.?])\s+", " ".join(lines)):
         assert len(sentence.split()) <= 8, sentence
     assert not re.findall(r"\bR\d+\b", raw)
-    assert "8 turns, then score · ruling (back)" in raw
+    assert "8 turns, then score · a ruling" in raw
     # seven roundels down the card's left, one beside each step's first words
     discs = sorted((s for s in drawn_shapes(page) if 6 * MM < s[2] - s[0] < 6.5 * MM
                     and 6 * MM < s[3] - s[1] < 6.5 * MM), key=lambda s: -s[3])
@@ -653,7 +666,7 @@ def test_the_scoring_and_solo_aids_are_icon_led_lines_too(built):
     sizes = body_text_sizes(path, 18 * MM, 70 * MM, bleed)
     for title, opening, count in (
             ("Scoring", "Towers 1 point each full tower. All 4 full: +3.", 5),
-            ("Solo Turn", "1 Deal yourself 2 cards. And 1 face down on the table, unseen.", 4),
+            ("Solo Turn", "1 Deal yourself 2 cards, 1 more face down, unseen.", 7),
             ("Solo Scoring", "Throne Room all 5 filled: 3 points.", 5)):
         index = next(i for i, t in enumerate(texts) if t.startswith(title + " "))
         assert opening in texts[index], title
@@ -711,3 +724,18 @@ def test_the_card_picture_is_the_hero_full_bleed_with_no_cream_margin(built):
         xs, ys = [x for x, _ in spots], [y for _, y in spots]
         assert spots and max(max(xs) - min(xs), max(ys) - min(ys)) >= 20, (index, name)
     assert seen == set(accents)
+
+
+def test_the_licence_credits_are_on_the_how_to_print_page_not_on_a_play_aid(built):
+    """Reader finding 3 (look 6.3): the Scoring aids printed the licence lines (icons, fonts,
+    scenes) under the scoring, on a card players read during play. The credits are the
+    How-to-print page's; no aid card prints them (the page's own margin slug stays)."""
+    credits = "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0"
+    guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
+    assert credits in guide and "SIL Open Font License 1.1" in guide
+    aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
+    assert "Lorc" not in aids and "Open Font License" not in aids and "CC0 1.0" not in aids
+    # the Scoring aid ends on its last rule
+    scoring = aids.split("Scoring After 8 turns · the Legend")[1]
+    assert scoring.lstrip().startswith("Towers 1 point each full tower.")
+    assert "Still equal: you share the win." in scoring[:400]
