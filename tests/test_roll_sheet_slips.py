@@ -156,38 +156,44 @@ def test_every_section_is_a_slip_in_order_and_every_roll_in_its_own(game, player
 @pytest.mark.parametrize("game, players", [("rolling-thunder", 1), ("rolling-thunder", 2)])
 def test_the_dummys_thunder_die_is_on_a_tab_under_a_fold_line(game, players):
     """Rolling Thunder's dummy die must stay hidden until the player's dice are placed: it
-    is under its slip's fold line, the player's dice and the words saying when to unfold
-    above it; the sheet says once, in its first line, how the tabs work."""
+    is on a tab under its slip's fold line, the player's dice and the words saying when to
+    unfold above it, and a blank cover as high as the tab under a second fold line (folded
+    over the tab, then both under the slip, the dice are hidden face up and in a face-down
+    stack alike); the sheet says once, in its first line, how the tabs work."""
     script, pdf = _sample(game, players)
     pages = _pages(pdf)
     slips = _slips(pdf, script)
     rounds = [s for s in script.sections if s.number]
     for section in rounds:
         n, rect, _, inside = next(s for s in slips if s[2] == section_heading(section, script))
-        folds = [y for x0, x1, y in pages[n][2]
-                 if rect[1] < y < rect[3] and _inside((x0, y), rect) and _inside((x1, y), rect)]
-        assert len(folds) == 1, section.title
+        folds = sorted((y for x0, x1, y in pages[n][2] if rect[1] < y < rect[3]
+                        and _inside((x0, y), rect) and _inside((x1, y), rect)), reverse=True)
+        assert len(folds) == 2, section.title  # the tab's, then its cover's
+        under, over = folds
+        assert over - rect[1] >= under - over - 0.5  # the cover is as high as the tab
         first, tab = section_parts(section)
         pause, *hidden = tab
         assert pause.kind == "pause" and hidden
         said = [r for r in inside if r[3] == INVISIBLE]  # the rolls, in the script's order
         above = sum(len(ev.rolls) for ev in first)
         assert above and len(said) == above + sum(len(ev.rolls) for ev in hidden)
-        assert all(r[1] > folds[0] for r in said[:above])  # the player's own dice
-        assert all(r[1] < folds[0] for r in said[above:])  # the dummy's, on the tab
-        words = " ".join(r[2] for r in inside if r[1] > folds[0])
+        assert all(r[1] > under for r in said[:above])  # the player's own dice
+        assert all(over < r[1] < under for r in said[above:])  # the dummy's, on the tab
+        assert [r[2] for r in inside if r[1] < over] == ["▼ fold over ▼", "cover"]  # blank
+        words = " ".join(r[2] for r in inside if r[1] > under)
         assert "read on only when every player has placed them" in words
-        assert "fold under" in " ".join(r[2] for r in inside)
+        assert "▲ fold under ▲" in [r[2] for r in inside if under - 4 < r[1] < under]
     intro = " ".join(r[2] for r in pages[0][3])
     assert "Cut the slips apart and stack them face down, Setup on top and the rest in " \
-        "order; turn the next one over when play reaches it. Keep a tab folded under until " \
-        "the words above its fold line say to open it." in re.sub(r"\s+", " ", intro)
+        "order; turn the next one over when play reaches it. Fold a tab's cover over it, " \
+        "then the tab under; open it when the words above it say so." in \
+        re.sub(r"\s+", " ", intro)
 
 
 def test_a_slip_without_a_pause_has_no_tab():
     script, pdf = _sample("rolling-thunder", 4)
     assert not any(pages[2] for pages in _pages(pdf))
-    assert "Keep a tab folded" not in " ".join(r[2] for p in _pages(pdf) for r in p[3])
+    assert "Fold a tab's cover" not in " ".join(r[2] for p in _pages(pdf) for r in p[3])
 
 
 @pytest.mark.parametrize("game, players, rows", [

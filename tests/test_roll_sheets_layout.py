@@ -285,7 +285,7 @@ def test_a_ruling_is_said_once_a_sheet_and_no_seat_order_alone(tmp_path):
 
 @pytest.mark.parametrize("game, players, pages", [
     ("roll-and-raid", 1, 2), ("roll-and-raid", 6, 4), ("reavers-of-midgard", 2, 2),
-    ("reavers-of-midgard", 5, 3), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 1),
+    ("reavers-of-midgard", 5, 3), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 2),
     ("ragnarocks", 6, 1)])
 def test_print_pack_sheets_are_few_pages(tmp_path, game, players, pages):
     pdf = _sheet(tmp_path, game, players, pack=True)[1]

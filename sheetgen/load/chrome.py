@@ -55,12 +55,12 @@ CHROME = (
     # the print pack's roll sheet of cut-apart slips (dice/formats/as_slips.py)
     "Cut the slips apart and stack them face down, {first} on top and the rest in order; "
     "turn the next one over when play reaches it.",
-    "Keep a tab folded under until the words above its fold line say to open it.",
+    "Fold a tab's cover over it, then the tab under; open it when the words above it say so.",
     "A numbered row is that seat's dice, a row marked {table} everyone's; tick a roll's box "
     "when it is used.",
     "A numbered row is that seat's dice; tick a roll's box when it is used.",
     "Every roll is the whole table's; tick its box when it is used.",
-    "fold under",
+    "fold under", "fold over", "cover",
     "Refill orders are not printed: when a deck runs out, shuffle its discard pile.",
     "Seed (reveal after the game)",
     'For checking',

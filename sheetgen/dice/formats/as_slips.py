@@ -49,6 +49,7 @@ GUTTER = 12.0  # between slips: room to cut, and for the crop marks
 CROP = 3.5  # a crop mark's length
 LABEL = 11.0  # a slip's title
 CHIP = 6.0  # a seat's chip's radius
+FOLD_ROOM = 10.0  # under a fold line, before a tab's lines
 TOTAL = 10.5  # a roll's total: bold
 MIN_COLUMN = 120.0  # the narrowest slip (its text wraps)
 MAX_COLUMNS = 4
@@ -301,8 +302,8 @@ class _Slips(_Sheet):
                           "the rest in order; turn the next one over when play reaches it.",
                           first=first)
         if tabs:
-            said += " " + self.words("Keep a tab folded under until the words above its fold "
-                                     "line say to open it.")
+            said += " " + self.words("Fold a tab's cover over it, then the tab under; open it "
+                                     "when the words above it say so.")
         rolls = [ev for s in self.script.sections for ev in s.events if ev.kind == "roll"]
         seats = any(ev.seat for ev in rolls)
         table = any(not ev.seat and _is_row(ev) for ev in rolls)  # a row tagged as the table's
@@ -341,14 +342,37 @@ class _Slips(_Sheet):
         return [f"{size}\t{t}" for t in titles], lines
 
     def slip_h(self, titles: list[str], lines: list[list[Line]]) -> float:
-        """Return a slip's height: title, its lines, a fold line over each tab."""
+        """Return a slip's height: title, its lines, and each tab twice over (its panel and
+        the blank cover that folds over it)."""
         return (len(titles) * (LABEL + 2) + 4 + 3 * self.air + sum(ln.height for ln in lines[0])
-                + sum(14 + sum(ln.height for ln in tab) for tab in lines[1:]) + PAD)
+                + sum(2 * self.tab_h(tab) for tab in lines[1:]) + PAD)
+
+    def tab_h(self, tab: list[Line]) -> float:
+        """Return the height of a tab's panel (from its fold line), its cover's the same."""
+        return FOLD_ROOM + sum(ln.height for ln in tab) + 4
+
+    def fold_line(self, x: float, y: float, w: float, words: str) -> None:
+        """Draw a dash-dot fold line across a slip at ``y``, ``words`` on it at the right."""
+        c = self.c
+        self.stroke(self.look.accent)
+        c.setLineWidth(0.7)
+        c.setDash([6, 2, 1, 2])
+        c.line(x, y, x + w, y)
+        c.setDash()
+        c.setFont(self.fonts["bold"], SMALL)
+        tw = self.sw(words, self.fonts["bold"], SMALL) + 8
+        c.setFillGray(1)
+        c.rect(x + w - PAD - tw, y - 4, tw, 8, stroke=0, fill=1)
+        self.fill(self.look.accent)
+        c.drawString(x + w - PAD - tw + 4, y - 2.5, words)
+        c.setFillGray(0)
 
     def draw_slip(self, titles: list[str], lines: list[list[Line]], x: float, top: float,
                   w: float, h: float) -> None:
-        """Draw one slip: its cut line and crop marks, its title, its lines, and each tab
-        under a fold line."""
+        """Draw one slip: its cut line and crop marks, its title, its lines, and each tab:
+        under a fold line ("fold under"), its panel, then a blank cover as high under a
+        second ("fold over"). Folded over the panel and the two under the slip, the cover
+        hides the tab's dice from both sides, face up or in a face-down stack."""
         c = self.c
         self.stroke(self.look.accent, 0.2)
         c.setLineWidth(0.7)
@@ -375,25 +399,25 @@ class _Slips(_Sheet):
         for ln in lines[0]:
             ln.draw(inner, y)
             y -= ln.height
-        fold = f"\u25b2 {self.words('fold under')} \u25b2"
+        under = f"\u25b2 {self.words('fold under')} \u25b2"
+        over = f"\u25bc {self.words('fold over')} \u25bc"
         for tab in lines[1:]:
             y -= 4
-            self.stroke(self.look.accent)
-            c.setLineWidth(0.7)
-            c.setDash([6, 2, 1, 2])
-            c.line(x, y, x + w, y)
-            c.setDash()
-            c.setFont(self.fonts["bold"], SMALL)
-            tw = self.sw(fold, self.fonts["bold"], SMALL) + 8
-            c.setFillGray(1)
-            c.rect(x + w - PAD - tw, y - 4, tw, 8, stroke=0, fill=1)
-            self.fill(self.look.accent)
-            c.drawString(x + w - PAD - tw + 4, y - 2.5, fold)
-            c.setFillGray(0)
-            y -= 10
+            fold, panel = y, self.tab_h(tab)
+            self.fold_line(x, fold, w, under)
+            y -= FOLD_ROOM
             for ln in tab:
                 ln.draw(inner, y)
                 y -= ln.height
+            cover = fold - panel  # the cover: as high as the panel, blank but its name
+            self.fill(self.look.accent, 0.94)
+            c.rect(x, cover - panel, w, panel, stroke=0, fill=1)
+            self.fold_line(x, cover, w, over)
+            self.fill(self.look.accent, 0.5)
+            c.setFont(self.fonts["italic"], SMALL)
+            c.drawCentredString(x + w / 2, cover - panel / 2 - 2.5, self.words("cover"))
+            c.setFillGray(0)
+            y = cover - panel
 
     def gutter(self) -> float:
         """Return the room between two rows of slips (less when the sheet is tightened)."""
