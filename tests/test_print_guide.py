@@ -197,6 +197,27 @@ def test_copies_per_player_count_are_computed_from_the_pieces_a_copy_prints():
                                                "**8** dice (3-4 players)")
 
 
+def test_a_checklist_line_may_count_the_pieces_made_as_the_copies_table_does():
+    # fresh reader (Rolling Thunder): the copies table said 5/7/9/12 dice and the checklist
+    # the 8/16 the copies print; made: true counts what each player count makes, as the table
+    from sheetgen.base.errors import OptionError
+    from sheetgen.generate.print_guide import Count, Counted, print_guide
+
+    counts = Counted({"dice": Count(4, "dice", "Dice")}, (1, 2, 3, 4))
+    made = _guide_options(checklist=[{"label": "Dice", "component": "dice", "made": True}])
+    assert print_guide(made, counts)[0]["checklist"][0]["counted"] == (
+        "**3** dice (1 player), **4** (2 players), **6** (3 players), **8** (4 players)")
+    # player counts that make as many share a group; a component with no needs: column
+    # has nothing to count by player count
+    twice = _guide_options(needs=[{"label": "Dice", "component": "dice", "per_game": 5}],
+                           checklist=[{"label": "Dice", "component": "dice", "made": True}])
+    assert print_guide(twice, counts)[0]["checklist"][0]["counted"] == "**5** dice (1-4 players)"
+    lone = _guide_options(checklist=[{"label": "Pad", "component": "pad", "made": True}])
+    with pytest.raises(OptionError, match="made: counts the pieces of a needs: column"):
+        print_guide(lone, Counted({"dice": Count(4, "dice", "Dice"),
+                                   "pad": Count(50, "sheets", "Pad")}, (1, 2)))
+
+
 def test_a_guide_gives_copies_typed_or_computed_never_both_or_neither():
     from pydantic import ValidationError
 
@@ -256,7 +277,8 @@ def test_every_kind_lets_the_guide_call_its_pieces_by_their_name(kind, values, d
 @pytest.mark.parametrize("game, key", [
     ("roll-and-raid", "Player aids: file 4, 18 per game, 18 more at 4-6 players. "
                       "Clarifications: file 5, a full set per player."),
-    ("rolling-thunder", "Dice: file 2, 3 per player, 2 more at 1 player, 1 more at 2 players."),
+    ("rolling-thunder", "Dice to make: file 2, 3 per player, 2 more at 1 player, 1 more at 2 "
+                        "players."),
     ("roll-and-might", "Aids: file 4, a Turn and a Scoring aid per player, 6 more to share "
                        "(3 solo)."),
     ("ragnarocks", "Aids: file 4, 18 per game.")])

@@ -75,6 +75,9 @@ class GuideCheck(Strict):
     count: int | None = Field(None, ge=0, le=MAX_COUNT,
                               description="The count of a thing not printed (pencils, dice).")
     note: str = Field("", max_length=300, description="Printed after the count.")
+    made: bool = Field(False, description="Count the pieces a game uses at each player count "
+                       "(the component's needs: column, \"5 dice (1 player), 7 (2 players)\"), "
+                       "as the copies table does, not the pieces its copies print.")
 
 
 class GuideNeed(Strict):
@@ -280,6 +283,20 @@ def _counted(pieces: int, unit: str, needs: list[Need], per_copy: int, unit_of,
                      f"({_players(numbers, language)})" for copies, numbers in groups.items())
 
 
+def _made(needs: list[Need], unit_of, language: str | None = None) -> str:
+    """Return a checklist line's count of the pieces a game uses at each player count, in bold
+    markup: "**5** dice (1 player), **7** (2 players)", player counts needing as many joined
+    ("**3** cards (1-2 players)")."""
+    groups: dict[int, list[int]] = {}
+    for need in needs:
+        groups.setdefault(need.pieces, []).append(need.players)
+    parts = []
+    for pieces, numbers in groups.items():
+        unit = f" {unit_of(pieces)}" if not parts else ""
+        parts.append(f"**{pieces}**{unit} ({_players(numbers, language)})")
+    return ", ".join(parts)
+
+
 def _roll_sheet_file(number: int, counts: Counted, language: str | None) -> dict[str, Any]:
     """Return the file list's entry of the ready roll sheets (one file per player count,
     named as the build writes them: the first and last named) and how to make a fresh one
@@ -385,9 +402,13 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
         if entry.component is not None:
             pieces, unit, _ = count_of(entry.component, "checklist")
             full = counts.pieces[entry.component].unit
-            counted = _counted(pieces, unit, needs.get(entry.component, []), pieces,
-                               lambda n, full=full: chrome_in(language, _unit(n, full)),
-                               language)
+            unit_of = (lambda n, full=full: chrome_in(language, _unit(n, full)))
+            if entry.made and not needs.get(entry.component):
+                raise OptionError("checklist", f"{entry.label!r}: made: counts the pieces of "
+                                  f"a needs: column; give one for {entry.component!r}")
+            counted = (_made(needs[entry.component], unit_of, language) if entry.made
+                       else _counted(pieces, unit, needs.get(entry.component, []), pieces,
+                                     unit_of, language))
         elif entry.count is not None:
             pieces, unit = entry.count, ""  # the label names what is counted
             counted = f"**{pieces}**"

@@ -21,14 +21,15 @@ def _text(path) -> str:
 
 def test_rolling_thunder_copies_and_checklist_follow_the_player_count(built):
     text = _text(built("rolling-thunder", "how-to-print", "a4"))
-    # 4 players need 4 x 3 = 12 dice; a copy of the dice file prints 7, so 2 copies
-    # (the last column: a set of the 3 aid and 6 Clarifications cards per player, issue 34)
-    assert re.search(r"\b4 4 12 \(print 2×\) 36", text), text
-    assert re.search(r"\b3 3 9 \(print 2×\) 27", text), text
+    # 4 players need 4 x 3 = 12 dice; a copy of the dice file prints 8, so 2 copies (the
+    # cards print once a table, whatever the count: no column)
+    assert re.search(r"\b4 4 12 \(print 2×\) Play sheets", text), text
+    assert re.search(r"\b3 3 9 \(print 2×\) 4", text), text
     # solo: 3 dice and 2 dummies; 2 players: 6 and 1 dummy; one copy each
-    assert re.search(r"\b1 1 5 9 2 2 7 18 \(print 2×\) 3 3", text), text
-    # the checklist counts what the copies print for each player count, not "7 dice" for all
-    assert "8 dice (1-2 players), 16 dice (3-4 players) · Dice" in text, text
+    assert re.search(r"\b1 1 5 2 2 7 3 3", text), text
+    # the checklist counts the dice to make at each player count, as the table (a reader saw
+    # 5/7/9/12 in the table and 8/16 in the checklist)
+    assert "5 dice (1 player), 7 (2 players), 9 (3 players), 12 (4 players) · Dice" in text
     assert "7 dice:" not in text  # no count typed into a note
 
 
@@ -41,8 +42,8 @@ RT_DUMMIES = {1: 2, 2: 1, 3: 0, 4: 0}
 def test_rolling_thunder_dice_copies_give_every_player_count_its_dice(built, component):
     guide = _text(built("rolling-thunder", "how-to-print", "a4"))
     table = guide[guide.index("How many for your player count"):guide.index("Play sheets : file")]
-    cells = re.findall(r"(\d+)(?: \(print (\d+)×\))?", table.split("Cards", 1)[1])
-    rows = [cells[i:i + 4] for i in range(0, len(cells), 4)]  # players, sheets, dice, cards
+    cells = re.findall(r"(\d+)(?: \(print (\d+)×\))?", table.split("Dice to make", 1)[1])
+    rows = [cells[i:i + 3] for i in range(0, len(cells), 3)]  # players, sheets, dice
     assert [int(row[0][0]) for row in rows] == [1, 2, 3, 4], rows
     dice_page = _text(built("rolling-thunder", component, "a4"))
     made = re.search(r"Make (\d+) dice, [^:]*: Red × (\d+) · Blue × (\d+) · Yellow × (\d+) · "

@@ -117,21 +117,28 @@ def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, p
         assert f"{symbol.label} {symbol.meaning}" in sheet, symbol.label
 
 
-def test_every_ruling_cited_is_on_the_cards_and_a_players_set_fills_a_card_sheet(built,
-                                                                               rulings):
-    """Clarifications that do not waste two thirds of a card sheet (three cards on a sheet
-    of nine, then six): a player's set is the three aid cards and the six ruling cards, nine
-    cards, one full A4 sheet, so the House rulings filler has no slot to fill."""
+def test_the_cards_are_one_set_a_table_two_aids_a_player_every_ruling_printed(built,
+                                                                             rulings):
+    """Fresh reader: nine cards a player (36 at four) was too many. The deck prints once a
+    table on two full card sheets: page 1 a Your turn and a Strikes aid for each of four
+    players and the solo aid, page 3 (fronts on odd pages) the shared Gods and Scoring aids,
+    the six Clarifications cards and the House rulings card; every ruling T1-T21 printed."""
     import pypdfium2 as pdfium
 
     path = built(GAME, "clarifications", "a4")
-    pages = text_of(path, [0])
-    assert pages.count("Clarifications") >= 6  # each ruling card's title
-    assert [n for n in (1, 2, 3) if f"Player aid · {n} of 3" in pages] == [1, 2, 3]
-    assert "House rulings" not in pages
-    assert len(pdfium.PdfDocument(str(path))) == 2  # one sheet: fronts and backs
+    assert len(pdfium.PdfDocument(str(path))) == 4  # two sheets: fronts and backs
+    first, second = _flat(text_of(path, [0])), _flat(text_of(path, [2]))
+    assert first.count("Your turn") == 4 and first.count("Strikes") == 4
+    assert first.count("Player aid · one a player") == 8
+    assert "Solo and 2 players" in first and "T1 · " not in first
+    assert second.count("Player aid · shared") == 2 and "Gods" in second
+    assert "Scoring" in second and second.count("Clarifications") == 7  # and the footer
+    assert "House rulings" in second
     for number in range(1, 22):
         assert f"T{number} · " in rulings, number
+    guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
+    assert "18 cards · Cards: 2 aids a player, 3 shared aids, 6 Clarifications" in guide
+    assert "One set a table" in guide and "per player" not in guide.split("Cards:")[1][:60]
 
 
 def test_dice_nets_and_stickers_print_in_their_own_files(built):
@@ -143,12 +150,15 @@ def test_dice_nets_and_stickers_print_in_their_own_files(built):
 
 def test_the_checklist_counts_the_dice_by_player_count(built):
     guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
-    # 4 players need 12 dice: the copies table says print 2x, the checklist counts what the
-    # copies print; no typed count in the dice line
-    assert "4 4 12 (print 2×)" in guide
-    assert "8 dice (1-2 players), 16 dice (3-4 players) · Dice: red, blue, yellow and the " \
-           "grey dummy" in guide
-    assert "2 × red" not in guide
+    # Fresh reader: the table said 5/7/9/12 and the checklist 8/16. Both count the dice to
+    # make at each player count (computed); "print 2×" and the note say what a copy prints
+    assert "Players Play sheets Dice to make 1 1 5 2 2 7 3 3 9 (print 2×) 4 4 12 (print 2×)" \
+        in guide
+    assert "5 dice (1 player), 7 (2 players), 9 (3 players), 12 (4 players) · Dice: red, " \
+           "blue, yellow and the grey dummy (a copy of the file prints 8" in guide
+    assert "16 dice" not in guide and "2 × red" not in guide
+    nets = _flat(text_of(built(GAME, "printable-dice", "a4")))
+    assert "Make 8 dice" in nets
 
 
 def test_the_record_strip_has_a_row_for_each_neighbours_thunder_values(sheet):
@@ -302,15 +312,17 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
         assert sizes and min(sizes) >= 8.5, (phrase, sizes)
 
 
-def test_each_player_gets_a_set_of_the_rulings_the_sheet_cites(built):
-    # issue 34 (6): the sheet cites T1-T21 every turn; the table kept walking to one copy
+def test_the_roll_sheets_are_listed_with_the_files_not_under_cut_fold_and_glue(built):
+    """Fresh reader: How to print listed the roll sheets under "Cut, fold and glue". They are a
+    file to print (part 1); the cut-and-glue steps name cards, dice and the pad only, and the
+    solo aid says where a roll sheet's dice are written."""
     guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
-    # and each set is one card sheet: 3 aids and 6 Clarifications (9 a sheet)
-    assert "Players Play sheets Dice Cards" in guide
-    assert "3 3 9 (print 2×) 27 (print 3×) 4 4 12 (print 2×) 36 (print 4×)" in guide
-    # the checklist says the set once, per player (not a group per player count)
-    assert "9 cards per player · Cards: 3 aids and 6 Clarifications a player" in guide
-    assert "one set of 9 cards (one sheet) per player" in guide
+    files = guide[guide.index("1 · What to print"):guide.index("2 · How many")]
+    assert "Roll sheets (roll-sheet-1p-a4.pdf" in files
+    steps = guide[guide.index("5 · Cut, fold and glue"):guide.index("6 · Contents")]
+    assert "roll sheet" not in steps.lower()
+    cards = _flat(text_of(built(GAME, "clarifications", "a4"), [0]))
+    assert "Roll sheet: its dice go in the Rounds rows." in cards
 
 
 def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(sheet, rulings):
@@ -324,10 +336,10 @@ def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(sheet, ruli
     assert all(len(step.split()) <= (10 if step[0] == "1" else 7) for step in steps), steps
     assert len(order.split()) < 50
     # (each card reads title, subtitle, its band, then its text)
-    turn = rulings[rulings.index("Player aid · 1 of 3"):rulings.index("Strikes")]
+    turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
     assert "4-5 Thunder: the LEFT die, then the RIGHT." in turn
     assert "6 Lightning: the circle die's sector and column, the triangle die's row." in turn
-    strikes = rulings[rulings.index("Player aid · 2 of 3"):rulings.index("Solo and 2")]
+    strikes = rulings[rulings.index("Strikes"):rulings.index("Solo and 2")]
     assert "each neighbour's number, a row. Same number twice: one X." in strikes
     assert "Move to an adjacent unmarked square; none: no X." in strikes
 
@@ -407,9 +419,12 @@ def test_every_card_opens_with_a_picture_of_its_own(built):
 
     path = built(GAME, "clarifications", "pod")
     document = pdfium.PdfDocument(str(path))
-    fronts = [i for i in range(len(document))
-              if not document[i].get_textpage().get_text_range().startswith("ROLLING THUNDER")]
-    assert len(fronts) == 9
+    texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
+    fronts = [i for i, text in enumerate(texts) if not text.startswith("ROLLING THUNDER")]
+    assert len(fronts) == 17  # four Your turn and four Strikes aids, 9 cards of one each
+    # each different card once (a player's Your turn and Strikes aids are the same cards)
+    fronts = list({texts[i]: i for i in fronts}.values())
+    assert len(fronts) == 11
     pictures = []
     for index in fronts:
         picture, px_mm = _render(path, index)
@@ -557,9 +572,11 @@ def test_the_aid_cards_are_filled_with_an_ending_an_example_and_the_seats(built,
     assert "Seat box: write “dummy”." in rulings
     page = pdfium.PdfDocument(str(built(GAME, "clarifications", "a4")))[0]
     text, boxes = page_chars(page)
-    for last, footer in (("5 Gods.", "1 of 3"), ("4-2, 4-5.", "2 of 3"),
-                         ("Sigrdrifa the Valkyrie.", "3 of 3")):
-        gap = text_box(text, boxes, last)[1] - text_box(text, boxes, footer)[3]
+    for last, footer in (("5 Gods.", "one a player"), ("4-2, 4-5.", "one a player"),
+                         ("Sigrdrifa the Valkyrie.", "solo and 2 players")):
+        # the footer band under that line (the card's own, drawn before its text)
+        gap = text_box(text, boxes, last)[1] - \
+            text_box(text, boxes, footer, text.rindex(footer, 0, text.index(last)))[3]
         assert gap < 12 * 72 / 25.4, (last, gap / (72 / 25.4))
 
 
