@@ -402,7 +402,10 @@ def print_guide(options: PrintGuideOptions, counts: Counted) -> list[dict[str, A
         if entry.component is not None:
             pieces, unit, _ = count_of(entry.component, "checklist")
             full = counts.pieces[entry.component].unit
-            unit_of = (lambda n, full=full: chrome_in(language, _unit(n, full)))
+
+            def unit_of(n: int, full: str = full) -> str:
+                return chrome_in(language, _unit(n, full))
+
             if entry.made and not needs.get(entry.component):
                 raise OptionError("checklist", f"{entry.label!r}: made: counts the pieces of "
                                   f"a needs: column; give one for {entry.component!r}")
