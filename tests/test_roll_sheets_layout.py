@@ -224,6 +224,7 @@ def test_a_sheet_look_that_does_not_exist_is_named_at_its_line(copy_game, privat
     assert not target.exists()
 
 
+@pytest.mark.slow  # a whole game's print pack: 6 to 42 s a case in the fast tier
 @pytest.mark.parametrize("game, players", [
     ("roll-and-might", 2), ("roll-and-might", 1), ("ragnarocks", 2),
     ("reavers-of-midgard", 3), ("roll-and-raid", 1), ("rolling-thunder", 2)])
@@ -283,6 +284,7 @@ def test_a_ruling_is_said_once_a_sheet_and_no_seat_order_alone(tmp_path):
     assert said[0][1] > max(r[1] for r in runs if r[0] == 0 and r[3] == "Round 1")
 
 
+@pytest.mark.slow  # a whole game's print pack: 6 to 42 s a case in the fast tier
 @pytest.mark.parametrize("game, players, pages", [
     ("roll-and-raid", 1, 2), ("roll-and-raid", 6, 4), ("reavers-of-midgard", 2, 2),
     ("reavers-of-midgard", 5, 3), ("roll-and-might", 5, 1), ("rolling-thunder", 1, 2),
