@@ -133,15 +133,15 @@ def test_the_die_caption_stands_clear_under_the_die(built):
         assert caption[1] - trim >= 3 * MM - 0.1, index
 
 
-def test_the_legend_two_scales_note_fills_its_panel(built):
-    """The "Two scales" note sat at the top of its red panel over 7 mm of empty panel; it is
-    centred now, as much panel above its first line as under its last."""
+def test_the_legend_armies_note_fills_its_panel(built):
+    """The solo note sat at the top of its red panel over 7 mm of empty panel; it is centred
+    now, as much panel above its first line as under its last."""
     pdf = pdfium.PdfDocument(str(built("roll-and-might", "legend", "pod")))
     page = next(pdf[i] for i in range(len(pdf))  # the Solo Legend's face (issue 34)
-                if "Two scales." in pdf[i].get_textpage().get_text_range())
+                if "SOLO LEGEND" in pdf[i].get_textpage().get_text_range())
     text, boxes = page_chars(page)
-    first = text_box(text, boxes, "Two scales.")
-    last = text_box(text, boxes, "ignores further rolls.")
+    first = text_box(text, boxes, "5 or 6,")
+    last = text_box(text, boxes, "its West.")
     panel = min((s for s in drawn_shapes(page) if s[0] < first[0] and s[2] > last[2]
                  and s[1] < last[1] and s[3] > first[3]), key=lambda s: s[3] - s[1])
     above, below = panel[3] - first[3], last[1] - panel[1]

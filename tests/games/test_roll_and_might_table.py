@@ -104,7 +104,8 @@ def test_the_table_legend_has_no_solo_boxes_and_solo_has_a_legend_of_its_own(bui
         assert "Solo" not in text and "solo" not in text and "1 or 2" not in text
         assert "Roll 4 dice" in text
     for text in solo:
-        assert "Solo armies" in text and "3 or 4 → WEST army" in text and "Roll 3 dice" in text
+        assert "Legend’s armies" in text and "3 or 4 → WEST army" in text
+        assert "Roll 3 dice" in text
     assert len(_page_texts(built(GAME, "legend", "a4"))) == 1  # one page of four
 
 
@@ -148,9 +149,15 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
     # first player (the script's first player is Seat 3 here, and a reader caught the
     # ruling saying "the player who went first in turn 1" against the roll sheet)
     assert [first for first, _seat in turns][0] != "1"
-    assert "R4 · Dealing. The first player deals 3 cards at a time, always starting with Seat " \
-        "1 (no roll sheet: turn 1's first player), then clockwise." in \
-        text_of(built(GAME, "clarifications", "a4"))
+    # reader finding 6 (look 6.3): the roll sheet's random first player (Seat 4 here) read
+    # as against R4; R4 now says the first player may be any seat and deals from Seat 1, and
+    # the script's first-player line says the cards are dealt from Seat 1 all the same
+    rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split())
+    assert "R4 · Dealing. Seats are numbered clockwise, Seat 1 anyone. The first player, any " \
+        "seat, deals 3 cards at a time from Seat 1, then clockwise." in rulings
+    assert "turn 1's first player" not in rulings
+    assert re.search(r"First player, at random \(seats numbered clockwise; passes clockwise "
+                     r"each turn; cards are dealt from Seat 1 all the same\): Seat [2-4]", out)
 
 
 def test_one_scoring_aid_per_player(built):
@@ -739,3 +746,57 @@ def test_the_licence_credits_are_on_the_how_to_print_page_not_on_a_play_aid(buil
     scoring = aids.split("Scoring After 8 turns · the Legend")[1]
     assert scoring.lstrip().startswith("Towers 1 point each full tower.")
     assert "Still equal: you share the win." in scoring[:400]
+
+
+def test_the_legend_foot_is_three_icon_led_steps(built):
+    """Reader finding 4 (look 6.3): the Legend's foot was one run-on paragraph (roll, re-roll,
+    location, die face, at least one spot, the Wild Die). It is three steps across the foot,
+    each opening beside its picture, one idea a line: roll, the location card, the die-face
+    card (with the Wild Die)."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
+    for index in range(len(pdf)):
+        page = pdf[index]
+        raw = page.get_textpage().get_text_range()
+        flat = " ".join(raw.split())
+        assert "never two required" not in flat and "roll them all again. One card" not in flat
+        solo = "SOLO LEGEND" in raw
+        steps = ("Roll 3 dice." if solo else "Roll 4 dice.", "One card’s",
+                 "Other card’s die face")
+        lines = [line.strip() for line in raw.splitlines() if line.strip()]
+        foot = [line for line in lines if line.startswith(steps)]
+        assert len(foot) == 3, (index, foot)
+        assert "Wild Die card: any face." in flat and "At least 1 spot if you can." in flat
+        # each step stands beside its own picture, left of its first word, on the same line
+        shapes = drawn_shapes(page)
+        for step in steps:
+            words = ink_boxes(page, step)
+            middle = (words[1] + words[3]) / 2
+            icons = [s for s in shapes if s[2] <= words[0] and words[0] - s[2] < 4 * MM
+                     and s[1] < middle < s[3] + 2 * MM and 4 * MM < s[2] - s[0] < 7 * MM]
+            assert icons, (index, step)
+        # one idea a line: no foot line over 40 characters
+        after = lines[lines.index(foot[0]):]
+        assert max(len(line) for line in after) <= 40, after
+
+
+def test_the_solo_legend_armies_say_one_thing_and_no_second_scale(built):
+    """Reader finding 5 (look 6.3): the solo "Two scales" box set the third die's boxes
+    (3-4 West, 1-2 East) against the ARMY space's scale (4-6 West, 1-3 East) and confused.
+    The column is now the Legend's own armies: a title that says whose they are, a row per
+    army with its numbers, and one line for the rest (5 or 6, or a full row: no box) and one
+    for the end (your West fights its East); the ARMY space's scale is not repeated there."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
+    solo = [pdf[i] for i in range(len(pdf))
+            if "SOLO LEGEND" in pdf[i].get_textpage().get_text_range()]
+    assert solo
+    for page in solo:
+        flat = " ".join(page.get_textpage().get_text_range().split())
+        assert "Two scales" not in flat and "The ARMY space uses" not in flat
+        assert "Legend’s armies" in flat
+        assert "5 or 6, or a full row: no box." in flat
+        assert "At the end your West fights its East, your East its West." in flat
+        # the note sits under the two rows of boxes, in the right column
+        title = ink_boxes(page, "Legend’s armies")
+        note = ink_boxes(page, "5 or 6,")
+        east = ink_boxes(page, "1 or 2 → EAST")
+        assert note[3] < east[1] < title[1] and abs(note[0] - title[0]) < 8 * MM
