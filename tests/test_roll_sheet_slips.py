@@ -16,7 +16,7 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
-from conftest import REPO
+from conftest import REPO, run_cli
 from sheetgen.dice.api import make_script
 from sheetgen.dice.formats.lines import section_heading, section_parts
 from sheetgen.dice.roll_sheets import SAMPLE_SEED, roll_sheet_pdfs
@@ -211,6 +211,19 @@ def test_the_sheet_says_what_its_rows_are_from_the_script(game, players, rows):
     assert "seat's row" not in text
     seated = any(ev.seat for s in script.sections for ev in s.events if ev.kind == "roll")
     assert seated == (game != "roll-and-might")
+
+
+@pytest.mark.parametrize("game, seats", [("roll-and-might", False), ("rolling-thunder", True)])
+def test_the_full_sheet_says_what_its_rows_are_too(game, seats, tmp_path):
+    """`sheetgen dice -o` (the full sheet, hidden strips and all) told Roll & Might's table
+    to "read your seat's row" over rows that were the table's turns."""
+    out = tmp_path / "sheet.pdf"
+    result = run_cli("--project", str(REPO), "dice", game, "-n", "4", "--seed", "oak-fern",
+                     "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = re.sub(r"\s+", " ", " ".join(p.extract_text() for p in PdfReader(out).pages))
+    assert ("read your seat's row" in text) == seats
+    assert ("read the table's rolls in order" in text) == (not seats)
 
 
 @pytest.mark.slow

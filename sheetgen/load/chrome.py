@@ -50,6 +50,8 @@ CHROME = (
     "Rolled in advance: read your seat's row instead of rolling. Keep the strips below the "
     "fold line folded under (or cut off) until what they hold is revealed.",
     "Rolled in advance: read your seat's row instead of rolling.",
+    "Rolled in advance: read the table's rolls in order instead of rolling. Keep the strips "
+    "below the fold line folded under (or cut off) until what they hold is revealed.",
     "Shuffle and deal the cards as usual; this sheet replaces only the dice.",
     "Roll sheet · {players}", "Hidden: fold under or cut off", "on the hidden strip",
     # the print pack's roll sheet of cut-apart slips (dice/formats/as_slips.py)

@@ -728,6 +728,13 @@ class _Sheet:
         top = self.height - MARGIN - SLIM_H - 12
         return (top - self.last_y) / (top - MARGIN - 6)
 
+    def row_owners(self) -> tuple[bool, bool]:
+        """Return whether the script's rolls are seats' (a numbered row each) and whether
+        some row is the whole table's: what a row of dice on this sheet means."""
+        rolls = [ev for s in self.script.sections for ev in s.events if ev.kind == "roll"]
+        return (any(ev.seat for ev in rolls),
+                any(not ev.seat and _is_row(ev) for ev in rolls))
+
     def _has_cards(self) -> bool:
         """Whether the script shuffles or deals cards (the table does, for a dice-only
         sheet)."""
@@ -760,11 +767,17 @@ class _Sheet:
         """Draw the whole sheet: band, intro, public panels, checking line, fold, hidden."""
         floor = MARGIN + 6
         y = self.band()
-        if self.secrets:
+        seats, _ = self.row_owners()
+        if self.secrets and seats:
             said = self.words(
                 "Rolled in advance: read your seat's row instead of rolling. Keep the strips "
                 "below the fold line folded under (or cut off) until what they hold is "
                 "revealed.")
+        elif self.secrets:  # every roll is the table's (Roll & Might's rows were turns)
+            said = self.words(
+                "Rolled in advance: read the table's rolls in order instead of rolling. Keep "
+                "the strips below the fold line folded under (or cut off) until what they "
+                "hold is revealed.")
         else:
             said = self.words("Rolled in advance: read your seat's row instead of rolling.")
             if self._has_cards():

@@ -304,9 +304,7 @@ class _Slips(_Sheet):
         if tabs:
             said += " " + self.words("Fold a tab's cover over it, then the tab under; open it "
                                      "when the words above it say so.")
-        rolls = [ev for s in self.script.sections for ev in s.events if ev.kind == "roll"]
-        seats = any(ev.seat for ev in rolls)
-        table = any(not ev.seat and _is_row(ev) for ev in rolls)  # a row tagged as the table's
+        seats, table = self.row_owners()  # table: a row tagged as the table's
         if seats and table:
             what = self.words("A numbered row is that seat's dice, a row marked {table} "
                               "everyone's; tick a roll's box when it is used.",
