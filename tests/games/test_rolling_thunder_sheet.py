@@ -107,7 +107,7 @@ def test_the_heroes_of_yore_are_on_the_solo_aid_and_the_sheet_points_there(built
     from pdfcheck import text_of
     sheet = " ".join(text_of(built("rolling-thunder", "play-sheet", "a4"), [0]).split())
     cards = " ".join(text_of(built("rolling-thunder", "clarifications", "a4"), [0]).split())
-    assert "Timmy" not in sheet and "Solo, 2 players: dummies (aid 3)." in sheet
+    assert "Timmy" not in sheet and "Solo, 2 players: dummies (solo aid)." in sheet
     aid = cards[cards.index("Solo and 2 players"):cards.index("Clarifications")]
     for score, hero in (("20", "Timmy, the playground bully"), ("45", "Ingeld, son of King "
                         "Froda"), ("60", "Sigrdrifa the Valkyrie")):

@@ -91,7 +91,7 @@ def test_the_valhalla_v_across_sector_joins(sheet, rulings):
 
 def test_turning_a_die_twice(sheet, rulings):
     assert "T20 · Turning a die. One die a round, turned once" in rulings
-    assert "circle the next cost. One a round." in sheet
+    assert "Before placing: circle the next cost. One a round." in sheet
 
 
 def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, rulings):
@@ -594,3 +594,27 @@ def test_the_dice_nets_print_on_one_full_page_under_a_plain_heading(built):
     assert "Dice stickers · on label paper · copies for your player count: How to print, " \
            "part 2" in stickers
     assert "Rolling Thunder: the dice" not in nets and "How to print gives" not in nets
+
+
+def test_the_sheets_reminders_are_a_line_or_two_and_the_prose_is_on_the_aids(built, sheet,
+                                                                            rulings):
+    """Fresh reader: the play sheet is crowded. Its reminders are a line or two each (the
+    turn-a-die note was three lines, the Valhalla note four (three now), the Gods note two),
+    what they leave out is on the aids (the V's fires, the Gods in full), and the sheet
+    points at the solo aid by name (the aids are no longer numbered)."""
+    import pypdfium2 as pdfium
+    from pdfcheck import page_chars, text_box
+
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    text, boxes = page_chars(page)
+    line = 9 * 1.15  # a 9 pt line and its leading, in points
+    for first, last, lines in (("Before placing", "One a round.", 2),
+                               ("Tick its box", "one God a turn", 1),
+                               ("Valhalla V:", "dead Warriors +1.", 3)):
+        top = text_box(text, boxes, first)[3]
+        bottom = text_box(text, boxes, last, text.index(first))[1]
+        assert top - bottom < lines * line, (first, (top - bottom) / line)
+    assert "aid 3" not in sheet and "dummies (solo aid)" in sheet
+    assert "fires (■) count" not in sheet
+    assert "across sectors; fires count." in rulings
+    assert "Woden 3: a Troll in each sector that has one." in rulings
