@@ -800,3 +800,34 @@ def test_the_solo_legend_armies_say_one_thing_and_no_second_scale(built):
         note = ink_boxes(page, "5 or 6,")
         east = ink_boxes(page, "1 or 2 → EAST")
         assert note[3] < east[1] < title[1] and abs(note[0] - title[0]) < 8 * MM
+
+
+def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
+    """Next worst thing after the reader's findings: the Two Cards, Two Halves aid drew the
+    deck's old cards (a cream card, a solid colour top) after the deck went full bleed. Its
+    two small cards now read like the deck's: the picture in the location's mist with the
+    symbol in its colour, a banner of that colour under it, the die half in the mist."""
+    path = built(GAME, "reference", "a4")
+    texts = _page_texts(path)
+    index = next(i for i, t in enumerate(texts) if "Two Cards, Two Halves" in t)
+    page = pdfium.PdfDocument(str(path))[index]
+    image = _colour_page(path, index, 150)
+    scale = 150 / 72
+    height = page.get_height()
+
+    def at(box, dx_mm, dy_mm):
+        """The pixel dx mm right of a text's centre and dy mm above its top."""
+        x = ((box[0] + box[2]) / 2 + dx_mm * MM) * scale
+        y = (height - box[3] - dy_mm * MM) * scale
+        return image.getpixel((round(x), round(y)))
+
+    def near(pixel, colour):
+        return all(abs(a - b) <= 20 for a, b in zip(pixel, colour))
+
+    # (pdfium reads the bold span of "its location" without its space)
+    for words, mist, accent in (("itslocation", (0xe4, 0xc5, 0xbd), (0xa3, 0x32, 0x2a)),
+                                ("its die face", (0xcb, 0xcf, 0xd1), (0x3f, 0x5a, 0x7a))):
+        box = ink_boxes(page, words)
+        assert near(at(box, -7, 23.5), mist), (words, at(box, -7, 23.5))   # the picture
+        assert near(at(box, -7, 17), accent), (words, at(box, -7, 17))      # the banner
+        assert near(at(box, -7, 3), mist), (words, at(box, -7, 3))          # the die half
