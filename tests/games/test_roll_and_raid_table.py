@@ -497,9 +497,9 @@ def test_raid_card_badges_leave_the_picture_free(built):
         height = page.get_height()
         forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
                  if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
-        # the landmark (about 16 mm square) and the shadow (about 16 x 3 mm) under it
+        # the landmark (about 24 mm square) and the shadow (about 28 x 3.6 mm) under it
         picture = [(x0, y0, x1, y1) for x0, y0, x1, y1 in forms
-                   if 14 * MM < x1 - x0 < 23 * MM and (height - y1) / MM < 40]
+                   if 14 * MM < x1 - x0 < 30 * MM and (height - y1) / MM < 45]
         badges = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(page)
                   if 23 * MM < x1 - x0 < 25 * MM and 8.5 * MM < y1 - y0 < 10.5 * MM]
         assert len(badges) == 2 and picture, (index, badges, picture)
@@ -515,3 +515,74 @@ def test_the_fate_note_names_a_printed_aid(built):
     aids = text_of(built(GAME, "reference", "a4"))
     assert "(Fate dice aid)" in sheet and "Production aid" not in sheet
     assert "FATE DICE" in aids.upper()
+
+
+def test_no_two_raid_cards_share_a_look_alike_picture(built):
+    """A reader: "Lisbon = Bayeux, Tours = Nottingham (same icon)": game-icons' keep and
+    locked-fortress, keep-gate and medieval-gate (and tower and stone-tower, rampart and
+    defensive-wall) are the same drawing under two names. Read from the printed pictures:
+    the landmark's ink (the pixels in the card's level colour) of no two cards overlaps by
+    70 % or more (intersection over union), Paris aside (a gold landmark)."""
+    levels = {(0x4f, 0x7a, 0x3a), (0x8a, 0x5a, 0x1f), (0x6e, 0x2a, 0x35)}
+    document = pdfium.PdfDocument(str(built(GAME, "raid-cards", "pod")))
+    dpi, bleed = 60, 3.175
+    px = dpi / 25.4
+    masks: dict[str, set] = {}
+    for index in range(0, len(document), 2):
+        page = document[index]
+        name = f"{index // 2 + 1} " + " ".join(page.get_textpage().get_text_range().split()[:3])
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        crop = image.crop([round((v + bleed) * px) for v in (5, 16.5, 58.5, 42)])
+        ink = {(x, y) for y in range(crop.height) for x in range(crop.width)
+               if min(sum(abs(a - b) for a, b in zip(crop.getpixel((x, y)), level))
+                      for level in levels) < 45}
+        if len(ink) > 40:  # Paris draws its landmark in gold
+            masks[name] = ink
+    assert len(masks) == 48, sorted(masks)
+    names = sorted(masks)
+    alike = [(a, b, round(len(masks[a] & masks[b]) / len(masks[a] | masks[b]), 2))
+             for i, a in enumerate(names) for b in names[i + 1:]
+             if len(masks[a] & masks[b]) >= 0.7 * len(masks[a] | masks[b])]
+    assert not alike, alike
+
+
+
+def _stroke_colours(page, min_w: float, max_w: float, min_h: float, max_h: float) -> set[str]:
+    """Return the stroke colours (#rrggbb) of the paths a pypdfium2 page draws whose bounds
+    are min_w..max_w wide and min_h..max_h tall (mm)."""
+    import ctypes
+    found = set()
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_raw.FPDF_PAGEOBJ_PATH:
+            continue
+        x0, y0, x1, y1 = page_bounds(obj)
+        if min_w * MM < x1 - x0 < max_w * MM and min_h * MM <= y1 - y0 < max_h * MM:
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            if pdfium_raw.FPDFPageObj_GetStrokeColor(obj.raw, r, g, b, a):
+                found.add(f"#{r.value:02x}{g.value:02x}{b.value:02x}")
+    return found
+
+
+def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(project, built):
+    """The pictures were small windows: a Raid card's picture is now 32 mm tall with a 24 mm
+    landmark (its ink 19 mm or more; its box was 18 mm), a Creature's 28 mm with a 27 mm creature
+    (22 mm or more; it was 23 mm), each framed in its type's colour
+    (a Raid card's level, a Creature's kind), read from the pod PDFs' drawn frames."""
+    palette = {k: v.lower() for k, v in load_game(project, GAME).spec.colors.items()}
+    for component, height, kinds, art in (
+            ("raid-cards", 32, ("level-i", "level-ii", "level-iii", "paris"), 19),
+            ("creature-cards", 28, ("bid", "offering"), 22)):
+        document = pdfium.PdfDocument(str(built(GAME, component, "pod")))
+        seen = set()
+        for index in range(0, len(document), 2):
+            page = document[index]
+            frame = _stroke_colours(page, 55, 59.5, height, height + 3) & {palette[k] for k in kinds}
+            assert len(frame) == 1, (component, index, frame)
+            seen |= frame
+            forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
+                     if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
+            # the landmark or creature: its drawn ink's larger side (its box is 24 or 27 mm)
+            widest = max(max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in forms
+                         if (page.get_height() - y1) / MM < 45 and x1 - x0 < 40 * MM)
+            assert widest >= art * MM, (component, index, widest / MM)
+        assert seen == {palette[k] for k in kinds}, (component, seen)
