@@ -586,3 +586,38 @@ def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(pr
                          if (page.get_height() - y1) / MM < 45 and x1 - x0 < 40 * MM)
             assert widest >= art * MM, (component, index, widest / MM)
         assert seen == {palette[k] for k in kinds}, (component, seen)
+
+
+def test_each_deck_has_a_back_of_its_own(project, built):
+    """Six near-identical maroon backs for different decks: each deck's back now has its own
+    frame colour (none a Raid level's), its own title printed in capitals in a band at the
+    top, and its own symbol (the odds card a defense castle, the dice deck the dice), read
+    from the pod PDFs' backs."""
+    palette = {k: v.lower() for k, v in load_game(project, GAME).spec.colors.items()}
+    levels = {palette[k] for k in ("level-i", "level-ii", "level-iii", "paris")}
+    frames, titles, symbols = {}, {}, {}
+    for component in ("reference", "creature-cards", "clarifications", "odds-card",
+                      "dice-deck"):
+        path = built(GAME, component, "pod")
+        back = pdfium.PdfDocument(str(path))[1]
+        frames[component] = _stroke_colours(back, 55, 62, 80, 88) - {"#000000"}
+        titles[component] = back.get_textpage().get_text_range().splitlines()[0].strip()
+        chars, boxes = page_chars(back)
+        title = text_box(chars, boxes, titles[component])
+        assert (back.get_height() - title[3]) / MM < 3.175 + 16, component  # in the top band
+        symbols[component] = {n for n in _drawn_forms(path)[1] if n.startswith("/FormXob.icon")}
+    assert all(len(colour) == 1 for colour in frames.values()), frames
+    assert len(set().union(*frames.values())) == 5, frames
+    assert not set().union(*frames.values()) & levels, frames
+    assert len(set(titles.values())) == 5, titles
+    assert titles["creature-cards"] == "CREATURES" and titles["reference"] == "PLAYER AID"
+    assert len({frozenset(s) for s in symbols.values()}) == 5, symbols
+
+
+def test_licence_credits_print_on_how_to_print_not_on_a_play_aid(built):
+    """The Setup aid carried the fonts' and icons' licence lines: a play aid now prints no
+    licence, and the How-to-print page carries the full credits block."""
+    aids = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "pod")))
+    guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
+    for licence in ("CC BY 3.0", "SIL Open Font License", "CC0 1.0"):
+        assert licence not in aids and licence in guide, licence
