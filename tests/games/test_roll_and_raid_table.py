@@ -576,7 +576,8 @@ def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(pr
         seen = set()
         for index in range(0, len(document), 2):
             page = document[index]
-            frame = _stroke_colours(page, 55, 59.5, height, height + 3) & {palette[k] for k in kinds}
+            frame = _stroke_colours(page, 55, 59.5, height, height + 3)
+            frame &= {palette[k] for k in kinds}
             assert len(frame) == 1, (component, index, frame)
             seen |= frame
             forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
