@@ -107,13 +107,14 @@ def test_a_ruling_too_long_for_a_card_alone_is_an_error_at_its_item(tmp_path):
 
 def test_licences_stay_in_print_without_the_tools_name(built):
     """Every page footer ended in "sheetgen" and every credits block in "Made with sheetgen":
-    the licence lines stay (the footer of each home-printed page, the credits block of one
-    card in a print-on-demand file, which has no footer), the tool's name goes."""
+    the licence lines stay (the footer of each home-printed page, the credits block of the
+    Symbols key in a print-on-demand file, which has no footer: no play aid carries them),
+    the tool's name goes."""
     footer = _flat(" ".join(p.extract_text() for p in
                             PdfReader(str(built("roll-and-raid", "clarifications", "a4"))).pages))
     assert "Icons: game-icons.net, CC BY 3.0" in footer and "Fonts: SIL OFL 1.1" in footer
     pod = _flat(" ".join(p.extract_text() for p in
-                         PdfReader(str(built("roll-and-raid", "reference", "pod"))).pages))
+                         PdfReader(str(built("roll-and-raid", "symbol-key", "pod"))).pages))
     assert "Icons: game-icons.net (Lorc, Delapouite and others), CC BY 3.0" in pod
     assert "SIL Open Font License 1.1" in pod
     # the footers (what the page is, then the licences) and the credits block: no tool name

@@ -617,8 +617,10 @@ def test_each_deck_has_a_back_of_its_own(project, built):
 
 def test_licence_credits_print_on_how_to_print_not_on_a_play_aid(built):
     """The Setup aid carried the fonts' and icons' licence lines: a play aid now prints no
-    licence, and the How-to-print page carries the full credits block."""
+    licence; the How-to-print page carries the full credits block, and so does the Symbols
+    key (in a print-on-demand file, which has no page footers)."""
     aids = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "pod")))
     guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
+    key = re.sub(r"\s+", " ", text_of(built(GAME, "symbol-key", "pod")))  # no page footer
     for licence in ("CC BY 3.0", "SIL Open Font License", "CC0 1.0"):
-        assert licence not in aids and licence in guide, licence
+        assert licence not in aids and licence in guide and licence in key, licence
