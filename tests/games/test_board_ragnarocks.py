@@ -283,7 +283,7 @@ def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
                       "3 Summon:",
                       "Neither player can take a turn: the game ends.", "End and score",
                       "Runestone hexes never count. Most points wins;",
-                      "a tie is shared (R2).",
+                      "a tie is shared.",
                       "East and West: along a hex's row (Sól).", caption):
             assert words in text, (index, words)
         # every word outside the hex names is at board size, 9 pt (issue 34: role board; hex

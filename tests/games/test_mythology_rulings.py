@@ -26,7 +26,7 @@ def test_card_text_fixes(pod):
     assert "scored" not in text
     assert "Your opponent scores an extra point for each Runestone on their card" in text
     # Hildisvini's "back", word for word from the Clarifications (R7)
-    assert ("Ruling R7 (this edition): Push one hex further along your line of movement; "
+    assert ("Edition ruling: Push one hex further along your line of movement; "
             "a Runestone, Viking or the edge blocks it.") in text
 
 
@@ -64,7 +64,9 @@ def test_every_card_has_its_own_game_icons_picture(built):
         art = {re.sub(rb"-[0-9a-f]{12}$", b"", name)
                for name in re.findall(rb"/FormXob\.art-([^\s]+) Do", data)}
         assert {b"halo", b"shadow"} < art and len(art) == 3, art
-        icons = set(re.findall(rb"/FormXob\.icon-([^\s]+) Do", data)) - {b"command"}
+        # less the command badge and the ruling seal before an edition ruling
+        icons = set(re.findall(rb"/FormXob\.icon-([^\s]+) Do", data)) - {b"command",
+                                                                         b"edition-seal"}
         assert len(icons) == 1, icons
         pictures.append(icons.pop())
     assert len(pictures) == 32 and len(set(pictures)) == 32

@@ -22,7 +22,7 @@ def test_turn_and_scoring_close_the_rulebook_gaps_for_both_players(built):
     # a move is at least one hex (else "skip your turn" could never apply to Move)
     assert text.count("one or more hexes") == 2
     # the rulebook names no tie rule: the ruling on each player's score pad
-    assert text.count("Ruling R2 (this edition): Equal points share the win") == 2
+    assert text.count("Edition ruling: Equal points share the win") == 2
 
 
 # ---- issue 25: every ruling the printout adds is marked as this edition's, where it is needed
@@ -32,12 +32,12 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
     # issue 34 (one aid per idea, no repeats): each setup ruling once, on the one Setup aid
     # the table reads at setup; the tie on each player's score pad (above)
     assert text.count("Ivory goes first") == 1
-    assert text.count("Rulings (this edition): Ivory goes first.") == 1
+    assert text.count("Edition rulings: Ivory goes first.") == 1
     assert text.count("Empty supply: no one can Summon, so the game ends") == 1
     assert text.count("Side B, Mímir's Well, is this edition's design") == 1
     board = " ".join(" ".join(p.extract_text().split())
                      for p in PdfReader(built("ragnarocks", "board", "pod")).pages)
-    assert "goes first (ruling)" in board and "a tie is shared (R2)" in board
+    assert "and goes first" in board and "a tie is shared." in board and "(R2)" not in board
     assert "this edition's design (not in the rulebook)" in board  # side B's origin
 
 

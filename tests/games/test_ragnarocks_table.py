@@ -114,14 +114,14 @@ def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
 
     game = load_game(project, "ragnarocks")
     assert game.spec.symbol_key == "reference" and set(game.spec.symbols) == {
-        "command", "viking", "settled", "runestone"}
+        "command", "viking", "settled", "runestone", "ruling"}
     reader = PdfReader(built("ragnarocks", "reference", "pod"))
     keys = [i for i, t in enumerate(pod_texts(built("ragnarocks", "reference", "pod")))
             if t.startswith("Symbols")]
     assert len(keys) == 2
     # a meaning that wraps reads back with a space before its colon
     text = pod_texts(built("ragnarocks", "reference", "pod"))[keys[0]].replace(" :", ":")
-    for words in ("Command Odin's raven: a command card for Odin; teams draft only these",
+    for words in ("Command a command card for Odin; teams draft only these",
                   "Viking Ivory: a cross; Red: a ring",
                   "Settled on a Settled Viking: not selectable",
                   "Runestone all alike; runes: decoration"):
@@ -179,12 +179,12 @@ def test_rulings_printed_where_the_player_needs_them(built):
     # themselves and on the Clarifications, each marked as this edition's ruling
     cards = built("ragnarocks", "mythology-cards", "pod")
     gullinbursti = card_text(cards, "Gullinbursti")
-    assert ("Ruling R10 (this edition): At step 3, instead of summoning, move the same Viking "
+    assert ("Edition ruling: At step 3, instead of summoning, move the same Viking "
             "again as in step 2. No Runestone this turn.") in gullinbursti
-    assert ("Ruling R11 (this edition): If your opponent skipped their last turn, you cannot "
+    assert ("Edition ruling: If your opponent skipped their last turn, you cannot "
             "use Gullinbursti: summon, or skip.") in gullinbursti
     tyr = card_text(cards, "Tyr")
-    assert ("Ruling R12 (this edition): Any adjacent Viking, yours or your opponent's. Then "
+    assert ("Edition ruling: Any adjacent Viking, yours or your opponent's. Then "
             "summon from your Viking's new hex.") in tyr
     rulings = " ".join(pod_texts(built("ragnarocks", "clarifications", "pod")))
     for words in ("R10 · Gullinbursti.", "R11 · The game always ends.", "R12 · Tyr.",
@@ -192,6 +192,33 @@ def test_rulings_printed_where_the_player_needs_them(built):
         assert words in rulings, words
     # marked as this edition's: the seal before each ruling, keyed once in each player's set
     assert rulings.count("Ruling of this edition, not the publisher's") == 2
+
+
+def test_rule_codes_only_on_the_clarifications(built):
+    # finding (fresh reader, last session): "rule codes inside the Mythology cards' power text
+    # ('Ruling R10', R11, R7, R12) and '(R2)' on the board". A ruling is said in words where it
+    # is used, after the ruling seal (drawn, and keyed on the Symbols aid as "Edition ruling");
+    # the codes R1-R12 print on the Clarifications only.
+    code = re.compile(r"\bR\d{1,2}\b")
+    for component in ("mythology-cards", "reference", "board", "tokens", "standees"):
+        reader = PdfReader(built("ragnarocks", component, "pod"))
+        text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+        assert not code.findall(text), (component, code.findall(text))
+    cards = built("ragnarocks", "mythology-cards", "pod")
+    reader = PdfReader(cards)
+    texts = pod_texts(cards)
+    for name, count in (("Gullinbursti", 2), ("Hildisvini", 1), ("Tyr", 1)):
+        index = next(i for i, t in enumerate(texts) if t.split()[1] == name)
+        assert texts[index].count("Edition ruling:") == count, name
+        assert _icon_sizes(reader, 2 * index).get("edition-seal", 0) > 2, name
+    board = " ".join(page.extract_text() for page in
+                     PdfReader(built("ragnarocks", "board", "pod")).pages)
+    board = " ".join(board.split())
+    assert "a tie is shared." in board and "(R2)" not in board
+    aids = pod_texts(built("ragnarocks", "reference", "pod"))
+    key = next(t for t in aids if t.startswith("Symbols")).replace(" :", ":")
+    assert "Edition ruling this edition's, not the publisher's" in key, key
+    assert "R2 ·" in " ".join(pod_texts(built("ragnarocks", "clarifications", "pod")))
 
 
 def test_the_roll_sheet_agrees_with_ivory_chooses_and_names_two_odin_cards(tmp_path):
@@ -219,7 +246,7 @@ def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     setup = next(t for t in aids if t.startswith("Mythology Draft"))
     assert "Ivory chooses two Mythology cards" in setup
     # the print pack has no roll sheet (the game rolls no dice): the table draws Odin's two
-    assert ("Ruling R9 (this edition): First shuffle the command cards and set two aside "
+    assert ("Edition ruling: First shuffle the command cards and set two aside "
             "unseen: Odin's, if chosen. Ivory chooses any two other cards.") in setup
     assert "roll sheet" not in " ".join(aids)
 
