@@ -75,6 +75,22 @@ def test_stack_arithmetic():
     assert place_in(Box(0, 0, 100, 50), 20, 10, "top-center") == Box(40, 0, 20, 10)
 
 
+def test_grow_max_caps_a_growing_child_and_gives_the_rest_away():
+    content = Box(0, 0, 100, 200)
+    # 180 left after the fixed 20: the capped child takes 50, the other the remaining 130
+    slots = stack_slots(content, [ChildSize(20, 0), ChildSize(None, 1, most=50),
+                                  ChildSize(None, 1)], True, 0, "start")
+    assert [(s.y, s.h) for s in slots] == [(0, 20), (20, 50), (70, 130)]
+    # under its cap it grows as before (90 each of 180)
+    roomy = stack_slots(content, [ChildSize(20, 0), ChildSize(None, 1, most=120),
+                                  ChildSize(None, 1)], True, 0, "start")
+    assert [s.h for s in roomy] == [20, 90, 90]
+    # the only grower capped: the room it leaves goes to justify (here the end)
+    alone = stack_slots(content, [ChildSize(None, 1, most=30), ChildSize(20, 0)], True, 0,
+                        "end")
+    assert [(s.y, s.h) for s in alone] == [(150, 30), (180, 20)]
+
+
 def test_a_card_face_without_coordinates_has_exact_boxes(tmp_path):
     root = make(tmp_path, """
   - id: card

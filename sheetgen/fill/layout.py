@@ -37,6 +37,7 @@ class ChildSize:
     grow: float
     before: float = 0.0
     after: float = 0.0
+    most: float | None = None  # a growing child's largest length (grow_max)
 
 
 class LayoutError(ValueError):
@@ -65,6 +66,24 @@ def place_in(parent: Box, w: float, h: float, place: str | None, default: str = 
                parent.y + (parent.h - h) * share[vertical], w, h)
 
 
+def _grown(children: list[ChildSize], room: float) -> dict[int, float]:
+    """Return the length of each growing child (by ``id``): ``room`` shared by ``grow``, a
+    child with ``most`` held to it and what it leaves shared among the others."""
+    growing = [c for c in children if c.main is None and c.grow > 0]
+    out: dict[int, float] = {}
+    while growing:
+        weights = sum(c.grow for c in growing)
+        capped = [c for c in growing if c.most is not None and room * c.grow / weights > c.most]
+        if not capped:
+            out.update({id(c): room * c.grow / weights for c in growing})
+            break
+        for child in capped:
+            out[id(child)] = child.most
+            room -= child.most
+        growing = [c for c in growing if all(c is not k for k in capped)]
+    return out
+
+
 def stack_slots(content: Box, children: list[ChildSize], vertical: bool, gap: float,
                 justify: str) -> list[Box]:
     """Return each child's slot in a stack: its length along the stack (inset included), the
@@ -82,9 +101,12 @@ def stack_slots(content: Box, children: list[ChildSize], vertical: bool, gap: fl
         raise LayoutError(f"its children need {_mm(length - room)} mm along it but it has "
                           f"{_mm(length)} mm")
     room = max(room, 0.0)
+    grown = _grown(children, room)
     weights = sum(c.grow for c in children if c.main is None)
+    if weights:
+        room -= sum(grown.values())  # what capped children leave (grow_max), else 0
     start, spacing = 0.0, gap
-    if not weights:
+    if not weights or not any(c.main is None and c.most is None and c.grow for c in children):
         if justify == "center":
             start = room / 2
         elif justify == "end":
@@ -96,8 +118,7 @@ def stack_slots(content: Box, children: list[ChildSize], vertical: bool, gap: fl
             spacing = gap + start
     slots, position = [], start
     for child in children:
-        size = child.main if child.main is not None else (
-            room * child.grow / weights if weights else 0.0)
+        size = child.main if child.main is not None else grown.get(id(child), 0.0)
         size += child.before + child.after
         if vertical:
             slots.append(Box(content.x, content.y + position, content.w, size))

@@ -36,21 +36,6 @@ def test_every_card_has_a_subtitle():
     assert all(item.get("epithet") for item in deck["items"]), "a card without a subtitle"
 
 
-def test_every_card_ends_its_powers_at_the_same_height(pod):
-    # issue 34 (Look): the powers' panel is sized to its text and stands on the card's foot, the
-    # picture taking the room above it; so the powers' last line ends at one height on all 32
-    # fronts (2 pt: the last glyphs differ by a hair), however long they are
-    bottoms = []
-    doc = pdfium.PdfDocument(pod)
-    for index in range(0, len(doc), 2):
-        text = doc[index].get_textpage()
-        full = text.get_text_range()
-        last = full.rstrip()[:full.index("Ragnarocks · Mythology")].rstrip()
-        bottoms.append(round(text.get_charbox(len(last) - 1)[1], 1))
-    assert len(bottoms) == 32
-    assert max(bottoms) - min(bottoms) <= 2, sorted(bottoms)
-
-
 def test_every_card_has_its_own_game_icons_picture(built):
     # issue 34's one style: each of the 32 cards draws its own game-icons silhouette (and the
     # command badge), no colour emoji; the credits name game-icons.net, not Fluent Emoji

@@ -191,6 +191,9 @@ SHARED_FIELD_DOCS = {
               "it: `repeat: appetite`); 0 draws nothing.",
     "grow": "In a stack: this child's share of the room its siblings leave (1 = one share). A "
             "child with no size along the stack grows by 1.",
+    "grow_max": "In a stack, for a growing child: the most it takes along the stack (length), "
+                "so children of several faces line up at one size while there is room; the "
+                "room it leaves goes to the other growing children, or stays at the end.",
     "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",
     "allow_small": "Print check override, for deliberate fine print: this element's text may "
                    "be as small as this (pt) instead of the game's minimum (6 pt).",
@@ -266,6 +269,7 @@ class Element(BaseModel):
     place: Literal[PLACES] | None = None
     inset: Insets = 0.0
     grow: in_range(float, 0, 1000) | None = None
+    grow_max: Length | None = None
     when: bool = True
     # Print-check overrides, visible in the template (sheetgen/checks/face_checks.py):
     # deliberate fine print (pt), hairlines (pt), low contrast (ratio), art meant to bleed.

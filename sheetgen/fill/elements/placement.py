@@ -208,7 +208,8 @@ class Placer:
                                  or not 0 <= grow <= 1000):
             raise self.fail(raw, f"grow: expected a number from 0 to 1000, got {grow!r}", "grow")
         if values.get(key) is None:
-            return ChildSize(None, 1.0 if grow is None else float(grow), before, after)
+            most = self._length(raw, values, "grow_max", content.h if vertical else content.w)
+            return ChildSize(None, 1.0 if grow is None else float(grow), before, after, most)
         if grow is not None:
             raise self.fail(raw, f"give {key} or grow, not both: {key} is its length along the "
                             "stack, grow a share of the room left", "grow")
