@@ -87,7 +87,8 @@ class PdfDocument:
                               self.ink_saver)
             canvas = canvas if text else _Textless(canvas)
             for element in face.elements:
-                element.draw(canvas, ctx)
+                if text or element.on_map:  # a map leaves off what says on_map: false
+                    element.draw(canvas, ctx)
             if ctx.transparent:
                 transparent.append(True)
 

@@ -50,6 +50,34 @@ def test_the_page_map_lists_the_coordinates_of_each_tile(built):
     assert all(len(m) == 4 for m in (side_a, side_b))
 
 
+def test_the_page_map_shows_no_empty_plaques(built):
+    # finding (fresh reader, last session): "the page map of the tiled board shows empty
+    # plaques". The map draws the board in small without its words, so it leaves the plaques
+    # off (on_map: false): where the title banner, the "Setup and a turn" and "End and score"
+    # plaques and the caption's scroll stand on the board, the map shows the sea (blue), and
+    # the full-size tiles still print them on parchment with their words.
+    pdf = built("ragnarocks", "board", "a4")
+    reader = PdfReader(pdf)
+    document = pdfium.PdfDocument(str(pdf))
+    bleed, width, height = 3.175 * MM, 348 * MM, 304 * MM
+    plaques = {"banner": (100, 8, 160, 16), "turn": (266, 40, 332, 75),
+               "score": (281, 95, 332, 112), "scroll": (60, 283, 160, 291)}  # face mm
+    maps = [i for i in range(len(reader.pages)) if "page map" in page_text(pdf, i)]
+    assert len(maps) == 2
+    for index in maps:
+        (placed,) = placements(reader, index)
+        scale = (placed.clip[2] - placed.clip[0]) / (width + 2 * bleed)
+        page = document[index]
+        image = page.render(scale=100 / 72).to_pil().convert("RGB")
+        for name, (x0, y0, x1, y1) in plaques.items():
+            box = (placed.x + x0 * MM * scale, placed.y + (height - y1 * MM) * scale,
+                   placed.x + x1 * MM * scale, placed.y + (height - y0 * MM) * scale)
+            r, g, b = _mean_rgb(image, page.get_height(), box, 100)
+            assert b > r + 5, (index, name, r, g, b)  # the sea, not a parchment plaque
+    tiles = " ".join(page_text(pdf, i) for i in range(len(reader.pages)) if i not in maps)
+    assert "Setup and a turn" in tiles and "End and score" in tiles
+
+
 def test_no_text_crosses_the_glue_seam_of_the_tiled_board(built, project):
     # finding: "a side-B banner crosses a seam". The seam check is on for the game (a build with
     # a text across a seam fails), and on the pod print no text glyph straddles the vertical

@@ -195,6 +195,9 @@ SHARED_FIELD_DOCS = {
                 "so children of several faces line up at one size while there is room; the "
                 "room it leaves goes to the other growing children, or stays at the end.",
     "when": "Draw the element only when true (Jinja, e.g. \"{{ level == 3 }}\").",
+    "on_map": "Draw it on the page map of a tiled print (the face in small, without its "
+              "text): false leaves it off there, e.g. a plaque whose words the map cannot "
+              "show (it would print as an empty box).",
     "allow_small": "Print check override, for deliberate fine print: this element's text may "
                    "be as small as this (pt) instead of the game's minimum (6 pt).",
     "allow_thin": "Print check override: this element's lines may be as thin as this (pt) "
@@ -271,6 +274,7 @@ class Element(BaseModel):
     grow: in_range(float, 0, 1000) | None = None
     grow_max: Length | None = None
     when: bool = True
+    on_map: bool = True
     # Print-check overrides, visible in the template (sheetgen/checks/face_checks.py):
     # deliberate fine print (pt), hairlines (pt), low contrast (ratio), art meant to bleed.
     allow_small: float | None = None
