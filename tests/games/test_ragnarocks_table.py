@@ -136,7 +136,7 @@ def _icon_sizes(reader, page_index: int) -> dict[str, float]:
 def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
     # finding: "declare the game's symbols, a key on each component that prints symbols". The
     # Symbols aid (the game's symbol_key) prints each symbol's picture, name and meaning, twice
-    # (one per player); the runes are said to be decoration ("runes on the tokens that mean
+    # (one per player); the Runestones are said to be alike ("runes on the tokens that mean
     # nothing"); the mythology cards, tokens and standees print the symbols it keys.
     from sheetgen.generate.games import load_game
 
@@ -152,7 +152,7 @@ def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
     for words in ("Command a command card for Odin; teams draft only these",
                   "Viking Ivory: a cross; Red: a ring",
                   "Settled on a Settled Viking: not selectable",
-                  "Runestone all alike; runes: decoration"):
+                  "Runestone all alike, grey stone"):
         assert words in text, words
     drawn = _icon_sizes(reader, 2 * keys[0])
     assert {"command", "viking", "house", "runestone"} <= set(drawn), drawn
@@ -277,6 +277,53 @@ def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     assert ("Edition ruling: First shuffle the command cards and set two aside "
             "unseen: Odin's, if chosen. Ivory chooses any two other cards.") in setup
     assert "roll sheet" not in " ".join(aids)
+
+
+def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
+    # finding (fresh reader, last session): "the tokens are alike discs: make each token kind
+    # distinct at a glance (shape, colour, symbol); the runes on them confusing: make them
+    # meaningful or drop them". The runes are dropped: no runic glyph prints, and the 40
+    # Runestones are one design (the Runestone symbol carved in grey stone). Each kind has its
+    # own colour: the Runestone's face is grey (no hue), a Viking's shield ivory or red, a
+    # Settled marker's plate moss green (green over red and blue), and its own symbol.
+    pdf = built("ragnarocks", "tokens", "a4")
+    reader = PdfReader(pdf)
+    text = " ".join(page.extract_text() for page in reader.pages)
+    assert not [c for c in text if 0x16A0 <= ord(c) <= 0x16FF], "a rune prints"
+    fronts = placements(reader, 0)
+    kinds = {}
+    for face in fronts:
+        kinds.setdefault(face.name, []).append(face)
+    assert sorted(len(v) for v in kinds.values()) == [3, 3, 3, 3, 40]
+    page = pdfium.PdfDocument(str(pdf))[0]
+    image = page.render(scale=100 / 72).to_pil().convert("RGB")
+
+    def plate(face):  # a ring 6.5-7.5 mm from the centre: the face around the symbol
+        cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
+        spots = [(cx + dx * 7 * MM, cy + dy * 7 * MM) for dx, dy in
+                 ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, -0.7))]
+        return [_mean_rgb(image, page.get_height(), (x - 0.5 * MM, y - 0.5 * MM, x + 0.5 * MM,
+                                                     y + 0.5 * MM), 100) for x, y in spots]
+
+    stone = next(v[0] for v in kinds.values() if len(v) == 40)
+    for r, g, b in plate(stone):
+        assert max(r, g, b) - min(r, g, b) < 25, (r, g, b)  # grey stone
+    pod = PdfReader(built("ragnarocks", "tokens", "pod"))
+    symbols = [frozenset(_icon_sizes(pod, i)) for i in range(0, len(pod.pages), 2)]
+    assert {"runestone"} <= symbols[0] and all("house" in s for s in symbols[-6:])
+    assert all("viking" in s for s in symbols[40:46])
+    scale = 100 / 72
+    for face in fronts[-6:]:  # the 6 Settled markers come last: mostly moss green
+        x, y = face.x + 3.5 * MM, page.get_height() - face.y - 15.5 * MM
+        crop = image.crop((int(x * scale), int(y * scale), int((x + 12 * MM) * scale),
+                           int((y + 12 * MM) * scale)))
+        pixels = list(zip(*[iter(crop.tobytes())] * 3))
+        moss = sum(g > r + 25 and g > b + 15 for r, g, b in pixels) / len(pixels)
+        assert moss > 0.3, moss
+    vikings = fronts[40:46]
+    for face in vikings:
+        r, g, b = (sum(c) / 6 for c in zip(*plate(face)))
+        assert r > g + 15, (r, g, b)  # ivory or red, warm, neither grey nor green
 
 
 def test_settled_markers_and_a_score_pad_are_printed(built):
