@@ -326,6 +326,34 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
         assert r > g + 15, (r, g, b)  # ivory or red, warm, neither grey nor green
 
 
+def test_the_scoring_example_draws_a_small_board(built):
+    # finding (fresh reader, last session): "the Scoring Example needs a diagram (a small board
+    # excerpt showing regions, Vikings and the count), not only words". Each player's Scoring
+    # Example aid draws a small board: Runestone walls and Vikings (their symbols), Ivory's
+    # region tinted ivory and Red's tinted red, each a real share of the card; the words under
+    # it give each region's count and the winner.
+    path = built("ragnarocks", "reference", "pod")
+    reader = PdfReader(path)
+    texts = pod_texts(path)
+    examples = [i for i, t in enumerate(texts) if t.startswith("Scoring Example")]
+    assert len(examples) == 2
+    text = texts[examples[0]]
+    for words in ("4 hexes, 4 points.", "less the Runestone inside: 11 points.",
+                  "Contested, nobody scores.", "Red wins, 11 to 4."):
+        assert words in text, words
+    drawn = _icon_sizes(reader, 2 * examples[0])
+    assert {"runestone", "viking"} <= set(drawn), drawn
+    page = pdfium.PdfDocument(str(path))[2 * examples[0]]
+    pixels = list(zip(*[iter(page.render(scale=100 / 72).to_pil().convert("RGB").tobytes())] * 3))
+
+    def share(tint):
+        return sum(all(abs(p[k] - tint[k]) <= 6 for k in range(3)) for p in pixels) / len(pixels)
+
+    assert share((0xef, 0xe3, 0xc4)) > 0.015   # Ivory's region
+    assert share((0xee, 0xc9, 0xc2)) > 0.045   # Red's, three times its size
+    assert share((0xb9, 0xba, 0xb2)) > 0.02    # the Runestones
+
+
 def test_settled_markers_and_a_score_pad_are_printed(built):
     # finding: "Settled markers and a score track (or a score pad)": 3 + 3 Settled markers on
     # the token sheet (the longhouse symbol), and a score pad per player: a ruled table of
