@@ -10,7 +10,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO
-from pdfcheck import MM, ink_fraction, page_chars, placements, render, text_box
+from pdfcheck import MM, drawn_shapes, ink_fraction, page_chars, placements, render, text_box
 
 
 def page_text(path, page: int) -> str:
@@ -487,26 +487,37 @@ def test_each_mythology_card_has_its_scene_picture_and_a_text_box_sized_to_its_p
 
 def test_one_picture_height_on_every_mythology_card(built):
     # finding (fresh reader, last session): "ragged art heights across the Mythology cards:
-    # one picture box height for every card, aligned". The picture is one height on every card
-    # (the densest, Ask and Embla, sets it), so the powers' first line starts at one height on
-    # all 32 fronts (within 0.3 mm), 26 mm or more under the name's banner; the group's name
-    # (Simple, Advanced) is printed on every picture's corner ribbon.
-    path = built("ragnarocks", "mythology-cards", "pod")
-    document = pdfium.PdfDocument(str(path))
-    tops, groups = [], []
-    for index in range(0, len(document), 2):
-        chars = document[index].get_textpage()
-        full = chars.get_text_range()
-        first = full.index(":")  # the first timing ends the first line's bold words
-        start = full.rfind("\n", 0, first) + 1
-        tops.append(chars.get_charbox(start)[3])
-        groups.append("SIMPLE" in full or "ADVANCED" in full)
-    assert len(tops) == 32 and all(groups)
-    assert max(tops) - min(tops) <= 0.3 * MM, sorted(tops)
-    page_h = document[0].get_height()
-    bleed = 3.175 * MM
-    # from the trim's top: banner (3-13.5 mm), subtitle, then the picture to the powers
-    assert page_h - bleed - max(tops) > 13.5 * MM + 26 * MM
+    # one picture box height for every card, aligned". On the A4 fronts the picture's gold
+    # frame (56.7 mm wide with its stroke) has one top and one height, 26 mm or more, on all
+    # 32 cards (the densest, Ask and Embla, sets it); every card's powers print under it; the
+    # group's name (Simple, Advanced) is on every picture's corner ribbon.
+    path = built("ragnarocks", "mythology-cards", "a4")
+    reader, document = PdfReader(path), pdfium.PdfDocument(str(path))
+    frames, groups = [], 0
+    for index in range(0, len(reader.pages), 2):
+        shapes = drawn_shapes(document[index])
+        text, boxes = page_chars(document[index])
+        for card in placements(reader, index):
+            inside = [(x0 - card.x, y0 - card.y, x1 - card.x, y1 - card.y)
+                      for x0, y0, x1, y1 in shapes
+                      if card.x <= x0 and x1 <= card.x + 63 * MM
+                      and card.y <= y0 and y1 <= card.y + 88 * MM]
+            window = [b for b in inside if abs(b[2] - b[0] - 56.7 * MM) < 0.3 * MM
+                      and 20 * MM < b[3] - b[1] < 40 * MM]
+            top = max(b[3] for b in window)
+            frame = max((b for b in window if abs(b[3] - top) < 0.5 * MM),
+                        key=lambda b: b[3] - b[1])
+            frames.append((round(frame[3] / MM, 1), round((frame[3] - frame[1]) / MM, 1)))
+            words = "".join(c for c, box in zip(text, boxes) if card.x <= box[0] <= card.x + 63
+                            * MM and card.y <= box[1] <= card.y + 88 * MM)
+            groups += "SIMPLE" in words or "ADVANCED" in words
+            colon = next(i for i, (c, box) in enumerate(zip(text, boxes)) if c == ":"
+                         and card.x <= box[0] <= card.x + 63 * MM
+                         and card.y <= box[1] <= card.y + 88 * MM)
+            assert boxes[colon][3] < card.y + frame[1], "a power above the picture's foot"
+    assert len(frames) == 32 and groups == 32
+    assert len(set(frames)) == 1, sorted(set(frames))
+    assert frames[0][1] >= 26, frames[0]
 
 
 def test_the_backs_are_light(built):
