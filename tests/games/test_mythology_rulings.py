@@ -3,7 +3,6 @@ decided on the card, a subtitle on every card and one anatomy (the powers start 
 
 from __future__ import annotations
 
-import pypdfium2 as pdfium
 import pytest
 import yaml
 from pypdf import PdfReader
