@@ -99,8 +99,8 @@ def test_unknown_colour(proj):
 
 def test_unknown_font(proj):
     template = project_template(proj)
-    line = replace(template, "font: title, bold: true,\n             size: 7,",
-                   "font: gothic, bold: true,\n             size: 7,")
+    line = replace(template, "font: title, bold: true, size: 7,",
+                   "font: gothic, bold: true, size: 7,")
     # blamed at the line of the element holding the font (its "- " line above the key)
     lines = template.read_text(encoding="utf-8").splitlines()
     element = max(n for n in range(1, line + 1) if lines[n - 1].lstrip().startswith("- "))
@@ -191,8 +191,8 @@ def test_validate_reports_without_writing(proj):
 
 def test_a_template_mistake_is_reported_once_not_per_card(proj):
     template = project_template(proj)
-    replace(template, "font: title,\n         bold: true, size: 15,",
-            "font: title, colour: red,\n         bold: true, size: 15,")
+    replace(template, "font: title, bold: true, size: 15,",
+            "font: title, colour: red, bold: true, size: 15,")
     output = check_fails(proj, FRONT, None, "unknown key for a text element")
     assert output.count("error:") == 1, output
 
