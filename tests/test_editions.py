@@ -302,3 +302,25 @@ def test_a_qps_build_leaves_no_chrome_untranslated(spanish_project, tmp_path):
     assert "[Îçöñs: gàmé-îçöñs.ñét (Lörç" in words  # the credits block's licence lines
     assert "Màdé wîth" not in words  # and no tool's name after them: players read them
     assert not _untranslated(runs), sorted(set(_untranslated(runs)))[:20]
+
+
+def test_a_merged_catalog_with_a_text_twice_keeps_it_once(spanish_project, tmp_path):
+    """Two branches' catalogs merged by git can hold one text live and obsolete at once;
+    `update` writes it once (gettext refuses a catalog with a duplicate msgid)."""
+    root = spanish_project
+    run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    po_path = root / "data/duel/locale/es.po"
+    _translate(po_path, SPANISH)
+    gone = "Look at the top card of the deck."
+    text = po_path.read_text()
+    po_path.write_text(text + f'\n#~ msgid "{gone}"\n#~ msgstr "Vieja traducción"\n')
+    (root / "data/duel/cards.csv").write_text(CSV.replace("the top card", "the top two cards"))
+    result = run_cli("--project", str(root), "translate", "update", "duel", "--edition", "es")
+    assert result.exit_code == 0, result.output
+    entries = [e for e in polib.pofile(str(po_path)) if e.msgid == gone]
+    assert len(entries) == 1 and entries[0].obsolete
+    assert entries[0].msgstr == SPANISH[gone]
+    if shutil.which("msgfmt"):
+        done = subprocess.run(["msgfmt", "--check", "-o", str(tmp_path / "es.mo"),
+                               str(po_path)], capture_output=True, text=True)
+        assert done.returncode == 0, done.stderr

@@ -131,7 +131,7 @@ def update(project: Project, found: Extracted, code: str) -> tuple[Path, Status]
 
     path = catalog_path(project.game_dir(found.game_id), code)
     old = parse_po(path) if path.is_file() else _new_po(found, code)
-    by_id = {e.msgid: e for e in old if e.msgid}
+    by_id = {e.msgid: e for e in sorted(old, key=lambda e: not e.obsolete) if e.msgid}
     by_place = {place: e for e in old if e.msgid and e.msgstr for place in e.occurrences}
     gone = [e for e in old if e.msgid and e.msgid not in found.texts and e.msgstr]
     po = _new_po(found, code)
@@ -148,8 +148,11 @@ def update(project: Project, found: Extracted, code: str) -> tuple[Path, Status]
                 entry.msgstr, entry.previous_msgid = near.msgstr, near.msgid
                 entry.flags.append("fuzzy")
         po.append(entry)
-    for entry in old:
-        if entry.msgid and entry.msgid not in found.texts and entry.msgstr:
+    kept: set[str] = set()  # a merged catalog can hold one text twice (live and obsolete)
+    for entry in sorted(old, key=lambda e: e.obsolete):  # a live translation wins
+        if entry.msgid and entry.msgid not in found.texts and entry.msgstr \
+                and entry.msgid not in kept:
+            kept.add(entry.msgid)
             po.append(polib.POEntry(msgid=entry.msgid, msgstr=entry.msgstr, obsolete=True))
     path.parent.mkdir(exist_ok=True)
     write_atomic(path, _text(po).encode("utf-8"))
