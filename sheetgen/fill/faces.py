@@ -22,7 +22,7 @@ from pydantic import ValidationError
 from .choices import ChoiceError, needs_resolving, resolve
 from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
-from .elements.base import FaceWarning, written_icons
+from .elements.base import FaceWarning, drawn_icons
 from .elements.icon import ArtWarning
 from .elements.placement import Placer
 from ..load.templates import Template, TemplateBook
@@ -102,7 +102,7 @@ class Face:
         if icons is None:
             # an element's own icons, and every inline ``:name:`` in any text it holds: an
             # icon's form must exist before the face's form that uses it
-            icons = frozenset().union(*(e.icons() | written_icons(e) for e in self.elements))
+            icons = frozenset().union(*map(drawn_icons, self.elements))
             self.__dict__["_icons"] = icons
         return icons
 

@@ -69,6 +69,10 @@ class IconBook:
     _parsed: dict = field(default_factory=dict)
     # name -> (its file, the places a read of it reports: where a file would shadow it, it)
     _looked: dict = field(default_factory=dict)
+    # (name, colour) -> its form's PDF name: a file's is a digest of its bytes, read once per
+    # book as its drawing is parsed once (a big deck's faces name the same art thousands of
+    # times: issue 36)
+    _form_names: dict = field(default_factory=dict, repr=False, compare=False)
 
     @classmethod
     def for_project(cls, project: Project) -> "IconBook":
@@ -159,23 +163,15 @@ class IconBook:
         """Return whether ``name`` keeps its own colours (not a one-colour icon)."""
         return not self.art(name).one_colour
 
-    @staticmethod
-    def _form(name: str, colour: bool) -> str:
+    def _form(self, name: str, colour: bool) -> str:
         """Return the PDF name of the form of ``name``: the name itself (``/`` as ``~``), or
         for a file, its stem and a digest of its bytes and variant parts (not of its path,
         which names the folder the project is in: the same project built in another folder
-        gives the same bytes)."""
-        key = name.replace("/", "~")
-        if not _PLAIN_NAME.fullmatch(key):
-            base, *parts = name.split(VARIANT)
-            stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(base).stem)[:40]
-            try:
-                drawn = Path(base.removeprefix(FILE_PREFIX)).read_bytes()
-            except OSError:  # not a file: its name is all there is
-                drawn = base.encode()
-            digest = hashlib.sha256(drawn + VARIANT.join(["", *parts]).encode())
-            key = f"{stem}-{digest.hexdigest()[:12]}"
-        return f"{'art' if colour else 'icon'}-{key}"
+        gives the same bytes). Worked out once per book, as :meth:`art` reads once."""
+        form = self._form_names.get((name, colour))
+        if form is None:
+            form = self._form_names[(name, colour)] = _form_name(name, colour)
+        return form
 
     def form_name(self, canvas, name: str, cmyk: bool = False, ink_saver: bool = False) -> str:
         """Return the name of the form holding ``name`` (1 x 1 pt: the viewBox stretched to
@@ -250,6 +246,22 @@ class IconBook:
         """Return the art sets (``set`` of ``set/name``) that ``names`` draw from, sorted; an
         SVG file an ``image`` draws from a ``templates/art/SET/`` folder is of set ``SET``."""
         return sorted(set(filter(None, map(_art_set, names))))  # each set once
+
+
+
+def _form_name(name: str, colour: bool) -> str:
+    """Return the PDF name of the form of ``name`` (see :meth:`IconBook._form`)."""
+    key = name.replace("/", "~")
+    if not _PLAIN_NAME.fullmatch(key):
+        base, *parts = name.split(VARIANT)
+        stem = re.sub(r"[^A-Za-z0-9_-]", "", Path(base).stem)[:40]
+        try:
+            drawn = Path(base.removeprefix(FILE_PREFIX)).read_bytes()
+        except OSError:  # not a file: its name is all there is
+            drawn = base.encode()
+        digest = hashlib.sha256(drawn + VARIANT.join(["", *parts]).encode())
+        key = f"{stem}-{digest.hexdigest()[:12]}"
+    return f"{'art' if colour else 'icon'}-{key}"
 
 
 def _art_set(name: str) -> str | None:

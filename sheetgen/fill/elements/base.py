@@ -8,6 +8,7 @@ Template coordinates are top-down (``y`` from the top edge), as designers measur
 
 from __future__ import annotations
 
+import weakref
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Annotated, Any, ClassVar, Literal
@@ -399,6 +400,28 @@ class DrawContext:
             canvas.setStrokeColorCMYK(*rgb_to_cmyk(rgb))
         else:
             canvas.setStrokeColorRGB(*rgb)
+
+
+# id(element) -> (weak reference to it, the icons it draws): elements are shared by many faces
+# and not changed once prepared, so a big deck's faces do not search them again (issue 36)
+_DRAWN_ICONS: dict[int, tuple[weakref.ref, frozenset[str]]] = {}
+
+
+def drawn_icons(element: "Element") -> frozenset[str]:
+    """Return every icon a prepared ``element`` draws: its own (:meth:`Element.icons`) and
+    every inline ``:name:`` in any text it holds, worked out once per element object."""
+    key = id(element)
+    entry = _DRAWN_ICONS.get(key)
+    if entry is not None and entry[0]() is element:
+        return entry[1]
+    icons = frozenset(element.icons() | written_icons(element))
+
+    def forget(ref, key=key):
+        if _DRAWN_ICONS.get(key, (None,))[0] is ref:
+            del _DRAWN_ICONS[key]
+
+    _DRAWN_ICONS[key] = (weakref.ref(element, forget), icons)
+    return icons
 
 
 def written_icons(value: Any) -> set[str]:
