@@ -62,6 +62,20 @@ def _hermetic_cache(tmp_path_factory):
     patch.undo()
 
 
+@pytest.fixture(autouse=True, scope="session")
+def _compiled_once(tmp_path_factory):
+    """Each ``sheetgen`` process a test starts reads sheetgen's byte code compiled by an
+    earlier one, as an installed copy's is, even where PYTHONDONTWRITEBYTECODE is set (this
+    machine's shells set it): else every one of the suite's hundreds of processes compiles
+    the working tree's modules again. The byte code goes to a session folder, never beside
+    the sources."""
+    patch = pytest.MonkeyPatch()
+    patch.delenv("PYTHONDONTWRITEBYTECODE", raising=False)
+    patch.setenv("PYTHONPYCACHEPREFIX", str(tmp_path_factory.mktemp("pycache")))
+    yield
+    patch.undo()
+
+
 @pytest.fixture(scope="session")
 def project() -> Project:
     """The repository itself as a project (the built-in games)."""
