@@ -119,8 +119,9 @@ def test_territories_sea_battles_and_journeys(game):
     assert all(t["reward"] for t in tiles)
     for battle in items(game, "sea-battle-cards"):
         assert int(battle["badge"]) >= 4 and battle["pay"].startswith(":symbol/")
-        assert battle["body"].startswith("**Spend exactly** the dice shown")
-        assert ":symbol/glory:" in battle["body"]
+        assert battle["gain"].startswith("**Win:**") and ":symbol/glory:" in battle["gain"]
+        assert battle["body"].startswith("**Spend exactly** these dice")
+        assert "Combat ≥ DEF" in battle["body"]
     journeys = items(game, "journey-cards")
     assert any(j["name"] == "All Quiet" for j in journeys)
     assert sum(j["count"] for j in journeys if j["name"] != "All Quiet") >= 8
@@ -167,8 +168,9 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
 
     prophecies = texts("prophecy-cards")
     assert "before the end-game sweep" in prophecies and "round down" in prophecies
-    battles = items(game, "sea-battle-cards")
-    assert texts("sea-battle-cards").count("**Lost:** discard") == len(battles)
+    # a lost Sea Battle: the card prints what a win gives; the loss is on every player's aid
+    assert all(b["gain"].startswith("**Win:**") for b in items(game, "sea-battle-cards"))
+    assert "**Sea Battle** lost: discard" in texts("reference")
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
     for words in ("2 players: 2 each", "never back",

@@ -100,7 +100,7 @@ def test_the_spoils_cards_set_their_text_at_the_card_frames_size(built):
             body = whole.find("Take its token") if "Take its" in whole else -1
             if body >= 0:
                 seen.add("upgrade")
-                assert sizes[body] == 8.8
+                assert sizes[body] == 9.5
     assert seen == {"upgrade"}
 
 

@@ -160,13 +160,13 @@ def test_the_trophy_supply_shows_the_troll_and_the_kraken(board_page):
     bleed = 3.175
     image = board_page.render(scale=150 / 72).to_pil().convert("L")
 
-    def inked(x0, x1, y0=278.5, y1=293.5):
+    def inked(x0, x1, y0=280.5, y1=295.5):
         return sum(image.getpixel((round((x0 + i * (x1 - x0) / 30 + bleed) * px),
                                    round((y0 + j * (y1 - y0) / 30 + bleed) * px))) < 120
                    for i in range(31) for j in range(31))
 
-    assert inked(219, 226) > 40   # the Troll, left
-    assert inked(246, 252) > 40   # the Kraken, right
+    assert inked(128, 135) > 40   # the Troll, left
+    assert inked(149, 156) > 40   # the Kraken, right
 
 
 # ---- Cards, Longships, markers and aids ----
@@ -184,7 +184,7 @@ def test_the_keep_spoils_set_ladder_is_8_pt_or_more(built):
     """Finding: a treasure's set ladder (set size over the Glory it scores) >= 8 pt."""
     ladders = 0
     for _index, chars in _front_chars(built, "keep-spoils"):
-        line = [(c, size) for c, size, _x, y in chars if 34.6 <= y <= 43]
+        line = [(c, size) for c, size, _x, y in chars if 40.3 <= y <= 48.3]
         text = "".join(c for c, _size in line)
         if text.startswith("Setof"):
             ladders += 1
@@ -194,8 +194,8 @@ def test_the_keep_spoils_set_ladder_is_8_pt_or_more(built):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("component, top", [
-    ("reaver-cards", 46.8), ("village-spoils", 34.6), ("keep-spoils", 34.6),
-    ("journey-cards", 34.0), ("sea-battle-cards", 34.0), ("prophecy-cards", 34.0),
+    ("reaver-cards", 46.8), ("village-spoils", 40.3), ("keep-spoils", 40.3),
+    ("journey-cards", 40.3), ("sea-battle-cards", 40.3), ("prophecy-cards", 40.3),
     ("territory-tiles", 25.3)])
 def test_card_text_with_inline_symbols_is_8_5_pt_so_the_symbols_are_3_mm(built, component, top):
     """Finding: inline Glory, Food and Favor symbols >= 3 mm. An inline symbol is drawn as
@@ -334,8 +334,8 @@ def _mm_box(page, x0, y0, x1, y1):
 
 
 def _picture(page):
-    """Return the card's picture window (2.9-41.55 x 17.6-32.2 mm) rendered at 4 px/pt."""
-    return page.render(scale=4).to_pil().convert("RGB").crop(_mm_box(page, 3.2, 17.9, 41.2, 31.9))
+    """Return the card's picture window (3.2-41.25 x 18.8-39.8 mm) rendered at 4 px/pt."""
+    return page.render(scale=4).to_pil().convert("RGB").crop(_mm_box(page, 3.6, 19.2, 40.8, 39.4))
 
 
 @pytest.mark.parametrize("component", ["journey-cards", "sea-battle-cards", "prophecy-cards",
@@ -384,8 +384,8 @@ def test_journey_and_sea_battle_prices_are_big_icons(built):
                                    ("sea-battle-cards", "Saxon Cog", 3)):
         _, cards = _card_pages(built, component)
         front = next(page for text, page, _ in cards if name in text)
-        row = front.render(scale=4).to_pil().convert("L").crop(_mm_box(front, 3.5, 32.6, 41,
-                                                                       40.4))
+        row = front.render(scale=4).to_pil().convert("L").crop(_mm_box(front, 3.5, 40.3, 41,
+                                                                       48.1))
         inked = [[y for y in range(row.height) if row.getpixel((x, y)) < 90]
                  for x in range(row.width)]
         icons, run = [], []
@@ -428,7 +428,7 @@ def test_the_pawn_the_battle_at_sea_and_the_ship_face_have_pictures_of_their_own
     width = pawn.get_trimbox()[2] - pawn.get_trimbox()[0]
     pictures = {"pawn": _piece_segments(pawn, 0, 0, width / MM, width / MM),
                 "battle at sea": _piece_segments(battles[0][2], 9, 14, 36, 41),
-                "ship face": _piece_segments(storm, 3.5, 32, 41, 40.6)}
+                "ship face": _piece_segments(storm, 3.5, 40, 41, 48.3)}
     assert min(pictures.values()) > 50 and len(set(pictures.values())) == 3, pictures
 
 
@@ -586,3 +586,100 @@ def test_reaver_cards_have_a_clan_frame_a_location_badge_and_big_effects(built, 
     assert len({colour for colours in edges.values() for colour in colours}) == 4
     for location, colours in badges.items():
         assert colours == {band_colour[location]}, (location, colours, band_colour[location])
+
+
+# ---- Sixth reader's findings (look 5.6 against the retail game) ----
+
+DECK_COLOURS = {"village-spoils": (0x4f, 0x7a, 0x3a), "keep-spoils": (0x5b, 0x4a, 0x7a),
+                "journey-cards": (0x2f, 0x6f, 0x8f), "sea-battle-cards": (0x1f, 0x3b, 0x5a),
+                "prophecy-cards": (0x7a, 0x5f, 0x14)}
+
+
+def _near(colour, target, tolerance=40) -> bool:
+    """Return whether an RGB colour is within ``tolerance`` of ``target`` on every channel."""
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, target))
+
+
+@pytest.mark.slow
+def test_spoils_journey_battle_and_prophecy_cards_have_a_frame_and_a_big_picture(built):
+    """Finding 1: these decks kept the old small window (14.6 mm) with one flat silhouette. Each
+    card is now framed edge to edge in its deck's colour (the Reaver cards' treatment) and its
+    piece stands 15 mm tall or more in a 21 mm picture; across the five decks, cards of
+    different names never print the same silhouette (read as the mask of the deck-coloured
+    pixels of the picture)."""
+    masks: dict[bytes, set[str]] = {}
+    for component, colour in DECK_COLOURS.items():
+        _, cards = _card_pages(built, component)
+        for text, front, _ in cards:
+            image = front.render(scale=4).to_pil().convert("RGB")
+            left, top, right, bottom = _mm_box(front, 0.5, 20, 1.2, 50)
+            edge = image.crop((left, top, right, bottom))
+            assert all(_near(c, colour, 8) for c in edge.getdata()), (component, text[:20])
+            window = image.crop(_mm_box(front, 3.6, 19.2, 40.8, 39.4))
+            rows = [y for y in range(window.height)
+                    if any(_near(window.getpixel((x, y)), colour, 30)
+                           for x in range(0, window.width, 3))]
+            assert (max(rows) - min(rows)) / 4 / MM >= 15, (component, text[:20])
+            mask = bytes(_near(c, colour, 30) for c in window.getdata())
+            name = " ".join(text.split())
+            masks.setdefault(hashlib.sha256(mask).hexdigest(), set()).add(
+                re.sub(r"^(Farm|Village Wall|Keep Wall|Tower|Ship Upgrade|Artifact|Treasure|"
+                       r"Sea Journey|Battle at Sea|Prophecy) (DEF \d+ )?", "", name)[:18])
+    shared = [names for names in masks.values() if len(names) > 1]
+    assert not shared, shared
+
+
+def _ink_runs(strip, threshold=90):
+    """Return (left, width, height, fill) in px of each run of inked columns of a greyscale
+    strip: a glyph or an icon each (fill: the inked share of its bounding box)."""
+    inked = [[y for y in range(strip.height) if strip.getpixel((x, y)) < threshold]
+             for x in range(strip.width)]
+    runs, start = [], None
+    for x, ys in enumerate(inked + [[]]):
+        if ys and start is None:
+            start = x
+        elif not ys and start is not None:
+            cols = inked[start:x]
+            top, bottom = min(min(c) for c in cols), max(max(c) for c in cols)
+            area = (x - start) * (bottom - top + 1)
+            runs.append((start, x - start, bottom - top + 1, sum(len(c) for c in cols) / area))
+            start = None
+    return runs
+
+
+@pytest.mark.slow
+def test_glory_is_a_solid_star_and_inline_symbols_are_3_mm_or_more(built):
+    """Finding 5: the inline Glory icon (a laurelled trophy of thin strokes) printed as a
+    smudge at 2 mm. Glory is now a solid star: on a Prophecy's score line it is 5 mm tall and
+    fills more than a third of its box; in a Sea Battle's Win strip every symbol is 3 mm or
+    more (taller than the letters beside it)."""
+    _, prophecies = _card_pages(built, "prophecy-cards")
+    jarl = next(page for text, page, _ in prophecies if "Jarl of Many Lands" in text)
+    row = jarl.render(scale=4).to_pil().convert("L").crop(_mm_box(jarl, 3.5, 40.3, 41, 47.3))
+    star = max(_ink_runs(row), key=lambda run: run[1])
+    assert star[2] / 4 / MM >= 5 and star[3] > 0.35, star
+    _, battles = _card_pages(built, "sea-battle-cards")
+    knarr = next(page for text, page, _ in battles if "Merchant Knarr" in text)
+    strip = knarr.render(scale=4).to_pil().convert("L").crop(_mm_box(knarr, 4, 56.4, 40.7, 60.1))
+    symbols = [run for run in _ink_runs(strip) if run[2] / 4 / MM >= 3.0]
+    assert len(symbols) >= 2, _ink_runs(strip)  # the star and the Food
+
+
+@pytest.mark.slow
+def test_the_sea_journey_deck_and_the_trophies_are_named_on_the_board(board_page):
+    """Finding 3: the Sea Journey deck's space said only 'Deck' (read as unlabelled). The row
+    under the Sea Battle spaces names every space: both decks, both discards, the Trophies."""
+    row = _text_in(_chars(board_page), 26, 265, 258.25, 329)
+    for name in ("SeaBattledeck", "SeaBattlediscard", "Trophies", "SeaJourneydeck",
+                 "SeaJourneydiscard"):
+        assert name in row, name
+
+
+@pytest.mark.slow
+def test_the_empty_deck_ruling_says_the_script_in_plain_words(built):
+    """Finding 4: R6 said '(script: its next refill order)'. It now says what to do: shuffle
+    the discard pile, or with the dice script stack it in the order the script lists next."""
+    printed = _printed(built, "clarifications", "a4")
+    assert "script: its next refill order" not in printed
+    assert ("Shuffle its discard pile into a new deck, at most once a round (playing with the "
+            "dice script: stack it in the order the script lists next for that deck)") in printed
