@@ -621,3 +621,34 @@ def test_licence_credits_print_on_how_to_print_not_on_a_play_aid(built):
     guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
     for licence in ("CC BY 3.0", "SIL Open Font License", "CC0 1.0"):
         assert licence not in aids and licence in guide, licence
+
+
+def test_the_clan_sheet_is_icon_led_with_a_point_summary_table(built):
+    """A reader: the Clan sheet "reads as a form": prose boxes, "(R3)"-style rule codes and a
+    cramped point summary. The sheet prints no rule code; each store says what to do in two
+    numbered steps led by the product's symbol; the Point summary is one table, the seven
+    scores side by side (a symbol and a word over a box to write in, FINAL last, framed
+    bold), and the sentence explaining it moved to the Final scoring aid."""
+    path = built(GAME, "clan-sheet", "a4", copies=1)
+    text = re.sub(r"\s+", " ", text_of(path, [0]))
+    assert not re.search(r"\(R\d+\)", text), re.findall(r"\(R\d+\)", text)
+    for step in ("1 Recruit: fill an inner hex next to", "2 A Viking dies: cross its outer hex",
+                 "1 Store: fill an inner hex next to", "2 Spend: cross its outer hex"):
+        assert step in text, step
+    assert "take your shield counts" not in text
+    page = _sheet(built)
+    chars, boxes = page_chars(page)
+    start = chars.lower().index("point summary")
+    summary = text_box(chars, boxes, chars[start:start + 13])
+    heads = [text_box(chars, boxes, word, start) for word in
+             ("Sacrifices", "Upgrades", "Battle", "Creatures", "Gods", "Clan", "FINAL")]
+    # the seven headers on one line under the section title, left to right
+    below = [b for b in heads if b[3] < summary[1]]
+    assert len(below) == 7 and max(b[1] for b in below) - min(b[1] for b in below) < 1 * MM
+    assert [b[0] for b in below] == sorted(b[0] for b in below)
+    # FINAL's box to write in, framed bold, right under its header
+    final = heads[-1]
+    frames = [s for s in drawn_shapes(page) if 20 * MM < s[2] - s[0] < 25 * MM
+              and 7.5 * MM < s[3] - s[1] < 10.5 * MM and s[0] < final[0] < s[2]
+              and 0 <= final[1] - s[3] < 3 * MM]
+    assert frames, final
