@@ -100,7 +100,8 @@ def test_the_clan_sheet_conversion_tables_give_every_figure_room(built):
     pdf = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "pod", copies=1)))
     page = clan_sheet_page(pdf)
     bottom = page.get_height() - BLEED - 297 * MM        # the trim's foot
-    cells = list(cell_clearances(page, bottom + 8 * MM, bottom + 25 * MM))   # Point summary
+    # the Point summary's two tables, under its table of scores (issue 34 look)
+    cells = list(cell_clearances(page, bottom + 4 * MM, bottom + 15 * MM))
     texts = [text for text, _, _ in cells]
     for figure in ("Y, B or R", "11+", "10+", "24", "+3", "12", "15", "+1"):
         assert figure in texts, f"{figure!r} not found in a table cell: {texts}"
