@@ -578,7 +578,8 @@ def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(pr
         seen = set()
         for index in range(0, len(document), 2):
             page = document[index]
-            frame = _stroke_colours(page, 55, 59.5, height, height + 3) & {palette[k] for k in kinds}
+            frame = _stroke_colours(page, 55, 59.5, height, height + 3)
+            frame &= {palette[k] for k in kinds}
             assert len(frame) == 1, (component, index, frame)
             seen |= frame
             forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
@@ -618,11 +619,15 @@ def test_each_deck_has_a_back_of_its_own(project, built):
 
 def test_licence_credits_print_on_how_to_print_not_on_a_play_aid(built):
     """The Setup aid carried the fonts' and icons' licence lines: a play aid now prints no
-    licence, and the How-to-print page carries the full credits block."""
+    licence; the How-to-print page carries the full credits block, and so does the Symbols
+    key (in a print-on-demand file, which has no page footers)."""
     aids = re.sub(r"\s+", " ", text_of(built(GAME, "reference", "pod")))
     guide = re.sub(r"\s+", " ", text_of(built(GAME, "how-to-print", "a4")))
+    key = re.sub(r"\s+", " ", text_of(built(GAME, "symbol-key", "pod")))  # no page footer
     for licence in ("CC BY 3.0", "SIL Open Font License", "CC0 1.0"):
         assert licence not in aids and licence in guide, licence
+    # the key draws icons and type, no scene: their licences
+    assert "CC BY 3.0" in key and "SIL Open Font License" in key
 
 
 def test_the_clan_sheet_is_icon_led_with_a_point_summary_table(built):
