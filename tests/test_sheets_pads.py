@@ -62,8 +62,8 @@ TEXTS = {
 REGIONS = {
     "clan-sheet": ["great-hall", "harbor", "armory", "rounds", "wood-tracker", "metal-tracker",
                    "villagers-tracker", "up-intensive-marks", "altar", "creatures-1", "s1", "s6",
-                   "njord-tracker", "tyr-tracker", "upgrades-table", "shields-table", "sum-final",
-                   "sum-njord", "sum-tyr", "sum-yellow", "sum-blue", "sum-red", "sum-creatures"],
+                   "njord-tracker", "tyr-tracker", "upgrades-table", "shields-table", "summary",
+                   "sum-njord", "sum-tyr", "sum-yellow", "sum-blue", "sum-red", "sum-final-frame"],
     "play-sheet": ["rounds", "turn-die", "dice",
                    "dice-triangle", "sectors", "head-red", "head-blue", "head-yellow",
                    "trolls-red", "trolls-blue", "trolls-yellow", "woden", "loki", "seats",
