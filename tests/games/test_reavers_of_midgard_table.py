@@ -683,3 +683,16 @@ def test_the_empty_deck_ruling_says_the_script_in_plain_words(built):
     assert "script: its next refill order" not in printed
     assert ("Shuffle its discard pile into a new deck, at most once a round (playing with the "
             "dice script: stack it in the order the script lists next for that deck)") in printed
+
+
+@pytest.mark.parametrize("component", ["sea-battle-cards", "journey-cards", "reaver-cards",
+                                       "prophecy-cards", "village-spoils", "keep-spoils"])
+def test_every_back_of_a_deck_is_the_same_and_gives_nothing_away(built, component):
+    """A reader found each Sea Battle back printing that card's "Win: 3 ★ + 2 food" (the
+    back template inherited the front's new gain strip): the top card of a face-down deck
+    gave its reward away. Every back of a deck is one picture, with no front text on it."""
+    _, cards = _card_pages(built, component)
+    backs = {hashlib.sha256(back.render(scale=0.5).to_pil().tobytes()).hexdigest()
+             for _, _, back in cards}
+    assert len(backs) == 1, (component, len(backs))
+    assert "Win" not in cards[0][2].get_textpage().get_text_range()
