@@ -120,9 +120,9 @@ def test_the_how_to_print_page_of_an_edition_names_its_own_files(tmp_path):
 
 @pytest.mark.slow
 @pytest.mark.parametrize("code,words,english", [
-    ("es", ["página 1 de 2", "Haz 5 dados, cada uno con su plantilla o sus pegatinas",
+    ("es", ["página 1/1", "Haz 5 dados, cada uno con su plantilla o sus pegatinas",
             "Madera: cubo de 16 mm", "Aldeanos: pegatinas para un dado liso de 16 mm"],
-     ["page 1 of 2", "Make 5 dice", "Wood", "Villagers", "mm cube", "blank die"]),
+     ["page 1", "Make 5 dice", "Wood", "Villagers", "mm cube", "blank die"]),
     ("qps", ["[Màké 5 [dîçé ~~], [éàçh fröm îts ñét", "[Wööd"], ["Make 5", "Wood:", "mm cube"]),
 ])
 def test_the_printable_dice_print_in_the_edition(code, words, english, tmp_path):
