@@ -51,6 +51,13 @@ SOFTWARE.
 """}
 
 
+def licence_text(spdx: str) -> str:
+    """Return the full text of licence ``spdx``: MIT above, longer ones in ``.ci/licences/``."""
+    if spdx in LICENCES:
+        return LICENCES[spdx]
+    return (ROOT / ".ci" / "licences" / f"{spdx}.txt").read_text(encoding="utf-8")
+
+
 def read_list(path: Path) -> tuple[str, str, dict[str, str]]:
     """Return (package, version, {our name: iconify name}) of a ``pieces.txt``."""
     package = version = ""
@@ -121,7 +128,7 @@ def vendor(folder: Path) -> int:
     if problems:
         sys.exit("pieces sheetgen cannot draw in full (pick others):\n" + "\n".join(problems))
     licence = info["license"]
-    (folder / "LICENSE.md").write_text(LICENCES[licence["spdx"]], encoding="utf-8")
+    (folder / "LICENSE.md").write_text(licence_text(licence["spdx"]), encoding="utf-8")
     rows = "\n".join(f"| {ours} | {source} |" for ours, source in sorted(pieces.items()))
     author = info["author"]
     (folder / "CREDITS.md").write_text(
