@@ -104,7 +104,9 @@ def svg_of(icons: dict, name: str) -> str:
     width, height = entry.get("width", icons.get("width", 16)), entry.get(
         "height", icons.get("height", 16))
     box = f"{entry.get('left', 0)} {entry.get('top', 0)} {width} {height}"
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{box}">{entry["body"]}</svg>\n')
+    xlink = ' xmlns:xlink="http://www.w3.org/1999/xlink"' if "xlink:" in entry["body"] else ""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg"{xlink} viewBox="{box}">'
+            f'{entry["body"]}</svg>\n')
 
 
 def vendor(folder: Path) -> int:

@@ -13,6 +13,7 @@ from PIL import Image
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
+from sheetgen.fill.art.read import read_art
 from sheetgen.fill.icons import IconBook
 from sheetgen.load.project import Project
 
@@ -70,6 +71,21 @@ def test_the_vendor_list_reads_aliases_and_refuses_bad_names(tmp_path):
              "aliases": {"b": {"parent": "a", "width": 16}}}
     assert vendor.svg_of(icons, "b") == ('<svg xmlns="http://www.w3.org/2000/svg" '
                                          "viewBox=\"0 0 16 32\"><path d='M0 0h1v1z'/></svg>\n")
+
+
+def test_a_vendored_piece_using_xlink_is_well_formed_and_drawn(tmp_path):
+    """Noto's drawings reference gradients with ``xlink:href``: the written file declares the
+    xlink namespace, so sheetgen reads it (it refused it as unbound before)."""
+    vendor = _vendor_module()
+    icons = {"width": 16, "height": 16, "icons": {"disc": {"body": (
+        '<defs><linearGradient id="g"><stop offset="0" stop-color="#f00"/>'
+        '<stop offset="1" stop-color="#00f"/></linearGradient>'
+        '<linearGradient id="h" xlink:href="#g"/></defs>'
+        '<circle cx="8" cy="8" r="6" fill="url(#h)"/>')}}}
+    path = tmp_path / "disc.svg"
+    path.write_text(vendor.svg_of(icons, "disc"))
+    art = read_art(path)
+    assert len(art.shapes) == 1 and not art.one_colour
 
 
 def test_colour_art_is_named_set_slash_name_and_a_project_overrides_it(tmp_path):
