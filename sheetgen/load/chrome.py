@@ -49,7 +49,6 @@ CHROME = (
     'Check: SHA-256 of the secret equals the commitment on the strip before.',
     "Rolled in advance: read your seat's row instead of rolling. Keep the strips below the "
     "fold line folded under (or cut off) until what they hold is revealed.",
-    "Rolled in advance: read your seat's row instead of rolling.",
     "Rolled in advance: read the table's rolls in order instead of rolling. Keep the strips "
     "below the fold line folded under (or cut off) until what they hold is revealed.",
     "Shuffle and deal the cards as usual; this sheet replaces only the dice.",

@@ -102,17 +102,15 @@ def _is_hidden(event: Event) -> bool:
 
 
 def render(script: Script, paper: tuple[float, float] | None = None,
-           credit: Callable[[tuple], str] | None = None, secrets: bool = True) -> bytes:
-    """Return the PDF bytes of the roll sheet on a page of ``paper`` (width, height in
-    points; default A4), fonts embedded; ``credit(art_sets)`` gives the footer's licence
-    credits (a build's; none for a file written by ``sheetgen dice``). ``secrets``: the full
-    sheet of a shared seeded game (deck orders and secret deals on hidden strips, the
-    checking line, the seed); without, the dice alone (a print pack's sample sheet: the
-    cards are shuffled and dealt at the table, a sample seed has nothing to check)."""
+           credit: Callable[[tuple], str] | None = None) -> bytes:
+    """Return the PDF bytes of the full roll sheet of a shared seeded game (``sheetgen dice
+    -o``: deck orders and secret deals on hidden strips, the checking line, the seed) on a
+    page of ``paper`` (width, height in points; default A4), fonts embedded;
+    ``credit(art_sets)`` gives the footer's licence credits (a build's; none for a file
+    written by ``sheetgen dice``). A print pack's sheet of the dice alone is as_slips.py's."""
     fonts = register_fonts()
-    subject = f"{script.algorithm} digest {script.digest}" if secrets else ""
-    return laid_out(script, paper, fonts, AIRS, subject,
-                    lambda c, size, air: _Sheet(c, script, fonts, *size, credit, secrets, air))
+    return laid_out(script, paper, fonts, AIRS, f"{script.algorithm} digest {script.digest}",
+                    lambda c, size, air: _Sheet(c, script, fonts, *size, credit, air))
 
 
 def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
@@ -152,8 +150,7 @@ class _Sheet:
     """Lays out and draws one roll sheet on a canvas."""
 
     def __init__(self, c, script: Script, fonts: dict, width: float, height: float,
-                 credit: Callable[[tuple], str] | None, secrets: bool = True,
-                 air: float = 1.0):
+                 credit: Callable[[tuple], str] | None, air: float = 1.0):
         from reportlab.pdfbase.pdfmetrics import stringWidth
 
         self.c, self.script, self.fonts = c, script, fonts
@@ -161,7 +158,6 @@ class _Sheet:
         self.look: Look = script.look or Look()
         self.lang = script.language
         self.credit = credit
-        self.secrets = secrets
         self.air = air  # the air between lines and rows (AIRS)
         self.chip_r = min(CHIP_R, (ROW_H * air - 1.5) / 2)  # a chip a row apart from the next
         self.last_y = height  # where the last page's content ends
@@ -468,8 +464,6 @@ class _Sheet:
                     out += self.text_lines(ev.note, "body", SMALL, 0.3)
             elif ev.kind == "first-player":
                 out += self.result_line(ev.label, seat_name(ev.seat, self.lang))
-            elif ev.kind in HIDDEN_KINDS and not self.secrets:
-                pass  # the cards are shuffled and dealt at the table (the intro says so)
             elif _is_hidden(ev) or ev.kind in HIDDEN_KINDS:
                 up = [g for g in ev.groups if g.name == FACE_UP]
                 for g in up:  # the revealed top cards are public
@@ -570,15 +564,11 @@ class _Sheet:
                 heading = title if k == 0 else self.words("{title}, continued",
                                                           title=section.title)
                 lines = self.public_lines(events)
-                if not lines and not self.secrets:
-                    continue  # only cards, dealt at the table
                 public.append(Panel(heading, lines or self.text_lines(
                     self.words("(nothing to roll)"), "body", SMALL, 0.35), pad=PAD * self.air))
-            if hidden_events and self.secrets:
+            if hidden_events:
                 lines = [ln for ev in hidden_events for ln in self.hidden_lines(ev)]
                 hidden.append(Panel(section.title, lines, hidden=True, pad=PAD * self.air))
-        if not self.secrets:
-            return public, hidden
         seed = self.text_lines(self.words("Seed: {seed}", seed=self.script.seed), "bold",
                                RESULT)
         seed += self.text_lines(self.words(
@@ -735,12 +725,6 @@ class _Sheet:
         return (any(ev.seat for ev in rolls),
                 any(not ev.seat and _is_row(ev) for ev in rolls))
 
-    def _has_cards(self) -> bool:
-        """Whether the script shuffles or deals cards (the table does, for a dice-only
-        sheet)."""
-        return any(ev.kind in HIDDEN_KINDS for section in self.script.sections
-                   for ev in section.events)
-
     def check_line(self) -> list[Line]:
         """Return the small "For checking" line: algorithm, commitment, digest."""
         text = f"{self.words('For checking')}: " + " · ".join(check_lines(self.script))
@@ -768,21 +752,16 @@ class _Sheet:
         floor = MARGIN + 6
         y = self.band()
         seats, _ = self.row_owners()
-        if self.secrets and seats:
+        if seats:
             said = self.words(
                 "Rolled in advance: read your seat's row instead of rolling. Keep the strips "
                 "below the fold line folded under (or cut off) until what they hold is "
                 "revealed.")
-        elif self.secrets:  # every roll is the table's (Roll & Might's rows were turns)
+        else:  # every roll is the table's (Roll & Might's rows were turns)
             said = self.words(
                 "Rolled in advance: read the table's rolls in order instead of rolling. Keep "
                 "the strips below the fold line folded under (or cut off) until what they "
                 "hold is revealed.")
-        else:
-            said = self.words("Rolled in advance: read your seat's row instead of rolling.")
-            if self._has_cards():
-                said += " " + self.words(
-                    "Shuffle and deal the cards as usual; this sheet replaces only the dice.")
         intro = self.text_lines(said, "italic", SMALL + 0.5, 0.2)
         for note in self.recurring_notes():  # said once a sheet, not every round
             intro += self.text_lines(note, "body", SMALL, 0.3)
@@ -796,10 +775,6 @@ class _Sheet:
         y -= 6
         public, hidden = self.panels()
         y = self.last_y = self.flow(public, y, floor)
-        if not self.secrets:
-            self.footer()
-            self.c.showPage()
-            return
         check = self.check_line()
         hidden_h = sum(p.height() + 6 for p in hidden) + 14
         check_h = sum(ln.height for ln in check) + 4

@@ -80,7 +80,7 @@ class _Slips(_Sheet):
 
     def __init__(self, c, script: Script, fonts: dict, width: float, height: float,
                  credit, faces, air: float = 1.0):
-        super().__init__(c, script, fonts, width, height, credit, secrets=False, air=air)
+        super().__init__(c, script, fonts, width, height, credit, air=air)
         self.faces = faces
         self.die = SIZES[0]
         self.chip_r = CHIP  # a row of dice is higher than a chip however tight the sheet
@@ -294,6 +294,12 @@ class _Slips(_Sheet):
         return out
 
     # --- the page ---------------------------------------------------------------------------
+    def has_cards(self) -> bool:
+        """Whether the script shuffles or deals cards (the table does: the sheet holds the
+        dice alone)."""
+        return any(ev.kind in HIDDEN_KINDS for section in self.script.sections
+                   for ev in section.events)
+
     def intro(self, first: str, tabs: bool) -> list[str]:
         """Return the sheet's opening lines: how to use the slips (one line; ``first``: the
         first slip's title), what a row of dice is (from the script: a seat's, the
@@ -315,7 +321,7 @@ class _Slips(_Sheet):
         else:
             what = self.words("Every roll is the whole table's; tick its box when it is used.")
         out = [said, what]
-        if self._has_cards():
+        if self.has_cards():
             out.append(self.words(
                 "Shuffle and deal the cards as usual; this sheet replaces only the dice."))
         return out
