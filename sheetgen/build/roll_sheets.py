@@ -64,8 +64,11 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
     """Return each planned roll sheet's path, game, the files it was made from (its dice)
     and PDF bytes (each script made once for all its papers), in the planned order; a
     mistake is recorded in ``problems``. ``credits``: game id -> its Credits (in its
-    edition's words), whose short licence credits the sheet's footer prints."""
+    edition's words), whose short licence credits the sheet's footer prints. A game's die
+    faces are built once for all its sheets (each use reports the files they were made
+    from), and only for this build: a warm studio's next build reads them afresh."""
     from ..load import reads
+    faces: dict = {}  # (game, variant) -> its DieFaces
     scripts: dict[tuple[str, int], list[RollSheet]] = {}
     for sheet in planned:
         scripts.setdefault((sheet.game, sheet.players), []).append(sheet)
@@ -76,7 +79,7 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
                 credit = (credits or {}).get(game)
                 pdfs = roll_sheet_pdfs(project, game, players, [sheet.page for sheet in sheets],
                                        None if credit is None else
-                                       lambda sets, c=credit: c.footer(art_sets=sets))
+                                       lambda sets, c=credit: c.footer(art_sets=sets), faces)
         except UserError as exc:
             problems.extend(exc)
             continue

@@ -44,16 +44,20 @@ def roll_sheet_file(players: int | str, profile: str, language: str | None = Non
 
 
 def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, float]],
-                    credit=None) -> list[bytes]:
+                    credit=None, faces: dict | None = None) -> list[bytes]:
     """Return the roll sheet of ``game`` for ``players`` on a page of each of ``papers``
     (points), for the sample seed, in the project's edition (the script made once);
     ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages. The
     dice alone, as cut-apart slips revealed a round at a time (formats/as_slips.py), their
     faces drawn as the game's printable dice draw them: the table shuffles and deals the
-    cards (the sheet says so once), and a sample seed has no secret worth a checking line."""
+    cards (the sheet says so once), and a sample seed has no secret worth a checking line.
+    ``faces``: the die faces already built, by (game, variant), kept for the next player
+    count (a build passes one dict for all its sheets: faces are built once a build)."""
+    from ..load.reads import remembered
     from .formats.as_slips import render_slips
     from .formats.die_faces import DieFaces
 
     script = make_script(project, game, players, seed=SAMPLE_SEED)
-    faces = DieFaces(project, game, script.variant)
-    return [render_slips(script, faces, paper, credit) for paper in papers]
+    drawn = remembered({} if faces is None else faces, (game, script.variant),
+                       lambda: DieFaces(project, game, script.variant))
+    return [render_slips(script, drawn, paper, credit) for paper in papers]

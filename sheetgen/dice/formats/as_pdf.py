@@ -118,32 +118,39 @@ def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
     """Return the PDF bytes of the sheet ``sheet(canvas, (width, height), air)`` makes and
     draws on a page of ``paper`` (default A4), fonts embedded, ``subject`` in its metadata.
     A last page mostly blank: the sheet is laid out again with less air between its lines
-    and rows (each of ``airs`` after the first), kept when that saves the page."""
+    and rows (each of ``airs`` after the first), kept when that saves the page. The tries
+    are laid out without drawing (measuring.py); only the sheet kept is drawn."""
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
+    from .measuring import MeasuringCanvas
+
     size = paper or A4
 
-    def drawn(air: float):
-        buf = io.BytesIO()
-        c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
-                   initialFontSize=BODY, pageCompression=1)
+    def made(c, air: float):
         c.setTitle(f"{script.game_name} roll sheet")
         c.setAuthor(script.game_name)
         if subject:
             c.setSubject(subject)
-        made = sheet(c, size, air)
-        made.draw()
-        c.save()
-        return buf.getvalue(), made
+        out = sheet(c, size, air)
+        out.draw()
+        return out
 
-    pdf, first = drawn(airs[0])
-    if first.page > 1 and first.last_fill() < LAST_PAGE_FULL:
-        for air in airs[1:]:
-            tighter, made = drawn(air)
-            if made.page < first.page:
-                return tighter
-    return pdf
+    def measured(air: float) -> tuple[int, float]:
+        out = made(MeasuringCanvas(io.BytesIO(), pagesize=size, invariant=1,
+                                   initialFontName=fonts["body"], initialFontSize=BODY), air)
+        return out.page, out.last_fill()
+
+    air = airs[0]
+    pages, fill = measured(air)
+    if pages > 1 and fill < LAST_PAGE_FULL:
+        air = next((tighter for tighter in airs[1:] if measured(tighter)[0] < pages), air)
+    buf = io.BytesIO()
+    c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
+               initialFontSize=BODY, pageCompression=1)
+    made(c, air)
+    c.save()
+    return buf.getvalue()
 
 
 class _Sheet:
@@ -592,7 +599,7 @@ class _Sheet:
         c.clipPath(path, stroke=0, fill=0)
         self.fill(look.accent)
         c.rect(x, y, w, h, stroke=0, fill=1)
-        if look.scene is not None and first:
+        if look.scene is not None and first and not getattr(c, "measuring", False):
             self._scene(x + w * 0.45, y, w * 0.55, h)
         c.restoreState()
         c.setFillGray(1)

@@ -43,7 +43,10 @@ class DieFaces:
 
     def draw(self, c, die: str, face, x: float, y: float, size: float) -> None:
         """Draw ``die``'s ``face`` with its lower-left corner at (x, y), ``size`` wide,
-        and a thin edge round it (each face drawn once a document, as a form)."""
+        and a thin edge round it (each face drawn once a document, as a form; nothing on a
+        canvas that only measures a layout: its forms would be kept)."""
+        if getattr(c, "measuring", False):
+            return
         art = self.faces[(die, str(face))]
         c.saveState()
         c.translate(x, y)

@@ -1,0 +1,81 @@
+"""Roll sheets made fast without changing a byte (issue 36): a tighter try at a sheet's layout
+is laid out on a canvas that draws nothing (sheetgen/dice/formats/measuring.py), and a
+game's die faces are built once for all its roll sheets in a build.
+
+A try on the measuring canvas must find the very pages and last line a drawn one does, or a
+sheet would be laid out with the wrong air; the sheets a build writes must record the files
+their die faces were made from, the first sheet of a game as every later one."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+from reportlab.pdfgen.canvas import Canvas
+
+from conftest import REPO
+from sheetgen.build.roll_sheets import RollSheet, render_roll_sheets
+from sheetgen.base.errors import ProblemList
+from sheetgen.dice.api import make_script
+from sheetgen.dice.formats import as_pdf, as_slips
+from sheetgen.dice.formats.die_faces import DieFaces
+from sheetgen.dice.formats.measuring import MeasuringCanvas
+from sheetgen.dice.roll_sheets import SAMPLE_SEED, roll_sheet_players
+from sheetgen.load.project import Project
+
+A4 = (595.2756, 841.8898)
+LETTER = (612.0, 792.0)
+GAMES = ("reavers-of-midgard", "roll-and-raid", "rolling-thunder", "roll-and-might")
+
+
+def _laid(canvas_type, make, paper, air):
+    """Lay a sheet out on a fresh canvas of ``canvas_type``: (pages, where its last line
+    ends, its last page's fill)."""
+    c = canvas_type(io.BytesIO(), pagesize=paper, invariant=1)
+    sheet = make(c, paper, air)
+    sheet.draw()
+    return sheet.page, round(sheet.last_y, 6), round(sheet.last_fill(), 6)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game", GAMES)
+def test_measuring_finds_the_drawn_pages_at_every_air(game):
+    project = Project.at(REPO)
+    players = max(roll_sheet_players(project, game))
+    script = make_script(project, game, players, seed=SAMPLE_SEED)
+    faces = DieFaces(project, game, script.variant)
+    fonts = as_pdf.register_fonts()
+    sheets = {
+        "slips": lambda c, size, air: as_slips._Slips(c, script, fonts, *size, None, faces,
+                                                      air),
+        "full": lambda c, size, air: as_pdf._Sheet(c, script, fonts, *size, None, True, air),
+    }
+    pages = set()
+    for name, make in sheets.items():
+        for paper in (A4, LETTER):
+            for air in as_slips.AIRS if name == "slips" else as_pdf.AIRS:
+                drawn = _laid(Canvas, make, paper, air)
+                assert _laid(MeasuringCanvas, make, paper, air) == drawn, (name, paper, air)
+                pages.add(drawn[0])
+    if game != "roll-and-might":  # a sheet of more than one page is measured too
+        assert max(pages) > 1
+
+
+@pytest.mark.slow
+def test_die_faces_built_once_record_their_files_on_every_sheet(tmp_path):
+    project = Project.at(REPO)
+    game = "rolling-thunder"
+    counts = roll_sheet_players(project, game)
+    assert len(counts) >= 2
+    plan = [RollSheet(game, n, A4, tmp_path / f"{n}.pdf") for n in counts]
+    problems = ProblemList()
+    together = {path: (files, pdf) for path, _, files, pdf
+                in render_roll_sheets(project, plan, problems)}
+    assert not problems.problems
+    for sheet in plan[1:]:  # each alone: its die faces built for it
+        alone = render_roll_sheets(project, [sheet], problems)
+        assert not problems.problems
+        files, pdf = together[sheet.path]
+        assert files == alone[0][2]
+        assert pdf == alone[0][3]
+        assert "die-face.yaml" in {f.name for f in files}  # the faces' template
