@@ -5,6 +5,7 @@ pypdfium2 glyph sizes, drawn shapes and fill colours), never from the YAML.
 
 from __future__ import annotations
 
+import io
 import re
 from collections import Counter
 
@@ -14,10 +15,12 @@ import pytest
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
+from sheetgen.dice.roll_sheets import roll_sheet_pdfs
 from sheetgen.generate.games import load_game
 from pdfcheck import drawn_shapes, page_bounds, page_chars, text_box, text_of
 
 MM = 72 / 25.4
+A4 = (595.2756, 841.8898)
 GAME = "roll-and-raid"
 
 
@@ -679,3 +682,27 @@ def test_the_printable_dice_are_one_full_page(built):
              if min(image.crop((round(width * 0.05), y, round(width * 0.95), y + 1))
                     .tobytes()) < 128]
     assert (max(inked) - min(inked)) / image.height >= 0.75, (min(inked), max(inked))
+
+
+@pytest.mark.parametrize("players", [1, 3])
+def test_raid_rolls_print_under_the_fold_after_the_raids_are_chosen(project, players):
+    """Issue 34 (reader): the slips showed every seat's Raid rolls at the start of the round,
+    before anyone chose where to raid. A pause now keeps them on the tab under the fold: on
+    the print pack's roll sheet the words telling the table to choose come after the Resource
+    dice, then the "fold under" line, then the Raid rolls."""
+    page = pdfium.PdfDocument(roll_sheet_pdfs(project, GAME, players, [A4])[0])[0]
+    chars, boxes = page_chars(page)
+    resources = text_box(chars, boxes, "Resource dice")
+    choose = text_box(chars, boxes, "Choose where to raid now")
+    fold = text_box(chars, boxes, "fold under")
+    rolls = text_box(chars, boxes, "Raid rolls")
+    # PDF y grows upwards: Resource dice, the pause, the fold, then the Raid rolls
+    assert resources[1] > choose[3] and choose[1] > fold[3] and fold[1] > rolls[3]
+
+
+def test_the_solo_roll_sheet_speaks_of_solo_play(project):
+    """Issue 34 (reader): the 1-player roll sheet said "cooperative with 2-6 players"."""
+    pdf = roll_sheet_pdfs(project, GAME, 1, [A4])[0]
+    text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
+    assert "Playing alone: 2 Raid cards face up; raid 10 cities" in " ".join(text.split())
+    assert "cooperative" not in text.lower()
