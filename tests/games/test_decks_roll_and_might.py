@@ -90,20 +90,21 @@ def test_pod_fronts_show_location_and_die(built, deck):
     for k, card in enumerate(copies(deck)):
         front, back = texts[2 * k], texts[2 * k + 1]
         assert card["location"].upper() in front
-        if card["detail"]:
-            assert f"({card['detail']})" in front
-        else:  # no detail: no empty brackets either
-            assert "()" not in front
-        # the die's caption in players' words (issue 34: "die face 1" was unclear)
-        assert ("matches any Legend die" if card["die"] == "any"
-                else f"matches a Legend die showing {card['die']}") in front
+        # the part it fills in capitals under the name (reader finding 1: said once, no
+        # "a spot in your West army" repeating it); a card with no side or part names both
+        if card["location"] == "Market":
+            assert f"STALLS {card['detail'].replace(',', ', ')}" in front
+        elif card["location"] in ("Army", "Castle"):
+            assert (card["detail"].upper() or {"Army": "WEST OR EAST",
+                                               "Castle": "TOWER OR THRONE ROOM"}[
+                card["location"]]) in front
+        assert "()" not in front
         assert "ROLL & MIGHT" in back
-        # both halves are labelled, and the location half says in words what it fills
-        assert "DIE FACE" in front
-        assert ("NO LOCATION" if card["location"] == "Wild Die" else "LOCATION") in front
-        assert card["explain"] and card["explain"] in front
-        for stall in card.get("stalls", []):
-            assert str(stall) in card["explain"]
+        # nothing a key says once is repeated on the card (reader finding 1)
+        for repeated in ("DIE FACE", "LOCATION", "matches", "a spot in"):
+            assert repeated not in front, (card["id"], repeated)
+        if card["location"] in ("Wild Die", "Spare"):  # one of a kind: it says what it is for
+            assert card["explain"] and card["explain"] in front
 
 
 def test_reference_titles(built):

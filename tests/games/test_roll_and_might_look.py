@@ -109,30 +109,6 @@ def test_each_army_column_fills_the_castle_without_an_empty_band(built):
         assert longest / scale < 10 * MM, (side, round(longest / scale / MM, 1))
 
 
-def test_the_die_caption_stands_clear_under_the_die(built):
-    """"die face 3" sat 0.6 mm under the die's outline, cramped against it. The die is smaller
-    now: on every front the caption's capitals stand 1.5 mm or more under the die, nearer the
-    die than the trim, and inside the 3 mm safe area (the card is full bleed: no frame)."""
-    pdf = pdfium.PdfDocument(str(built("roll-and-might", "cards", "pod")))
-    fronts = range(0, len(pdf), 2)
-    assert len(fronts) == 18  # 15 cards and 3 spares
-    for index in fronts:
-        page = pdf[index]
-        text, boxes = page_chars(page)
-        # the caption is the card's last line: "matches a Legend die showing 3" (issue 34: it
-        # read "die face 3"), "matches any Legend die" or a Spare's "draw the lost card's ..."
-        start = max(text.rfind("matches"), text.rfind("draw the"))
-        caption = text_box(text, boxes, text[start:start + 7], start)
-        shapes = drawn_shapes(page)
-        die = min((s for s in shapes if 15 * MM < s[2] - s[0] < 35 * MM
-                   and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.1 * MM),
-                  key=lambda s: s[1])  # the lowest square: the die (the glow's rings above)
-        trim = 3.175 * MM  # the pod page's bleed: the trim's bottom edge
-        assert die[1] - caption[3] >= 1.5 * MM, (index, round((die[1] - caption[3]) / MM, 2))
-        assert die[1] - caption[3] < caption[1] - trim, index
-        assert caption[1] - trim >= 3 * MM - 0.1, index
-
-
 def test_the_legend_armies_note_fills_its_panel(built):
     """The solo note sat at the top of its red panel over 7 mm of empty panel; it is centred
     now, as much panel above its first line as under its last."""

@@ -102,7 +102,7 @@ def test_one_legend_page_and_the_print_pack_counts(project, built):
 def test_cards_name_army_and_castle_as_the_rulebook(built):
     deck = text_of(built("roll-and-might", "cards", "a4"))
     assert "either side" not in deck and "any part" not in deck
-    assert "a spot in your West or East army" in deck
+    assert "WEST OR EAST" in deck and "TOWER OR THRONE ROOM" in deck  # you choose (R5)
 
 
 def test_the_deck_pages_are_full_and_spares_stay_out_of_the_script(project, built):

@@ -252,25 +252,28 @@ def test_one_picture_per_idea_with_a_key(project, built):
 
 def test_each_named_card_has_its_own_picture(built):
     """Look: six cards of a guild shared one picture (every Market card the money bag). Each
-    front now draws a game-icons silhouette of its own in a scene (cards.csv picture, scene),
-    beside its location's symbol in the corner index: cards of
-    different names never show the same pictures; cards of one name share theirs."""
+    front now draws a picture of its own in a scene (cards.csv picture, scene): reader finding
+    7 (look 6.8: flat silhouettes on grey), a shaded Noto drawing (templates/art/noto), one art
+    language for every card's picture. Cards of different names never show the same picture;
+    cards of one name share theirs."""
     from test_roll_and_might_retail import _forms
 
     path = built(GAME, "cards", "pod")
     texts = _page_texts(path)[::2]
-    pictures = [frozenset(n.split(".icon-")[1] for n in page if ".icon-" in n)
+    pictures = [frozenset(n.split(".art-")[1].rsplit("-", 1)[0] for n in page
+                          if ".art-might-" in n)
                 for page in _forms(path)[::2]]
     names: dict[str, set] = {}
     for text, art in zip(texts, pictures):
-        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", text).group(0)
+        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(WEST OR EAST|WEST|EAST|TOWER OR "
+                         r"THRONE ROOM|TOWER|THRONE ROOM|STALLS [0-9, -]+)?", text).group(0)
         names.setdefault(" ".join(name.split()), set()).add(art)
     assert len(names) == 13  # 5 Market, 4 Castle (2 named Tower), 3 Army, Wild Die, Spare
     assert all(len(arts) == 1 for arts in names.values()), names
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
-    # every card but the blank Spare draws its picture (its scene: the next test)
-    assert sorted(len(art) >= 1 for art in each) == [False] + [True] * 12, each
+    # every card but the blank Spare draws one Noto picture (its scene: the next test)
+    assert sorted(len(art) for art in each) == [0] + [1] * 12, each
     # one style: no Fluent colour art on the deck's fronts or backs
     assert not [n for page in _forms(path) for n in page if "fluent" in n]
 
@@ -301,7 +304,8 @@ def test_each_card_picture_stands_in_a_scene_of_its_own(built):
 
     fronts = {}
     for index in range(0, len(texts), 2):
-        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(\([^)]*\))?", texts[index])
+        name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(WEST OR EAST|WEST|EAST|TOWER OR "
+                         r"THRONE ROOM|TOWER|THRONE ROOM|STALLS [0-9, -]+)?", texts[index])
         fronts.setdefault(" ".join(name.group(0).split()), index)
     for name, index in fronts.items():
         left, right = window(index, 1, 12), window(index, 51.5, 62.5)
@@ -318,7 +322,7 @@ def test_each_card_picture_stands_in_a_scene_of_its_own(built):
         return sum(grey) / len(grey)
 
     # West's fields (at sunset) and East's (at sunrise) are not one picture
-    west, east = fronts["ARMY (West)"], fronts["ARMY (East)"]
+    west, east = fronts["ARMY WEST"], fronts["ARMY EAST"]
     assert differ(window(west, 1, 12), window(east, 1, 12)) > 3 or \
         differ(window(west, 51.5, 62.5), window(east, 51.5, 62.5)) > 3
     markets = [index for name, index in fronts.items() if name.startswith("MARKET")]
@@ -377,14 +381,34 @@ def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
             assert f"/FormXob.icon-{symbol[card['location']]}" in forms, card["id"]
 
 
-def test_the_die_caption_says_what_the_face_does(built):
-    """"die face 1" under the die was unclear at the table: the caption now says it in
-    players' words, what the face matches."""
+def test_cards_say_nothing_twice_and_show_their_number_big(built):
+    """Reader finding 1 (look 6.8): "matches a Legend die showing 4" and "LOCATION · fill a spot
+    here" printed on card after card. The card says it once, nowhere: the Two Cards aid keys
+    how a card is read; each card shows its die face 21 mm tall and its number beside it, a
+    numeral 10 mm tall or more in its location's colour."""
     deck = text_of(built(GAME, "cards", "a4"))
-    assert not re.search(r"die face \d", deck)
-    for face in range(1, 7):
-        assert f"matches a Legend die showing {face}" in deck, face
-    assert deck.count("matches any Legend die") == 1  # the Wild Die
+    for repeated in ("matches", "LOCATION ·", "DIE FACE", "a spot in"):
+        assert repeated not in deck, repeated
+    aids = _flat(text_of(built(GAME, "reference", "a4")))
+    assert "Use the other card's die face (its bottom): if a Legend die shows that number" in aids
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    texts = _page_texts(built(GAME, "cards", "pod"))
+    fronts = [i for i in range(0, len(pdf), 2) if "SPARE" not in texts[i]]
+    assert len(fronts) == 15
+    for index in fronts:
+        page = pdf[index]
+        text, boxes = page_chars(page)
+        # the tallest glyph on the face: the die's number, beside the die in the die half
+        tall = max(range(len(text)), key=lambda k: boxes[k][3] - boxes[k][1])
+        height = (boxes[tall][3] - boxes[tall][1]) / MM
+        if "WILD DIE" in texts[index]:
+            assert "ANY" in texts[index]
+            continue
+        assert text[tall].isdigit() and height >= 10, (index, text[tall], round(height, 1))
+        die = [s for s in drawn_shapes(page) if abs((s[2] - s[0]) / MM - 21) < 1.5
+               and abs((s[3] - s[1]) / MM - 21) < 1.5]
+        assert die, index  # the die face, 21 mm
+        assert boxes[tall][0] > die[0][2] and boxes[tall][1] < die[0][3], index  # beside it
 
 
 def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
@@ -725,11 +749,14 @@ def test_the_card_picture_is_the_hero_full_bleed_with_no_cream_margin(built):
         # the banner of the location's colour, edge to edge, under the picture
         for x in (0.5, 31.75, 63):
             assert near(at(x, 55.8), accents[name]), (index, name, x, at(x, 55.8))
-        # the piece: the location's colour spans 20 mm or more of the picture's middle
-        spots = [(x / 2, y / 2) for x in range(32, 100) for y in range(6, 76)
-                 if near(at(x / 2, y / 2), accents[name], 40)]
+        # the piece (reader finding 7: a shaded colour drawing, no flat silhouette): its
+        # colours (saturated, or its dark outlines) span 20 mm or more of the picture's middle,
+        # right of the corner index, over the pale mist of the scene
+        coloured = [(x / 2, y / 2, at(x / 2, y / 2)) for x in range(32, 96) for y in range(8, 72)]
+        spots = [(x, y) for x, y, p in coloured if max(p) - min(p) > 50 or max(p) < 70]
         xs, ys = [x for x, _ in spots], [y for _, y in spots]
-        assert spots and max(max(xs) - min(xs), max(ys) - min(ys)) >= 20, (index, name)
+        span = max(max(xs) - min(xs), max(ys) - min(ys)) if spots else 0
+        assert len(spots) > 300 and span >= 20, (index, name)
     assert seen == set(accents)
 
 
