@@ -78,3 +78,25 @@ def test_mistakes_found_in_different_workers_are_reported_as_one_process_reports
     assert "missing-tokens" in serial.output and "missing-mythology-cards" in serial.output
     assert parallel.output == serial.output
     assert not (root / "out").exists()
+
+
+@pytest.mark.slow
+def test_roll_sheets_drawn_by_workers_are_those_one_process_draws_from_the_same_files(
+        copy_game):
+    # a whole game: its roll sheets are tasks of the components' workers (issue 36)
+    import json
+
+    root = copy_game("rolling-thunder")
+    build = ["--project", str(root), "build", "rolling-thunder", "-q", "--no-cache"]
+    made = {}
+    for jobs in ("1", "2"):
+        result = run_cli(*build, "--jobs", jobs)
+        assert result.exit_code == 0, result.output
+        record = json.loads((root / "out" / ".sheetgen-cache.json").read_text("utf-8"))
+        made[jobs] = (_tree(root / "out"),
+                      {path: entry["inputs"] for path, entry in record["outputs"].items()
+                       if "roll-sheet-" in path})
+    sheets = made["1"][1]
+    assert len(sheets) >= 2
+    assert all(any(f.endswith("dice.yaml") for f in files) for files in sheets.values())
+    assert made["1"] == made["2"]

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Callable, Protocol
 
 from .cache import drawn
 from ..base.errors import Problem, ProblemList, UserError, display_path
@@ -118,6 +118,30 @@ class ComponentResult:
                 and not (checks_stop and self.check_failures))
 
 
+@dataclass(eq=False)
+class SideTask:
+    """Work a build does beside its components (a game's roll sheets), sharing their workers:
+    run in a worker when the build forks (queued with the components by ``cost``), else in
+    this process after them (:meth:`finish`). Its result must pickle; the files it read are
+    reported where the build's other reads are."""
+
+    cost: int                   # an estimate, in the units of _costliest_first
+    run: Callable[[], object]
+    result: object = None
+    done: bool = False
+    seen: reads.ReadRecorder | None = None  # what it read in a worker, stamped from before
+
+    def finish(self) -> object:
+        """Return the result, running the task here if no worker ran it, and report the
+        files a worker read for it."""
+        if not self.done:
+            self.result, self.done = self.run(), True
+        elif self.seen is not None:
+            reads.reported(self.seen)
+            self.seen = None
+        return self.result
+
+
 @dataclass
 class BuildWork:
     """What the component builds of one command share."""
@@ -130,6 +154,7 @@ class BuildWork:
     base: list[tuple[LoadedGame, LoadedComponent, Prepared]] | None = None
     checks_stop: bool = True  # enforced print-check failures stop the build (not for `check`)
     render: bool = True       # False: the plan itself failed, only look for more mistakes
+    side: list[SideTask] = field(default_factory=list)  # run beside the components
 
 
 def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
@@ -350,11 +375,29 @@ def _rasterised(artifact, profile: Profile) -> dict[str, bytes]:
 _FORKED: tuple | None = None
 
 
-def _worker(index: int) -> ComponentResult:
-    """Prepare, check and render component ``index`` of ``_FORKED`` in a worker, with the
-    stamps of the files it read (from before it read them)."""
+@dataclass
+class _SideDone:
+    """A side task's result sent back by a worker (``ran``: False when a failed component
+    stopped the build first), with the stamps of the files it read."""
+
+    index: int
+    value: object
+    ran: bool
+    seen: reads.ReadRecorder | None
+
+
+def _worker(item: int | tuple[str, int]) -> ComponentResult | _SideDone:
+    """Prepare, check and render component ``item`` of ``_FORKED`` in a worker, or run side
+    task ``("side", k)``, with the stamps of the files it read (from before it read them)."""
+    if isinstance(item, tuple):
+        work, failed = _FORKED
+        if failed.is_set():  # nothing will be written: left to this process, which skips it
+            return _SideDone(item[1], None, False, None)
+        with reads.ReadRecorder(stamped=True).recording() as seen:
+            value = work.side[item[1]].run()
+        return _SideDone(item[1], value, True, seen)
     with reads.ReadRecorder(stamped=True).recording() as seen:
-        result = _worker_build(index)
+        result = _worker_build(item)
     result.worker_reads.append(seen)
     return result
 
@@ -391,6 +434,10 @@ def _forked(work: BuildWork, workers: int, bar) -> list[ComponentResult]:
     try:
         with context.Pool(min(workers, len(work.selected))) as pool:
             for result in pool.imap_unordered(_worker, _costliest_first(work)):
+                if isinstance(result, _SideDone):
+                    task = work.side[result.index]
+                    task.result, task.done, task.seen = result.value, result.ran, result.seen
+                    continue
                 results[result.index] = result
                 for index, _ in result.outputs:
                     bar.update(1, work.jobs[index].path.name)
@@ -431,10 +478,11 @@ def _warm_up(work: BuildWork) -> None:
                 pass
 
 
-def _costliest_first(work: BuildWork) -> list[int]:
-    """Return the component indexes, those likely to take longest first, so no large one is
-    left to run alone at the end. The estimate is its outputs times its faces; a board or a
-    sheet is one large face, counted as many small ones."""
+def _costliest_first(work: BuildWork) -> list[int | tuple[str, int]]:
+    """Return the component indexes and the side tasks (``("side", k)``), those likely to
+    take longest first, so no large one is left to run alone at the end. A component's
+    estimate is its outputs times its faces (a board or a sheet is one large face, counted
+    as many small ones); a side task's is its own."""
     outputs: dict[int, int] = {}
     for job in work.jobs:
         outputs[id(job.comp)] = outputs.get(id(job.comp), 0) + 1
@@ -445,7 +493,9 @@ def _costliest_first(work: BuildWork) -> list[int]:
         faces = 30 if model.kind in ("board", "sheet") else len(getattr(model, "items", None) or [])
         return outputs.get(id(comp), 0) * max(faces, 1)
 
-    return sorted(range(len(work.selected)), key=lambda index: (-cost(index), index))
+    tasks = [(-cost(index), 0, index) for index in range(len(work.selected))]
+    tasks += [(-task.cost, 1, k) for k, task in enumerate(work.side)]
+    return [index if side == 0 else ("side", index) for _, side, index in sorted(tasks)]
 
 
 def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple, reads.ReadRecorder]:

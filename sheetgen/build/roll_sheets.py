@@ -5,6 +5,9 @@ script, in each paper profile of the build, staged with the other outputs, all o
 A build writes them for a game when it builds the game as a whole (no components named, no
 playtest variant) and rebuilds something of it: the How-to-print page that names them reads
 the game's dice.yaml, so a change of the dice rebuilds the page and its roll sheets.
+
+Each game's sheets are one task of the build's workers (:class:`SideTask`), queued with the
+components by their cost, so a forked build draws them while other components build.
 """
 
 from __future__ import annotations
@@ -13,9 +16,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..base.errors import ProblemList, UserError
+from .component_build import SideTask
 from ..dice.roll_sheets import roll_sheet_file, roll_sheet_pdfs, roll_sheet_players
 
 PAPER_KIND = "sheet"  # roll sheets print where a sheet of paper prints: on a paper's page
+# a roll sheet's cost in _costliest_first's units (a deck's faces): 0.03-0.13 s a sheet in
+# the catalogue (2026-11-29), about 20 faces' time
+SHEET_COST = 20
 
 
 @dataclass(frozen=True)
@@ -87,3 +94,31 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
         rendered.update((sheet.path, (made_from, pdf)) for sheet, pdf in zip(sheets, pdfs))
     return [(sheet.path, sheet.game, *rendered[sheet.path]) for sheet in planned
             if sheet.path in rendered]
+
+
+def roll_sheet_tasks(project, planned: list[RollSheet], credits: dict) -> list[SideTask]:
+    """Return the build's side tasks drawing the planned roll sheets: one a game (its die
+    faces built once), each giving its sheets as :func:`render_roll_sheets` does and its
+    problems (``credits``: as there)."""
+    by_game: dict[str, list[RollSheet]] = {}
+    for sheet in planned:
+        by_game.setdefault(sheet.game, []).append(sheet)
+
+    def task(sheets: list[RollSheet]) -> SideTask:
+        def run():
+            problems = ProblemList()
+            return render_roll_sheets(project, sheets, problems, credits), problems.problems
+        return SideTask(SHEET_COST * len(sheets), run)
+    return [task(sheets) for sheets in by_game.values()]
+
+
+def finished_roll_sheets(tasks: list[SideTask], problems: ProblemList
+                         ) -> list[tuple[Path, str, tuple[Path, ...], bytes]]:
+    """Return the roll sheets of ``tasks`` (from :func:`roll_sheet_tasks`) in the planned
+    order, those no worker drew drawn here; their problems go to ``problems``."""
+    out = []
+    for task in tasks:
+        sheets, found = task.finish()
+        problems.problems.extend(found)
+        out += sheets
+    return out

@@ -121,10 +121,16 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     for game, _ in selected:  # translated here: what the edition lacks is recorded here
         session.credits_of(game)
     # prepare and render (component_build: in this process or in workers)
+    side = []  # the roll sheets, drawn by the components' workers (roll_sheets.py)
+    if sheets and not problems.problems:
+        from .roll_sheets import roll_sheet_tasks
+
+        side = roll_sheet_tasks(project, sheets, {game: session.credits_of(g)
+                                                  for game, g in sheet_games.items()})
     work = BuildWork(session, selected, jobs, options,
                      _base_game(project, game_id, component_ids, options, problems),
                      checks_stop=record is None,
-                     render=not planning.problems and not problems.problems)
+                     render=not planning.problems and not problems.problems, side=side)
     with progress_bar(len(jobs), progress) as bar:
         # `check` reads each component's print checks back from this process's session
         results = build_components(work, options.jobs if record is None else 1, bar)
@@ -132,12 +138,10 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
         for seen in result.worker_reads:
             reported(seen)
     _merge_problems(results, planning, problems, warn, checks_stop=record is None)
-    if sheets and not problems.problems:
-        from .roll_sheets import render_roll_sheets
+    if side and not problems.problems:
+        from .roll_sheets import finished_roll_sheets
 
-        sheets = render_roll_sheets(project, sheets, problems,
-                                    {game: session.credits_of(g)
-                                     for game, g in sheet_games.items()})
+        sheets = finished_roll_sheets(side, problems)
     problems.raise_if_any()
     for edition in dict.fromkeys(g.edition for g, _ in selected if g.edition is not None):
         if edition.missing:
