@@ -11,11 +11,17 @@ The script runs ``npm pack`` in a scratch folder (the build never needs npm), wr
 file per listed piece, deletes the folder's SVGs that are no longer listed, writes
 ``CREDITS.md`` (which piece is which source icon) and ``LICENSE.md`` (the package's licence),
 and checks that sheetgen draws every piece without a warning. Same list, same files.
+
+A ``fades: drop`` line in ``pieces.txt`` leaves out, from every piece of that set, the shapes
+painted with a gradient whose stop-opacity varies (a soft shading fade over hair or cloth, which
+a PDF shading cannot carry), so such pieces draw in full; ``CREDITS.md`` then says the drawings
+are modified that way.
 """
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 import tarfile
@@ -60,7 +66,14 @@ def licence_text(spdx: str) -> str:
 
 def read_list(path: Path) -> tuple[str, str, dict[str, str]]:
     """Return (package, version, {our name: iconify name}) of a ``pieces.txt``."""
+    package, version, pieces, _ = read_set(path)
+    return package, version, pieces
+
+
+def read_set(path: Path) -> tuple[str, str, dict[str, str], bool]:
+    """Return (package, version, {our name: iconify name}, drop fades) of a ``pieces.txt``."""
     package = version = ""
+    fades = False
     pieces: dict[str, str] = {}
     for number, raw in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         line = raw.split("#", 1)[0].strip()
@@ -69,6 +82,11 @@ def read_list(path: Path) -> tuple[str, str, dict[str, str]]:
         if line.startswith("package:"):
             package, version = line.removeprefix("package:").split()
             continue
+        if line.startswith("fades:"):
+            if line.removeprefix("fades:").strip() != "drop":
+                sys.exit(f"{path}:{number}: the only fades: setting is 'fades: drop'")
+            fades = True
+            continue
         ours, _, theirs = (part.strip() for part in line.partition("="))
         source = theirs or ours
         if not ours.replace("-", "").isalnum() or ours != ours.lower() or ours in pieces:
@@ -76,7 +94,27 @@ def read_list(path: Path) -> tuple[str, str, dict[str, str]]:
         pieces[ours] = source
     if not package:
         sys.exit(f"{path}: the first line must be 'package: <npm package> <version>'")
-    return package, version, pieces
+    return package, version, pieces, fades
+
+
+FADE_GRADIENT = re.compile(r'<(linear|radial)Gradient\b[^>]*\bid="([^"]+)"[^>]*>(.*?)</\1Gradient>',
+                           re.S)
+STOP_OPACITY = re.compile(r'stop-opacity[=:]\s*"?([0-9.]+)')
+
+
+def drop_fades(svg: str) -> str:
+    """Return ``svg`` without the shapes painted with a gradient whose stop-opacity varies."""
+    fading = set()
+    for match in FADE_GRADIENT.finditer(svg):
+        stops = re.findall(r"<stop\b[^>]*>", match.group(3))
+        opacities = {float(m.group(1)) if (m := STOP_OPACITY.search(stop)) else 1.0
+                     for stop in stops}
+        if len(opacities) > 1:
+            fading.add(match.group(2))
+    for name in fading:
+        svg = re.sub(r'<(path|circle|ellipse|rect|polygon)\b[^>]*url\(#' + re.escape(name)
+                     + r'\)[^>]*?(/>|>.*?</\1>)', "", svg, flags=re.S)
+    return svg
 
 
 def fetch(package: str, version: str, scratch: Path) -> tuple[dict, dict]:
@@ -111,13 +149,15 @@ def svg_of(icons: dict, name: str) -> str:
 
 def vendor(folder: Path) -> int:
     """Write the pieces of one set folder; return how many."""
-    package, version, pieces = read_list(folder / "pieces.txt")
+    package, version, pieces, fades = read_set(folder / "pieces.txt")
     with tempfile.TemporaryDirectory() as scratch:
         icons, info = fetch(package, version, Path(scratch))
     missing = []
     for ours, source in pieces.items():
         try:
-            (folder / f"{ours}.svg").write_text(svg_of(icons, source), encoding="utf-8")
+            svg = svg_of(icons, source)
+            (folder / f"{ours}.svg").write_text(drop_fades(svg) if fades else svg,
+                                                encoding="utf-8")
         except KeyError as exc:
             missing.append(str(exc))
     if missing:
@@ -140,7 +180,9 @@ def vendor(folder: Path) -> int:
         f"({licence['url']}; the text is in `LICENSE.md`).\n\n"
         f"They were written by `.ci/vendor_art.py` from the npm package `{package}` {version} "
         "(Iconify's packaging of the same drawings) from the names in `pieces.txt`; the "
-        "drawings are unchanged. A build prints the credit of `credit.yaml` on the pages of "
+        + ("drawings are modified: the shapes painted with a gradient whose opacity varies "
+           "(soft shading fades) are left out. " if fades else "drawings are unchanged. ")
+        + "A build prints the credit of `credit.yaml` on the pages of "
         "every component that draws one of them.\n\n"
         f"| sheetgen name ({folder.name}/...) | {info['name']} name |\n| --- | --- |\n"
         f"{rows}\n", encoding="utf-8")

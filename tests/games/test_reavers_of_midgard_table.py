@@ -367,8 +367,8 @@ def test_reavers_stand_on_the_scene_of_the_location_they_specialize_in(built):
         location = re.search(r"Specialize: (Raid Villages|Raid Keeps|Conquer Territories|"
                              r"Battle at Sea)", " ".join(text.split())).group(1)
         image = front.render(scale=4).to_pil().convert("RGB")
-        # the picture's left, under the clan tab: the piece stands right of centre
-        corner = image.crop(_mm_box(front, 4.5, 25, 12, 35.5)).tobytes()
+        # the picture's left edge, under the clan tab and left of the hero's emblem
+        corner = image.crop(_mm_box(front, 3.6, 25, 5.8, 35.5)).tobytes()
         assert len(set(image.crop(_mm_box(front, 3.6, 22.4, 40.8, 38.4)).getdata())) > 300
         corners.setdefault(location, set()).add(hashlib.sha256(corner).hexdigest())
     assert len(corners) == 4 and all(len(v) == 1 for v in corners.values()), corners
@@ -696,3 +696,64 @@ def test_every_back_of_a_deck_is_the_same_and_gives_nothing_away(built, componen
              for _, _, back in cards}
     assert len(backs) == 1, (component, len(backs))
     assert "Win" not in cards[0][2].get_textpage().get_text_range()
+
+
+@pytest.mark.slow
+def test_every_reaver_hero_has_a_portrait_of_their_own(built):
+    """Finding 1 (issue 34, last reader): the named Reaver heroes had no character art, only a
+    flat silhouette of an object. Each hero now has a colour portrait in a medallion of the
+    clan's colour: skin, hair and shading (hundreds of tones where a one-colour silhouette on a
+    scene has far fewer), warm skin tones in the middle, and no two heroes share a face."""
+    _, cards = _card_pages(built, "reaver-cards")
+    faces: dict[str, set[str]] = {}
+    for text, front, _ in cards:
+        name = " ".join(text.split()).split(" Wolf clan")[0].split(" Raven clan")[0]
+        name = name.split(" Boar clan")[0].split(" Serpent clan")[0]
+        image = front.render(scale=4).to_pil().convert("RGB")
+        portrait = image.crop(_mm_box(front, 26, 23, 38, 33))
+        colours = set(portrait.getdata())
+        assert len(colours) > 150, (name, len(colours))
+        # skin: a light warm tone (red above blue) covers part of the face's middle
+        skin = [p for p in portrait.getdata() if p[0] > 180 and p[0] - p[2] > 25]
+        assert len(skin) > portrait.width * portrait.height * 0.08, name
+        faces.setdefault(hashlib.sha256(portrait.tobytes()).hexdigest(), set()).add(name)
+    assert len(faces) == 30 and all(len(v) == 1 for v in faces.values()), faces
+
+
+@pytest.mark.slow
+def test_two_hammers_and_one_hammer_are_told_apart_at_a_glance(built):
+    """Finding 4: the one-hammer and two-hammers faces looked alike (two small hammers side by
+    side). Two hammers are now crossed, a head in each top corner, where one hammer has its
+    head top right only: on the Ship Upgrade tokens (Iron Ram: one hammer; Berserker Benches:
+    two) the icon's top-left quarter is inked for two hammers and all but empty for one."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "ship-upgrade-tiles", "pod")))
+    share = {}
+    for k in range(0, len(pdf), 2):
+        page = pdf[k]
+        name = " ".join(page.get_textpage().get_text_range().split())
+        image = page.render(scale=4).to_pil().convert("L")
+        quarter = image.crop(_mm_box(page, 7.5, 3, 11, 6.5))  # the 7 mm icon's top-left quarter
+        share[name] = sum(p < 100 for p in quarter.getdata()) / (quarter.width * quarter.height)
+    assert share["Berserker Benches"] > 0.3 and share["Iron Ram"] < 0.1, share
+
+
+@pytest.mark.slow
+def test_the_troll_and_kraken_symbols_are_solid_shapes_that_read_small(built):
+    """Finding 5: the Troll (a face in a frame) and Kraken (a tentacle beside a ship) inline
+    glyphs printed as smudges. They are now single solid shapes (a horned brute, an octopus)
+    that fill their box: on the Symbols key of the reference aid each prints as one blob of
+    ink covering a good share of its square, taller than the text beside it."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "reference", "pod")))
+    page = next(p for p in pdf if "Trophy: three Glory" in p.get_textpage().get_text_range())
+    text = page.get_textpage()
+    image = page.render(scale=4).to_pil().convert("L")
+    height = page.get_height()
+    for label in ("Troll", "Kraken"):
+        index, _ = text.search(label, match_case=True, match_whole_word=True).get_next()
+        left, bottom, _, top = text.get_charbox(index)  # PDF points, from the page's bottom
+        # the symbol sits just left of its label, about a line and a half tall
+        box = (round((left - 15) * 4), round((height - top - 3) * 4),
+               round((left - 3) * 4), round((height - bottom + 3) * 4))
+        glyph = image.crop(box)
+        inked = sum(p < 100 for p in glyph.getdata()) / (glyph.width * glyph.height)
+        assert inked > 0.2, (label, inked)
