@@ -15,16 +15,18 @@ SHEETS = [
     ("roll-and-raid", "clan-sheet", "roll-and-raid-clan-sheet", (210, 297), 100, 1, 1),
     ("rolling-thunder", "play-sheet", "rolling-thunder-play-sheet", (297, 210), 50, 1, 1),
     ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
-    ("roll-and-might", "legend", "roll-and-might-legend", (148, 105), 4, 4, 4),  # one page (R6)
+    # one page of two A5 Legends (R6; reader finding 4: A6 read small)
+    ("roll-and-might", "legend", "roll-and-might-legend", (210, 148), 2, 2, 2),
 ]
-# Sheets of more than one face (items): the Roll & Might Legend prints two table Legends, then
-# two Solo Legends (issue 34). Each face: its page in the pod PDF and the elements that ink it.
+# Sheets of more than one face (items): the Roll & Might Legend prints the table's Legend,
+# then the Solo Legend (issue 34). Each face: its page in the pod PDF and the elements that ink it.
 FACES = {"legend": {0: ["die-1", "die-2", "die-3", "aside-die", "who-note"],
-                    2: ["die-1", "solo-east", "solo-west", "solo-note"]}}
+                    1: ["die-1", "solo-east", "solo-west", "solo-note"]}}
 PADS = [s for s in SHEETS if s[1] not in FACES]  # one face, as many copies as asked
 # Home pages are turned to landscape where that prints the sheets upright (as a player holds
-# them): a landscape sheet, two portrait A5 side by side, four landscape A6.
-LANDSCAPE_PAGE = {"play-sheet", "score-sheet", "legend"}
+# them): a landscape sheet, two portrait A5 side by side (two landscape A5, the Legend, stand
+# one above the other on a portrait page).
+LANDSCAPE_PAGE = {"play-sheet", "score-sheet"}
 IDS = [s[1] for s in SHEETS]
 BLEED = 3 * MM
 SAFE = 5 * MM          # nothing printed closer than this to the trim (printer margins)

@@ -20,7 +20,9 @@ from sheetgen.base.units import to_points
 
 MM = 72 / 25.4
 BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim
-GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "roll-and-might", "ragnarocks"]
+# Roll & Might prints its rulings once on A6 cards of its own template (reader finding 2,
+# look 6.8): tests/games/test_roll_and_might_table.py measures them.
+GAMES = ["roll-and-raid", "rolling-thunder", "reavers-of-midgard", "ragnarocks"]
 ACROSS = 3              # poker cards a row on A4 and Letter
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
-from pdfcheck import body_text_sizes, template_elements, text_of
+from pdfcheck import template_elements, text_of
 from sheetgen.generate.games import load_game
 from sheetgen.base.units import to_points
 
@@ -28,13 +28,12 @@ def test_the_game_text_rule_is_on_and_how_to_print_comes_first(project):
 def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
     rulings = text_of(built("roll-and-might", "clarifications", "a4"))
     topics = ["Step 4", "Ties", "Two players", "Dealing", "Army, Castle", "Legend", "Army size",
-              "Solo cards", "First player", "Spare cards"]
+              "Solo cards", "First player", "Spare cards", "Two dice match", "Army margin"]
     for number, topic in enumerate(topics, 1):
-        assert f"R{number} · {topic}." in rulings, topic
+        assert rulings.count(f"R{number} · {topic}.") == 1, topic  # once (reader finding 2)
     assert "the last card is never passed" in rulings
-    # each ruling opens with the edition's seal, keyed once, on the first card (of each of
-    # the three sets, issue 34)
-    assert rulings.count("Ruling of this edition, not the publisher's") == 3
+    # each card says whose rulings they are, under its title (reader finding 2: one copy)
+    assert rulings.count("where the rulebook is silent or unclear: not the publisher's") == 3
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
@@ -91,11 +90,11 @@ def test_army_ladders_come_in_rows_of_five_with_a_tower_bonus_place(project):
 def test_one_legend_page_and_the_print_pack_counts(project, built):
     game = load_game(project, "roll-and-might")
     legend = next(c.model for c in game.components if c.model.id == "legend")
-    # one A4 page of four A6 Legends (it printed 20): two for the table, two solo (issue 34)
-    assert sum(item.count for item in legend.items) == 4
+    # one A4 page of two A5 Legends (reader finding 4: A6 read small): the table's, the solo
+    assert sum(item.count for item in legend.items) == 2
     assert len(PdfReader(str(built("roll-and-might", "legend", "a4"))).pages) == 1
     guide = text_of(built("roll-and-might", "how-to-print", "a4"))
-    assert "two Legends for the table" in guide and "two Solo Legends" in guide
+    assert "two A5 Legends: the Legend for the table" in guide and "the Solo Legend" in guide
     assert "two-sided: flip on long edge" in guide
 
 
@@ -153,15 +152,24 @@ def test_card_fronts_and_sheet_headers_carry_the_games_silhouettes(built):
         assert not [n for n in page if "fluent" in n], page
 
 
-def test_the_ten_rulings_print_on_three_cards_at_the_full_body_size(project, built):
-    """The rulings were set 7.7 pt on the first card (shrunk to fit) and 9.5 pt on the second;
-    on three cards (3 + 3 + 4) every card prints them at the template's full 9.5 pt. Every
-    game's cards at one size: tests/games/test_clarifications_fill.py."""
-    # the rulings' box: under the subtitle and its rule (5.5 mm below the template's column)
-    # to the column's foot, above the band or seal at the card's foot
-    column = template_elements(project, "clarifications-front")["column"]
-    top = to_points(column["y"]) + 5.5 * MM
-    bleed = 3.175 * MM  # pod pages carry 1/8 in bleed around the trim
-    cards = body_text_sizes(built("roll-and-might", "clarifications", "pod"), top,
-                            to_points(column["y"]) + to_points(column["h"]), bleed)
-    assert cards == [{9.5}] * 9, cards   # three sets of the three cards (a full page)
+def test_the_rulings_print_once_on_four_a6_cards_at_one_size(project, built):
+    """Reader finding 2 (look 6.8): three copies of the three cards filled a card sheet by
+    repetition. The twelve rulings print once, four to an A6 card, and the fourth card is the
+    table's own ruled lines: one A4 page, every card's rulings at one size, 11 pt or more (the
+    poker cards printed them at 9.5; the 16 pt title apart)."""
+    pdf = PdfReader(str(built("roll-and-might", "clarifications", "a4")))
+    assert len(pdf.pages) == 1
+    pod = PdfReader(str(built("roll-and-might", "clarifications", "pod")))
+    assert len(pod.pages) == 4  # one-sided: four cards, no backs (reader finding 5)
+    rulings = []
+    for page in pod.pages[:3]:
+        sizes = set()
+
+        def visit(text, cm, tm, font, size, sizes=sizes):
+            if text.strip() and ":" not in text and 9.5 < size * abs(tm[0] * cm[0]) < 14:
+                sizes.add(round(size * abs(tm[0] * cm[0]), 2))
+
+        page.extract_text(visitor_text=visit)
+        rulings.append(sizes)
+    every = set().union(*rulings)
+    assert min(every) >= 11 and max(every) - min(every) <= 0.5, rulings

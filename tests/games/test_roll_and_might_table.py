@@ -89,7 +89,7 @@ def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_s
     table, _solo = _legend_faces(built)
     title = ink_boxes(table, "SET ASIDE")
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
-              and 15 * MM < s[2] - s[0] < 17 * MM and 15 * MM < s[3] - s[1] < 17 * MM]
+              and 21 * MM < s[2] - s[0] < 24 * MM and 21 * MM < s[3] - s[1] < 24 * MM]
     assert spaces, "no die space under SET ASIDE"
     assert "Who places: 2 players: first player, other, first player. 4-5 players: the first " \
         "three in turn order." in re.sub(r"\s+", " ", table.get_textpage().get_text_range())
@@ -99,14 +99,14 @@ def test_the_table_legend_has_no_solo_boxes_and_solo_has_a_legend_of_its_own(bui
     texts = _page_texts(built(GAME, "legend", "pod"))
     table = [t for t in texts if "SOLO LEGEND" not in t and "LEGEND" in t]
     solo = [t for t in texts if "SOLO LEGEND" in t]
-    assert len(table) == 2 and len(solo) == 2
+    assert len(table) == 1 and len(solo) == 1
     for text in table:
         assert "Solo" not in text and "solo" not in text and "1 or 2" not in text
         assert "Roll 4 dice" in text
     for text in solo:
         assert "Legend’s armies" in text and "3 or 4 → WEST army" in text
         assert "Roll 3 dice" in text
-    assert len(_page_texts(built(GAME, "legend", "a4"))) == 1  # one page of four
+    assert len(_page_texts(built(GAME, "legend", "a4"))) == 1  # one page of two A5 Legends
 
 
 def test_west_comes_before_east_on_the_legend_as_on_the_sheet(built):
@@ -202,10 +202,12 @@ def test_the_whole_turn_is_on_one_face_and_the_aid_backs_are_a_back(built):
 
 
 def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
-    """The deck's back is a woven blue-grey with the keep; the aids' and the Clarifications'
-    backs are cream parchment, so a card of either kind is told apart face down at a glance.
-    Issue 34 (Look): every back is light (the deck's was a solid dark slate full bleed that ate
-    home-printer ink)."""
+    """The deck's back is a woven blue-grey with the keep; the aids' backs are cream
+    parchment, so a card of either kind is told apart face down at a glance. Issue 34 (Look):
+    every back is light (the deck's was a solid dark slate full bleed that ate home-printer
+    ink). Reader finding 5 (look 6.8): the Clarifications' backs looked like the aids'; the
+    Clarifications are one-sided A6 cards now, no back at all: one page, nothing on its
+    reverse."""
     def band(component):
         path = built(GAME, component, "pod")
         image = _colour_page(path, 1)  # the first card's back, whole
@@ -215,10 +217,12 @@ def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
     deck = band("cards")
     assert sum(deck) / 3 > 150, deck            # light: no dark full bleed
     assert deck[2] >= deck[0], deck             # blue-grey
-    for component in ("reference", "clarifications"):
-        red, green, blue = band(component)
-        assert (red + green + blue) / 3 > 150, component  # light parchment
-        assert red - blue > 15, (component, red, blue)     # cream, unlike the deck's blue-grey
+    red, green, blue = band("reference")
+    assert (red + green + blue) / 3 > 150       # light parchment
+    assert red - blue > 15, (red, blue)          # cream, unlike the deck's blue-grey
+    rulings = _page_texts(built(GAME, "clarifications", "a4"))
+    assert len(rulings) == 1 and rulings[0].count("CLARIFICATIONS") == 3  # fronts only
+    assert "ROLL & MIGHT" not in rulings[0]  # no back design anywhere in the file
 
 
 def test_the_how_to_print_page_names_no_build_option_and_computes_its_counts(built):
@@ -228,10 +232,10 @@ def test_the_how_to_print_page_names_no_build_option_and_computes_its_counts(bui
     assert "--" not in page
     # the copies table, computed: 5 players need 5 sheets, 1 Legend, 16 aids (a Turn and a
     # Scoring aid each, First Player, Symbol key, Setup, Two Cards, the two examples) and the
-    # 9 Clarifications (three sets, a page); solo 5 aids (Solo Turn and Scoring, Symbol key,
-    # Setup, Two Cards)
+    # 4 Clarifications cards (twelve rulings once and the table's own, one page; reader
+    # finding 2); solo 5 aids (Solo Turn and Scoring, Symbol key, Setup, Two Cards)
     assert "Players Sheets Legends Aids Rulings" in page
-    assert "1 1 1 5 9" in page and "5 5 1 16 9" in page
+    assert "1 1 1 5 4" in page and "5 5 1 16 4" in page
 
 
 def test_one_picture_per_idea_with_a_key(project, built):
@@ -517,7 +521,8 @@ def test_the_qps_edition_builds_and_passes_its_checks(project, checked):
     assert len(components) == 6
     result = checked(GAME, "--edition", "qps")
     assert result.exit_code == 0, result.output
-    assert "23 outputs checked: 23 pass, 0 fail" in result.output
+    # 21: the Clarifications, one-sided sheets now, have no gutterfold outputs
+    assert "21 outputs checked: 21 pass, 0 fail" in result.output
     for component in components:
         assert f"roll-and-might/{component}-qps-a4.pdf" in result.output, component
 
@@ -573,7 +578,7 @@ def test_the_aids_and_rulings_fill_their_pages(built):
              and 14.5 * MM < s[3] - s[1] < 16 * MM]
     assert len(rings) == 2, rings
     rulings = _page_texts(built(GAME, "clarifications", "a4"))[0]
-    assert rulings.count("R1 · Step 4.") == 3 and rulings.count("R11 · Two dice match.") == 3
+    assert rulings.count("R1 · Step 4.") == 1 and rulings.count("R11 · Two dice match.") == 1
 
 
 def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
@@ -637,17 +642,16 @@ def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
 
 def test_the_legend_count_agrees_on_the_how_to_print_page(built):
     """A reader found the Legends counted "1" in the copies table and "4 sheets" in the file
-    list and the checklist: the file is one sheet of four A6 Legends. Its pieces are called
-    legends (legend.yaml pieces_called), so the file list and the checklist count the Legends
-    the page prints, read from the Legend PDF here, and say a game uses 1, as the copies
-    table does."""
+    list and the checklist: the file is one sheet of two A5 Legends (reader finding 4). Its
+    pieces are called legends (legend.yaml pieces_called), so the file list and the checklist
+    count the Legends the page prints, read from the Legend PDF here."""
     legend = _page_texts(built(GAME, "legend", "a4"))
     assert len(legend) == 1
     printed = len(re.findall(r"\bLEGEND\b", legend[0]))
-    assert printed == 4   # two table Legends, two Solo Legends, on one sheet
+    assert printed == 2   # the table's Legend and the Solo Legend, on one sheet
     guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
     assert f"Legend (legend-a4.pdf): {printed} legends," in guide
-    assert f"{printed} legends · Legends (2 table, 2 solo; a game uses 1)" in guide
+    assert f"{printed} legends · Legends (1 for the table, 1 solo)" in guide
     assert "sheets · Legends" not in guide and "Legend, 4 sheets" not in guide
     rows = re.search(r"Players Sheets Legends Aids Rulings ((?:\d+ ){25})", guide + " ")
     cells = rows.group(1).split()
@@ -798,8 +802,8 @@ def test_the_legend_foot_is_three_icon_led_steps(built):
         for step in steps:
             words = ink_boxes(page, step)
             middle = (words[1] + words[3]) / 2
-            icons = [s for s in shapes if s[2] <= words[0] and words[0] - s[2] < 4 * MM
-                     and s[1] < middle < s[3] + 2 * MM and 4 * MM < s[2] - s[0] < 7 * MM]
+            icons = [s for s in shapes if s[2] <= words[0] and words[0] - s[2] < 6 * MM
+                     and s[1] < middle < s[3] + 3 * MM and 5 * MM < s[2] - s[0] < 10 * MM]
             assert icons, (index, step)
         # one idea a line: no foot line over 40 characters
         after = lines[lines.index(foot[0]):]
@@ -826,7 +830,10 @@ def test_the_solo_legend_armies_say_one_thing_and_no_second_scale(built):
         title = ink_boxes(page, "Legend’s armies")
         note = ink_boxes(page, "5 or 6,")
         east = ink_boxes(page, "1 or 2 → EAST")
-        assert note[3] < east[1] < title[1] and abs(note[0] - title[0]) < 8 * MM
+        assert note[3] < east[1] < title[1] and abs(note[0] - title[0]) < 12 * MM
+        # the solo turn's step 5, on the Legend where the die is placed (reader finding 4)
+        assert "then re-roll it onto the empty space" in flat
+        assert "Then re-roll that die and place it on the empty space (solo step 5)." in flat
 
 
 def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
