@@ -12,6 +12,8 @@ checks run while faces are prepared; their time is not counted twice):
 - checks: the print checks (each distinct face recorded and measured, colour, seams);
 - render: drawing the faces and imposing the pages;
 - render-pdf: formatting each finished PDF document into bytes (fonts subset, streams);
+- roll-sheets: the print pack's roll sheets of each game built whole (their scripts, die
+  faces, layout and PDF; a ``--jobs 2`` build draws them in its workers);
 - write: staging the files into the output folder and the build record.
 
 Per component, its prepare, checks and render time. Each figure is the median over the runs;
@@ -39,7 +41,7 @@ from common import run_process, sheetgen_command  # noqa: E402
 
 REPO = HERE.parent
 PARTS = ("prepare", "checks", "render", "render-pdf")
-STAGES = ("start", "load", "prepare", "checks", "render", "render-pdf", "write")
+STAGES = ("start", "load", "prepare", "checks", "render", "render-pdf", "roll-sheets", "write")
 
 
 class Clock:
@@ -90,6 +92,8 @@ def _instrument(clock: Clock) -> None:
     transaction.select = clock.timed("load", transaction.select)
     transaction.Session = clock.timed("load", transaction.Session)
     transaction._stage = clock.timed("write", transaction._stage)
+    roll_sheets = sys.modules["sheetgen.build.roll_sheets"]
+    roll_sheets.render_roll_sheets = clock.timed("roll-sheets", roll_sheets.render_roll_sheets)
     build_record = sys.modules["sheetgen.build.build_record"]
     for name in ("finish",):
         setattr(build_record.BuildRecord, name,
@@ -126,6 +130,7 @@ def child(out: str, args: list[str]) -> None:
     clock.stages["start"] = started
     sys.path.insert(0, str(REPO))
     import sheetgen.build.build_record  # noqa: F401 - instrumented below
+    import sheetgen.build.roll_sheets  # noqa: F401 - instrumented below
     from sheetgen.cli import main
 
     _instrument(clock)

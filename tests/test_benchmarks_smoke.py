@@ -22,7 +22,8 @@ def test_profile_catalogue_times_every_stage_and_component(capsys):
     out = capsys.readouterr().out
     stages = medians["stages"]
     assert set(stages) == set(profile_catalogue.STAGES)
-    for stage in ("start", "load", "prepare", "checks", "render", "render-pdf", "write"):
+    for stage in ("start", "load", "prepare", "checks", "render", "render-pdf", "roll-sheets",
+                  "write"):
         assert stages[stage] > 0, stage
     components = medians["components"]
     sheet = components["rolling-thunder/play-sheet (sheet)"]
