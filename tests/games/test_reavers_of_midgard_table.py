@@ -10,6 +10,7 @@ import re
 import hashlib
 
 import pypdfium2 as pdfium
+from pypdf import PdfReader
 import pytest
 import yaml
 from pdfcheck import page_bounds
@@ -757,3 +758,60 @@ def test_the_troll_and_kraken_symbols_are_solid_shapes_that_read_small(built):
         glyph = image.crop(box)
         inked = sum(p < 100 for p in glyph.getdata()) / (glyph.width * glyph.height)
         assert inked > 0.2, (label, inked)
+
+
+@pytest.mark.slow
+def test_the_board_panels_have_depth(board_page):
+    """Finding 2: the board read flat. Each Location panel now casts a shadow on the sea (a
+    dark band just below its bottom edge), wears a thick edge of its section colour, and shows
+    a faint scene of its Location in the gaps between its spaces (many tones, not one flat
+    parchment)."""
+    image = board_page.render(scale=2).to_pil().convert("RGB")
+    left, _, _, top = board_page.get_trimbox()
+    height = board_page.get_height()
+
+    def at(x_mm, y_mm):
+        return image.getpixel((round((left + x_mm * MM) * 2),
+                               round((height - top + y_mm * MM) * 2)))
+    assert _near(at(262.0, 100), (0x0b, 0x18, 0x26), 14)  # Recruit Reavers' shadow, right
+    assert _near(at(23.7, 120), (0x6e, 0x2a, 0x22), 20)  # its edge in the Reaver red
+    assert _near(at(263.7, 120), (0x4f, 0x7a, 0x3a), 20)  # Raid Villages' edge in green
+    # Recruit Reavers' scene (a hall), seen in the strip below its spaces
+    strip = image.crop((round((left + 30 * MM) * 2), round((height - top + 174 * MM) * 2),
+                        round((left + 230 * MM) * 2), round((height - top + 175.5 * MM) * 2)))
+    assert len(set(strip.getdata())) > 40
+
+
+@pytest.mark.slow
+def test_each_artifact_space_is_numbered_and_shows_where_its_die_waits(built):
+    """Finding 3: the Longship boards' four Artifact boxes were big and empty. Each is now
+    numbered 1-4 in the clan's colour and holds a die space with the words saying the
+    Artifact's Crew die waits there."""
+    reader = PdfReader(built("reavers-of-midgard", "player-boards", "pod"))
+    for page in reader.pages[::2]:
+        text = page.extract_text()
+        assert text.count("Its Crew die waits here") == 4, text[:80]
+        assert text.count("ARTIFACT") == 4
+
+
+@pytest.mark.slow
+def test_territory_def_stands_beside_the_picture_and_fjord_is_not_forest_green(built):
+    """Finding 6: the DEF disc covered half the Territory tile's picture, and the Fjord
+    Hamlet and Forest Hold greens looked alike. The DEF now stands right of the picture (its
+    text starts 24 mm or more from the tile's left), and the Fjord Hamlet's edge is a fjord
+    blue (blue over green), the Forest Hold's a forest green (green over blue)."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "territory-tiles", "pod")))
+    edges = {}
+    for k in range(0, len(pdf), 2):
+        page = pdf[k]
+        text = page.get_textpage()
+        name = " ".join(text.get_text_range().split()[:2])
+        index, _ = text.search("DEF", match_case=True).get_next()
+        left, *_ = text.get_charbox(index)
+        assert left - page.get_trimbox()[0] >= 24 * MM, name
+        image = page.render(scale=4).to_pil().convert("RGB")
+        edges[name] = image.getpixel((round((page.get_trimbox()[0] + 0.8 * MM) * 4),
+                                      round((page.get_height() - page.get_trimbox()[3]
+                                             + 19 * MM) * 4)))
+    fjord, forest = edges["Fjord Hamlet"], edges["Forest Hold"]
+    assert fjord[2] > fjord[1] + 20 and forest[1] > forest[2] + 20, edges
