@@ -25,6 +25,7 @@ from sheetgen.load.project import Project
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
 INVISIBLE = 4  # the size of a roll's invisible text (what its dice show)
+CONTINUED = ", continued"  # a slip's piece run on to the next page
 
 
 def _pages(pdf: bytes):
@@ -95,13 +96,19 @@ def _inside(point, rect, slack: float = 0.5) -> bool:
 
 def _slips(pdf: bytes, script):
     """Return the sheet's slips in reading order as (page, rect, title, runs inside it),
-    each found by its dashed cut line and the section title inside it."""
+    each found by its dashed cut line and the section title inside it; a slip run on to
+    the next page ("Round 2, continued") is one, with its first piece's page and rect."""
     titles = [section_heading(s, script) for s in script.sections]
     out = []
     for n, (dashed, _, _, runs) in enumerate(_pages(pdf)):
         for rect in sorted(dashed, key=lambda r: (-r[3], r[0])):
             inside = [r for r in runs if _inside(r[:2], rect)]
             named = [r for r in inside if r[2] in titles]
+            more = [r for r in inside if r[2].endswith(CONTINUED)
+                    and r[2][:-len(CONTINUED)] in titles]
+            if more and out and out[-1][2] == more[0][2][:-len(CONTINUED)]:
+                out[-1][3].extend(inside)  # a slip run on to the next page: one slip
+                continue
             out.append((n, rect, named[0][2] if named else None, inside))
     return out
 

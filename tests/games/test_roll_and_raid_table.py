@@ -687,17 +687,19 @@ def test_the_printable_dice_are_one_full_page(built):
 @pytest.mark.parametrize("players", [1, 3])
 def test_raid_rolls_print_under_the_fold_after_the_raids_are_chosen(project, players):
     """Issue 34 (reader): the slips showed every seat's Raid rolls at the start of the round,
-    before anyone chose where to raid. A pause now keeps them on the tab under the fold: on
-    the print pack's roll sheet the words telling the table to choose come after the Resource
-    dice, then the "fold under" line, then the Raid rolls."""
+    before anyone chose where to raid. A pause now keeps them back: on the print pack's roll
+    sheet the words telling the table to choose end the round's slip, after the Resource
+    dice, and the Raid rolls are the next slip ("Round 1, continued"), hidden in the
+    face-down stack (a tab under a fold would need a cover as high as its many rolls)."""
     page = pdfium.PdfDocument(roll_sheet_pdfs(project, GAME, players, [A4])[0])[0]
     chars, boxes = page_chars(page)
     resources = text_box(chars, boxes, "Resource dice")
     choose = text_box(chars, boxes, "Choose where to raid now")
-    fold = text_box(chars, boxes, "fold under")
+    slip = text_box(chars, boxes, "Round 1, continued")
     rolls = text_box(chars, boxes, "Raid rolls")
-    # PDF y grows upwards: Resource dice, the pause, the fold, then the Raid rolls
-    assert resources[1] > choose[3] and choose[1] > fold[3] and fold[1] > rolls[3]
+    # PDF y grows upwards: Resource dice, the pause, the next slip's title, the Raid rolls
+    assert resources[1] > choose[3] and choose[1] > slip[3] and slip[1] > rolls[3]
+    assert "fold under" not in "".join(chars)
 
 
 def test_the_solo_roll_sheet_speaks_of_solo_play(project):

@@ -24,11 +24,13 @@ from typing import Callable
 
 from ..script import Event, Roll, Script
 from .as_pdf import (
+    BAND_H,
     BODY,
     HIDDEN_KINDS,
     MARGIN,
     NOTE,
     PAD,
+    SLIM_H,
     SMALL,
     _is_row,
     _Sheet,
@@ -37,14 +39,20 @@ from .as_pdf import (
 )
 from .lines import ARROW, event_lines, roll_text, seat_name, section_heading, section_parts
 
-SIZES = (13.0, 11.5, 10.0)  # a die's size, largest first: the largest every slip fits
-PICTURE = 1.3  # a die of pictures (Crew die icons) drawn this much larger than one of pips
+# a die's size (points), largest first: the largest that costs no page and no wrapped row
+# more than the smallest. The smallest is the floor of legibility at arm's length: the
+# die-face template's pips are 0.18 of a face (1.9 mm at 30 pt), a marked die's icon 0.54
+# (5.7 mm), an unmarked one's 0.7
+SIZES = (40.0, 36.0, 33.0, 30.0)
+ICON_DIE = 34.0  # a die of pictures at the least: its narrowest icon (Reavers' shield) 5 mm
 TICK = 6.5  # a roll's tick box
 INSET = 3.0  # inside a roll's cell, left and right
 DIE_GAP = 1.5  # between the dice of a roll
 CELL_GAP = 3.0  # between the cells of a row
-ROW_AIR = 7.5  # a row of dice is this much higher than its dice
-BOX = 6.0  # ... at the least: its cells' boxes (1 point higher than the dice) a point apart
+ROW_AIR = 6.0  # a row of dice is this much higher than its dice
+BOX = 4.0  # ... at the least: its cells' boxes (3 points higher than the dice) a point apart
+TAB_ROLLS = 4  # the most rolls a tab under a fold holds (more: the next slip)
+SPLIT = 0.3  # a slip runs on to the next page when more than this share of a page is left
 GUTTER = 12.0  # between slips: room to cut, and for the crop marks
 CROP = 3.5  # a crop mark's length
 LABEL = 11.0  # a slip's title
@@ -54,7 +62,6 @@ TOTAL = 10.5  # a roll's total: bold
 MIN_COLUMN = 120.0  # the narrowest slip (its text wraps)
 MAX_COLUMNS = 4
 AIRS = (1.0, 0.6, 0.3)  # the air between rows and lines: as designed, then tighter
-SHRINK = 0.8  # a tightened sheet's dice: at the tightest, this share of their size
 
 
 @dataclass
@@ -63,6 +70,7 @@ class Line:
 
     height: float
     draw: Callable[[float, float], None]
+    join: bool = False  # kept with the next line: a slip running on is never cut after it
 
 
 def render_slips(script: Script, faces, paper: tuple[float, float] | None = None,
@@ -71,7 +79,7 @@ def render_slips(script: Script, faces, paper: tuple[float, float] | None = None
     ``paper`` (points; default A4), its dice drawn by ``faces`` (a DieFaces);
     ``credit(art_sets)`` gives the footer's licence credits."""
     fonts = register_fonts()
-    return laid_out(script, paper, fonts, AIRS, "",
+    return laid_out(script, paper, fonts, (1.0,), "",  # the sheet picks its own air
                     lambda c, size, air: _Slips(c, script, fonts, *size, credit, faces, air))
 
 
@@ -82,8 +90,12 @@ class _Slips(_Sheet):
                  credit, faces, air: float = 1.0):
         super().__init__(c, script, fonts, width, height, credit, air=air)
         self.faces = faces
-        self.die = SIZES[0]
+        self.die = SIZES[-1]
         self.chip_r = CHIP  # a row of dice is higher than a chip however tight the sheet
+        self.pitch: dict[str, float] = {}  # an instruction's cell width, sheet-wide
+        self.widest: dict[str, float] = {}  # ... its widest cell's, re-rolled ones too
+        self.chips = 0.0  # the seats' chip column, sheet-wide (0: no seat's row)
+        self.breaks = 0  # rows wrapped under their first cell (fewer is better)
 
     # --- a roll as dice ---------------------------------------------------------------------
     def drawable(self, roll: Roll) -> bool:
@@ -92,8 +104,35 @@ class _Slips(_Sheet):
                    for d, f in zip(roll.dice, a))
 
     def size(self, roll: Roll) -> float:
-        """Return the size of a roll's dice: a face of pictures larger than one of pips."""
-        return self.die * (PICTURE if any(isinstance(f, str) for f in roll.faces) else 1.0)
+        """Return the size of a roll's dice: the sheet's, a die of pictures ICON_DIE at the
+        least."""
+        return max(self.die, ICON_DIE) if any(isinstance(f, str) for f in roll.faces) \
+            else self.die
+
+    def prepare(self, size: float) -> None:
+        """Set the sheet's die ``size`` and what follows from it: each instruction's cell
+        width (its widest roll's but a re-rolled one's, so the cells of every row and slip
+        under one instruction line up in columns) and the chip column of the seats' rows."""
+        self.die, self.pitch, self.widest, self.breaks = size, {}, {}, 0
+        seats = set()
+        for section in self.script.sections:
+            for ev in section.events:
+                if ev.kind != "roll":
+                    continue
+                numbered = len(ev.rolls) > 1
+                for r in ev.rolls:  # a re-rolled roll is longer: its column is not
+                    self.widest[ev.label] = max(self.widest.get(ev.label, 0.0),
+                                                self.roll_w(r, r.index if numbered else 0))
+                    if not r.rerolled:
+                        self.pitch[ev.label] = max(self.pitch.get(ev.label, 0.0),
+                                                   self.roll_w(r, r.index if numbered else 0))
+                if _is_row(ev):
+                    seats.add(ev.seat)
+        self.chips = max((self.chip_w(s) + 6 for s in seats), default=0.0)
+
+    def cell_w(self, label: str, roll: Roll, index: int = 0) -> float:
+        """Return the width of a roll's cell under the instruction ``label``: its column's."""
+        return max(self.pitch.get(label, 0.0), self.roll_w(roll, index))
 
     def roll_w(self, roll: Roll, index: int = 0) -> float:
         """Return the width of a roll's cell: its number, thrown-away attempts (small dice),
@@ -105,7 +144,7 @@ class _Slips(_Sheet):
         if not self.drawable(roll):
             w += self.sw(roll_text(roll, self.script), self.fonts["bold"], BODY) + 3
         else:
-            small = s * 0.7
+            small = max(s * 0.7, SIZES[-1])  # legible too
             again = f" {self.words('re-rolled')} {ARROW} "
             for attempt in roll.rerolled:
                 w += len(attempt) * (small + 1.5) + self.sw(again, self.fonts["italic"], NOTE)
@@ -114,12 +153,14 @@ class _Slips(_Sheet):
                 w += self.sw(f"={roll.total}", self.fonts["bold"], TOTAL) + 2
         return w + TICK + INSET
 
-    def draw_roll(self, roll: Roll, x: float, y: float, index: int = 0) -> None:
-        """Draw a roll's cell from its left ``x`` on the baseline ``y`` of a row (dice sit
-        on it): its number, attempts, dice, total and tick box; its faces are laid under it as
-        invisible text (:func:`said`), so the PDF's text says what the dice show."""
+    def draw_roll(self, roll: Roll, x: float, y: float, index: int = 0,
+                  w: float | None = None) -> None:
+        """Draw a roll's cell ``w`` wide (default: its own width) from its left ``x`` on the
+        baseline ``y`` of a row (dice sit on it): its number, attempts, dice, total, and its
+        tick box at the cell's right; its faces are laid under it as invisible text
+        (:func:`said`), so the PDF's text says what the dice show."""
         c, s = self.c, self.size(roll)
-        w = self.roll_w(roll, index)
+        w = w or self.roll_w(roll, index)
         self.fill(self.look.accent, 0.93)
         self.stroke(self.look.accent, 0.55)
         c.setLineWidth(0.5)
@@ -141,7 +182,7 @@ class _Slips(_Sheet):
             c.setFont(self.fonts["bold"], BODY)
             c.drawString(tx, y + s / 2 - 3, roll_text(roll, self.script))
         else:
-            small = s * 0.7
+            small = max(s * 0.7, SIZES[-1])  # legible too
             again = f" {self.words('re-rolled')} {ARROW} "
             for attempt in roll.rerolled:
                 for die, face in zip(roll.dice, attempt):
@@ -166,8 +207,9 @@ class _Slips(_Sheet):
 
     # --- a slip's lines ---------------------------------------------------------------------
     def texts(self, text: str, width: float, font: str = "body", size: float = BODY,
-              grey: float = 0.0) -> list[Line]:
-        """Return a paragraph's lines, wrapped to ``width``."""
+              grey: float = 0.0, join: bool = False) -> list[Line]:
+        """Return a paragraph's lines, wrapped to ``width`` (``join``: its last kept with
+        the line after it, as an instruction with its dice)."""
         out = []
         for part in self.split(text, font, size, width):
             def draw(x, top, part=part):
@@ -175,47 +217,55 @@ class _Slips(_Sheet):
                 self.c.setFont(self.fonts[font], size)
                 self.c.drawString(x, top - size, part)
                 self.c.setFillGray(0)
-            out.append(Line(size + 1.5 + 1.5 * self.air, draw))
+            out.append(Line(size + 1.5 + 1.5 * self.air, draw, True))
+        out[-1].join = join
         return out
 
     def row_h(self, rolls: list[Roll]) -> float:
         """Return the height of a row of ``rolls``' dice."""
         return max(self.size(r) for r in rolls) + BOX + (ROW_AIR - BOX) * self.air
 
-    def rows(self, seat: int | None, rolls: list[tuple[Roll, int]], width: float) -> list[Line]:
-        """Return the lines of one row of cells (a seat's chip first, when ``seat`` is not
-        None), wrapped under their first cell when they do not fit ``width``."""
-        label = (self.chip_w(seat) + 6) if seat is not None else 0.0
+    def rows(self, seat: int | None, rolls: list[tuple[Roll, int]], width: float,
+             key: str = "") -> list[Line]:
+        """Return the lines of one row of cells of the instruction ``key`` (a seat's chip
+        first, when ``seat`` is not None; the cells after the sheet's chip column whenever it
+        has one, so a table's row lines up with the seats'), each cell its column's width,
+        wrapped under the first cell when they do not fit ``width``."""
+        label = self.chips
         lines, line, used = [], [], label
         for roll, index in rolls:
-            w = self.roll_w(roll, index)
+            w = self.cell_w(key, roll, index)
             if line and used + w > width:
                 lines.append(line)
                 line, used = [], label
-            line.append((roll, index, used))
+            line.append((roll, index, used, w))
             used += w + CELL_GAP
         lines.append(line)
+        self.breaks += len(lines) - 1
         out = []
         for k, cells in enumerate(lines):
-            h = self.row_h([roll for roll, _, _ in cells])
+            h = self.row_h([roll for roll, _, _, _ in cells])
 
             def draw(x, top, cells=cells, first=k == 0, h=h):
                 middle = top - h / 2  # each roll's middle on the row's
                 if first and seat is not None:
                     self.chip(x, middle - 3.2, seat)
-                for roll, index, at in cells:
-                    self.draw_roll(roll, x + at, middle - self.size(roll) / 2, index)
-            out.append(Line(h, draw))
+                for roll, index, at, w in cells:
+                    self.draw_roll(roll, x + at, middle - self.size(roll) / 2, index, w)
+            out.append(Line(h, draw, k < len(lines) - 1))  # a seat's row is never cut
         return out
 
-    def labelled(self, label: str, roll: Roll, width: float) -> list[Line]:
-        """Return a single roll after its label on one line, or under it when both do not
-        fit ``width``."""
-        head = f"{label}:"
+    def labelled(self, ev: Event, width: float) -> list[Line]:
+        """Return the table's single roll of ``ev`` after its label on one line, or under it
+        (in the cells' column) when the label and its widest roll on the sheet do not fit
+        ``width``: every slip's roll of one instruction in the same place."""
+        roll = ev.rolls[0]
+        head = f"{self.legend(ev)}:"
         head_w = self.sw(head, self.fonts["italic"], SMALL + 0.5) + 5
-        if head_w + self.roll_w(roll) > width:
-            return (self.texts(head, width, "italic", SMALL + 0.5, 0.15)
-                    + self.rows(None, [(roll, 0)], width))
+        cell = self.cell_w(ev.label, roll)
+        if head_w + max(cell, self.widest.get(ev.label, 0.0)) > width:
+            return (self.texts(head, width, "italic", SMALL + 0.5, 0.15, join=True)
+                    + self.rows(None, [(roll, 0)], width, ev.label))
         h = self.row_h([roll])
 
         def draw(x, top):
@@ -224,7 +274,7 @@ class _Slips(_Sheet):
             self.c.setFont(self.fonts["italic"], SMALL + 0.5)
             self.c.drawString(x, middle - 2.5, head)
             self.c.setFillGray(0)
-            self.draw_roll(roll, x + head_w, middle - self.size(roll) / 2)
+            self.draw_roll(roll, x + head_w, middle - self.size(roll) / 2, 0, cell)
         return [Line(h, draw)]
 
     def natural(self, events: list[Event]) -> float:
@@ -234,11 +284,9 @@ class _Slips(_Sheet):
             if ev.kind != "roll":
                 continue
             numbered = len(ev.rolls) > 1
-            w = sum(self.roll_w(r, r.index if numbered else 0) + CELL_GAP
-                    for r in ev.rolls)
-            if _is_row(ev):
-                w += self.chip_w(ev.seat) + 6
-            need = max(need, w)
+            need = max(need, self.chips + sum(self.cell_w(ev.label, r, r.index if numbered
+                                                          else 0) + CELL_GAP
+                                              for r in ev.rolls))
         return need
 
     def part_lines(self, events: list[Event], width: float) -> list[Line]:
@@ -259,15 +307,15 @@ class _Slips(_Sheet):
                     k += 1
                     group.append(events[k])
                 if len(group) == 1 and not _is_row(ev):  # the table's one roll: beside
-                    out += self.labelled(self.legend(ev), ev.rolls[0], width)  # its label
+                    out += self.labelled(ev, width)  # its label
                     k += 1
                     continue
-                out += self.texts(self.legend(ev), width, "italic", SMALL + 0.5, 0.15)
+                out += self.texts(self.legend(ev), width, "italic", SMALL + 0.5, 0.15, True)
                 for row in group:
                     numbered = len(row.rolls) > 1
                     seat = row.seat if _is_row(row) or len(group) > 1 else None
                     out += self.rows(seat, [(r, r.index if numbered else 0) for r in row.rolls],
-                                     width)
+                                     width, row.label)
             elif ev.kind == "pause":
                 out += self.texts(ev.label, width, "italic", BODY)
                 if self.note(ev):
@@ -283,14 +331,29 @@ class _Slips(_Sheet):
 
     def slips(self) -> list[tuple[str, list[list[Event]]]]:
         """Return each slip's title and parts (the first on the slip, each after a pause on
-        a tab): a section with nothing to roll or say at the table prints none."""
+        a tab): a section with nothing to roll or say at the table prints none. What comes
+        after a pause with more than TAB_ROLLS rolls (Roll & Raid's Raid rolls) is the next
+        slip, "..., continued", not a tab (its cover would double a long tab's height): the
+        pause's words end the slip before it, and the face-down stack hides it the same."""
         out = []
         for section in self.script.sections:
             parts = [[ev for ev in part if ev.kind not in HIDDEN_KINDS]
                      for part in section_parts(section)]
             parts = [part for part in parts if part]
-            if parts:
-                out.append((section_heading(section, self.script), parts))
+            if not parts:
+                continue
+            title = section_heading(section, self.script)
+            kept = [parts[0]]
+            for part in parts[1:]:
+                if part[0].kind == "pause" and sum(
+                        len(ev.rolls) for ev in part if ev.kind == "roll") > TAB_ROLLS:
+                    kept[-1] = [*kept[-1], part[0]]
+                    out.append((title, kept))
+                    title = self.words("{title}, continued", title=title)
+                    kept = [part[1:]]
+                else:
+                    kept.append(part)
+            out.append((title, kept))
         return out
 
     # --- the page ---------------------------------------------------------------------------
@@ -433,51 +496,146 @@ class _Slips(_Sheet):
                                   for part in parts)])
         return max(1, min(MAX_COLUMNS, int((width + GUTTER) // (need + GUTTER))))
 
-    def draw(self) -> None:
-        """Draw the sheet: band, the one-line instructions, then the slips in columns down
-        the pages, each row of slips kept on one page."""
-        slips = self.slips()
-        full = self.width - 2 * MARGIN
-        for size in SIZES:  # the largest dice every slip's rows fit on one line
-            self.die = size
-            if all(self.natural(p) + 2 * PAD <= full for _, parts in slips for p in parts):
-                break
-        self.die *= SHRINK + (1 - SHRINK) * self.air  # smaller on a tightened sheet
+    def intro_lines(self, slips, full: float) -> list[Line]:
+        """Return the sheet's opening lines, under its band: how to use the slips, what a
+        row is, the notes said once a sheet, the game mode."""
+        out: list[Line] = []
+        tabs = any(len(parts) > 1 for _, parts in slips)
+        for k, text in enumerate(self.intro(slips[0][0] if slips else "", tabs)):
+            out += self.texts(text, full, "italic" if k == 0 else "body",
+                              SMALL + 0.5 if k == 0 else SMALL, 0.15 if k == 0 else 0.3)
+        for note in self.recurring_notes():  # said once a sheet, not every round
+            out += self.texts(note, full, "body", SMALL, 0.3)
+        if self.script.variant and self.script.mode_note:
+            out += self.texts(self.words("game mode: {note}", note=self.script.mode_note),
+                              full, "bold", BODY)
+        return out
+
+    def cut(self, head: list[str], body: list[Line], room: float, tab: bool = False) -> int:
+        """Return how many of ``body``'s lines (a tab's, when ``tab``) a piece titled
+        ``head`` holds in ``room``: the most that fit, cut after a line not kept with its
+        next, or 0 when none fits."""
+        best = 0
+        for k in range(1, len(body)):
+            if body[k - 1].join:
+                continue
+            lines = [[], body[:k]] if tab else [body[:k]]
+            if self.slip_h(head, lines) <= room:
+                best = k
+        return best
+
+    def layout(self, slips, full: float, top: float):
+        """Return the pages of the sheet laid out at the current die size and air: per page,
+        its slips as (x, y of its top, width, height, titles, lines); the first page's start
+        at ``top`` (under its intro). Slips go in rows of as many columns as their rows
+        allow; in one column, a slip that does not fit what is left of a page (and more than
+        SPLIT of a page is left, or it is higher than a page) runs on to the next in a piece
+        titled "..., continued", cut between a seat's rows, never inside one: the pieces
+        are cut apart and stacked in order, as slips are."""
         cols = self.columns(slips, full)
         w = (full - (cols - 1) * GUTTER) / cols
         floor = MARGIN + 6
-        y = self.band()
-        tabs = any(len(parts) > 1 for _, parts in slips)
-        for k, text in enumerate(self.intro(slips[0][0] if slips else "", tabs)):
-            for ln in self.texts(text, full, "italic" if k == 0 else "body",
-                                 SMALL + 0.5 if k == 0 else SMALL, 0.15 if k == 0 else 0.3):
-                ln.draw(MARGIN, y)
-                y -= ln.height
-        for note in self.recurring_notes():  # said once a sheet, not every round
-            for ln in self.texts(note, full, "body", SMALL, 0.3):
-                ln.draw(MARGIN, y)
-                y -= ln.height
-        if self.script.variant and self.script.mode_note:
-            for ln in self.texts(self.words("game mode: {note}", note=self.script.mode_note),
-                                 full, "bold", BODY):
-                ln.draw(MARGIN, y)
-                y -= ln.height
-        y -= self.gutter()
-        laid = []
+        later = self.height - MARGIN - SLIM_H - 12 - GUTTER / 2 * self.air
+        page = later - floor
+        laid = []  # (titles, lines, height, may run on)
         for title, parts in slips:
             titles, lines = self.slip_lines(title, parts, w - 2 * PAD)
-            laid.append((titles, lines, self.slip_h(titles, lines)))
-        for start in range(0, len(laid), cols):
-            row = laid[start:start + cols]
-            h = max(s[2] for s in row)
-            if y - h < floor:
-                y = self.new_page() - GUTTER / 2 * self.air
-            for k, (titles, lines, _) in enumerate(row):
-                self.draw_slip(titles, lines, MARGIN + k * (w + GUTTER), y, w, h)
+            more = self.slip_lines(self.words("{title}, continued", title=title), [[]],
+                                   w - 2 * PAD)[0]
+            laid.append((titles, lines, more))
+        pages, y = [[]], top
+
+        def place(row):
+            nonlocal y
+            h = max(self.slip_h(titles, lines) for titles, lines in row)
+            if y - h < floor and pages[-1]:
+                pages.append([])
+                y = later
+            for k, (titles, lines) in enumerate(row):
+                pages[-1].append((MARGIN + k * (w + GUTTER), y, w, h, titles, lines))
             y -= h + self.gutter()  # room to cut, a crop mark's at least
+
+        if cols > 1:
+            for start in range(0, len(laid), cols):
+                place([(titles, lines) for titles, lines, _ in laid[start:start + cols]])
+            return pages, y
+        for titles, lines, more in laid:
+            head, body, tabs = titles, list(lines[0]), [list(tab) for tab in lines[1:]]
+            while True:
+                room = y - floor
+                if self.slip_h(head, [body, *tabs]) <= room:
+                    place([(head, [body, *tabs])])
+                    break
+                high = self.slip_h(head, [body, *tabs]) > page
+                fresh = not pages[-1]
+                if high or room > SPLIT * page or fresh:
+                    if body:  # the slip's own lines first: as many as fit
+                        k = self.cut(head, body + [Line(0, body[-1].draw)], room)
+                        k = k or (fresh and _first_cut(body))
+                        piece = [body[:k]]
+                        body = body[k:]
+                    elif not tabs[0]:  # an empty tab: nothing to run on
+                        tabs.pop(0)
+                        k = 0
+                    else:  # then a tab's: a piece of it, with its own cover
+                        k = self.cut(head, tabs[0] + [Line(0, tabs[0][-1].draw)], room, tab=True)
+                        k = k or (fresh and _first_cut(tabs[0]))
+                        piece = [[], tabs[0][:k]]
+                        tabs[0] = tabs[0][k:]
+                        if not tabs[0]:
+                            tabs.pop(0)
+                    if k:
+                        place([(head, piece)])
+                        head = more
+                    if not body and not tabs:
+                        break
+                if pages[-1]:
+                    pages.append([])
+                    y = later
+        return pages, y
+
+    def draw(self) -> None:
+        """Draw the sheet: band, the one-line instructions, then the slips in columns down
+        the pages; its dice the largest of SIZES, and its air the most of AIRS, that cost no
+        page and wrap no row more than the smallest and tightest."""
+        slips = self.slips()
+        full = self.width - 2 * MARGIN
+        best = None
+        for size in reversed(SIZES):  # the smallest and tightest first: the cost to keep
+            for air in reversed(AIRS):
+                self.air = air
+                self.prepare(size)
+                intro = self.intro_lines(slips, full)
+                top = (self.height - MARGIN - BAND_H - 12 - sum(ln.height for ln in intro)
+                       - self.gutter())
+                pages, y = self.layout(slips, full, top)
+                cost = (len(pages), self.breaks)
+                if best is None or cost <= best[0]:
+                    best = (cost if best is None else best[0], size, air)
+        _, size, self.air = best
+        self.prepare(size)  # again: the lines draw at this size
+        intro = self.intro_lines(slips, full)
+        top = (self.height - MARGIN - BAND_H - 12 - sum(ln.height for ln in intro)
+               - self.gutter())
+        pages, y = self.layout(slips, full, top)
+        at = self.band()
+        for ln in intro:
+            ln.draw(MARGIN, at)
+            at -= ln.height
+        for n, page in enumerate(pages):
+            if n:
+                self.new_page()
+            for x, top_y, w, h, titles, lines in page:
+                self.draw_slip(titles, lines, x, top_y, w, h)
         self.last_y = y
         self.footer()
         self.c.showPage()
+
+
+def _first_cut(lines: list[Line]) -> int:
+    """Return the fewest of ``lines`` a piece may hold (up to the first line not kept with
+    its next): a page too small for them still takes them."""
+    return next((k for k in range(1, len(lines) + 1) if not lines[k - 1].join), len(lines))
 
 
 def said(roll: Roll) -> str:
