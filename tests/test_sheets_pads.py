@@ -53,10 +53,10 @@ TEXTS = {
                    "Any unmarked square, icons too.",
                    "tie: most Trolls struck", "Column of 3", "LEFT's Thunder"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
-                    "EAST TOWERS", "Towers", "Strength", "West strength", "vs their East",
+                    "EAST TOWERS", "Towers", "Strength", "their East",
                     "Solo record to beat (not scored)",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
-                    "All 4 towers (+3)", "5+ stalls (+3)", "TOTAL"],
+                    "All four: +3", "5+ full stalls +3", "Points", "TOTAL"],
     "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "SET ASIDE",
                "Who places", "Wild Die"],
 }

@@ -64,25 +64,27 @@ def test_the_script_says_each_seat_takes_its_listed_cards(project):
 def test_scoring_area_has_the_tie_breaker_two_players_and_a_solo_record_apart(project, built):
     sheet = text_of(built("roll-and-might", "score-sheet", "a4"), [0])
     assert "Tie: more filled spots wins" in sheet
-    # issue 34: the army comparison is symbol-led on the sheet; two players and solo in full on
-    # the Scoring aids
-    assert "Two players, solo: your Scoring aid." in " ".join(sheet.split())
+    # the army comparison in full on the sheet, two players in words (R3)
+    assert "Two players: your opponent is both neighbours." in " ".join(sheet.split())
     assert "Solo record to beat (not scored)" in sheet
     elements = template_elements(project, "roll-and-might-score-sheet")
     panel, record = elements["solo-panel"], elements["solo-best"]
     assert to_points(panel["y"]) <= to_points(record["y"])  # the record sits on its own panel
-    assert to_points(panel["x"]) + to_points(panel["w"]) < to_points(elements["score-total"]["x"])
+    assert to_points(panel["y"]) > to_points(elements["score-total"]["y"])  # under the sum
 
 
-def test_army_ladders_come_in_rows_of_five_with_a_tower_bonus_place(project):
+def test_army_ladders_come_in_rows_of_five_and_score_beside_them(project):
     elements = template_elements(project, "roll-and-might-score-sheet")
     for side in ("west", "east"):
         rows = [raw for name, raw in elements.items() if name and name.startswith(f"{side}-army")
                 and raw["type"] == "check_boxes"]
         assert [raw["count"] for raw in rows] == [5, 5, 5, 1]  # 16 spots, grouped by five
         assert all(to_points(raw["size"]) >= PENCIL for raw in rows)
-        bonus = elements[f"{side}-tower-bonus"]
-        assert bonus["count"] == 2  # two towers stand on each side
+        # reader finding 3: no tower-bonus boxes away from the towers; the column ends with
+        # its strength, the neighbour's and its points
+        assert f"{side}-tower-bonus" not in elements
+        for box in (f"{side}-strength", f"{side}-versus", f"score-{side}"):
+            assert to_points(elements[box]["x"]) == to_points(elements[f"{side}-army"]["x"])
     boxes = [raw for raw in elements.values() if raw.get("type") == "check_boxes"]
     assert boxes and all(to_points(raw["size"]) >= PENCIL for raw in boxes)
 

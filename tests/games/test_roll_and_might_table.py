@@ -78,7 +78,7 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
     label = ink_boxes(page, "Tie: more filled spots wins")  # R2's words, no code
     middle = (label[1] + label[3]) / 2
     boxes = [s for s in drawn_shapes(page) if s[0] > label[2] and s[1] < middle < s[3]
-             and s[0] - label[2] < 40 * MM and 10 * MM < s[2] - s[0] < 25 * MM
+             and s[0] - label[2] < 40 * MM and 10 * MM < s[2] - s[0] < 90 * MM
              and s[3] - s[1] >= 4.5 * MM]
     assert boxes, "no write-in box beside the tie-break label"
 
@@ -445,7 +445,7 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
     guide = text_of(built(GAME, "how-to-print", "a4"))
     assert "The blank cards marked SPARE are not in the deck: keep them apart; when a card is " \
         "lost, write its location and draw its die face on a Spare" in " ".join(guide.split())
-    assert "with the blank Spare cards, kept apart" in guide
+    assert "blank Spares kept apart" in guide
 
 
 def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_aid(built):
@@ -457,14 +457,14 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
 
     path = built(GAME, "score-sheet", "pod")
     sheet = " ".join(text_of(path, [0]).split())
-    assert len(sheet.split()) <= 200
+    assert len(sheet.split()) <= 215
     for wall in ("Army strength = spots + tower bonus. West vs", "Castle die 1-3: any tower.",
                  "Market die: the stall of its number. Market card:",
                  "Castle die 4-6 · 3 points when all five are filled"):
         assert wall not in sheet, wall
     for line in ("1-3 → any", "4-6 → Throne room", "die → the stall of its number",
-                 "West vs left neighbour's East · East vs right neighbour's West: larger 2 · "
-                 "by 4+ 3 (solo: by 3+) · else 0. Two players, solo: your Scoring aid."):
+                 "Armies: your West against the left neighbour's East, your East against the "
+                 "right neighbour's West: larger 2 points, larger by 4+ 3 (solo: by 3+"):
         assert line in sheet.replace("’", "'"), line
     # the notes' symbols are drawn inline: castle, tower, throne, market and army pictures
     forms = {n.split(".icon-")[1] for n in _forms(path)[0] if ".icon-" in n}
@@ -628,7 +628,8 @@ def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
     solo too) prints both, the Solo Scoring aid 3+ and why, the Scoring aid 4 or more, and
     ruling R12 says both are right."""
     sheet = " ".join(text_of(built(GAME, "score-sheet", "pod"), [0]).split())
-    assert "larger 2 · by 4+ 3 (solo: by 3+) · else 0." in sheet
+    assert "larger 2 points, larger by 4+ 3 (solo: by 3+, against the Legend's)." in \
+        sheet.replace("’", "'")
     aids = _page_texts(built(GAME, "reference", "pod"))
     solo = next(t for t in aids if t.startswith("Solo Scoring"))
     assert "Larger: 2. Larger by 3+: 3." in solo
@@ -865,3 +866,33 @@ def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
         assert near(at(box, -7, 23.5), mist), (words, at(box, -7, 23.5))   # the picture
         assert near(at(box, -7, 17), accent), (words, at(box, -7, 17))      # the banner
         assert near(at(box, -7, 3), mist), (words, at(box, -7, 3))          # the die half
+
+
+def test_each_score_sits_beside_what_it_scores(built):
+    """Reader finding 3 (look 6.8): a cramped army line, and the Tower bonus and every points
+    box away from what they score, in a grid at the sheet's foot. Each army column ends with
+    its strength, the neighbour's and its points; the towers' points sit between the tower
+    pairs, the throne room's inside its walls, the market's in its panel; the foot adds them
+    up and says the army comparison in full, on two lines of 9 pt."""
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    text, boxes = page_chars(page)
+    castle, market = text_box(text, boxes, "Castle"), text_box(text, boxes, "Market stalls")
+    stall, scoring = text_box(text, boxes, "Stall 1"), text_box(text, boxes, "Scoring after")
+    points = [text_box(text, boxes, "Points", at) for at in
+              [m.start() for m in re.finditer("Points", text)]]
+    assert len(points) == 4  # West, towers, East, market
+    in_castle = [p for p in points if market[3] < p[1] < castle[1]]
+    in_market = [p for p in points if stall[3] < p[1] < market[1]]
+    assert len(in_castle) == 3 and len(in_market) == 1, points
+    towers = text_box(text, boxes, "WEST TOWERS")
+    east = text_box(text, boxes, "EAST TOWERS")
+    assert any(towers[2] < p[0] < east[0] for p in in_castle)  # between the tower pairs
+    assert "Tower bonus" not in text  # a full tower is its own record
+    assert "Strength = spots" in text and "+ full" in text
+    sheet = " ".join(text.split()).replace("’", "'")
+    assert "Armies: your West against the left neighbour's East" in sheet
+    assert "West East Towers Throne Market TOTAL" in sheet
+    army = text_box(text, boxes, "Armies:")
+    assert army[3] < scoring[1]
+    guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
+    assert "1 · Roll sheet (optional: your player count's, file 6)" in guide
