@@ -87,16 +87,19 @@ def test_copies_of_an_unknown_die_are_a_located_error(copy_game):
     assert f"printable-dice.yaml:{line}: copies: no die 'crew-green'" in result.output
 
 
-@pytest.mark.parametrize("game, dice, copies, profile, stickers", [
-    # Rolling Thunder: one copy serves 1-2 players (ruling T10): each colour twice and two
-    # dummies (solo); nets and stickers in files of their own (issue 34: different stock)
+@pytest.mark.parametrize("game, dice, copies, profile, stickers, sticker_copies", [
+    # Rolling Thunder: one copy of the nets serves 1-2 players (ruling T10): each colour twice
+    # and two dummies (solo); nets and stickers in files of their own (issue 34: different
+    # stock); the sticker sheet is filled (fresh reader: half blank): every die of a 4-player
+    # table, two spares of each colour and the two dummies
     ("rolling-thunder", ["red", "blue", "yellow", "dummy"],
      {"red": 2, "blue": 2, "yellow": 2, "dummy": 2},
-     "letter", "dice-stickers"),
+     "letter", "dice-stickers", {"red": 6, "blue": 6, "yellow": 6, "dummy": 2}),
     # Roll & Raid's box holds two red Raid dice: both print (copies: {raid: 2})
     ("roll-and-raid", ["wood", "metal", "villagers", "raid"], {"raid": 2}, "a4",
-     "printable-dice")])
-def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile, stickers):
+     "printable-dice", None)])
+def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile, stickers,
+                                       sticker_copies):
     files = [PdfReader(built(game, name, profile)) for name in dict.fromkeys(
         ["printable-dice", stickers])]
     spec = dice_yaml(game)["dice"]
@@ -112,12 +115,13 @@ def test_coloured_d6_stickers_and_nets(built, game, dice, copies, profile, stick
     # Each face on its 16 mm net and as a sticker per copy, and once on the reference card
     # where the game prints one (Rolling Thunder's plain lettered d6 have none).
     printed = sum(copies.get(die, 1) for die in dice)
+    stuck = sum((sticker_copies or copies).get(die, 1) for die in dice)
     with_reference = any(
         yaml.safe_load((REPO / "data" / game / f"{name}.yaml").read_text("utf-8")).get(
             "reference") for name in dict.fromkeys(["printable-dice", stickers]))
     placed = [p for reader in files for k in range(len(reader.pages))
               for p in placements(reader, k)]
-    assert len(placed) == printed * 6 * 2 + (len(dice) * 6 if with_reference else 0)
+    assert len(placed) == (printed + stuck) * 6 + (len(dice) * 6 if with_reference else 0)
 
 
 def test_an_unknown_die_is_a_located_error(copy_game):

@@ -48,7 +48,7 @@ TEXTS = {
                    "Runestone points", "Biggest fire", "TOTAL", "+3", "10", "Your seat",
                    "LEFT: seat", "RIGHT: seat", "Troll tracks", "R · RED SECTOR",
                    "B · BLUE SECTOR", "Y · YELLOW SECTOR", "LEFT", "RIGHT", "colour + column",
-                   "your Thunder", "one X", "free strikes", "Turn a die: circled",
+                   "your Thunder", "1 X:", "free strikes", "Turn a die: circled",
                    "Valhalla V:", "Sectors are joined",
                    "Any unmarked square, icons too.",
                    "tie: most Trolls struck", "Column of 3", "LEFT's Thunder"],

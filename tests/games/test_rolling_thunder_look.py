@@ -11,7 +11,7 @@ import re
 import pypdfium2 as pdfium
 import pytest
 
-from pdfcheck import distinct, drawn_shapes, page_chars, text_box
+from pdfcheck import drawn_shapes, page_chars, text_box
 
 MM = 72 / 25.4
 
@@ -23,34 +23,32 @@ def sheet(built):
     return (page, *page_chars(page))
 
 
-def _index(groups: list[float], value: float, tolerance: float) -> int:
-    return next(i for i, g in enumerate(groups) if abs(g - value) <= tolerance)
-
-
-def test_every_square_prints_column_dash_row_where_it_stands(sheet):
-    """The squares printed "1 1": two loose numbers, or eleven. Each now prints the rulebook's
-    "column-row" ("2-1 means column 2, row 1"), and the figures agree with where the square
-    stands: one column number down each of the 18 columns (1-6 in each sector), one row number
-    along each of the 6 rows, 1 at the top."""
+def test_the_squares_are_blank_and_the_coordinates_stand_on_the_rim(sheet):
+    """Fresh reader (after the Cartographers score): "1-1" printed in 72 squares made the grid
+    read as a form, under the pencil. No square prints a coordinate now; the rim does: a
+    column number 1-6 over each of the 18 columns and a row number 1-6 beside each row, on
+    the left and again on the right of the grid, level with its row."""
     _, text, charboxes = sheet
-    found = []
-    for match in re.finditer(r"(?<![\d.])([1-6])-([1-6])(?![\d.])", text):
-        boxes = charboxes[match.start():match.end()]
-        x = (min(b[0] for b in boxes) + max(b[2] for b in boxes)) / 2
-        y = (min(b[1] for b in boxes) + max(b[3] for b in boxes)) / 2
-        found.append((x, y, int(match[1]), int(match[2])))
-    # the coordinate squares: 108 squares less 36 Trolls, Warriors and Standing Stones; the
-    # key's "2-1" stands below the grid, the network right of it
-    below = text_box(text, charboxes, "Troll tracks:")[3]
-    right = text_box(text, charboxes, "Runestone network")[0] - 5 * MM
-    grid = [f for f in found if f[1] > below and f[0] < right]
-    assert len(grid) == 72, len(grid)
-    columns = distinct([f[0] for f in grid], 2 * MM)
-    rows = distinct([-f[1] for f in grid], 2 * MM)
-    assert (len(columns), len(rows)) == (18, 6)
-    for x, y, column, row in grid:
-        assert column == _index(columns, x, 2 * MM) % 6 + 1, (column, row)
-        assert row == _index(rows, -y, 2 * MM) + 1, (column, row)
+    assert not re.search(r"(?<![\d.])[1-6]-[1-6](?![\d.])",
+                         text[:text.index("Troll tracks:")]), "a coordinate in a square"
+    digits = []
+    for i, ch in enumerate(text):
+        if ch in "123456" and charboxes[i][2] > charboxes[i][0]:
+            box = charboxes[i]
+            digits.append((ch, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2))
+    network = text_box(text, charboxes, "Runestone network")
+    tracks = text_box(text, charboxes, "Troll tracks:")
+    # the grid's band: under the sector bands, over the Troll tracks, left of the network
+    band = [d for d in digits if tracks[3] + 12 * MM < d[2] < network[1]
+            and d[1] < network[0] - 3 * MM]
+    columns = [d for d in band if d[2] > max(e[2] for e in band) - 2 * MM]   # the top line
+    assert [d[0] for d in sorted(columns, key=lambda d: d[1])] == list("123456") * 3
+    rows = [d for d in band if d not in columns]
+    left = sorted((d for d in rows if d[1] < columns[0][1]), key=lambda d: -d[2])
+    right = sorted((d for d in rows if d[1] > max(c[1] for c in columns)), key=lambda d: -d[2])
+    assert [d[0] for d in left] == list("123456") == [d[0] for d in right], (left, right)
+    for a, b in zip(left, right):
+        assert abs(a[2] - b[2]) < 0.5 * MM, (a, b)
 
 
 def test_the_sheet_says_how_to_read_a_square(sheet):

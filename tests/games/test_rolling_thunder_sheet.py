@@ -80,9 +80,11 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
     assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
     assert all(c == "–" for c in bonus[7:])
     # the record strip: your Thunder, circle and triangle values, and a row each for the
-    # LEFT and RIGHT neighbours' Thunder values, a pencil cell per round, rows of 4.25 mm
-    assert [r[0] for r in record] == [":symbol/thunder: Yours", "Lightning",
-                                      ":symbol/thunder: LEFT", ":symbol/thunder: RIGHT"]
+    # LEFT and RIGHT neighbours' Thunder values, a pencil cell per round, rows of 4.25 mm;
+    # each row names its die in the dice tray's words (fresh reader: "Yours / Lightning /
+    # LEFT / RIGHT" read as unexplained codes)
+    assert [r[0] for r in record] == ["Your Thunder", "Your Lightning", "LEFT's Thunder",
+                                      "RIGHT's Thunder"]
     assert all(r[1:] == [None] * 10 for r in record)
     assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("4.25mm") - 0.01
 
@@ -139,15 +141,15 @@ def test_trolls_and_warriors_let_a_pencil_mark_read(copy_game):
     # writing space: as shipped (a light tone) the check passes; the same sheet with the
     # figures in ink fails at the grid's line, naming the troll
     raw = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text()
-    assert "writing_space: true" in raw and "icon: symbol/troll, color: figure-gray}" in raw
+    assert "writing_space: true" in raw and "icon: symbol/troll, color: troll-green}" in raw
     root = copy_game("rolling-thunder")
     result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
     assert result.exit_code == 0, result.output
     # the sheet's pictures (templates/art/scenes) go with it: src is relative to the template
-    for art in ("scenes", "bands"):
+    for art in ("scenes", "bands", "noto"):
         shutil.copytree(REPO / "templates" / "art" / art, root / "templates" / "art" / art)
     (root / "templates" / "rolling-thunder-play-sheet.yaml").write_text(
-        raw.replace(", color: figure-gray}", "}"))
+        raw.replace(", color: troll-green}", "}").replace(", color: warrior-steel}", "}"))
     result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
     assert result.exit_code == 2, result.output
     assert "(sectors): icon 'troll' in a writing space puts 38% ink" in result.output

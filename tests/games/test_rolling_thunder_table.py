@@ -97,7 +97,7 @@ def test_turning_a_die_twice(sheet, rulings):
 def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, rulings):
     assert "T21 · Seats. Seats go clockwise. Your LEFT neighbour is the next seat clockwise " \
            "(seat 4's is seat 1), your RIGHT the one before." in rulings
-    assert "LEFT: the next seat clockwise; RIGHT: the seat before." in sheet
+    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
     script = run_cli("dice", GAME, "-s", "oak", "-n", "4")
     assert script.exit_code == 0, script.output
     assert "Seats 1, 2, 3, 4 go clockwise round the table. Your LEFT neighbour sits at the " \
@@ -165,7 +165,7 @@ def test_the_record_strip_has_a_row_for_each_neighbours_thunder_values(sheet):
     # the rounds table: your Thunder die, your circle and triangle dice, and a row each for
     # the LEFT and the RIGHT neighbour's Thunder number (one shared row read as one value),
     # each row led by the Thunder die's symbol; the tray's spaces are captioned the same way
-    assert "Yours Lightning LEFT RIGHT" in sheet
+    assert "Your Thunder Your Lightning LEFT's Thunder RIGHT's Thunder" in sheet
     assert "LEFT's Thunder colour + column row your Thunder RIGHT's Thunder" in sheet
 
 
@@ -177,7 +177,7 @@ def test_left_and_right_are_seats_written_on_the_sheet(built, sheet):
     from pdfcheck import page_chars, text_box
 
     assert "Seats · go clockwise Your seat 1 2 3 4 circle yours LEFT: seat RIGHT: seat" in sheet
-    assert "LEFT: the next seat clockwise; RIGHT: the seat before." in sheet
+    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     text, boxes = page_chars(page)
     seat = text_box(text, boxes, "Your seat")
@@ -196,31 +196,20 @@ def _grey_page(built):
     return page.render(scale=150 / 72).to_pil().convert("L"), page
 
 
-def _below(page, image, label):
-    """The pixels of the square whose coordinate ``label`` prints at its top: a band from 1 mm
-    under the label to 5 mm under it, 3.5 mm either side of its middle."""
-    from pdfcheck import page_chars, text_box
-    mm, scale = 72 / 25.4, 150 / 72
-    text, boxes = page_chars(page)
-    left, bottom, right, _top = text_box(text, boxes, label)
-    middle, height = (left + right) / 2, page.get_height()
-    box = (middle - 3.5 * mm, bottom - 5 * mm, middle + 3.5 * mm, bottom - 1 * mm)
-    crop = image.crop((int(box[0] * scale), int((height - box[3]) * scale),
-                       int(box[2] * scale), int((height - box[1]) * scale)))
-    return list(crop.getdata())
+# The sector grid on the A4 page (the square_grid's geometry: 18 x 6 squares of 10.03 mm,
+# the first's top-left corner at 13.51, 65.51 mm): the squares print no coordinate since the
+# fresh reader after issue 34, so a square is found by its place.
+GRID_LEFT, GRID_TOP, PITCH = 13.51, 65.51, 10.03
 
 
-def _grid_square(page, image, label):
-    """The pixels (a PIL image) of the grid square whose coordinate ``label`` prints centred
-    at its top: 10 mm wide, from the square's top edge (1.2 mm over the label's top) down."""
-    from pdfcheck import page_chars, text_box
-    mm, scale = 72 / 25.4, 150 / 72
-    text, boxes = page_chars(page)
-    left, _bottom, right, top = text_box(text, boxes, label)
-    middle, height = (left + right) / 2, page.get_height()
-    box = (middle - 4.6 * mm, top + 1.0 * mm - 9.4 * mm, middle + 4.6 * mm, top + 1.0 * mm)
-    return image.crop((int(box[0] * scale), int((height - box[3]) * scale),
-                       int(box[2] * scale), int((height - box[1]) * scale)))
+def _cell(image, col: int, row: int, inset: float = 0.4, dpi: float = 150):
+    """The pixels (a PIL image) of grid square (``col``, ``row``), from 1, ``inset`` mm inside
+    its edges (clear of the grid lines)."""
+    px = dpi / 25.4
+    left, top = GRID_LEFT + (col - 1) * PITCH + inset, GRID_TOP + (row - 1) * PITCH + inset
+    size = PITCH - 2 * inset
+    return image.crop((round(left * px), round(top * px), round((left + size) * px),
+                       round((top + size) * px)))
 
 
 def _luminance(value: float) -> float:
@@ -236,13 +225,13 @@ def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(bui
     (multiplied, as graphite darkens what is under it) stands out 2.5:1 and more."""
     from PIL import ImageChops, ImageDraw
     image, page = _grey_page(built)
-    square = _grid_square(page, image, "4-1")
+    square = _cell(image, 4, 1, inset=0.2)
     w, h = square.size
     px = 150 / 25.4
     # the moon: ink in the bottom-centre box, 4 mm wide, the bottom 4.5 mm
     moon = square.crop((int(w / 2 - 2 * px), int(h - 4.5 * px), int(w / 2 + 2 * px), h))
     assert sum(p < 110 for p in moon.get_flattened_data()) / (moon.width * moon.height) > 0.08
-    # the rest under the coordinate (from 3 mm down to the moon) is one flat grey: no lines
+    # the rest (from 3 mm down to the moon) is one flat grey: no lines
     field = square.crop((int(0.6 * px), int(3.2 * px), w - int(0.6 * px), int(h - 4.6 * px)))
     pixels = list(field.get_flattened_data())
     assert sum(170 <= p < 225 for p in pixels) / len(pixels) > 0.97
@@ -259,7 +248,7 @@ def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(bui
     contrast = (_luminance(grey) + 0.05) / (_luminance(stroke) + 0.05)
     assert contrast >= 2.5, (grey, stroke, contrast)
     # a light square stays white
-    light = _below(page, image, "5-1")
+    light = list(_cell(image, 5, 1).get_flattened_data())
     assert sum(p < 225 for p in light) / len(light) < 0.02
     # the key explains the mark, and says which squares are light
     assert "Dark square God powers: Frigg only." in sheet
@@ -305,7 +294,7 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
 
     reader.pages[0].extract_text(visitor_text=visit)
     for phrase in ("Thunder: LEFT die", "A Troll in each", "Any two Trolls",
-                   "Before placing", "Same number from both",
+                   "Before placing", "circle + triangle",
                    "Slash your Thunder die's stone", "crosses off the leftmost",
                    "Tick its box, circle", "strikes corner to"):
         sizes = {size for text, size in runs if phrase in text}
@@ -338,16 +327,18 @@ def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(sheet, ruli
     # (each card reads title, subtitle, its band, then its text)
     turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
     assert "4-5 Thunder: the LEFT die, then the RIGHT." in turn
-    assert "6 Lightning: the circle die's sector and column, the triangle die's row." in turn
+    assert "6 Lightning: circle die, sector and column; triangle die, row." in turn
     strikes = rulings[rulings.index("Strikes"):rulings.index("Solo and 2")]
     assert "each neighbour's number, a row. Same number twice: one X." in strikes
-    assert "Move to an adjacent unmarked square; none: no X." in strikes
+    assert "Move to an adjacent unmarked square ( across sectors too); none: no X." in strikes
 
 
-def test_every_page_draws_game_icons_only(built):
-    """One style (issue 34, look): no Fluent colour emoji on any page of the game (the
-    storm, the Troll, the lightning and the swords were colour emoji); the title keeps a
-    storm cloud and a bolt, the Gods band Thor's hammer, as game-icons silhouettes."""
+def test_one_art_language_per_component_the_sheets_pictures_noto(built):
+    """One style a component (issue 34, look): no Fluent colour emoji on any page of the game.
+    Fresh reader (after the Cartographers score): the flat silhouettes read as placeholders,
+    so the play sheet's pictures, the title's storm and the five Gods, are shaded Noto
+    drawings (the game-icons storm cloud left the title), while its symbols stay game-icons
+    (the key's pictures)."""
     from pypdf import PdfReader
 
     def drawn(path):
@@ -360,7 +351,11 @@ def test_every_page_draws_game_icons_only(built):
         return found
 
     sheet = drawn(built(GAME, "play-sheet", "a4"))
-    assert {"/FormXob.icon-storm-cloud", "/FormXob.icon-bolt", "/FormXob.icon-hammer"} <= sheet
+    noto = {f"/FormXob.art-rt-{name}" for name in ("storm", "woden", "frigg", "thor", "sif",
+                                                    "loki")}
+    assert noto <= {name.rsplit("-", 1)[0] for name in sheet}, sorted(sheet)
+    assert "/FormXob.icon-storm-cloud" not in sheet
+    assert {"/FormXob.icon-troll", "/FormXob.icon-shield", "/FormXob.icon-hammer"} <= sheet
     for component in ("play-sheet", "clarifications", "printable-dice", "dice-stickers"):
         forms = drawn(built(GAME, component, "a4"))
         assert not [f for f in forms if "fluent" in f], (component, forms)
@@ -493,8 +488,8 @@ def test_each_sector_band_carries_its_land_at_both_ends(built):
 def test_every_text_on_the_sheet_is_8_pt_or_more_and_the_prose_is_on_the_aid(built, sheet,
                                                                          rulings):
     """The sheet was crowded with 7.7 pt notes (captions, the key, the dummies' table, the
-    fire note): every run of text on it is 8 pt or more now (the square coordinates 8 pt,
-    the rest 8.4 pt and up), the dummies' table and the heroes of yore live on aid card 3
+    fire note): every run of text on it is 8.4 pt or more now (the squares' 8 pt
+    coordinates moved to the rim), the dummies' table and the heroes of yore live on aid card 3
     only, and no rule code (T5, T8 ...) is printed on the sheet: the plain words are."""
     from pypdf import PdfReader
     reader = PdfReader(str(built(GAME, "play-sheet", "a4")))
@@ -508,26 +503,12 @@ def test_every_text_on_the_sheet_is_8_pt_or_more_and_the_prose_is_on_the_aid(bui
     assert len(sizes) > 200
     small = [(size, text) for size, text in sizes if size < 8]
     assert not small, small[:5]
-    notes = [text for size, text in sizes if size < 8.3]  # the rounds table: 8.4 pt
-    assert notes and all(re.fullmatch(r"[1-6]-[1-6]", text) for text in notes), notes[:5]
+    # the rounds table is the smallest (8.4 pt); the squares' 8 pt coordinates left for the rim
+    assert min(size for size, _text in sizes) >= 8.4, sorted(sizes)[:5]
     assert "Dummy Thunder dice" not in sheet and "heroes of yore" not in sheet
     assert "its biggest fire: 15" in rulings and "their fires 12 and 20" in rulings
     assert "Heroes of yore" in rulings
     assert not re.search(r"\bT\d{1,2}\b", sheet), re.findall(r".{20}\bT\d{1,2}\b.{5}", sheet)
-
-
-def _square(page, image, scale, label: str, step: int):
-    """The grey pixels inside the grid square `step` squares right of the one whose
-    coordinate `label` prints at its top (icon squares print none): 8 x 7.5 mm, clear of the
-    grid lines."""
-    from pdfcheck import page_chars, text_box
-    mm, pitch = 72 / 25.4, 10.03 * 72 / 25.4
-    text, boxes = page_chars(page)
-    left, _bottom, right, top = text_box(text, boxes, label)
-    middle, height = (left + right) / 2 + step * pitch, page.get_height()
-    box = (middle - 4 * mm, top - 8.5 * mm, middle + 4 * mm, top - 1 * mm)
-    return image.crop((round(box[0] * scale), round((height - box[3]) * scale),
-                       round(box[2] * scale), round((height - box[1]) * scale)))
 
 
 def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
@@ -543,8 +524,8 @@ def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     scale = 300 / 72
     image = page.render(scale=scale).to_pil().convert("L")
-    troll = _square(page, image, scale, "1-1", 1)     # red 2-1: a Troll
-    warrior = _square(page, image, scale, "3-2", 1)   # red 4-2: a Warrior
+    troll = _cell(image, 2, 1, inset=1.0, dpi=300)     # red 2-1: a Troll
+    warrior = _cell(image, 4, 2, inset=1.0, dpi=300)   # red 4-2: a Warrior
     masks = []
     for figure in (troll, warrior):
         pixels = figure.get_flattened_data() if hasattr(figure, "get_flattened_data") \
@@ -591,8 +572,7 @@ def test_the_dice_nets_print_on_one_full_page_under_a_plain_heading(built):
     nets = _flat(text_of(nets_path))
     stickers = _flat(text_of(built(GAME, "dice-stickers", "a4")))
     assert "Dice nets · on card · copies for your player count: How to print, part 2" in nets
-    assert "Dice stickers · on label paper · copies for your player count: How to print, " \
-           "part 2" in stickers
+    assert "Dice stickers · on label paper · one sheet: every die, spares too" in stickers
     assert "Rolling Thunder: the dice" not in nets and "How to print gives" not in nets
 
 
@@ -618,3 +598,88 @@ def test_the_sheets_reminders_are_a_line_or_two_and_the_prose_is_on_the_aids(bui
     assert "fires (■) count" not in sheet
     assert "across sectors; fires count." in rulings
     assert "Woden 3: a Troll in each sector that has one." in rulings
+
+
+# --- Fresh reader (after the Cartographers score, 6.8): a sheet that read as a form ------------
+
+def test_trolls_and_warriors_each_have_their_own_tone(built):
+    """Trolls and Warriors were one grey: the Troll is a moss green now, the Warrior's shield
+    a steel blue-grey, both as light as the grey was (a pencil X reads over them: the
+    writing_ink check and the test above). Measured on the printed grid (A4, 300 dpi): the
+    figure's pixels in red 2-1 (a Troll) are green over red and blue; in red 4-2 (a Warrior)
+    blue over red and green."""
+    import pypdfium2 as pdfium
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    image = page.render(scale=300 / 72).to_pil().convert("RGB")
+
+    def figure(col, row):
+        pixels = list(_cell(image, col, row, inset=1.0, dpi=300).get_flattened_data())
+        ink = [p for p in pixels if sum(p) < 3 * 215]
+        return [sum(p[i] for p in ink) / len(ink) for i in range(3)]
+
+    r, g, b = figure(2, 1)
+    assert g > r + 15 and g > b + 15, (r, g, b)
+    r, g, b = figure(4, 2)
+    assert b > r + 15 and b > g + 5, (r, g, b)
+
+
+def test_the_pentominoes_are_solid_shapes_beside_their_names(built):
+    """The Gods' pentominoes were pale grey: each is a solid slate shape now (a picture to
+    copy, not a space to blacken: the tick box beside the power says it is summoned), under
+    which its name and value print."""
+    import pypdfium2 as pdfium
+    from pdfcheck import page_chars, text_box
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    image = page.render(scale=150 / 72).to_pil().convert("L")
+    text, boxes = page_chars(page)
+    scale = 150 / 72
+    for name in ("WODEN", "FRIGG", "THOR", "SIF", "LOKI"):
+        left, _bottom, right, top = text_box(text, boxes, name)
+        # the shape stands over its name: the 15 mm above the name, across the name's width
+        x0, x1 = int(left * scale), int((right + 8 * 72 / 25.4) * scale)
+        y1 = int((page.get_height() - top) * scale)
+        area = list(image.crop((x0, y1 - int(15 * 150 / 25.4), x1, y1)).get_flattened_data())
+        assert sum(p < 150 for p in area) / len(area) > 0.15, name
+
+
+def test_the_sticker_page_is_filled_and_makes_every_die(built):
+    """The stickers page held 8 dice in its top third. It makes 20 now, to the foot of the
+    page: the dice of four players, two spares of each colour and the two dummies, so one
+    sheet of label paper is enough for any player count (How to print says so)."""
+    import pypdfium2 as pdfium
+    path = built(GAME, "dice-stickers", "a4")
+    stickers = _flat(text_of(path))
+    assert "Make 20 dice" in stickers and "Red × 6 · Blue × 6 · Yellow × 6" in stickers
+    page = pdfium.PdfDocument(str(path))[0]
+    image = page.render(scale=50 / 72).to_pil().convert("L")
+    w, h = image.size
+    rows = [sum(p < 200 for p in image.crop((0, y, w, y + 1)).get_flattened_data())
+            for y in range(h)]
+    inked = [y for y, n in enumerate(rows) if n > w * 0.2]
+    assert inked and max(inked) > 0.8 * h, (max(inked) / h if inked else None)
+    guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
+    assert "one sheet makes the dice of any player count, with spares" in guide
+
+
+def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
+    """Rulings lived on the Clarifications only, a card a table. Each is printed where a
+    player uses it, in plain words, marked with the edition's seal, the Clarifications'
+    own mark, which the sheet's key explains: on each player's Your turn and Strikes aids,
+    the shared Gods and Scoring aids, and the sheet's dice tray note."""
+    from pypdf import PdfReader
+    assert "Ruling This edition's, not the rulebook's." in sheet
+    reader = PdfReader(str(built(GAME, "clarifications", "a4")))
+    aids = reader.pages[0]  # the per-player aids and the solo aid: no Clarifications card
+    forms = set((aids["/Resources"].get("/XObject") or {}).keys())
+    todo = [aids["/Resources"]]
+    while todo:
+        for name, form in ((todo.pop() or {}).get("/XObject") or {}).items():
+            forms.add(name)
+            todo.append(form.get_object().get("/Resources"))
+    assert "/FormXob.icon-edition-seal" in forms
+    assert "T1 ·" not in _flat(aids.extract_text())  # (a page of aids: no ruling card)
+    turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
+    assert "once a round" in turn and "slashed already: none" in turn
+    gods = rulings[rulings.index("Gods"):rulings.index("Scoring")]
+    assert "no room: the Troll" in gods and "Its X are strikes." in gods
+    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
