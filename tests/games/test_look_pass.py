@@ -69,16 +69,21 @@ def test_a_number_with_its_brackets_or_semicolon_is_a_number():
         assert not is_number(word), word
 
 
-def test_the_line_under_the_raid_cost_table_stands_clear_of_the_table(built):
+def test_the_shields_under_the_raid_cost_table_stand_clear_of_the_table(built):
     # Roll & Raid's Raid cards: the caption "PAY THE ROW ..." sat 0.4 mm under the
     # cost table's bottom rule; the caption is gone (issue 34 look: its room went to the
-    # picture) and the line now under the table, the target's key, needs the same room above
-    # and below (the shields)
+    # picture), and so is the city category line (issue 34: no game effect); the clan
+    # shields under the table need the same room above and below
     page = pdfium.PdfDocument(str(built("roll-and-raid", "raid-cards", "pod")))[0]
-    assert "PAY THE ROW" not in page.get_textpage().get_text_range()
-    _, bottom, _, top = ink_boxes(page, "Monastery")
+    text = page.get_textpage().get_text_range()
+    assert "PAY THE ROW" not in text and "Monastery" not in text
+    assert "3 1 1\r\nY\r\nRoll & Raid" in text  # Lindisfarne: one yellow shield
+    _, bottom, _, top = ink_boxes(page, "Y")  # the only capital Y on the card
+    footer = ink_boxes(page, "Roll & Raid")[3]
     # every shape across the card's text column but the card's own frames
     shapes = [s for s in drawn_shapes(page) if s[3] - s[1] < 40 * MM]
-    above = min(s[1] for s in shapes if s[1] >= top - 2 * MM)
-    below = max(s[3] for s in shapes if s[3] <= bottom + 2 * MM)
-    assert above - top >= 0.8 * MM and bottom - below >= 0.8 * MM, (above - top, bottom - below)
+    table = min(s[1] for s in shapes if s[1] >= top)  # the cost table's bottom rule
+    shield = [s for s in shapes if s[1] < top and s[3] > top]  # the shield beside its letter
+    assert shield
+    gaps = (table - max(s[3] for s in shield), min(s[1] for s in shield) - footer)
+    assert min(gaps) >= 0.8 * MM, gaps

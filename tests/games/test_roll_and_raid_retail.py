@@ -144,30 +144,27 @@ def _forms(path) -> list[set[str]]:
     return out
 
 
-def test_raid_card_fronts_picture_their_target_in_colour(project, built):
-    game = load_game(project, "roll-and-raid")
-    cards = next(c.model for c in game.components if c.model.id == "raid-cards")
-    targets = {item.fields()["target"] for item in cards.items}
-    assert targets == {"monastery", "voyage", "fortress", "town", "capital"}
+def test_raid_card_fronts_picture_their_city_and_paris_its_crown(built):
+    """Each front one picture; no invented category badge (issue 34); Paris's crown."""
     fronts = _forms(built("roll-and-raid", "raid-cards", "pod"))[::2]
-    # issue 34: game-icons silhouettes in the level's colour; no target reuses the clan
-    # sheet's products (ship, house) nor the Defense badge's castle
-    badges = {"church", "treasure-map", "hill-fort", "market", "crown"}
-    art = [{n.removeprefix("/FormXob.icon-") for n in page} & badges for page in fronts]
-    assert all(len(names) == 1 for names in art)  # one picture on every front
-    assert {n for names in art for n in names} == badges
+    badges = {"church", "treasure-map", "hill-fort", "market"}
+    assert not any(n.removeprefix("/FormXob.icon-") in badges for page in fronts for n in page)
+    assert "/FormXob.icon-crown" in fronts[-1]  # Paris, the last card
     assert not any(".art-fluent~" in n for page in fronts for n in page)
-    text = text_of(built("roll-and-raid", "raid-cards", "pod"), [0])
-    assert "Monastery Low walls" in text  # the key of the picture
 
 
-def test_creatures_and_the_clan_sheet_carry_game_icons_art(built):
-    """Issue 34's one style: each Creature a game-icons silhouette of its own, the clan sheet's
-    header the three products as silhouettes; no Fluent emoji on either."""
+def test_creatures_are_shaded_drawings_and_the_clan_sheet_carries_game_icons(built):
+    """Issue 34 (reader): flat silhouettes on grey scenes read as placeholders. Each Creature
+    is a shaded Noto drawing of its own (one art language on the deck: no silhouette beside
+    it); the clan sheet's header keeps the three products as silhouettes."""
     creatures = _forms(built("roll-and-raid", "creature-cards", "pod"))[::2]
-    pictures = {"dragon", "kraken", "wolf", "horse", "squirrel", "ouroboros"}
-    each = [{n.removeprefix("/FormXob.icon-") for n in page} & pictures for page in creatures]
+    pictures = {f"/FormXob.art-noto~{name}"
+                for name in ("dragon", "octopus", "wolf", "horse", "chipmunk", "snake")}
+    each = [page & pictures for page in creatures]
     assert [len(names) for names in each] == [1] * 6 and set().union(*each) == pictures
+    silhouettes = {"dragon", "kraken", "wolf", "horse", "squirrel", "ouroboros"}
+    assert not any(n.removeprefix("/FormXob.icon-") in silhouettes
+                   for page in creatures for n in page)
     sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
     assert {"/FormXob.icon-ship", "/FormXob.icon-axe", "/FormXob.icon-house"} <= sheet
     assert not any(".art-fluent~" in n for n in sheet | set().union(*creatures))
