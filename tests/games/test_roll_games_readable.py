@@ -18,7 +18,9 @@ from sheetgen.fill.textlayout import layout, parse
 # a deck's fronts are its even pages (each front is followed by its back).
 SHEETS = [("roll-and-raid", "clan-sheet"), ("rolling-thunder", "play-sheet"),
           ("roll-and-might", "score-sheet"), ("roll-and-might", "legend")]
-DECKS = [("roll-and-raid", "reference"), ("roll-and-raid", "raid-cards"),
+# Roll & Raid's Raid cards print no sentence since issue 34 (their city category line is gone:
+# names, numbers and icons only; sheetgen check holds their sizes by role).
+DECKS = [("roll-and-raid", "reference"),
          ("roll-and-raid", "creature-cards"), ("roll-and-raid", "odds-card"),
          ("roll-and-raid", "dice-deck"), ("roll-and-might", "cards"),
          ("roll-and-might", "reference")]
