@@ -259,7 +259,8 @@ def test_rulings_cited_on_the_sheet_and_aids_come_with_a_set_per_player(built):
 def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
     """One picture per idea, with a key: every icon drawn on any Roll & Raid component (the
     shared How-to-print page aside) is drawn on the Symbols sheet too, which keys 35 ideas
-    with 35 different pictures (issue 34: the four invented city categories are gone); no Fluent emoji is left on the game's components. The one
+    with 35 different pictures (issue 34: the four invented city categories are gone); no
+    Fluent emoji is left on the game's components. The one
     exception is keyed on its own component (issue 34: "in that component's legend or in the
     game's Symbol key aid"): the Clarifications' ruling seal, keyed once on their first card.
     Illustrations are not symbols: the scene backdrops (templates/art/scenes) and each Raid
