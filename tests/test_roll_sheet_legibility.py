@@ -145,3 +145,19 @@ def test_the_cells_of_one_instruction_line_up_from_slip_to_slip(game, players, p
 
 def _inside_rect(box, rect) -> bool:
     return rect[0] <= box[0] and box[2] <= rect[2] and rect[1] <= box[1] and box[3] <= rect[3]
+
+
+@pytest.mark.parametrize("game, players", [("rolling-thunder", 4), ("roll-and-might", 5)])
+def test_the_round_the_seat_and_the_instruction_read_at_arms_length(game, players):
+    """A player looks for the round, their seat's row and what to do: every slip's title is
+    11 pt or more, every seat's number in its chip 11 pt (it was 9 pt beside 14 mm dice),
+    every instruction over dice 8 pt."""
+    script, pdf = _sample(game, players)
+    runs = [r for p in _pages(pdf) for r in p[3]]
+    titles = [r for r in runs if r[2].startswith(("Round", "Turn", "Setup"))]
+    assert titles and min(r[3] for r in titles) >= 11, titles[:3]
+    seats = [r for r in runs if r[2].isdigit() and r[3] > INVISIBLE and r[0] < 70]
+    assert (not any(ev.seat for s in script.sections for ev in s.events if ev.kind == "roll")
+            or (seats and min(r[3] for r in seats) >= 11)), seats[:3]
+    said = [r for r in runs if r[2].startswith(("Your dice", "Dice for the legend"))]
+    assert said and min(r[3] for r in said) >= 8, said[:3]

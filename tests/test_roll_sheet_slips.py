@@ -25,6 +25,7 @@ from sheetgen.load.project import Project
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
 INVISIBLE = 4  # the size of a roll's invisible text (what its dice show)
+TICK = 6.5  # a roll's tick box: a square this wide, stroked and filled
 CONTINUED = ", continued"  # a slip's piece run on to the next page
 
 
@@ -55,7 +56,7 @@ def _pages(pdf: bytes):
                 for rect in pending:
                     if op == b"S" and dash:
                         dashed.append(rect)
-                    elif op in (b"B", b"B*") and abs(rect[2] - rect[0] - 6.5) < 0.01:
+                    elif op in (b"B", b"B*") and abs(rect[2] - rect[0] - TICK) < 0.01:
                         ticks.append(rect)
                 if op == b"S" and len(dash) == 4 and len(path) == 2:  # dash-dot: a fold line
                     folds.append((path[0][0], path[1][0], path[0][1]))

@@ -55,8 +55,10 @@ TAB_ROLLS = 4  # the most rolls a tab under a fold holds (more: the next slip)
 SPLIT = 0.3  # a slip runs on to the next page when more than this share of a page is left
 GUTTER = 12.0  # between slips: room to cut, and for the crop marks
 CROP = 3.5  # a crop mark's length
-LABEL = 11.0  # a slip's title
-CHIP = 6.0  # a seat's chip's radius
+LABEL = 11.0  # a slip's title: the round, read first
+CHIP = 8.5  # a seat's chip's radius
+CHIP_TEXT = 11.5  # its number
+SAY = SMALL + 0.5  # an instruction over dice
 FOLD_ROOM = 10.0  # under a fold line, before a tab's lines
 TOTAL = 10.5  # a roll's total: bold
 MIN_COLUMN = 120.0  # the narrowest slip (its text wraps)
@@ -96,6 +98,22 @@ class _Slips(_Sheet):
         self.widest: dict[str, float] = {}  # ... its widest cell's, re-rolled ones too
         self.chips = 0.0  # the seats' chip column, sheet-wide (0: no seat's row)
         self.breaks = 0  # rows wrapped under their first cell (fewer is better)
+
+    # --- a seat's chip --------------------------------------------------------------------
+    def chip(self, x: float, y: float, seat: int) -> float:
+        """Draw a seat's chip (its number, CHIP_TEXT bold, in a disc of the accent colour,
+        as large as a row of big dice asks; the table's tag as the full sheet's) with its
+        baseline at ``y``; return its width."""
+        if not seat:
+            return super().chip(x, y, seat)
+        c = self.c
+        self.fill(self.look.accent)
+        c.circle(x + self.chip_r, y + 3.2, self.chip_r, stroke=0, fill=1)
+        c.setFillGray(1)
+        c.setFont(self.fonts["bold"], CHIP_TEXT)
+        c.drawCentredString(x + self.chip_r, y + 3.2 - CHIP_TEXT * 0.35, str(seat))
+        c.setFillGray(0)
+        return 2 * self.chip_r
 
     # --- a roll as dice ---------------------------------------------------------------------
     def drawable(self, roll: Roll) -> bool:
@@ -261,18 +279,18 @@ class _Slips(_Sheet):
         ``width``: every slip's roll of one instruction in the same place."""
         roll = ev.rolls[0]
         head = f"{self.legend(ev)}:"
-        head_w = self.sw(head, self.fonts["italic"], SMALL + 0.5) + 5
+        head_w = self.sw(head, self.fonts["italic"], SAY) + 5
         cell = self.cell_w(ev.label, roll)
         if head_w + max(cell, self.widest.get(ev.label, 0.0)) > width:
-            return (self.texts(head, width, "italic", SMALL + 0.5, 0.15, join=True)
+            return (self.texts(head, width, "italic", SAY, 0.1, join=True)
                     + self.rows(None, [(roll, 0)], width, ev.label))
         h = self.row_h([roll])
 
         def draw(x, top):
             middle = top - h / 2
-            self.c.setFillGray(0.15)
-            self.c.setFont(self.fonts["italic"], SMALL + 0.5)
-            self.c.drawString(x, middle - 2.5, head)
+            self.c.setFillGray(0.1)
+            self.c.setFont(self.fonts["italic"], SAY)
+            self.c.drawString(x, middle - 3, head)
             self.c.setFillGray(0)
             self.draw_roll(roll, x + head_w, middle - self.size(roll) / 2, 0, cell)
         return [Line(h, draw)]
@@ -310,7 +328,7 @@ class _Slips(_Sheet):
                     out += self.labelled(ev, width)  # its label
                     k += 1
                     continue
-                out += self.texts(self.legend(ev), width, "italic", SMALL + 0.5, 0.15, True)
+                out += self.texts(self.legend(ev), width, "italic", SAY, 0.1, True)
                 for row in group:
                     numbered = len(row.rolls) > 1
                     seat = row.seat if _is_row(row) or len(group) > 1 else None
@@ -402,7 +420,7 @@ class _Slips(_Sheet):
         lines = [self.part_lines(parts[0], width)]
         for part in parts[1:]:
             pause = part[0]
-            lines[-1] += self.texts(pause.label, width, "bold", SMALL + 0.5)
+            lines[-1] += self.texts(pause.label, width, "bold", BODY)
             if self.note(pause):
                 lines[-1] += self.texts(pause.note, width, "body", SMALL, 0.3)
             lines.append(self.part_lines(part[1:], width))
