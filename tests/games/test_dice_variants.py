@@ -46,7 +46,9 @@ def test_solo_is_the_rulebooks_destination_paris():
     assert order[-1] == "Paris" and len(face_up) == 2 and len(order) == 10
     head = writer("text")(solo).splitlines()
     assert head[0].startswith("Roll & Raid (Destination: Paris): roll sheet for 1 player")
-    assert head[1].startswith("game mode: Destination: Paris") and "solo" in head[1]
+    # the mode line speaks of one player alone (issue 34: not of cooperative play)
+    assert head[1].startswith("game mode: Destination: Paris") and "alone" in head[1]
+    assert "cooperative" not in head[1]
 
 
 def test_verify_needs_the_same_variant():
