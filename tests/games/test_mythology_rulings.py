@@ -24,8 +24,8 @@ def test_card_text_fixes(pod):
     assert "Fyorgynn" not in text and "Fjorgyn and Fjorgynn" in text
     assert "scored" not in text
     assert "Your opponent scores an extra point for each Runestone on their card" in text
-    # Hildisvini's "back", word for word from the Clarifications (R7)
-    assert ("Edition ruling: Push one hex further along your line of movement; "
+    # Hildisvini's "back", word for word from the Clarifications (R7), under the ruling tab
+    assert ("Edition ruling Push one hex further along your line of movement; "
             "a Runestone, Viking or the edge blocks it.") in text
 
 
@@ -35,24 +35,28 @@ def test_every_card_has_a_subtitle():
     assert all(item.get("epithet") for item in deck["items"]), "a card without a subtitle"
 
 
-def test_every_card_has_its_own_game_icons_picture(built):
-    # issue 34's one style: each of the 32 cards draws its own game-icons silhouette (and the
-    # command badge), no colour emoji; the credits name game-icons.net, not Fluent Emoji
+def test_every_card_has_its_own_noto_picture(built):
+    # issue 34 (the reader: "stock game-icons silhouettes, Odin reads as a pyramid-eye"): each
+    # of the 32 cards draws its own shaded Noto drawing (Odin the wandering mage, Fenrir the
+    # wolf...) before its scene, one art language on the deck: no game-icons figure (only the
+    # command badge and the ruling seal); the credits name Noto Emoji, not Fluent Emoji
     import re
     reader = PdfReader(built("ragnarocks", "mythology-cards", "pod"))
     pictures = []
     for page in reader.pages[::2]:
         face = next(iter(page["/Resources"]["/XObject"].values())).get_object()
         data = face.get_data()
-        # the colour art drawn is the picture's scene, its halo and its ground shadow only
+        # the colour art drawn: the scene, its halo, its ground shadow and the card's figure
         art = {re.sub(rb"-[0-9a-f]{12}$", b"", name)
                for name in re.findall(rb"/FormXob\.art-([^\s]+) Do", data)}
-        assert {b"halo", b"shadow"} < art and len(art) == 3, art
-        # less the command badge and the ruling seal before an edition ruling
+        figures = {name for name in art if name.startswith(b"rag-")}
+        assert {b"halo", b"shadow"} < art and len(art) == 4 and len(figures) == 1, art
+        # no silhouette but the command badge and the ruling seal over an edition ruling
         icons = set(re.findall(rb"/FormXob\.icon-([^\s]+) Do", data)) - {b"command",
                                                                          b"edition-seal"}
-        assert len(icons) == 1, icons
-        pictures.append(icons.pop())
+        assert not icons, icons
+        pictures.append(figures.pop())
     assert len(pictures) == 32 and len(set(pictures)) == 32
+    assert b"rag-odin" in pictures and b"rag-fenrir" in pictures
     a4 = PdfReader(built("ragnarocks", "mythology-cards", "a4")).pages[0].extract_text()
-    assert "game-icons.net" in a4 and "Fluent" not in a4
+    assert "Art: Noto Emoji" in a4 and "Fluent" not in a4
