@@ -218,8 +218,10 @@ def test_rulings_printed_where_the_player_needs_them(built):
                   "R9 · Odin's command cards."):
         assert words in rulings, words
     # marked as this edition's (issue 34, the reader: "the footer appears on only 2 of 6
-    # cards"): the seal before each ruling, and the red band at the foot of every card
-    assert rulings.count("Edition rulings · not the publisher's") == 6
+    # cards"): the seal before each ruling, under the title "This edition's, not the
+    # publisher's.", and the red band at the foot of every card, the tab's words on one line
+    assert rulings.count("This edition's, not the publisher's.") == 6
+    assert rulings.count("Edition rulings") == 6
 
 
 def test_rule_codes_only_on_the_clarifications(built):
@@ -316,14 +318,24 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
     symbols = [frozenset(_icon_sizes(pod, i)) for i in range(0, len(pod.pages), 2)]
     assert {"runestone"} <= symbols[0] and all("house" in s for s in symbols[-6:])
     assert all("viking" in s for s in symbols[40:46])
-    scale = 100 / 72
-    for face in fronts[-6:]:  # the 6 Settled markers come last: mostly moss green
-        x, y = face.x + 3.5 * MM, page.get_height() - face.y - 15.5 * MM
-        crop = image.crop((int(x * scale), int(y * scale), int((x + 12 * MM) * scale),
-                           int((y + 12 * MM) * scale)))
-        pixels = list(zip(*[iter(crop.tobytes())] * 3))
-        moss = sum(g > r + 25 and g > b + 15 for r, g, b in pixels) / len(pixels)
-        assert moss > 0.3, moss
+    def band(face):  # the rim 8.2 mm from the centre: a Settled marker's wide band
+        cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
+        return [_mean_rgb(image, page.get_height(), (cx + dx * 8.2 * MM - 0.3 * MM,
+                                                     cy + dy * 8.2 * MM - 0.3 * MM,
+                                                     cx + dx * 8.2 * MM + 0.3 * MM,
+                                                     cy + dy * 8.2 * MM + 0.3 * MM), 100)
+                for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
+
+    # the 6 Settled markers come last, Ivory's then Red's: the kind is a wide moss-green band
+    # (a Viking's rim is thin and dark), the clan the whole plate (issue 34, the reader:
+    # "Settled markers differ only by their rim"): Ivory's plate far lighter than Red's
+    for face in fronts[-6:]:
+        for r, g, b in band(face):
+            assert g > r + 15 and g > b, (r, g, b)
+    for face in fronts[40:46]:
+        assert not any(g > r + 15 and g > b for r, g, b in band(face)), face
+    lightness = [sum(map(sum, plate(face))) / 18 for face in fronts[-6:]]
+    assert min(lightness[:3]) > max(lightness[3:]) + 80, lightness
     vikings = fronts[40:46]
     for face in vikings:
         r, g, b = (sum(c) / 6 for c in zip(*plate(face)))
@@ -548,6 +560,26 @@ def test_every_mythology_card_is_composed_picture_over_powers(built):
     assert len(gaps) == 32 and groups == 32, gaps
     assert all(above <= 5 and below <= 5 for _, above, below in gaps), [g for g in gaps if max(g[1:]) > 5]
     assert sizes["ManiMáni·The"] >= 10.5 and sizes["AskandEmblaT"] == 8.5, sizes
+
+
+def test_the_aid_and_clarifications_backs_differ(built):
+    # finding (fresh reader, this session): "aid backs and Clarifications backs look alike:
+    # different decks need different backs". The aids' back is moss green on sage, the
+    # Clarifications' the rulings' red on pale rose: across the middle of the back, the aids'
+    # is green over red, the Clarifications' red over green, and each draws its own emblem.
+    means = {}
+    for component in ("reference", "clarifications"):
+        pdf = built("ragnarocks", component, "a4")
+        face = placements(PdfReader(pdf), 1)[0]
+        page = pdfium.PdfDocument(str(pdf))[1]
+        image = page.render(scale=100 / 72).to_pil().convert("RGB")
+        means[component] = _mean_rgb(image, page.get_height(), (face.x, face.y, face.x + 63 *
+                                                                MM, face.y + 88 * MM), 100)
+    (ar, ag, _), (cr, cg, _) = means["reference"], means["clarifications"]
+    assert ag > ar + 2 and cr > cg + 15, means
+    aids, rulings = (PdfReader(built("ragnarocks", c, "pod")) for c in ("reference",
+                                                                          "clarifications"))
+    assert "runestone" in _icon_sizes(aids, 1) and "edition-seal" in _icon_sizes(rulings, 1)
 
 
 def test_the_backs_are_light(built):
