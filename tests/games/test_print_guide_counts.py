@@ -67,8 +67,8 @@ def test_ragnarocks_counts_the_clarifications_its_file_prints(built):
     fronts = PdfReader(str(built("ragnarocks", "clarifications", "a4"))).pages[0].extract_text()
     # each card's subtitle: the edition's rulings (or "(continued)" where a card flowed on),
     # and the blank House rulings card where it completes a row
-    printed = len(re.findall(r"This edition's rulings\.|\(continued\)|Your table's rulings",
-                             fronts))
+    printed = len(re.findall(r"This edition's(?: rulings|, not the publisher's)\.|\(continued\)"
+                             r"|Your table's rulings", fronts))
     assert printed == 6  # three cards of rulings (R1-R12), one set per player: two full rows
     assert f"{printed} cards · Clarifications" in guide, guide
     assert f"Clarifications (clarifications-a4.pdf): {printed} cards" in guide, guide
