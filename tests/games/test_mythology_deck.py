@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 
-import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import MM, drawn_shapes, fonts_of, ink_fraction, line_segments, placements, render
+from pdfcheck import MM, fonts_of, ink_fraction, line_segments, placements, render
 from sheetgen.api import BuildOptions, build
 from sheetgen.generate.games import load_game
 

@@ -558,7 +558,8 @@ def test_every_mythology_card_is_composed_picture_over_powers(built):
             first = lines[0][0]
             sizes[words[:12]] = round(pdfium.raw.FPDFText_GetFontSize(chars.raw, first), 2)
     assert len(gaps) == 32 and groups == 32, gaps
-    assert all(above <= 5 and below <= 5 for _, above, below in gaps), [g for g in gaps if max(g[1:]) > 5]
+    assert all(above <= 5 and below <= 5 for _, above, below in gaps), [
+        gap for gap in gaps if max(gap[1:]) > 5]
     assert sizes["ManiMáni·The"] >= 10.5 and sizes["AskandEmblaT"] == 8.5, sizes
 
 
