@@ -87,9 +87,10 @@ def test_unknown_template(proj):
     check_fails(proj, DECK, line, "unknown template 'mythology-frnt'", "mythology-front")
 
 
-def test_unknown_icon(proj):
-    line = replace(proj / DECK, "art: necklace", "art: no-such-icon")
-    check_fails(proj, DECK, line - 3, "unknown icon 'no-such-icon'")
+def test_unknown_picture(proj):
+    # a Mythology card's figure is a piece of colour art (art/noto/...), named in its data
+    line = replace(proj / DECK, "art: noto/rag-freya", "art: noto/no-such-art")
+    check_fails(proj, DECK, line - 3, "image 'art/noto/no-such-art.svg' not found")
 
 
 def test_unknown_colour(proj):
