@@ -58,12 +58,12 @@ def test_each_input_kind_rebuilds_exactly_what_it_affects(raid, monkeypatch):
     (root / "templates").mkdir()
     shutil.copy(REPO / "templates" / "odds-front.yaml", root / "templates" / "odds-front.yaml")
     assert run() == ["odds-card"]
-    # art: a project's icons/dragon.svg replaces the built-in one (Fafnir's picture). It is
+    # art: a project's icons/crown.svg replaces the built-in one (Paris's picture). It is
     # a symbol of the game (game.yaml), and every build of the game refuses a symbol whose
     # picture cannot be drawn, so each of the game's outputs depends on it
     (root / "templates" / "icons").mkdir(parents=True)
     shutil.copy(REPO / "templates" / "icons" / "wolf.svg",
-                root / "templates" / "icons" / "dragon.svg")
+                root / "templates" / "icons" / "crown.svg")
     assert run() == sorted(COMPONENTS)
     # art only one deck draws (no symbol of the game): Fafnir's picture named directly
     _edit(game / "creature-cards.yaml", "art: symbol/fafnir", "art: boar")

@@ -351,8 +351,8 @@ def test_one_art_language_per_component_the_sheets_pictures_noto(built):
         return found
 
     sheet = drawn(built(GAME, "play-sheet", "a4"))
-    noto = {f"/FormXob.art-rt-{name}" for name in ("storm", "woden", "frigg", "thor", "sif",
-                                                    "loki")}
+    noto = {f"/FormXob.art-{name}" for name in ("rt-storm", "rt-woden", "rt-frigg", "rt-thor",
+                                                 "sheaf-of-rice", "snake")}
     assert noto <= {name.rsplit("-", 1)[0] for name in sheet}, sorted(sheet)
     assert "/FormXob.icon-storm-cloud" not in sheet
     assert {"/FormXob.icon-troll", "/FormXob.icon-shield", "/FormXob.icon-hammer"} <= sheet
