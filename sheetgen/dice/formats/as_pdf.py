@@ -174,6 +174,9 @@ class _Sheet:
         self.left = MARGIN + PAD
         self.text_w = width - 2 * MARGIN - 2 * PAD
         self.page = 1
+        # a paragraph's lines by (text, font, size, width): a sheet is laid out a dozen times
+        # (each die size it tries) with the same paragraphs
+        self._splits: dict[tuple, tuple[str, ...]] = {}
 
     # --- words ----------------------------------------------------------------------------
     def words(self, text: str, **fields) -> str:
@@ -197,9 +200,14 @@ class _Sheet:
     # --- text -----------------------------------------------------------------------------
     def split(self, text: str, font: str, size: float, width: float) -> list[str]:
         """Return ``text`` broken into lines no wider than ``width``."""
-        from reportlab.lib.utils import simpleSplit
+        key = (text, font, size, width)
+        lines = self._splits.get(key)
+        if lines is None:
+            from reportlab.lib.utils import simpleSplit
 
-        return simpleSplit(text, self.fonts[font], size, width) or [""]
+            lines = self._splits[key] = tuple(simpleSplit(text, self.fonts[font], size, width)
+                                              or [""])
+        return list(lines)
 
     def text_lines(self, text: str, font: str = "body", size: float = BODY,
                    grey: float = 0.0, indent: float = 0.0) -> list[Line]:

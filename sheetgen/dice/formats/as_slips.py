@@ -98,6 +98,13 @@ class _Slips(_Sheet):
         self.widest: dict[str, float] = {}  # ... its widest cell's, re-rolled ones too
         self.chips = 0.0  # the seats' chip column, sheet-wide (0: no seat's row)
         self.breaks = 0  # rows wrapped under their first cell (fewer is better)
+        # a roll's facts that do not change while its sheet is laid out, by id(roll) (the
+        # script holds every roll as long as this sheet): whether it is drawn as dice,
+        # whether it shows pictures, and its cell width at each (index, die size). A sheet's
+        # layout asks for each roll's width about 20 times per try (80,000 in a catalogue)
+        self._drawable: dict[int, bool] = {}
+        self._pictures: dict[int, bool] = {}
+        self._roll_w: dict[tuple[int, int, float], float] = {}
 
     # --- a seat's chip --------------------------------------------------------------------
     def chip(self, x: float, y: float, seat: int) -> float:
@@ -118,14 +125,20 @@ class _Slips(_Sheet):
     # --- a roll as dice ---------------------------------------------------------------------
     def drawable(self, roll: Roll) -> bool:
         """Whether every face of ``roll`` is drawn as a die (else it is printed in words)."""
-        return all(self.faces.has(d, f) for a in [*roll.rerolled, roll.faces]
-                   for d, f in zip(roll.dice, a))
+        known = self._drawable.get(id(roll))
+        if known is None:
+            known = self._drawable[id(roll)] = all(
+                self.faces.has(d, f) for a in [*roll.rerolled, roll.faces]
+                for d, f in zip(roll.dice, a))
+        return known
 
     def size(self, roll: Roll) -> float:
         """Return the size of a roll's dice: the sheet's, a die of pictures ICON_DIE at the
         least."""
-        return max(self.die, ICON_DIE) if any(isinstance(f, str) for f in roll.faces) \
-            else self.die
+        pictures = self._pictures.get(id(roll))
+        if pictures is None:
+            pictures = self._pictures[id(roll)] = any(isinstance(f, str) for f in roll.faces)
+        return max(self.die, ICON_DIE) if pictures else self.die
 
     def prepare(self, size: float) -> None:
         """Set the sheet's die ``size`` and what follows from it: each instruction's cell
@@ -155,6 +168,14 @@ class _Slips(_Sheet):
     def roll_w(self, roll: Roll, index: int = 0) -> float:
         """Return the width of a roll's cell: its number, thrown-away attempts (small dice),
         its dice, its total, its tick box."""
+        key = (id(roll), index, self.die)
+        known = self._roll_w.get(key)
+        if known is None:
+            known = self._roll_w[key] = self._measured_w(roll, index)
+        return known
+
+    def _measured_w(self, roll: Roll, index: int) -> float:
+        """Return the width of a roll's cell (:meth:`roll_w`), measured."""
         s = self.size(roll)
         w = INSET
         if index:
