@@ -12,6 +12,7 @@ neither ends in a traceback.
 from __future__ import annotations
 
 import copy
+import functools
 
 import pytest
 import yaml
@@ -19,7 +20,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pypdf import PdfReader
 
-from conftest import run_cli, write_files
+from conftest import REPO, run_cli, write_files
 from sheetgen.api import BuildOptions, build, validate
 from sheetgen.base.errors import UserError
 from sheetgen.fill.elements import element_types
@@ -90,15 +91,11 @@ def _object(prop: dict, defs: dict) -> dict | None:
     return None
 
 
-def _text_fields(name: str, cls) -> tuple[dict, list[tuple]]:
+def _text_fields(cls, context: dict) -> tuple[dict, list[tuple]]:
     """Return an element type's sample, with every text field its schema names filled in
     (top level, and in the first object of each list of objects), and the paths of those
-    that take text holding an inline icon (probed: the element validates with it)."""
-    from sheetgen.build.session import Session
-
-    session = Session(Project.at("."), print_checks=False)
-    context = {"width": 420.0, "height": 595.0, "fonts": session.fonts, "icons": session.icons,
-               "colors": {}}
+    that take text holding an inline icon (probed: the element validates with it in
+    ``context``)."""
     schema = cls.model_json_schema()
     defs = schema.get("$defs", {})
     sample = copy.deepcopy(cls.sample)
@@ -152,23 +149,33 @@ def _get(sample: dict, path: tuple):
     return node
 
 
-TEXTS = {name: _text_fields(name, cls) for name, cls in sorted(element_types().items())
-         if name != "image"}  # an image's sample names a file a project would hold
+@functools.cache
+def texts() -> dict[str, tuple[dict, list[tuple]]]:
+    """Return ``_text_fields`` of every element type, by name, probed once per process when
+    a test first asks (not while collecting: every xdist worker collects this module, and
+    the probe validates hundreds of samples)."""
+    from sheetgen.build.session import Session
+
+    session = Session(Project.at(REPO), print_checks=False)
+    context = {"width": 420.0, "height": 595.0, "fonts": session.fonts, "icons": session.icons,
+               "colors": {}}
+    return {name: _text_fields(cls, context) for name, cls in sorted(element_types().items())
+            if name != "image"}  # an image's sample names a file a project would hold
 
 
 def test_every_element_type_with_text_has_its_text_fields_found():
     # the probe finds the fields the issue names: a track's space text and bonus
-    assert ("spaces", 0, "below") in TEXTS["track"][1]
-    assert ("spaces", 0, "text") in TEXTS["track"][1]
-    assert ("text",) in TEXTS["text"][1] and ("label",) in TEXTS["write_in"][1]
+    assert ("spaces", 0, "below") in texts()["track"][1]
+    assert ("spaces", 0, "text") in texts()["track"][1]
+    assert ("text",) in texts()["text"][1] and ("label",) in texts()["write_in"][1]
 
 
 @st.composite
 def faces(draw):
     """A template of one element type's sample with inline icons written into some of its
     text fields, and maybe an icon element drawing one of the same icons, before or after."""
-    name = draw(st.sampled_from([n for n, (_, paths) in TEXTS.items() if paths]))
-    base, paths = TEXTS[name]
+    name = draw(st.sampled_from([n for n, (_, paths) in texts().items() if paths]))
+    base, paths = texts()[name]
     sample = copy.deepcopy(base)
     icon = draw(st.sampled_from(ICONS))
     chosen = draw(st.lists(st.sampled_from(paths), min_size=1, max_size=4, unique=True))
