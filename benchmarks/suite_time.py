@@ -5,13 +5,15 @@ earlier run, and prints the summed test time (setup, call and teardown: a module
 counts in its first test) of the fast tier (``-m "not slow"``) and of the slow tier, then the
 files and the tests that cost most. Summed times are steadier than the wall clock on a shared
 machine, and they show what parallel workers cannot hide: a run on two cores lasts at least
-the slow tier's sum over two, and at least its longest test.
+the slow tier's sum over two, and at least its longest test. With ``--cpu`` it sums each
+test's CPU seconds instead (its own and its child processes', recorded by tests/conftest.py),
+which a loaded machine inflates far less than wall seconds.
 
 A run made here also prints its wall time and the load average before and after (the goals,
 issue 36: the whole suite under 8 minutes on two cores from a clean clone, the fast tier under
 2 minutes).
 
-Run: python benchmarks/suite_time.py [--junit report.xml] [--top N] [-- PYTEST ARGS...]
+Run: python benchmarks/suite_time.py [--junit report.xml] [--cpu] [--top N] [-- PYTEST ARGS...]
 (the fast tier alone: ``python benchmarks/suite_time.py -- -m "not slow"``)
 """
 
@@ -42,11 +44,18 @@ def node_id(classname: str, name: str) -> str:
     return "::".join([classname.replace(".", "/") + ".py", name])
 
 
-def read_junit(path: Path) -> dict[str, float]:
-    """Return ``{node id: seconds}`` of every test case of a JUnit XML report."""
-    cases = ET.parse(path).getroot().iter("testcase")
-    return {node_id(case.get("classname", ""), case.get("name", "")): float(case.get("time", 0))
-            for case in cases}
+def read_junit(path: Path, cpu: bool = False) -> dict[str, float]:
+    """Return ``{node id: seconds}`` of every test case of a JUnit XML report: wall seconds, or
+    with ``cpu`` the CPU seconds tests/conftest.py records (property ``cpu``; 0 if absent)."""
+    out = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        test = node_id(case.get("classname", ""), case.get("name", ""))
+        if cpu:
+            found = [p.get("value") for p in case.iter("property") if p.get("name") == "cpu"]
+            out[test] = float(found[0]) if found else 0.0
+        else:
+            out[test] = float(case.get("time", 0))
+    return out
 
 
 def fast_tier(pytest_args: tuple[str, ...] = ()) -> set[str]:
@@ -86,6 +95,9 @@ def main(argv: list[str] | None = None) -> str:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--junit", type=Path, help="read this JUnit XML instead of running")
     parser.add_argument("--top", type=int, default=25)
+    parser.add_argument("--cpu", action="store_true",
+                        help="sum CPU seconds (this process and its children), not wall seconds:"
+                             " steadier on a loaded machine")
     parser.add_argument("pytest_args", nargs="*", help="more pytest arguments (after --)")
     args = parser.parse_args(argv)
     junit, wall = args.junit, ""
@@ -100,7 +112,8 @@ def main(argv: list[str] | None = None) -> str:
         wall = (f"wall: {seconds:.1f} s ({int(seconds // 60)} min {seconds % 60:.0f} s) on "
                 f"{os.cpu_count()} cores, load average {load:.1f} at the start, "
                 f"{os.getloadavg()[0]:.1f} at the end\n")
-    text = wall + report(read_junit(junit), fast_tier(tuple(args.pytest_args)), args.top)
+    text = wall + ("CPU seconds\n" if args.cpu else "") + report(
+        read_junit(junit, args.cpu), fast_tier(tuple(args.pytest_args)), args.top)
     print(text)
     return text
 

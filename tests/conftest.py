@@ -51,6 +51,32 @@ def pytest_collection_modifyitems(items):
     items.sort(key=lambda item: (item.path not in slow, order[item.path]))
 
 
+_CPU_START = pytest.StashKey[float]()  # each test's CPU seconds when its setup began
+
+
+def _cpu_seconds() -> float:
+    """Return the CPU seconds (user and system) of this process and its ended children."""
+    times = os.times()
+    return times.user + times.system + times.children_user + times.children_system
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_setup(item):
+    """Note the CPU time as each test's setup begins."""
+    item.stash[_CPU_START] = _cpu_seconds()
+    yield
+
+
+@pytest.hookimpl(hookwrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    """Give each test a ``cpu`` property: the CPU seconds of its setup, call and teardown
+    (child processes included), which a JUnit report holds (benchmarks/suite_time.py sums
+    them). On a shared machine CPU time is steadier than the wall clock."""
+    if call.when == "teardown" and _CPU_START in item.stash:
+        item.user_properties.append(("cpu", f"{_cpu_seconds() - item.stash[_CPU_START]:.3f}"))
+    yield
+
+
 @pytest.fixture(autouse=True, scope="session")
 def _hermetic_cache(tmp_path_factory):
     """The suite never reads the developer's caches nor depends on their SHEETGEN_CACHE_DIR:
