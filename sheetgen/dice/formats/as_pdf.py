@@ -142,9 +142,10 @@ def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
         return out.page, out.last_fill()
 
     air = airs[0]
-    pages, fill = measured(air)
-    if pages > 1 and fill < LAST_PAGE_FULL:
-        air = next((tighter for tighter in airs[1:] if measured(tighter)[0] < pages), air)
+    if airs[1:]:  # one air (a sheet that picks its own): no try to measure it against
+        pages, fill = measured(air)
+        if pages > 1 and fill < LAST_PAGE_FULL:
+            air = next((tighter for tighter in airs[1:] if measured(tighter)[0] < pages), air)
     buf = io.BytesIO()
     c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
                initialFontSize=BODY, pageCompression=1)
