@@ -154,6 +154,25 @@ def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
     return buf.getvalue()
 
 
+# a scene's art by (file, its modification time, its size): parsed once a process for every
+# sheet that draws it (a catalogue's 38 sheets draw 5 scenes), and again once the file changes
+_SCENES: dict[tuple[str, int, int], object] = {}
+_MAX_SCENES = 32
+
+
+def _scene_art(path, read_art):
+    """Return the art of scene file ``path`` as ``read_art`` reads it, parsed once while the
+    file is unchanged (art is never changed by drawing it)."""
+    stat = path.stat()
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    art = _SCENES.get(key)
+    if art is None:
+        if len(_SCENES) >= _MAX_SCENES:
+            _SCENES.clear()
+        art = _SCENES[key] = read_art(path)
+    return art
+
+
 class _Sheet:
     """Lays out and draws one roll sheet on a canvas."""
 
@@ -639,7 +658,7 @@ class _Sheet:
         from ...fill.art.read import read_art
 
         c = self.c
-        art = read_art(self.look.scene)
+        art = _scene_art(self.look.scene, read_art)
         _, _, vw, vh = art.box
         sh = w * vh / vw  # the scene's full height at the band's width: a slice shows
         c.saveState()
