@@ -9,11 +9,14 @@ sheet's pips, Crew die icons and marks are therefore those of the dice a table c
 
 from __future__ import annotations
 
+from reportlab.lib.rl_accel import fp_str
+
 from ...load.component_models import DiceModel
 from ..printable import die_face_items
 
 TEMPLATE = DiceModel.model_fields["front"].default  # the printable dice's face template
 OUTLINE = 0.45  # a die's edge: a white die still reads on white paper
+_EDGE = f"{fp_str(0.25)} G\n{fp_str(OUTLINE)} w"  # its grey and width, as ReportLab sets them
 
 
 class DieFaces:
@@ -48,16 +51,24 @@ class DieFaces:
         if getattr(c, "measuring", False):
             return
         art = self.faces[(die, str(face))]
-        c.saveState()
-        c.translate(x, y)
-        c.scale(size / art.width, size / art.height)
-        c.doForm(self.form(c, die, face))
-        c.restoreState()
-        c.saveState()
-        c.setStrokeGray(0.25)
-        c.setLineWidth(OUTLINE)
-        c.rect(x, y, size, size, stroke=1, fill=0)
-        c.restoreState()
+        name = self.form(c, die, face)
+        # what saveState, translate, scale, doForm, restoreState, then the edge (saveState,
+        # setStrokeGray, setLineWidth, rect, restoreState) write, written directly: a roll
+        # sheet draws hundreds of dice, and each state saved and restored copies the canvas's
+        # drawing state. Every state this sets is restored, so the canvas is left as it was.
+        # ReportLab merges scale into translate's "cm" through the text it wrote: the
+        # translation as formatted, read back (tests/test_die_faces_drawn.py compares bytes)
+        dx, dy = (float(v) for v in fp_str(x, y).split())
+        code = c._code
+        code.append("q")
+        code.append("%s cm" % fp_str(size / art.width, 0.0, 0.0, size / art.height, dx, dy))
+        code.append("/%s Do" % c._doc.getXObjectName(name))
+        c._formsinuse.append(name)
+        code.append("Q")
+        code.append("q")
+        code.append(_EDGE)
+        code.append("n %s re S" % fp_str(x, y, size, size))
+        code.append("Q")
 
     def form(self, c, die: str, face) -> str:
         """Return the name of the form that draws ``die``'s ``face`` on canvas ``c``,
