@@ -79,23 +79,23 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
     # ruling T1: 3 3 2 2 1 1 under rounds 1-6, nothing from round 7 (not 3 3 2 2 1 1 1)
     assert bonus[1:7] == ["+3", "+3", "+2", "+2", "+1", "+1"]
     assert all(c == "–" for c in bonus[7:])
-    # the record strip: your Thunder, circle and triangle values, and a row each for the
-    # LEFT and RIGHT neighbours' Thunder values, a pencil cell per round, rows of 4.25 mm;
-    # each row names its die in the dice tray's words (fresh reader: "Yours / Lightning /
-    # LEFT / RIGHT" read as unexplained codes)
-    assert [r[0] for r in record] == ["Your Thunder", "Your Lightning", "LEFT's Thunder",
-                                      "RIGHT's Thunder"]
+    # the record strip: a row each for the LEFT and RIGHT neighbours' Thunder values, a pen
+    # cell per round. Fresh reader (after the Cartographers score): cells of 7 x 4 mm were
+    # too small to write in; your own dice's rows left, so a cell is 10 mm wide and 6 tall
+    assert [r[0] for r in record] == ["LEFT's Thunder", "RIGHT's Thunder"]
     assert all(r[1:] == [None] * 10 for r in record)
-    assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("4.25mm") - 0.01
+    assert to_points(rounds["h"]) / len(rounds["rows"]) >= to_points("6mm")
+    widths = rounds["widths"]
+    assert to_points(rounds["w"]) * widths[1] / sum(widths) >= to_points("10mm")
 
 
 def test_die_spaces_hold_a_standard_die(elements):
     dice = elements["dice"]
     assert to_points(dice["size"]) >= to_points("16mm")
-    assert len(dice["dice"]) == 5  # LEFT, circle, triangle, Thunder, RIGHT
+    assert len(dice["dice"]) == 3  # circle, triangle, Thunder: your three dice
     assert elements["dice-circle"]["shape"] == "circle"
     assert elements["dice-triangle"]["shape"] == "triangle"
-    for name, index in (("dice-circle", 1), ("dice-triangle", 2), ("dice-thunder-mark", 3)):
+    for name, index in (("dice-circle", 0), ("dice-triangle", 1), ("dice-thunder-mark", 2)):
         mark = elements[name]
         mark_centre = to_points(mark["x"]) + to_points(mark["size"]) / 2
         assert mark_centre == pytest.approx(centre_x(dice, index), abs=0.5)
@@ -109,7 +109,7 @@ def test_the_heroes_of_yore_are_on_the_solo_aid_and_the_sheet_points_there(built
     from pdfcheck import text_of
     sheet = " ".join(text_of(built("rolling-thunder", "play-sheet", "a4"), [0]).split())
     cards = " ".join(text_of(built("rolling-thunder", "clarifications", "a4"), [0]).split())
-    assert "Timmy" not in sheet and "Solo, 2 players: dummies (solo aid)." in sheet
+    assert "Timmy" not in sheet and "(Solo and 2 players aid)" in cards
     aid = cards[cards.index("Solo and 2 players"):cards.index("Clarifications")]
     for score, hero in (("20", "Timmy, the playground bully"), ("45", "Ingeld, son of King "
                         "Froda"), ("60", "Sigrdrifa the Valkyrie")):

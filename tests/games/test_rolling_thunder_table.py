@@ -31,16 +31,16 @@ def rulings(built):
 def test_round_4_and_8_runestone_step_is_in_words_and_its_icon_keyed(sheet):
     # the Rounds table's title and the order's step 1 say it; the key explains the icon
     assert "on 4 and 8, first slash a Runestone" in sheet
-    assert "Your turn 1 Cross off the round 4, 8: slash one first 2 Roll" in sheet
-    assert "Runestone Rounds 4, 8: slash one first." in sheet
+    assert "Cross off the round" in sheet
+    # the sheet keys the Runestone by picture and name; its meaning is on the Symbols aid
+    assert "Symbols · meanings on the Symbols aid" in sheet and "Runestone" in sheet
 
 
 def test_thunder_strikes_before_lightning(sheet, rulings):
     assert "T13 · Strike order. Thunder first: the LEFT strike, then the RIGHT, then your " \
            "Lightning strike." in rulings
-    order = sheet[sheet.index("Your turn 1"):]
-    assert order.index("4 Thunder: LEFT die 5 Thunder: RIGHT die") \
-        < order.index("6 Lightning strike")
+    order = sheet[sheet.index("Your turn 1 2 3 4 5 6 7 8 9"):]
+    assert order.index("+ LEFT's: X + RIGHT's: X") < order.index("Circle + triangle: X")
 
 
 def test_no_god_bonus_from_round_7(sheet, rulings):
@@ -57,7 +57,7 @@ def test_where_free_strikes_may_go(sheet, rulings):
 def test_a_column_of_three_in_a_sector_with_no_troll_left(sheet, rulings):
     assert "T16 · Column, no Troll. A column of three whose sector has no Troll left gives " \
            "nothing" in rulings
-    assert "Column of 3: tick" in sheet and "a Troll of its colour." in sheet
+    assert "← column of 3: a Troll of its colour" in sheet
 
 
 def test_frigg_on_troll_warrior_and_stone_squares(sheet, rulings):
@@ -97,7 +97,7 @@ def test_turning_a_die_twice(sheet, rulings):
 def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, rulings):
     assert "T21 · Seats. Seats go clockwise. Your LEFT neighbour is the next seat clockwise " \
            "(seat 4's is seat 1), your RIGHT the one before." in rulings
-    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
+    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
     script = run_cli("dice", GAME, "-s", "oak", "-n", "4")
     assert script.exit_code == 0, script.output
     assert "Seats 1, 2, 3, 4 go clockwise round the table. Your LEFT neighbour sits at the " \
@@ -107,29 +107,39 @@ def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, ruli
         in _flat(two.output)
 
 
-def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, project):
+def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, project, built):
     from sheetgen.generate.games import load_game
     symbols = load_game(project, GAME).spec.symbols
     assert symbols["column"].icon != symbols["troll"].icon
-    assert "Column of 3 Tick: a Troll of its colour." in sheet
-    # every symbol of the game is keyed on the play sheet itself
+    # Fresh reader (after the Cartographers score): the sheet's key was a prose block. The
+    # sheet keys every symbol by picture and name (two rows of five, 10 pt) and the two
+    # Symbols aids, the game's symbol_key, say what each means
+    assert load_game(project, GAME).spec.symbol_key == "clarifications"
+    key = sheet[sheet.index("Symbols · meanings on the Symbols aid"):sheet.index("Your turn")]
+    assert key.split(" aid ", 1)[1].strip() == " ".join(s.label for s in symbols.values())
+    cards = _flat(text_of(built(GAME, "clarifications", "a4"), [0]))
     for symbol in symbols.values():
-        assert f"{symbol.label} {symbol.meaning}" in sheet, symbol.label
+        assert f"{symbol.label} {symbol.meaning}" in cards.replace(" :", ":").replace(
+            " ,", ","), symbol.label
 
 
-def test_the_cards_are_one_set_a_table_two_aids_a_player_every_ruling_printed(built,
-                                                                             rulings):
-    """Fresh reader: nine cards a player (36 at four) was too many. The deck prints once a
-    table on two full card sheets: page 1 a Your turn and a Strikes aid for each of four
-    players and the solo aid, page 3 (fronts on odd pages) the shared Gods and Scoring aids,
-    the six Clarifications cards and the House rulings card; every ruling T1-T21 printed."""
+def test_the_cards_are_one_set_a_table_one_aid_a_player_every_ruling_printed(built,
+                                                                            rulings):
+    """Fresh reader: nine cards a player (36 at four) was too many; then (after the
+    Cartographers score) four identical copies of two aids. The deck prints once a table on
+    two full card sheets: page 1 a Your turn aid for each of four players (its mark says so)
+    and one shared Strikes, two Symbols, Setup and solo aid, page 3 (fronts on odd pages)
+    the shared Gods and Scoring aids, the six Clarifications cards and the House rulings
+    card; every ruling T1-T21 printed."""
     import pypdfium2 as pdfium
 
     path = built(GAME, "clarifications", "a4")
     assert len(pdfium.PdfDocument(str(path))) == 4  # two sheets: fronts and backs
     first, second = _flat(text_of(path, [0])), _flat(text_of(path, [2]))
-    assert first.count("Your turn") == 4 and first.count("Strikes") == 4
-    assert first.count("Player aid · one a player") == 8
+    assert first.count("Your turn") == 4 + 1 and first.count("Strikes") == 1  # (Setup's)
+    assert first.count("Player aid · one for each player") == 4
+    assert first.count("Player aid · shared") == 4  # Strikes, two Symbols, Setup
+    assert "Symbols · the grid" in first and "Symbols · the rest" in first
     assert "Solo and 2 players" in first and "T1 · " not in first
     assert second.count("Player aid · shared") == 2 and "Gods" in second
     assert "Scoring" in second and second.count("Clarifications") == 7  # and the footer
@@ -137,7 +147,8 @@ def test_the_cards_are_one_set_a_table_two_aids_a_player_every_ruling_printed(bu
     for number in range(1, 22):
         assert f"T{number} · " in rulings, number
     guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
-    assert "18 cards · Cards: 2 aids a player, 3 shared aids, 6 Clarifications" in guide
+    assert "18 cards · Cards: a Your turn aid a player, 7 shared aids, 6 Clarifications" \
+        in guide
     assert "One set a table" in guide and "per player" not in guide.split("Cards:")[1][:60]
 
 
@@ -165,8 +176,12 @@ def test_the_record_strip_has_a_row_for_each_neighbours_thunder_values(sheet):
     # the rounds table: your Thunder die, your circle and triangle dice, and a row each for
     # the LEFT and the RIGHT neighbour's Thunder number (one shared row read as one value),
     # each row led by the Thunder die's symbol; the tray's spaces are captioned the same way
-    assert "Your Thunder Your Lightning LEFT's Thunder RIGHT's Thunder" in sheet
-    assert "LEFT's Thunder colour + column row your Thunder RIGHT's Thunder" in sheet
+    # Fresh reader (after the Cartographers score): the cells were 7 x 4 mm; the rows of your
+    # own dice left (they lie in your tray), so the neighbours' rows are large enough to
+    # write in (test_rolling_thunder_sheet measures them), and the tray holds three dice
+    assert "God bonus +3 +3 +2 +2 +1 +1 – – – – LEFT's Thunder RIGHT's Thunder" in sheet
+    assert "Your Lightning" not in sheet
+    assert "colour + column row your Thunder ← LEFT" in sheet
 
 
 def test_left_and_right_are_seats_written_on_the_sheet(built, sheet):
@@ -177,7 +192,7 @@ def test_left_and_right_are_seats_written_on_the_sheet(built, sheet):
     from pdfcheck import page_chars, text_box
 
     assert "Seats · go clockwise Your seat 1 2 3 4 circle yours LEFT: seat RIGHT: seat" in sheet
-    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
+    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     text, boxes = page_chars(page)
     seat = text_box(text, boxes, "Your seat")
@@ -250,8 +265,8 @@ def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(bui
     # a light square stays white
     light = list(_cell(image, 5, 1).get_flattened_data())
     assert sum(p < 225 for p in light) / len(light) < 0.02
-    # the key explains the mark, and says which squares are light
-    assert "Dark square God powers: Frigg only." in sheet
+    # the key names the mark; the Symbols aid says what it means
+    assert "Dark square" in sheet
 
 
 def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet):
@@ -293,8 +308,8 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
             runs.append((" ".join(text.split()), round(size * abs(tm[0] * cm[0]), 2)))
 
     reader.pages[0].extract_text(visitor_text=visit)
-    for phrase in ("Thunder: LEFT die", "A Troll in each", "Any two Trolls",
-                   "Before placing", "circle + triangle",
+    for phrase in ("LEFT's: X", "A Troll in each", "Any two Trolls",
+                   "Before placing", "Circle + triangle",
                    "Slash your Thunder die's stone", "crosses off the leftmost",
                    "Tick its box, circle", "strikes corner to"):
         sizes = {size for text, size in runs if phrase in text}
@@ -314,16 +329,27 @@ def test_the_roll_sheets_are_listed_with_the_files_not_under_cut_fold_and_glue(b
     assert "Roll sheet: its dice go in the Rounds rows." in cards
 
 
-def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(sheet, rulings):
-    """Walls of small text go to the aid (issue 34, look): the sheet's order of execution
-    is a short line a step (step 1 two: the round, and rounds 4 and 8), under 50 words in
-    all (it was a block of 75 words, 8 lines wide); the "Your turn" and "Strikes" aid
-    cards say the same steps and rules in full."""
-    order = sheet[sheet.index("Your turn 1"):sheet.index("End: round 10")]
-    steps = re.split(r" (?=[1-9] )", order[len("Your turn "):])
-    assert [step.split()[0] for step in steps] == [str(n) for n in range(1, 10)]
-    assert all(len(step.split()) <= (10 if step[0] == "1" else 7) for step in steps), steps
-    assert len(order.split()) < 50
+def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(built, sheet, rulings):
+    """Walls of small text go to the aid (issue 34, look). Fresh reader (after the
+    Cartographers score): the order still read as a 9 pt prose column. Each step is a
+    numbered gold badge (1-9) and one line of 10.5 pt type, five words at most, the steps
+    under 35 words in all; the "Your turn" and "Strikes" aid cards say them in full."""
+    from pypdf import PdfReader
+    order = sheet[sheet.index("Your turn 1 2 3 4 5 6 7 8 9 "):sheet.index("End: round 10")]
+    words = order[len("Your turn 1 2 3 4 5 6 7 8 9 "):]
+    assert len(words.split()) < 35, words
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if text.strip():
+            runs.append((" ".join(text.split()), round(size * abs(tm[0] * cm[0]), 2)))
+
+    PdfReader(str(built(GAME, "play-sheet", "a4"))).pages[0].extract_text(visitor_text=visit)
+    steps = ("Cross off the round", "Roll, place hidden", "Thunder's stone", "+ LEFT's: X",
+             "+ RIGHT's: X", "Circle + triangle: X", "Runestone magic", "A God, if you like")
+    for step in steps:
+        sizes = {size for text, size in runs if text == step}
+        assert sizes and min(sizes) >= 10.5, (step, sizes)
     # (each card reads title, subtitle, its band, then its text)
     turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
     assert "4-5 Thunder: the LEFT die, then the RIGHT." in turn
@@ -409,17 +435,20 @@ def _apart(a, b) -> float:
 def test_every_card_opens_with_a_picture_of_its_own(built):
     """A fresh reader: no illustration, the sheet reads as a spreadsheet. Every aid and
     Clarifications card now opens under its title with a picture (a tinted scene behind a
-    game-icons piece), and no two cards of a player's set share one."""
+    game-icons piece), and no two cards of a player's set share one; the two Symbols aids
+    open with their key instead, five large symbols each."""
     import pypdfium2 as pdfium
 
     path = built(GAME, "clarifications", "pod")
     document = pdfium.PdfDocument(str(path))
     texts = [document[i].get_textpage().get_text_range() for i in range(len(document))]
     fronts = [i for i, text in enumerate(texts) if not text.startswith("ROLLING THUNDER")]
-    assert len(fronts) == 17  # four Your turn and four Strikes aids, 9 cards of one each
-    # each different card once (a player's Your turn and Strikes aids are the same cards)
+    assert len(fronts) == 17  # four Your turn aids, 13 cards of one each
+    # each different card once (the players' Your turn aids are the same card)
     fronts = list({texts[i]: i for i in fronts}.values())
-    assert len(fronts) == 11
+    assert len(fronts) == 14
+    fronts = [i for i in fronts if "Symbols ·" not in texts[i]]
+    assert len(fronts) == 12
     pictures = []
     for index in fronts:
         picture, px_mm = _render(path, index)
@@ -553,7 +582,7 @@ def test_the_aid_cards_are_filled_with_an_ending_an_example_and_the_seats(built,
     assert "Seat box: write “dummy”." in rulings
     page = pdfium.PdfDocument(str(built(GAME, "clarifications", "a4")))[0]
     text, boxes = page_chars(page)
-    for last, footer in (("5 Gods.", "one a player"), ("4-2, 4-5.", "one a player"),
+    for last, footer in (("5 Gods.", "one for each player"), ("4-2, 4-5.", "shared"),
                          ("Sigrdrifa the Valkyrie.", "solo and 2 players")):
         # the footer band under that line (the card's own, drawn before its text)
         gap = text_box(text, boxes, last)[1] - \
@@ -594,7 +623,7 @@ def test_the_sheets_reminders_are_a_line_or_two_and_the_prose_is_on_the_aids(bui
         top = text_box(text, boxes, first)[3]
         bottom = text_box(text, boxes, last, text.index(first))[1]
         assert top - bottom < lines * line, (first, (top - bottom) / line)
-    assert "aid 3" not in sheet and "dummies (solo aid)" in sheet
+    assert "aid 3" not in sheet
     assert "fires (■) count" not in sheet
     assert "across sectors; fires count." in rulings
     assert "Woden 3: a Troll in each sector that has one." in rulings
@@ -667,7 +696,7 @@ def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
     own mark, which the sheet's key explains: on each player's Your turn and Strikes aids,
     the shared Gods and Scoring aids, and the sheet's dice tray note."""
     from pypdf import PdfReader
-    assert "Ruling This edition's, not the rulebook's." in sheet
+    assert "Ruling" in sheet and "Ruling This edition's, not the rulebook's." in rulings
     reader = PdfReader(str(built(GAME, "clarifications", "a4")))
     aids = reader.pages[0]  # the per-player aids and the solo aid: no Clarifications card
     forms = set((aids["/Resources"].get("/XObject") or {}).keys())
@@ -682,4 +711,59 @@ def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
     assert "once a round" in turn and "slashed already: none" in turn
     gods = rulings[rulings.index("Gods"):rulings.index("Scoring")]
     assert "no room: the Troll" in gods and "Its X are strikes." in gods
-    assert "LEFT: next seat clockwise; RIGHT: the one before." in sheet
+    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
+
+
+# --- Fresh reader (after the Cartographers score, 6.8 twice) -----------------------------------
+
+def test_each_sector_is_tinted_in_its_colour_light_enough_to_write_on(built):
+    """The three sectors looked alike: each is tinted in its own colour now (pale red, blue,
+    yellow), as light as paper a pen writes on. Measured on an empty light square of each
+    (A4, 150 dpi): its colour leans to its sector's, and its grey stays over 225."""
+    import pypdfium2 as pdfium
+    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
+    image = page.render(scale=150 / 72).to_pil().convert("RGB")
+
+    def mean(col, row):
+        pixels = list(_cell(image, col, row, inset=1.0).get_flattened_data())
+        return [sum(p[i] for p in pixels) / len(pixels) for i in range(3)]
+
+    red, blue, yellow = mean(1, 2), mean(7, 2), mean(14, 2)
+    assert red[0] > red[2] + 15 and red[0] > red[1] + 15, red
+    assert blue[2] > blue[0] + 15, blue
+    assert min(yellow[0], yellow[1]) > yellow[2] + 25, yellow
+    for r, g, b in (red, blue, yellow):
+        assert 0.299 * r + 0.587 * g + 0.114 * b > 225, (r, g, b)
+
+
+def test_how_to_print_says_pen_and_says_the_pad_plainly(built):
+    """How to print said pencils where the rulebook says pen, and "print pages 1-4 ... (the
+    file is the 50-sheet pad)" confused: it says pen, and that every page is the same sheet."""
+    guide = _flat(text_of(built(GAME, "how-to-print", "a4")))
+    assert "written in pen, as the rulebook says" in guide
+    assert "Pens, one per player" in guide and "encil" not in guide
+    assert "Every page of this file is the same sheet (50 pages make a pad). Each player " \
+           "uses one sheet a game: print one page for each player" in guide
+    assert "pages 1-4" not in guide
+
+
+def test_the_roll_sheets_setup_slip_holds_the_setup(project):
+    """The Setup slip was mostly blank: it says the rulebook's setup (a sheet, a pen and
+    three dice each; the dummies; the seats) and how a round runs from the script, and the
+    Runestone rounds use the sheet's words (slash)."""
+    import io
+
+    from pypdf import PdfReader
+
+    from sheetgen.dice.roll_sheets import roll_sheet_pdfs
+
+    def first_page(players):
+        pdf = roll_sheet_pdfs(project, GAME, players, [(595.2756, 841.8898)])[0]  # A4
+        return _flat(PdfReader(io.BytesIO(pdf)).pages[0].extract_text())
+
+    four = first_page(4)
+    assert "Each player takes a play sheet, a pen and a red, a blue and a yellow die." in four
+    assert "take your seat's row as your roll, place your dice hidden" in four
+    assert "Round 4 (first slash a Runestone)" in four
+    solo = first_page(1)
+    assert "set two spare dice aside, the Thunder dice of two dummy players" in solo
