@@ -763,7 +763,7 @@ def test_the_roll_sheets_setup_slip_holds_the_setup(project):
 
     four = first_page(4)
     assert "Each player takes a play sheet, a pen and a red, a blue and a yellow die." in four
-    assert "take your seat's row as your roll, place your dice hidden" in four
+    assert "take the row numbered with your seat as your roll, place your dice hidden" in four
     assert "Round 4 (first slash a Runestone)" in four
     solo = first_page(1)
-    assert "set two spare dice aside, the Thunder dice of two dummy players" in solo
+    assert "set two spare dice aside, the Thunder dice of two dummies" in solo
