@@ -700,25 +700,28 @@ def test_every_back_of_a_deck_is_the_same_and_gives_nothing_away(built, componen
 
 
 @pytest.mark.slow
-def test_every_reaver_hero_has_a_portrait_of_their_own(built):
-    """Finding 1 (issue 34, last reader): the named Reaver heroes had no character art, only a
-    flat silhouette of an object. Each hero now has a colour portrait in a medallion of the
-    clan's colour: skin, hair and shading (hundreds of tones where a one-colour silhouette on a
-    scene has far fewer), warm skin tones in the middle, and no two heroes share a face."""
+def test_every_reaver_hero_bears_arms_of_their_own_and_no_emoji_face(built):
+    """Session 12 reader, finding 1: the Noto emoji portraits "read like a chat app". Each hero
+    now bears arms: a heater shield in the clan's colour with the hero's own emblem on it in
+    white. Inside the shield no skin tone prints (a face's light warm pixels), the emblem
+    covers a good share of it, no two heroes share arms, and no page credits an emoji set."""
     _, cards = _card_pages(built, "reaver-cards")
-    faces: dict[str, set[str]] = {}
+    arms: dict[str, set[str]] = {}
     for text, front, _ in cards:
         name = " ".join(text.split()).split(" Wolf clan")[0].split(" Raven clan")[0]
         name = name.split(" Boar clan")[0].split(" Serpent clan")[0]
         image = front.render(scale=4).to_pil().convert("RGB")
-        portrait = image.crop(_mm_box(front, 26, 23, 38, 33))
-        colours = set(portrait.getdata())
-        assert len(colours) > 150, (name, len(colours))
-        # skin: a light warm tone (red above blue) covers part of the face's middle
-        skin = [p for p in portrait.getdata() if p[0] > 180 and p[0] - p[2] > 25]
-        assert len(skin) > portrait.width * portrait.height * 0.08, name
-        faces.setdefault(hashlib.sha256(portrait.tobytes()).hexdigest(), set()).add(name)
-    assert len(faces) == 30 and all(len(v) == 1 for v in faces.values()), faces
+        shield = image.crop(_mm_box(front, 26, 21, 39, 28))  # the upright part
+        pixels = list(shield.getdata())
+        skin = [p for p in pixels if p[0] > 180 and p[0] - p[2] > 25 and p[1] > 120]
+        assert len(skin) < len(pixels) * 0.02, (name, len(skin))
+        white = [p for p in pixels if min(p) > 235]
+        assert len(white) > len(pixels) * 0.03, (name, len(white) / len(pixels))
+        arms.setdefault(hashlib.sha256(shield.tobytes()).hexdigest(), set()).add(name)
+    assert len(arms) == 30 and all(len(v) == 1 for v in arms.values()), arms
+    sheets = pdfium.PdfDocument(str(built("reavers-of-midgard", "reaver-cards", "a4")))
+    printed = " ".join(page.get_textpage().get_text_range() for page in sheets)  # footers
+    assert "Noto" not in printed and "Heraldry: CC0" in printed
 
 
 @pytest.mark.slow
