@@ -170,7 +170,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     assert "before the end-game sweep" in prophecies and "round down" in prophecies
     # a lost Sea Battle: the card prints what a win gives; the loss is on every player's aid
     assert all(b["gain"].startswith("**Win:**") for b in items(game, "sea-battle-cards"))
-    assert "**Sea Battle** lost: discard" in texts("reference")
+    assert "**Battle at Sea** lost: discard" in texts("reference")
     assert "colour of your choice" in texts("territory-tiles")
     aids = texts("reference")
     for words in ("2 players: 2 each", "never back",
@@ -268,7 +268,7 @@ def test_contents_card_counts_what_the_set_prints(game, built):
     printed = {
         "reaver-cards": r"(\d+) Reaver", "village-spoils": r"(\d+) Village Spoils",
         "keep-spoils": r"(\d+) Keep Spoils", "journey-cards": r"(\d+) Sea Journey",
-        "sea-battle-cards": r"(\d+) Sea Battle", "prophecy-cards": r"(\d+) Prophecy",
+        "sea-battle-cards": r"(\d+) Battle at Sea", "prophecy-cards": r"(\d+) Prophecy",
         "reference": r"(\d+) player aids", "dice-aid": r"(\d+) dice aids",
         "territory-tiles": r"(\d+) Territory", "ship-upgrade-tiles": r"(\d+) Ship Upgrade",
         "player-boards": r"(\d+) Longships", "markers": None,

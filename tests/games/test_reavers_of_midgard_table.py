@@ -671,19 +671,20 @@ def test_the_sea_journey_deck_and_the_trophies_are_named_on_the_board(board_page
     """Finding 3: the Sea Journey deck's space said only 'Deck' (read as unlabelled). The row
     under the Sea Battle spaces names every space: both decks, both discards, the Trophies."""
     row = _text_in(_chars(board_page), 26, 265, 258.25, 329)
-    for name in ("SeaBattledeck", "SeaBattlediscard", "Trophies", "SeaJourneydeck",
+    for name in ("BattleatSeadeck", "BattleatSeadiscard", "Trophies", "SeaJourneydeck",
                  "SeaJourneydiscard"):
         assert name in row, name
 
 
 @pytest.mark.slow
-def test_the_empty_deck_ruling_says_the_script_in_plain_words(built):
-    """Finding 4: R6 said '(script: its next refill order)'. It now says what to do: shuffle
-    the discard pile, or with the dice script stack it in the order the script lists next."""
+def test_the_empty_deck_ruling_is_a_rule_of_play_that_never_names_our_tool(built):
+    """Finding 4 (session 10): R6 said '(script: its next refill order)'. Session 12 reader,
+    finding 5: a player-facing rule should not talk about "the dice script" at all (the
+    script tells its own players how to stack a refill). The ruling is the rule alone."""
     printed = _printed(built, "clarifications", "a4")
-    assert "script: its next refill order" not in printed
-    assert ("Shuffle its discard pile into a new deck, at most once a round (playing with the "
-            "dice script: stack it in the order the script lists next for that deck)") in printed
+    assert "script" not in printed.lower()
+    assert ("Shuffle its discard pile into a new deck, at most once a round. Empty again: it "
+            "waits for Round setup.") in printed
 
 
 @pytest.mark.parametrize("component", ["sea-battle-cards", "journey-cards", "reaver-cards",
@@ -818,3 +819,20 @@ def test_territory_def_stands_beside_the_picture_and_fjord_is_not_forest_green(b
                                              + 19 * MM) * 4)))
     fjord, forest = edges["Fjord Hamlet"], edges["Forest Hold"]
     assert fjord[2] > fjord[1] + 20 and forest[1] > forest[2] + 20, edges
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("component", ["reaver-cards", "village-spoils", "sea-battle-cards",
+                                       "prophecy-cards", "clarifications", "reference",
+                                       "how-to-print", "board", "player-boards"])
+def test_the_sea_fight_has_one_name_everywhere(built, component):
+    """Session 12 reader, finding 5: the rulebook calls the same action both "Sea Battle" and
+    "Battle at Sea". This edition rules "Battle at Sea" (the board's section, the rulebook's
+    usual name) and prints it on every component, never the other: only the Clarifications
+    quote the rulebook's other name once, to rule that it is the same action."""
+    printed = " ".join(_printed(built, component, "a4").split())
+    if component == "clarifications":
+        assert printed.count("The rulebook's “Sea Battle” is the Battle at Sea.") == 1
+        printed = printed.replace("“Sea Battle”", "")
+    assert "Sea Battle" not in printed and "Sea battle" not in printed
+    assert "Battle at Sea" in printed or "Battles at Sea" in printed
