@@ -836,3 +836,19 @@ def test_the_sea_fight_has_one_name_everywhere(built, component):
         printed = printed.replace("“Sea Battle”", "")
     assert "Sea Battle" not in printed and "Sea battle" not in printed
     assert "Battle at Sea" in printed or "Battles at Sea" in printed
+
+
+@pytest.mark.slow
+def test_an_artifacts_die_reads_as_a_strong_die(built):
+    """Session 12 reader, finding 2: the Artifact cards' die faces were pale grey in a dashed
+    white box. Each Artifact now shows its die as a die: a dark square most of its space, its
+    face (or "ANY face") in white over a good share of it."""
+    _, cards = _card_pages(built, "village-spoils")
+    artifacts = [(text, front) for text, front, _ in cards if "Spend its die" in text]
+    assert len(artifacts) == 12
+    for text, front in artifacts:
+        die = front.render(scale=4).to_pil().convert("L").crop(_mm_box(front, 27, 22, 39.4, 34.4))
+        pixels = list(die.getdata())
+        dark = sum(p < 60 for p in pixels) / len(pixels)
+        white = sum(p > 220 for p in pixels) / len(pixels)
+        assert dark > 0.45 and white > 0.08, (text.split()[:3], dark, white)
