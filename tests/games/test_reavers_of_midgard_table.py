@@ -852,3 +852,24 @@ def test_an_artifacts_die_reads_as_a_strong_die(built):
         dark = sum(p < 60 for p in pixels) / len(pixels)
         white = sum(p > 220 for p in pixels) / len(pixels)
         assert dark > 0.45 and white > 0.08, (text.split()[:3], dark, white)
+
+
+@pytest.mark.slow
+def test_each_longship_board_has_its_own_identity(built):
+    """Session 12 reader, finding 6: the five Longship boards looked alike. Each is now its
+    clan's colour edge to edge with a tall banner: the clan's name in capitals of 20 pt and
+    more, a motto of its own, and an emblem no other board shares (the banner's emblem disc
+    differs from board to board), and the frame left of the Leader box is the clan's colour."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "player-boards", "pod")))
+    names, mottos, emblems, frames = set(), set(), set(), set()
+    for page in pdf:
+        chars = _chars(page)
+        big = "".join(c for c, size, _x, _y in chars if size >= 20 and not c.isdigit())
+        names.add(big)
+        printed = " ".join(page.get_textpage().get_text_range().split())
+        mottos.add(printed.split(" · ")[1].split(" Your pawns")[0])
+        image = page.render(scale=4).to_pil().convert("RGB")
+        emblems.add(hashlib.sha256(image.crop(_mm_box(page, 6, 4, 23, 21)).tobytes()).hexdigest())
+        frames.add(image.getpixel(((b := _mm_box(page, 1, 120, 1.5, 120.5))[0], b[1])))
+    assert names == {"CrimsonClan", "AzureClan", "GreenClan", "OchreClan", "PurpleClan"}, names
+    assert len(mottos) == 5 and len(emblems) == 5 and len(frames) == 5, (mottos, frames)
