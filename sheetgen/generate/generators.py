@@ -63,6 +63,10 @@ class DiceListOptions(Strict):
     count: int = Field(1, ge=0, le=MAX_COUNT, description="Copies of the aid.")
     intro: str = Field("", max_length=2000, description="Text before the dice.")
     outro: str = Field("", max_length=2000, description="Text after the dice.")
+    table: bool = Field(False, description=(
+        "Also give the item `rows`: a table with a column per face (1 to 6, a d6's pips) "
+        "and a row per die (its mark or name, then its faces), so the faces line up in "
+        "columns; the body then holds only the intro and outro."))
 
 
 def _dice_odds(options: OddsOptions, game_dir: Path, edition=None) -> list[dict[str, Any]]:
@@ -132,21 +136,34 @@ def _dice_list(options: DiceListOptions, game_dir: Path,
     the dice engine rolls; a die's name (and its ``mark``, ``Red · R``, as on its faces) is a
     line, its faces the next. A blank line parts the blocks (intro, each die, outro): a text
     with ``paragraph_gap`` sets them that far apart.
-    Options: id, title, subtitle, count, intro and outro (text lines before and after the dice).
+    Options: id, title, subtitle, count, intro and outro (text lines before and after the dice);
+    table: the faces as a table instead (``rows``: a column per face 1 to 6, a row per die),
+    so they line up in columns.
     """
     dice = _dice_in(game_dir, edition).model.dice
     written = load_yaml(game_dir / DICE_FILE)["dice"]
     blocks = [options.intro] if options.intro else []
+    rows: list[list[str]] = []
     for die_id in written:  # in the order dice.yaml lists them
         die = dice[die_id]
-        faces = " · ".join(f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
-                         for face in die.faces)
+        cells = [f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
+                 for face in die.faces]
+        # a row's head: its short name and mark ("Red R"), else its name
+        head = f"{die.short.capitalize()} {die.mark}".strip() if die.short else ""
+        rows.append([head or die.name or die_id, *cells])
+        if options.table:
+            continue
         mark = f" · {die.mark}" if die.mark else ""  # the letter on every printed face
-        blocks.append(f"**{die.name or die_id}{mark}**\n{faces}")  # faces on a line of their own
+        # faces on a line of their own
+        blocks.append(f"**{die.name or die_id}{mark}**\n{' · '.join(cells)}")
     if options.outro:
         blocks.append(options.outro)
-    return [{"id": options.id, "title": options.title, "subtitle": options.subtitle,
-             "body": "\n\n".join(blocks), "count": options.count}]
+    item = {"id": options.id, "title": options.title, "subtitle": options.subtitle,
+            "body": "\n\n".join(blocks), "count": options.count}
+    if options.table:
+        width = max(len(row) for row in rows) - 1
+        item["rows"] = [["", *(str(n) for n in range(1, width + 1))], *rows]
+    return [item]
 
 
 @dataclass(frozen=True)

@@ -14,7 +14,8 @@ GAME = "reavers-of-midgard"
 DECKS = {  # component: cards decided in its YAML
     "reaver-cards": 60, "village-spoils": 48, "keep-spoils": 48, "journey-cards": 24,
     "sea-battle-cards": 30, "prophecy-cards": 24, "territory-tiles": 40,
-    "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 17,
+    "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 6,
+    "pawns": 11,  # 10 Longship pawns and the Honor Ship, folding standees
     "reference": 27,  # five aids for each of 5 players, setup and contents once
     "clarifications": 9,  # this edition's rulings R1-R20
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
@@ -130,11 +131,13 @@ def test_territories_sea_battles_and_journeys(game):
 def test_five_longships_and_needed_tokens(game):
     boards = items(game, "player-boards")
     assert len(boards) == 5 and len({b["color"] for b in boards}) == 5
-    tokens = {t["name"]: t["count"] for t in items(game, "tokens") + items(game, "markers")}
+    tokens = {t["name"]: t["count"] for t in
+              items(game, "tokens") + items(game, "markers") + items(game, "pawns")}
     for name in ("Start Player", "Honor Ship", "Round marker", "Favor", "Troll trophy",
                  "Kraken trophy", "Food 1"):
         assert tokens.get(name, 0) >= 1, name
-    assert sum(n for k, n in tokens.items() if k.endswith("pawn")) == 10
+    assert sum(n for k, n in tokens.items() if k.endswith(("Crimson", "Azure", "Green", "Ochre",
+                                                           "Purple"))) == 10
     # a trophy for every card that awards one (the supply runs out only after a reshuffle)
     awards = {"troll": 0, "kraken": 0}
     for component in ("territory-tiles", "sea-battle-cards", "journey-cards"):
@@ -193,6 +196,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     ("board", ["Recruit Reavers", "2+ players"]),
     ("tokens", ["Start Player"]),
     ("markers", ["+100"]),
+    ("pawns", ["Crimson", "Honor Ship"]),
     ("reference", ["A Round", "Dice and Combat", "Final Scoring"]),
     ("dice-aid", ["Red Crew die", "Combat die"]),
 ])
@@ -276,7 +280,7 @@ def test_contents_card_counts_what_the_set_prints(game, built):
     for component, pattern in printed.items():
         if pattern:
             assert int(re.search(pattern, contents).group(1)) == total(game, component), component
-    pawns = sum(i.count for i in game.component("markers").model.items if "pawn" in i.name)
+    pawns = sum(i.count for i in game.component("pawns").model.items if i.name != "Honor Ship")
     assert f"{pawns} Longship pawns" in contents
     tokens = {i.name: i.count for i in game.component("tokens").model.items}
     assert f"40 1 · 10 5 · {tokens['Favor']} · {tokens['Troll trophy']} · " \

@@ -417,17 +417,15 @@ def _piece_segments(page, x0, y0, x1, y1) -> int:
 
 def test_the_pawn_the_battle_at_sea_and_the_ship_face_have_pictures_of_their_own(built):
     """Finding: one ship picture stood for the Longship pawn, the Battle at Sea cards and the
-    Ship die face. Now the pawn is a dragon prow, Battle at Sea a breaking wave, and the ship
-    stays the die face (printed in Storm at Sea's price)."""
-    markers = pdfium.PdfDocument(str(built("reavers-of-midgard", "markers", "pod")))
-    pawn = next(markers[k] for k in range(0, len(markers), 2)
-                if "Crimson" in markers[k].get_textpage().get_text_range()
-                or markers[k].get_textpage().get_text_range().strip() == "C")
+    Ship die face. Now the pawn is a dragon prow (the Honor Ship standee; the clans' pawns carry
+    their emblems), Battle at Sea a breaking wave, and the ship stays the die face (printed in
+    Storm at Sea's price)."""
+    pawns = pdfium.PdfDocument(str(built("reavers-of-midgard", "pawns", "pod")))
+    pawn = next(page for page in pawns if "Honor" in page.get_textpage().get_text_range())
     _, battles = _card_pages(built, "sea-battle-cards")
     _, journeys = _card_pages(built, "journey-cards")
     storm = next(page for text, page, _ in journeys if "Storm at Sea" in text)
-    width = pawn.get_trimbox()[2] - pawn.get_trimbox()[0]
-    pictures = {"pawn": _piece_segments(pawn, 0, 0, width / MM, width / MM),
+    pictures = {"pawn": _piece_segments(pawn, 2, 44.5, 16, 57),  # the standee's front figure
                 "battle at sea": _piece_segments(battles[0][2], 9, 14, 36, 41),
                 "ship face": _piece_segments(storm, 3.5, 40, 41, 48.3)}
     assert min(pictures.values()) > 50 and len(set(pictures.values())) == 3, pictures
@@ -489,16 +487,19 @@ def test_the_clan_initial_on_pawns_is_keyed_on_each_longship(built):
     the letter its markers print, and the Honor Ship carries no unexplained letter."""
     boards = _printed(built, "player-boards")
     markers = _printed(built, "markers", "a4").split()
+    pawns = _printed(built, "pawns", "a4").split()
     for clan in ("Crimson", "Azure", "Green", "Ochre", "Purple"):
-        assert f"Longship of the {clan} Clan Your pawns and Glory marker: {clan[0]}" in boards
-        assert markers.count(clan[0]) >= 3, clan  # 2 pawns and the Glory marker
+        assert f"Longship of the {clan} Clan · " in boards
+        assert f"Your Glory marker: {clan[0]}" in boards
+        assert markers.count(clan[0]) >= 1, clan  # the Glory marker
+        assert pawns.count(clan) == 4, clan  # 2 standees, the name on both halves
     assert "H" not in markers
 
 
 # The faces a player reads during play (cards, tiles, tokens, player boards, aids).
 PLAY_FACES = ("reaver-cards", "village-spoils", "keep-spoils", "journey-cards",
               "sea-battle-cards", "prophecy-cards", "territory-tiles", "ship-upgrade-tiles",
-              "player-boards", "reference", "markers", "tokens", "dice-aid")
+              "player-boards", "reference", "markers", "pawns", "tokens", "dice-aid")
 
 
 @pytest.mark.slow
@@ -873,3 +874,45 @@ def test_each_longship_board_has_its_own_identity(built):
         frames.add(image.getpixel(((b := _mm_box(page, 1, 120, 1.5, 120.5))[0], b[1])))
     assert names == {"CrimsonClan", "AzureClan", "GreenClan", "OchreClan", "PurpleClan"}, names
     assert len(mottos) == 5 and len(emblems) == 5 and len(frames) == 5, (mottos, frames)
+
+
+@pytest.mark.slow
+def test_the_dice_key_lines_its_faces_up_in_columns_1_to_6(built):
+    """Session 12 reader, finding 4: the dice key staggered its face names on two lines. The
+    Dice aid now keys every die as a table row under a header of the faces 1 to 6 (a d6's
+    pips, so ordinary dice can stand in): the Combat die's values sit under their column
+    numbers, each Crew die row inks all six columns, and the nets no longer print the
+    staggered reference card."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "dice-aid", "pod")))[0]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    assert "Red R" in whole and "Yellow Y" in whole and "Combat die" in whole
+
+    def centres(start: int, count: int) -> list[tuple[str, float, float]]:
+        found = []
+        for at in range(start, len(whole)):
+            if whole[at].isdigit():
+                left, bottom, right, top = text.get_charbox(at)
+                found.append((whole[at], (left + right) / 2, (bottom + top) / 2))
+                if len(found) == count:
+                    return found
+        return found
+
+    header = centres(whole.find("1 to 6") + 6, 6)
+    assert [d for d, _, _ in header] == list("123456"), header
+    combat = centres(whole.find("Combat die") + 10, 6)
+    assert [d for d, _, _ in combat] == list("011223"), combat
+    for (_, hx, _), (_, cx, _) in zip(header, combat):
+        assert abs(hx - cx) < 0.5 * MM, (hx, cx)
+    image = page.render(scale=4).to_pil().convert("L")
+    height = page.get_height()
+    for row in ("Red R", "Blue B", "Yellow Y"):
+        index = whole.find(row)
+        _, bottom, _, top = text.get_charbox(index)
+        y = (height - (bottom + top) / 2) * 4
+        for _, hx, _ in header:
+            cell = image.crop((round(hx * 4 - 8), round(y - 8), round(hx * 4 + 8), round(y + 8)))
+            assert sum(p < 100 for p in cell.getdata()) > 20, (row, hx)
+    nets = " ".join(p.get_textpage().get_text_range() for p in
+                    pdfium.PdfDocument(str(built("reavers-of-midgard", "printable-dice", "a4"))))
+    assert "dice faces" not in nets
