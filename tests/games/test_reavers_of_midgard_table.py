@@ -888,20 +888,16 @@ def test_the_dice_key_lines_its_faces_up_in_columns_1_to_6(built):
     whole = text.get_text_range()
     assert "Red R" in whole and "Yellow Y" in whole and "Combat die" in whole
 
-    def centres(start: int, count: int) -> list[tuple[str, float, float]]:
-        found = []
-        for at in range(start, len(whole)):
-            if whole[at].isdigit():
-                left, bottom, right, top = text.get_charbox(at)
-                found.append((whole[at], (left + right) / 2, (bottom + top) / 2))
-                if len(found) == count:
-                    return found
-        return found
-
-    header = centres(whole.find("1 to 6") + 6, 6)
-    assert [d for d, _, _ in header] == list("123456"), header
-    combat = centres(whole.find("Combat die") + 10, 6)
-    assert [d for d, _, _ in combat] == list("011223"), combat
+    rows: dict[int, list[tuple[str, float]]] = {}
+    for at, char in enumerate(whole):
+        if char.isdigit():
+            left, bottom, right, top = text.get_charbox(at)
+            rows.setdefault(round((bottom + top) / 2), []).append((char, (left + right) / 2))
+    lines = {"".join(c for c, _ in sorted(row, key=lambda r: r[1])): sorted(row, key=lambda r: r[1])
+             for row in rows.values()}
+    assert "123456" in lines and "011223" in lines, lines.keys()
+    header = [(c, x, 0) for c, x in lines["123456"]]
+    combat = [(c, x, 0) for c, x in lines["011223"]]
     for (_, hx, _), (_, cx, _) in zip(header, combat):
         assert abs(hx - cx) < 0.5 * MM, (hx, cx)
     image = page.render(scale=4).to_pil().convert("L")
