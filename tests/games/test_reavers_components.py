@@ -153,15 +153,16 @@ def test_dice_aid_lists_every_die_of_dice_yaml(game, project, built):
     import yaml
 
     dice = yaml.safe_load((project.root / "data" / GAME / "dice.yaml").read_text())["dice"]
-    body = items(game, "dice-aid")[0]["body"]
-    rows = body.splitlines()
+    rows = items(game, "dice-aid")[0]["rows"]
+    assert rows[0] == ["", "1", "2", "3", "4", "5", "6"]  # a column per face, a d6's pips
+    heads = [row[0] for row in rows[1:]]
     for die in dice.values():
-        # the die's name (and mark) on a line, its faces on the next
-        name = f"**{die['name']} · {die['mark']}**" if die.get("mark") else f"**{die['name']}**"
-        shown = re.findall(r":([a-z-]+):|(\d+)", rows[rows.index(name) + 1])
+        # a row per die: its short name and mark ("Red R"), else its name; then its faces
+        head = f"{die['short'].capitalize()} {die['mark']}" if die.get("short") else die["name"]
+        shown = re.findall(r":([a-z-]+):|(\d+)", " ".join(rows[1 + heads.index(head)][1:]))
         assert [a or int(b) for a, b in shown] == die["faces"], die["name"]
     text = PdfReader(built(GAME, "dice-aid", "pod")).pages[0].extract_text()
-    assert all(die["name"] in text for die in dice.values())
+    assert all(head in text for head in heads)
 
 
 def test_rules_the_rulebook_leaves_open_are_printed(game):
@@ -198,7 +199,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     ("markers", ["+100"]),
     ("pawns", ["Crimson", "Honor Ship"]),
     ("reference", ["A Round", "Dice and Combat", "Final Scoring"]),
-    ("dice-aid", ["Red Crew die", "Combat die"]),
+    ("dice-aid", ["Red R", "Combat die"]),
 ])
 def test_text_and_ink_on_first_page(built, component, names):
     path = built(GAME, component, "a4")

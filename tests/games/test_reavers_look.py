@@ -124,18 +124,19 @@ def test_the_longship_ship_upgrade_spaces_match_the_tokens(built):
         assert near(pixel(left + 24.5 * MM + gap * 25.3 * MM, y), SLATE), gap
 
 
-def test_the_dice_aid_parts_each_die_by_the_aids_paragraph_gap(built):
-    # the dice aid was one block of lines; each die (name, faces) is now a block of its own
+def test_the_dice_aid_gives_each_die_a_row_of_its_own(built):
+    # the dice aid was one block of lines, then a list whose faces staggered; each die is now
+    # a row of a table, the rows evenly spaced
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "dice-aid", "pod")))[0]
     text = page.get_textpage()
     whole = text.get_text_range()
-    names = ["Red Crew die", "Blue Crew die", "Yellow Crew die", "Combat die"]
+    names = ["Red R", "Blue B", "Yellow Y", "Combat die"]
     starts = [whole.find(name) for name in names]
     assert all(at >= 0 for at in starts)
-    size = pdfium.raw.FPDFText_GetFontSize(text, starts[0])
-    bottoms = [text.get_charbox(at)[1] for at in starts]
-    for upper, lower in zip(bottoms, bottoms[1:]):  # a name line, a faces line, then the gap
-        assert abs(upper - lower - (2 * size * 1.08 + 1.0 * MM)) < 0.3, (upper, lower, size)
+    middles = [(text.get_charbox(at)[1] + text.get_charbox(at)[3]) / 2 for at in starts]
+    steps = [upper - lower for upper, lower in zip(middles, middles[1:])]
+    assert all(step > 6 * MM for step in steps), steps
+    assert max(steps) - min(steps) < 0.5 * MM, steps
 
 
 def test_the_trade_dice_spaces_carry_their_dice_letters(built):
