@@ -137,7 +137,8 @@ def _dice_list(options: DiceListOptions, game_dir: Path,
     line, its faces the next. A blank line parts the blocks (intro, each die, outro): a text
     with ``paragraph_gap`` sets them that far apart.
     Options: id, title, subtitle, count, intro and outro (text lines before and after the dice);
-    table: the faces as a table instead (``rows``: a column per face 1 to 6, a row per die),
+    table: the faces as a table instead (``rows``: a column per face 1 to 6, a row per die,
+    headed by its mark or else its name),
     so they line up in columns.
     """
     dice = _dice_in(game_dir, edition).model.dice
@@ -148,9 +149,7 @@ def _dice_list(options: DiceListOptions, game_dir: Path,
         die = dice[die_id]
         cells = [f":{icon_of(die, face)}:" if icon_of(die, face) else str(face)
                  for face in die.faces]
-        # a row's head: its short name and mark ("Red R"), else its name
-        head = f"{die.short.capitalize()} {die.mark}".strip() if die.short else ""
-        rows.append([head or die.name or die_id, *cells])
+        rows.append([die.mark or die.name or die_id, *cells])  # its mark ("R"), else its name
         if options.table:
             continue
         mark = f" · {die.mark}" if die.mark else ""  # the letter on every printed face

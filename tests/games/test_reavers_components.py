@@ -157,8 +157,8 @@ def test_dice_aid_lists_every_die_of_dice_yaml(game, project, built):
     assert rows[0] == ["", "1", "2", "3", "4", "5", "6"]  # a column per face, a d6's pips
     heads = [row[0] for row in rows[1:]]
     for die in dice.values():
-        # a row per die: its short name and mark ("Red R"), else its name; then its faces
-        head = f"{die['short'].capitalize()} {die['mark']}" if die.get("short") else die["name"]
+        # a row per die: its mark ("R"), else its name; then its faces
+        head = die.get("mark") or die["name"]
         shown = re.findall(r":([a-z-]+):|(\d+)", " ".join(rows[1 + heads.index(head)][1:]))
         assert [a or int(b) for a, b in shown] == die["faces"], die["name"]
     text = PdfReader(built(GAME, "dice-aid", "pod")).pages[0].extract_text()
@@ -199,7 +199,7 @@ def test_rules_the_rulebook_leaves_open_are_printed(game):
     ("markers", ["+100"]),
     ("pawns", ["Crimson", "Honor Ship"]),
     ("reference", ["A Round", "Dice and Combat", "Final Scoring"]),
-    ("dice-aid", ["Red R", "Combat die"]),
+    ("dice-aid", ["Crew and Combat Dice", "Combat die"]),
 ])
 def test_text_and_ink_on_first_page(built, component, names):
     path = built(GAME, component, "a4")

@@ -130,9 +130,11 @@ def test_the_dice_aid_gives_each_die_a_row_of_its_own(built):
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "dice-aid", "pod")))[0]
     text = page.get_textpage()
     whole = text.get_text_range()
-    names = ["Red R", "Blue B", "Yellow Y", "Combat die"]
-    starts = [whole.find(name) for name in names]
-    assert all(at >= 0 for at in starts)
+    import re
+
+    # each row's head: the die's mark (R, B, Y) or its name, on a line of its own
+    starts = [re.search(rf"\r\n{name}\r\n", whole).start() + 2 for name in ("R", "B", "Y")]
+    starts.append(whole.find("Combat die"))
     middles = [(text.get_charbox(at)[1] + text.get_charbox(at)[3]) / 2 for at in starts]
     steps = [upper - lower for upper, lower in zip(middles, middles[1:])]
     assert all(step > 6 * MM for step in steps), steps

@@ -84,7 +84,7 @@ def test_how_to_print_comes_first_and_says_how_the_dice_are_made(project, built)
     game = load_game(project, GAME)
     assert game.spec.components[0] == "how-to-print"
     text = _text(built(GAME, "how-to-print", "a4")).replace(" :", ":")
-    assert "printable-dice-a4.pdf: 72 dice" in text and "Dice as cube nets" in text
+    assert "printable-dice-a4.pdf: 72 dice" in text and "Cube nets: 20 Crew dice" in text
     assert "dice-stickers-a4.pdf: 72 dice" in text and "stickers for 16 mm blank dice" in text
     for deck, count in (("reaver-cards", 60), ("village-spoils", 48), ("clarifications", 9)):
         assert f"{deck}-a4.pdf: {count} cards" in text
