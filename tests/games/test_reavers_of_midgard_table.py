@@ -913,3 +913,12 @@ def test_the_dice_key_lines_its_faces_up_in_columns_1_to_6(built):
     nets = " ".join(p.get_textpage().get_text_range() for p in
                     pdfium.PdfDocument(str(built("reavers-of-midgard", "printable-dice", "a4"))))
     assert "dice faces" not in nets
+
+
+@pytest.mark.slow
+def test_every_dice_sticker_page_is_full(built):
+    """Session 12 reader: the last dice-sticker page held 6 dice of 72, a near-empty page. The
+    stickers (11 mm, on 16 mm blank dice) now print 24 dice a page: three full A4 pages."""
+    pages = PdfReader(built("reavers-of-midgard", "dice-stickers", "a4")).pages
+    rows = [p.extract_text().count("stickers for a 16 mm blank die") for p in pages]
+    assert rows == [24, 24, 24], rows
