@@ -922,3 +922,28 @@ def test_every_dice_sticker_page_is_full(built):
     pages = PdfReader(built("reavers-of-midgard", "dice-stickers", "a4")).pages
     rows = [p.extract_text().count("stickers for a 16 mm blank die") for p in pages]
     assert rows == [24, 24, 24], rows
+
+
+@pytest.mark.slow
+def test_the_dice_aid_fills_its_sheet(built):
+    """Session 12 reader: the dice aid printed 5 cards in 9 slots, a half-empty page. It prints
+    a full sheet of nine (one per player, four for the table), and the Contents card says 9."""
+    pages = PdfReader(built("reavers-of-midgard", "dice-aid", "a4")).pages
+    assert len(pages) == 2  # one sheet of fronts and its backs
+    assert pages[0].extract_text().upper().count("CREW AND COMBAT DICE") == 9
+    aids = " ".join(p.extract_text() for p in
+                    PdfReader(built("reavers-of-midgard", "reference", "a4")).pages)
+    assert "9 dice aids" in " ".join(aids.split())
+
+
+@pytest.mark.slow
+def test_a_round_reads_as_numbered_steps(built):
+    """Session 12 reader: the player aids were dense prose. A Round is four numbered steps in
+    play order (Refill, Place, Act, Cleanup), each a paragraph of its own, before the notes."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "reference", "a4")))[0]
+    whole = page.get_textpage().get_text_range()
+    card = whole[whole.index("A Round"):whole.index("A Round", whole.index("A Round") + 1)]
+    lines = [line.strip() for line in card.split("\r\n")]
+    starts = [next(i for i, line in enumerate(lines) if line.startswith(step))
+              for step in ("1 Refill", "2 Place", "3 Act:", "4 Cleanup:", "Prepare:", "Pawns:")]
+    assert starts == sorted(starts), starts
