@@ -265,6 +265,9 @@ class SheetLook(Strict):
                               "(e.g. hall) drawn in the title band; default none.")
     scene_tint: str = Field("white", description="The colour the scene is tinted with (its "
                             "white takes the tint).")
+    columns: int = Field(0, ge=0, le=3, description="Columns of slips on the print pack's "
+                         "roll sheet at the least (0: as many as the widest slip's rows allow); "
+                         "a row too wide for its column wraps, its words over its dice.")
 
 
 class DiceFile(Strict):

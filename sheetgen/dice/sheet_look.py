@@ -26,6 +26,7 @@ class Look:
     ornament: tuple = (0.722, 0.525, 0.169)
     scene: Path | None = None
     scene_tint: tuple = (1.0, 1.0, 1.0)
+    columns: int = 0  # the slips' columns at the least (0: as their rows allow)
 
 
 def sheet_look(project, gd) -> Look:
@@ -58,4 +59,5 @@ def sheet_look(project, gd) -> Look:
         if scene is None:
             raise user_error(*where, f"sheet.scene: no scene {sheet.scene!r} in "
                              f"templates/{SCENES}")
-    return Look(colour("accent"), colour("ornament"), scene, colour("scene_tint"))
+    return Look(colour("accent"), colour("ornament"), scene, colour("scene_tint"),
+                sheet.columns)

@@ -26,14 +26,18 @@ def test_the_game_text_rule_is_on_and_how_to_print_comes_first(project):
 
 
 def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
-    rulings = text_of(built("roll-and-might", "clarifications", "a4"))
-    topics = ["Step 4", "Ties", "Two players", "Dealing", "Army, Castle", "Legend", "Army size",
-              "Solo cards", "First player", "Spare cards", "Two dice match", "Army margin"]
+    rulings = " ".join(text_of(built("roll-and-might", "clarifications", "a4")).split())
+    # reader finding 3 (session 12: "a legalistic voice"): each ruling a player's question
+    topics = ["How often do we pass?", "A tie?", "Only two of you?", "Who gets cards first?",
+              "A card with no side or part?", "How many Legends?", "How big can an army get?",
+              "Solo: the cards you used?", "The first player marker?",
+              "What are the Spare cards for?", "One die face, two Legend dice?",
+              "How much bigger for 3 points?"]
     for number, topic in enumerate(topics, 1):
-        assert rulings.count(f"R{number} · {topic}.") == 1, topic  # once (reader finding 2)
-    assert "the last card is never passed" in rulings
+        assert rulings.count(f"R{number} · {topic} ") == 1, topic  # once (reader finding 2)
+    assert "The last card is never passed" in rulings
     # each card says whose rulings they are, under its title (reader finding 2: one copy)
-    assert rulings.count("where the rulebook is silent or unclear: not the publisher's") == 3
+    assert rulings.count("this edition's rulings, not the publisher's") == 3
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
@@ -42,8 +46,9 @@ def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
     # issue 34 (the Turn card's steps in plain words, no codes): step 5 on the front, marked
     # with the Clarifications' seal; R1 in full once, on the Clarifications (reader finding 2:
     # the aids' backs no longer repeat it). The dealing order (R4) is the Clarifications'.
-    assert "Discard the other face down." in aids and "R1 · Step 4." not in aids
-    assert "R1 · Step 4." in text_of(built("roll-and-might", "clarifications", "a4"))
+    assert "Discard the other face down." in aids and "R1 ·" not in aids
+    assert "R1 · How often do we pass?" in text_of(built("roll-and-might", "clarifications",
+                                                         "a4"))
     assert "1 Deal 3 cards to each player." in aids
     # issue 34: the Scoring aid prints R3's and R2's words, so it cites no code
     assert "2 players: your opponent is both." in " ".join(aids.split())

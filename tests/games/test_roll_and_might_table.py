@@ -47,10 +47,10 @@ def _legend_faces(built) -> tuple[pdfium.PdfPage, pdfium.PdfPage]:
 
 
 def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built):
-    rulings = text_of(built(GAME, "clarifications", "a4"))
-    assert "R11 · Two dice match." in rulings
-    assert "A die face matching two Legend dice fills one spot, in the location of either die" \
-        in rulings
+    rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split())
+    # reader finding 3 (session 12): a player's question and a plain answer
+    assert "R11 · One die face, two Legend dice? It still fills just one spot: in either " \
+        "die's location, you choose." in rulings.replace("’", "'")
     # the Turn aid's step 6, on its front with the whole turn (the fronts page), in plain
     # words and no code, marked with the seal its foot keys to the Clarifications; no aid
     # back repeats R11 (reader finding 2: rulings live once)
@@ -60,18 +60,19 @@ def test_a_die_face_matching_two_legend_dice_has_a_ruling_where_it_is_used(built
     table, _solo = _legend_faces(built)
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
     # the Legend prints the ruling's words, so it cites no code (issue 34)
-    assert "Two dice match a card's die face: choose one of their locations; one spot." \
-        in legend.replace("’", "'")
+    assert "One face, two dice? One spot, either location." in legend.replace("’", "'")
 
 
 def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
-    rulings = text_of(built(GAME, "clarifications", "a4"))
-    assert "R1 · Step 4." in rulings
-    assert "the last card is never passed. Rulebook step 4 says pass again; this edition " \
-        "follows its example." in rulings
+    rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split()).replace("’", "'")
+    assert "R1 · How often do we pass?" in rulings
+    # the ruling against the rulebook's step 4, in a player's words, and the cards' mark
+    assert "The last card is never passed. The rulebook's step 4 says to pass again, but its " \
+        "own example doesn't: we follow the example." in rulings
+    assert "this edition's rulings, not the publisher's" in rulings
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
     assert "5 Keep 1 of the 2 you get. Discard the other face down." in " ".join(turn.split())
-    assert "R1 · Step 4." not in text_of(built(GAME, "reference", "a4"))  # once: Clarifications
+    assert "R1 ·" not in text_of(built(GAME, "reference", "a4"))  # once: Clarifications
 
 
 def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
@@ -79,8 +80,8 @@ def test_the_score_sheet_has_a_tie_break_box_for_the_filled_spots(built):
     label = ink_boxes(page, "Tie: more filled spots wins")  # R2's words, no code
     middle = (label[1] + label[3]) / 2
     boxes = [s for s in drawn_shapes(page) if s[0] > label[2] and s[1] < middle < s[3]
-             and s[0] - label[2] < 40 * MM and 10 * MM < s[2] - s[0] < 90 * MM
-             and s[3] - s[1] >= 4.5 * MM]
+             and s[0] - label[2] < 60 * MM and 10 * MM < s[2] - s[0] < 130 * MM
+             and s[3] - s[1] >= 7.5 * MM]  # the A4 sheet (reader finding 1, session 12)
     assert boxes, "no write-in box beside the tie-break label"
 
 
@@ -92,8 +93,10 @@ def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_s
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
               and 21 * MM < s[2] - s[0] < 24 * MM and 21 * MM < s[3] - s[1] < 24 * MM]
     assert spaces, "no die space under SET ASIDE"
-    assert "Who places: 2 players: first player, other, first player. 4-5 players: the first " \
-        "three in turn order." in re.sub(r"\s+", " ", table.get_textpage().get_text_range())
+    # reader finding 4 (session 12): one player count a line, the numbers bold
+    legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
+    assert "Who places a die? 2 players: first, other, first 3 players: one each 4-5 players: " \
+        "the first three" in legend
 
 
 def test_the_table_legend_has_no_solo_boxes_and_solo_has_a_legend_of_its_own(built):
@@ -105,7 +108,7 @@ def test_the_table_legend_has_no_solo_boxes_and_solo_has_a_legend_of_its_own(bui
         assert "Solo" not in text and "solo" not in text and "1 or 2" not in text
         assert "Roll 4 dice" in text
     for text in solo:
-        assert "Legend’s armies" in text and "3 or 4 → WEST army" in text
+        assert "Legend’s armies" in text and "3 or 4 →" in text and "WEST army" in text
         assert "Roll 3 dice" in text
     assert len(_page_texts(built(GAME, "legend", "a4"))) == 1  # one page of two A5 Legends
 
@@ -115,11 +118,12 @@ def test_west_comes_before_east_on_the_legend_as_on_the_sheet(built):
     assert ink_boxes(sheet, "WEST ARMY")[2] < ink_boxes(sheet, "EAST ARMY")[0]  # West left
     table, solo = _legend_faces(built)
     for face in (table, solo):
-        # the Army space's line reads WEST first, left of EAST on the same line
-        west, east = ink_boxes(face, "= WEST army"), ink_boxes(face, "= EAST army")
+        # the Army space's line reads WEST first, left of EAST on the same line (reader
+        # finding 4, session 12: large numbers, a symbol and one word each)
+        west, east = ink_boxes(face, "WEST"), ink_boxes(face, "EAST")
         assert west[2] < east[0] and abs(west[1] - east[1]) < 1 * MM
     # the solo armies: West's boxes above East's
-    assert ink_boxes(solo, "3 or 4 → WEST")[1] > ink_boxes(solo, "1 or 2 → EAST")[3]
+    assert ink_boxes(solo, "WEST army")[1] > ink_boxes(solo, "EAST army")[3]
 
 
 def test_the_army_ladder_counts_are_explained(built):
@@ -127,8 +131,8 @@ def test_the_army_ladder_counts_are_explained(built):
     assert "5 · 10 · 15 · 16" not in sheet
     assert sheet.count("Rows of 5: 5, 10, 15") == 2
     assert sheet.count("16 max") == 2 and "(R7)" not in sheet  # the cap is R7's words
-    assert "R7 · Army size. 16 spots an army, the most 8 turns can fill." in \
-        text_of(built(GAME, "clarifications", "a4"))
+    assert "R7 · How big can an army get? 16 spots, the most 8 turns can fill." in \
+        " ".join(text_of(built(GAME, "clarifications", "a4")).split())
 
 
 def test_the_script_deals_as_ruling_r4_says(project, built):
@@ -154,8 +158,9 @@ def test_the_script_deals_as_ruling_r4_says(project, built):
     # as against R4; R4 now says the first player may be any seat and deals from Seat 1, and
     # the script's first-player line says the cards are dealt from Seat 1 all the same
     rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split())
-    assert "R4 · Dealing. Seats are numbered clockwise, Seat 1 anyone. The first player, any " \
-        "seat, deals 3 cards at a time from Seat 1, then clockwise." in rulings
+    assert "R4 · Who gets cards first? Number the seats clockwise, starting anywhere. Whoever " \
+        "is first player deals 3 cards at a time, always from Seat 1, then clockwise." \
+        in rulings.replace("\u00a0", " ")
     assert "turn 1's first player" not in rulings
     assert re.search(r"First player, at random \(seats numbered clockwise; passes clockwise "
                      r"each turn; cards are dealt from Seat 1 all the same\): Seat [2-4]", out)
@@ -257,20 +262,22 @@ def test_one_picture_per_idea_with_a_key(project, built):
 
 def test_each_named_card_has_its_own_picture(built):
     """Look: six cards of a guild shared one picture (every Market card the money bag). Each
-    front now draws a picture of its own in a scene (cards.csv picture, scene): reader finding
-    7 (look 6.8: flat silhouettes on grey), a shaded Noto drawing (templates/art/noto), one art
-    language for every card's picture. Cards of different names never show the same picture;
-    cards of one name share theirs."""
+    front now draws a picture of its own in a scene (cards.csv picture, scene). Reader finding
+    7 (session 12: the Noto crown, shield and bread were not praised): the picture is a
+    game-icons silhouette in a medallion, the card's symbol (sunset West, sunrise East,
+    swords, tower, throne, castle, die) or its ware: no Noto drawing on the deck. Cards of
+    different names never show the same icons; cards of one name share theirs."""
     from test_roll_and_might_retail import _forms
 
     path = built(GAME, "cards", "pod")
     texts = _page_texts(path)[::2]
     noto = {p.stem for p in (REPO / "templates" / "art" / "noto").glob("*.svg")}
-    pictures = [frozenset(base for n in page if ".art-" in n
-                          if (base := n.split(".art-")[1].rsplit("-", 1)[0]) in noto)
-                for page in _forms(path)[::2]]
+    forms = _forms(path)[::2]
+    assert not [n for page in forms for n in page if ".art-" in n
+                and n.split(".art-")[1].rsplit("-", 1)[0] in noto]
+    icons = [frozenset(n.split(".icon-")[1] for n in page if ".icon-" in n) for page in forms]
     names: dict[str, set] = {}
-    for text, art in zip(texts, pictures):
+    for text, art in zip(texts, icons):
         name = re.search(r"(ARMY|CASTLE|MARKET|WILD DIE|SPARE)\s*(WEST OR EAST|WEST|EAST|TOWER OR "
                          r"THRONE ROOM|TOWER|THRONE ROOM|STALLS [0-9, -]+)?", text).group(0)
         names.setdefault(" ".join(name.split()), set()).add(art)
@@ -278,8 +285,9 @@ def test_each_named_card_has_its_own_picture(built):
     assert all(len(arts) == 1 for arts in names.values()), names
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
-    # every card but the blank Spare draws one Noto picture (its scene: the next test)
-    assert sorted(len(art) for art in each) == [0] + [1] * 12, each
+    pictures = {name: next(iter(arts)) for name, arts in names.items()}
+    assert "sunset" in pictures["ARMY WEST"] and "sunrise" in pictures["ARMY EAST"]
+    assert {"bread", "wheat", "grapes", "apple", "amphora"} <= set().union(*pictures.values())
     # one style: no Fluent colour art on the deck's fronts or backs
     assert not [n for page in _forms(path) for n in page if "fluent" in n]
 
@@ -509,7 +517,7 @@ def test_a_ruling_prints_where_it_is_cited_and_codes_only_where_looked_up(projec
     sheet = flat(built(GAME, "score-sheet", "a4"))
     assert "Tie: more filled spots wins" in sheet  # R2's words, where the tie is written
     legend = flat(built(GAME, "legend", "a4"))
-    assert "Two dice match a card's die face: choose one of their locations; one spot." in legend
+    assert "One face, two dice? One spot, either location." in legend
 
 
 def test_the_qps_edition_builds_and_passes_its_checks(project, checked):
@@ -580,7 +588,8 @@ def test_the_aids_and_rulings_fill_their_pages(built):
              and 14.5 * MM < s[3] - s[1] < 16 * MM]
     assert len(rings) == 2, rings
     rulings = _page_texts(built(GAME, "clarifications", "a4"))[0]
-    assert rulings.count("R1 · Step 4.") == 1 and rulings.count("R11 · Two dice match.") == 1
+    assert rulings.count("R1 · How often do we pass?") == 1
+    assert rulings.count("R11 · One die face, two Legend dice?") == 1
 
 
 def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
@@ -589,12 +598,13 @@ def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
     crenellated curtain wall between the inner towers, on the throne room's walls."""
     page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
     shapes = drawn_shapes(page)
-    # (pdfium's bounds reach past a stroke's ink: a 9 x 23.5 mm body reads 9.8 x 24.3)
-    bodies = [s for s in shapes if 9.4 * MM < s[2] - s[0] < 10.2 * MM
-              and 23.8 * MM < s[3] - s[1] < 24.8 * MM]
+    # (pdfium's bounds reach past a stroke's ink: a 12.7 x 33.2 mm body reads 13.5 x 34;
+    # the A4 sheet, reader finding 1 of session 12)
+    bodies = [s for s in shapes if 13.1 * MM < s[2] - s[0] < 14 * MM
+              and 33.6 * MM < s[3] - s[1] < 34.6 * MM]
     assert len(bodies) == 4, bodies
-    boxes = [s for s in shapes if 5.8 * MM < s[2] - s[0] < 6.3 * MM
-             and 5.8 * MM < s[3] - s[1] < 6.3 * MM]
+    boxes = [s for s in shapes if 7.7 * MM < s[2] - s[0] < 8.4 * MM
+             and 7.7 * MM < s[3] - s[1] < 8.4 * MM]
     for body in bodies:   # three tower boxes stand inside each body
         inside = [b for b in boxes if body[0] < b[0] and b[2] < body[2]
                   and body[1] < b[1] and b[3] < body[3]]
@@ -606,8 +616,8 @@ def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
     stone = image.getpixel((round((body[0] + 1.4 * MM) * scale),
                             round(image.height - (body[1] + body[3]) / 2 * scale)))
     assert 200 < stone < 250, stone
-    walls = [s for s in shapes if 28 * MM < s[2] - s[0] < 29.5 * MM
-             and 6.3 * MM < s[3] - s[1] < 7.3 * MM]
+    walls = [s for s in shapes if 39.5 * MM < s[2] - s[0] < 41 * MM
+             and 8.7 * MM < s[3] - s[1] < 9.8 * MM]
     assert walls, "no curtain wall between the inner towers"
 
 
@@ -638,9 +648,9 @@ def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
     assert "4+" not in solo and "3 or more" not in solo and "4 or more" not in solo
     table = next(t for t in aids if t.startswith("Scoring "))
     assert "Larger: 2. Larger by 4+: 3." in table and "3+" not in table
-    rulings = text_of(built(GAME, "clarifications", "a4"))
-    assert "R12 · Army margin. 3 points: larger by 4 or more; solo, by 3 or more. Both are the " \
-        "rulebook's." in rulings.replace("’", "'")
+    rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split())
+    assert "R12 · How much bigger for 3 points? 4 or more; solo, 3 or more. Both numbers are " \
+        "the rulebook's." in rulings.replace("’", "'")
 
 
 def test_the_legend_count_agrees_on_the_how_to_print_page(built):
@@ -744,8 +754,10 @@ def test_the_card_picture_is_the_hero_full_bleed_with_no_cream_margin(built):
             return image.getpixel((round((x_mm + bleed) * px), round((y_mm + bleed) * px)))
 
         # no cream margin: a ring 1.5 mm inside the trim, every 2 mm, is never the paper
-        ring = [(x, y) for x in range(2, 62, 2) for y in (1.5, 87.4)] + \
-            [(x, y) for y in range(2, 88, 2) for x in (1.5, 62)]
+        # (over the picture and the banner: the die half below is plain paper, reader
+        # finding 2 of session 12, tested on its own)
+        ring = [(x, 1.5) for x in range(2, 62, 2)] + \
+            [(x, y) for y in range(2, 56, 2) for x in (1.5, 62)]
         cream = [(x, y) for x, y in ring if near(at(x, y), paper, 6)]
         assert not cream, (index, name, cream[:4])
         # the scene spans the width: its layers (not one flat colour) on either side of the
@@ -843,7 +855,7 @@ def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
     """Next worst thing after the reader's findings: the Two Cards, Two Halves aid drew the
     deck's old cards (a cream card, a solid colour top) after the deck went full bleed. Its
     two small cards now read like the deck's: the picture in the location's mist with the
-    symbol in its colour, a banner of that colour under it, the die half in the mist."""
+    symbol in its colour, a banner of that colour under it, the die half plain paper."""
     path = built(GAME, "reference", "a4")
     texts = _page_texts(path)
     index = next(i for i, t in enumerate(texts) if "Two Cards, Two Halves" in t)
@@ -867,7 +879,8 @@ def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
         box = ink_boxes(page, words)
         assert near(at(box, -7, 23.5), mist), (words, at(box, -7, 23.5))   # the picture
         assert near(at(box, -7, 17), accent), (words, at(box, -7, 17))      # the banner
-        assert near(at(box, -7, 3), mist), (words, at(box, -7, 3))          # the die half
+        # the die half plain paper, as the deck now prints it (reader finding 2, session 12)
+        assert near(at(box, -7, 3), (0xfa, 0xf6, 0xee)), (words, at(box, -7, 3))
 
 
 def test_each_score_sits_beside_what_it_scores(built):
@@ -888,7 +901,8 @@ def test_each_score_sits_beside_what_it_scores(built):
     assert len(in_castle) == 3 and len(in_market) == 1, points
     towers = text_box(text, boxes, "WEST TOWERS")
     east = text_box(text, boxes, "EAST TOWERS")
-    assert any(towers[2] < p[0] < east[0] for p in in_castle)  # between the tower pairs
+    # between the tower pairs
+    assert any((towers[0] + towers[2]) / 2 < p[0] < (east[0] + east[2]) / 2 for p in in_castle)
     assert "Tower bonus" not in text  # a full tower is its own record
     assert "Strength = spots" in text and "+ full" in text
     sheet = " ".join(text.split()).replace("’", "'")
@@ -898,3 +912,129 @@ def test_each_score_sits_beside_what_it_scores(built):
     assert army[3] < scoring[1]
     guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
     assert "1 · Roll sheet (optional: your player count's, file 6)" in guide
+
+
+# --- Session 12 reader findings (look 6.8 twice against Welcome To...) -------------------------
+
+
+def test_the_score_sheet_is_a4_with_writing_boxes_of_7_5_mm_and_more(built):
+    """Reader finding 1 (session 12): the score sheet was A5, its boxes 5.6 mm, where Welcome
+    To's are generous. It is an A4 page now, one sheet a page, every spot a player fills 7.5 mm
+    or more: 32 army spots, 12 tower spots, 5 throne spots and 12 stall spots."""
+    from pypdf import PdfReader
+
+    path = built(GAME, "score-sheet", "pod")
+    box = PdfReader(str(path)).pages[0].trimbox
+    assert abs(float(box.width) / MM - 210) < 1 and abs(float(box.height) / MM - 297) < 1
+    page = pdfium.PdfDocument(str(path))[0]
+    spots = [s for s in drawn_shapes(page) if 7.5 * MM <= s[2] - s[0] < 10 * MM
+             and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.3 * MM]
+    assert len(spots) >= 32 + 12 + 5 + 12, len(spots)
+    # the sum boxes under the foot's labels too: 7.5 mm tall and more (the sums 12 mm)
+    text, boxes = page_chars(page)
+    total = text_box(text, boxes, "TOTAL")
+    under = [s for s in drawn_shapes(page) if s[3] < total[1] and s[3] > total[1] - 20 * MM
+             and s[2] - s[0] > 15 * MM]
+    assert len(under) >= 6 and all(s[3] - s[1] >= 7.5 * MM for s in under), under
+    assert max(s[3] - s[1] for s in under) >= 12 * MM
+    guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
+    assert "One A4 sheet to a page" in guide and "Two sheets to a page" not in guide
+
+
+def test_the_die_half_is_plain_paper_and_colour_means_the_location(built):
+    """Reader finding 2 (session 12): the die half of each card was tinted in its own card's
+    location colour, which confused (a die face has no location). Colour means the location
+    only: each front's die half is plain paper with its number in ink, and the Legend and the
+    Two Cards aid key it ("Colour ... location")."""
+    path = built(GAME, "cards", "pod")
+    texts = _page_texts(path)
+    dpi, bleed = 100, 3.175
+    px = dpi / 25.4
+    paper = (250, 246, 238)
+    fronts = [i for i in range(0, len(texts), 2) if "SPARE" not in texts[i]]
+    assert len(fronts) == 15
+    for index in fronts:
+        image = _colour_page(path, index, dpi)
+
+        def at(x_mm, y_mm, image=image):
+            return image.getpixel((round((x_mm + bleed) * px), round((y_mm + bleed) * px)))
+
+        for x, y in ((2, 60), (3, 86), (31, 59.5), (40, 87), (2, 72)):
+            pixel = at(x, y)
+            assert all(abs(a - b) <= 6 for a, b in zip(pixel, paper)), (index, x, y, pixel)
+        # the number beside the die: its darkest pixels are ink (grey), not a location colour
+        crop = image.crop((round(30 * px), round(66 * px), round(47 * px), round(84 * px)))
+        dark = [p for p in crop.getdata() if sum(p) < 200]
+        assert len(dark) > 200, index
+        assert all(max(p) - min(p) < 30 for p in dark), index
+    table, _solo = _legend_faces(built)
+    legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range()).replace("’", "'")
+    assert "Colour = a card's location; its white half is a die face." in legend
+    aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
+    assert "Colour is the location; the plain half is only a die face." in aids
+
+
+def test_the_clarifications_ask_a_players_question_and_answer_it_plainly(built):
+    """Reader finding 3 (session 12): the Clarifications spoke in a legalistic voice ("R1 ·
+    Step 4. Keep 1 of 3 ..."). Each ruling is now a question a player asks, then a plain
+    answer; the cards still say they are this edition's rulings, not the publisher's."""
+    rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split()).replace("’", "'")
+    heads = re.findall(r"R(\d+) · ([^?]{3,40})\?", rulings)
+    assert [int(n) for n, _ in heads] == list(range(1, 13)), heads
+    assert rulings.count("this edition's rulings, not the publisher's") == 3
+    for legal in ("this edition follows", "Rulebook step 4 says", "Seat 1 anyone", "Both are the"):
+        assert legal not in rulings, legal
+    assert "but its own example doesn't: we follow the example" in rulings
+
+
+def test_the_legend_reads_as_a_reference_card_numbers_first(built):
+    """Reader finding 4 (session 12): the Legend read as a form. Each die space is a tile of its
+    location's colour, its band titled, and what the die means printed as large numbers (17
+    pt, 4 mm and taller) each with its symbol and one word, West first: 4-6 WEST, 1-3 EAST,
+    1-3 ANY TOWER, 4-6 THRONE ROOM, 1-6 STALL OF THAT NUMBER."""
+    from test_roll_and_might_retail import _forms
+
+    for face in _legend_faces(built):
+        text, boxes = page_chars(face)
+        flat = " ".join(text.split())
+        for words in ("4-6 WEST 1-3 EAST", "1-3 ANY TOWER 4-6 THRONE ROOM",
+                      "1-6 STALL OF THAT NUMBER"):
+            assert words in flat, words
+        number = text_box(text, boxes, "4-6")
+        rule = text_box(text, boxes, "STALL")
+        assert number[3] - number[1] >= 4 * MM > 1.5 * (rule[3] - rule[1])
+    forms = _forms(built(GAME, "legend", "pod"))
+    for page in forms:
+        icons = {n.split(".icon-")[1] for n in page if ".icon-" in n}
+        assert {"sunset", "sunrise", "tower", "throne", "market"} <= icons, icons
+    # the die spaces stand on tiles of their location's mist (army, castle, market)
+    table, _solo = _legend_faces(built)
+    image = table.render(scale=100 / 72).to_pil().convert("RGB")
+    die = ink_boxes(table, "ARMY")  # the Army band; its die space is left of it
+    y = round((table.get_height() - (die[1] + die[3]) / 2) * 100 / 72)
+    row = [image.getpixel((x, y)) for x in range(round(die[0] * 100 / 72))]
+    mist = [p for p in row if p[0] > p[2] + 20 and min(p) > 150]  # the army's red mist
+    assert len(mist) >= 4, row
+
+
+def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):
+    """Reader finding 6 (session 12): a shield for West and a horse for East were arbitrary.
+    West is the setting sun, East the rising sun, on the Army cards, the score sheet's armies
+    and towers, both Legends and the Symbol key, which names them."""
+    from test_roll_and_might_retail import _forms
+
+    texts = _page_texts(built(GAME, "cards", "pod"))
+    fronts = _forms(built(GAME, "cards", "pod"))
+    for index in range(0, len(texts), 2):
+        icons = {n.split(".icon-")[1] for n in fronts[index] if ".icon-" in n}
+        side = re.search(r"ARMY\s+(WEST OR EAST|WEST|EAST)", texts[index])
+        if side and side.group(1) in ("WEST", "EAST"):
+            assert {"WEST": "sunset", "EAST": "sunrise"}[side.group(1)] in icons, index
+            assert not {"sunset", "sunrise"} - icons - {"sunset", "sunrise"}
+        else:
+            assert not {"sunset", "sunrise"} & icons, index
+    sheet = {n.split(".icon-")[1] for n in _forms(built(GAME, "score-sheet", "pod"))[0]
+             if ".icon-" in n}
+    assert {"sunset", "sunrise"} <= sheet
+    aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
+    assert "West Sunset side, your left" in aids and "East Sunrise side, your right" in aids

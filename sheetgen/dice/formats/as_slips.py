@@ -530,10 +530,12 @@ class _Slips(_Sheet):
         return GUTTER * (0.5 + self.air / 2)
 
     def columns(self, slips, width: float) -> int:
-        """Return how many columns of slips the widest slip's rows allow (at most MAX_COLUMNS)."""
+        """Return how many columns of slips the widest slip's rows allow (at most MAX_COLUMNS),
+        or the look's ``columns`` when more (a row too wide for its column wraps)."""
         need = max([MIN_COLUMN, *(self.natural(part) + 2 * PAD for _, parts in slips
                                   for part in parts)])
-        return max(1, min(MAX_COLUMNS, int((width + GUTTER) // (need + GUTTER))))
+        fit = max(1, min(MAX_COLUMNS, int((width + GUTTER) // (need + GUTTER))))
+        return max(fit, self.look.columns)  # dice.yaml sheet.columns: at the least
 
     def intro_lines(self, slips, full: float) -> list[Line]:
         """Return the sheet's opening lines, under its band: how to use the slips, what a
@@ -584,16 +586,34 @@ class _Slips(_Sheet):
             laid.append((titles, lines, more))
         pages, y = [[]], top
 
-        def place(row):
+        def place(row, width=w):
             nonlocal y
             h = max(self.slip_h(titles, lines) for titles, lines in row)
             if y - h < floor and pages[-1]:
                 pages.append([])
                 y = later
             for k, (titles, lines) in enumerate(row):
-                pages[-1].append((MARGIN + k * (w + GUTTER), y, w, h, titles, lines))
+                pages[-1].append((MARGIN + k * (width + GUTTER), y, width, h, titles, lines))
             y -= h + self.gutter()  # room to cut, a crop mark's at least
 
+        if cols > 1 and self.look.columns:
+            # columns the look asks for: a slip whose dice are wider than a column (a roll
+            # re-rolled, its thrown-away dice first) takes a row of its own, the page wide
+            row = []
+            for (titles, lines, _), (title, parts) in zip(laid, slips):
+                if max(self.natural(part) for part in parts) + 2 * PAD > w:
+                    if row:
+                        place(row)
+                        row = []
+                    place([self.slip_lines(title, parts, full - 2 * PAD)], full)
+                    continue
+                row.append((titles, lines))
+                if len(row) == cols:
+                    place(row)
+                    row = []
+            if row:
+                place(row)
+            return pages, y
         if cols > 1:
             for start in range(0, len(laid), cols):
                 place([(titles, lines) for titles, lines, _ in laid[start:start + cols]])
