@@ -134,7 +134,9 @@ def test_the_cells_of_one_instruction_line_up_from_slip_to_slip(game, players, p
         said = [r for r in inside if r[3] == INVISIBLE]
         mine = sorted((t for t in pages[n][1] if _inside_rect(t, rect)), key=lambda t: -t[1])
         for k, tick in enumerate(mine):
-            row = [r for r in said if tick[1] - 20 < r[1] <= tick[1] and r[0] < tick[0]]
+            # (the tick box sits half a die above the cell's foot: dice up to 52 pt, sheet
+            # columns in dice.yaml)
+            row = [r for r in said if tick[1] - 30 < r[1] <= tick[1] and r[0] < tick[0]]
             roll = max(row, key=lambda r: r[0])  # the cell's own text: the nearest left
             starts.setdefault(k, set()).add(round(roll[0] - rect[0], 1))
             if "→" not in roll[2]:

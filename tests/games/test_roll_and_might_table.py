@@ -1038,3 +1038,27 @@ def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):
     assert {"sunset", "sunrise"} <= sheet
     aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
     assert "West Sunset side, your left" in aids and "East Sunrise side, your right" in aids
+
+
+def test_the_roll_sheet_uses_its_page_two_slips_to_a_row(built):
+    """Reader finding 5 (session 12): the roll sheet's right half was empty (one column of
+    slips, four dice each). dice.yaml sets `sheet: columns: 2`: the setup and the turns go
+    two to a row on one page, their dice 15.5 mm or larger (44 pt and up), the right half
+    holding as many dice as the left; a re-rolled turn, too wide for a column, takes a row of
+    its own."""
+    from sheetgen.dice.roll_sheets import roll_sheet_pdfs
+    from sheetgen.load.project import Project
+
+    a4 = (595.2756, 841.8898)
+    pdf = pdfium.PdfDocument(roll_sheet_pdfs(Project.at(REPO), GAME, 5, [a4])[0])
+    assert len(pdf) == 1
+    page = pdf[0]
+    width = page.get_width()
+    dice = [s for s in drawn_shapes(page) if 15.5 * MM <= s[2] - s[0] < 20 * MM
+            and abs((s[2] - s[0]) - (s[3] - s[1])) < 1]
+    left = [s for s in dice if s[2] < width / 2]
+    right = [s for s in dice if s[0] > width / 2]
+    assert len(dice) >= 8 * 4 and len(right) >= 12 and len(left) >= 12, (len(left), len(right))
+    text = " ".join(page.get_textpage().get_text_range().split())
+    for turn in range(1, 9):
+        assert f"Turn {turn} (first player: Seat" in text

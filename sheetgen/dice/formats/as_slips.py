@@ -44,6 +44,9 @@ from .lines import ARROW, event_lines, roll_text, seat_name, section_heading, se
 # die-face template's pips are 0.18 of a face (1.9 mm at 30 pt), a marked die's icon 0.54
 # (5.7 mm), an unmarked one's 0.7
 SIZES = (40.0, 36.0, 33.0, 30.0)
+# ... and larger still on a sheet of columns the look asks for (dice.yaml sheet.columns): a
+# column of few dice a round has room for them, and the page fills
+LARGER = (52.0, 48.0, 44.0)
 ICON_DIE = 34.0  # a die of pictures at the least: its narrowest icon (Reavers' shield) 5 mm
 TICK = 6.5  # a roll's tick box
 INSET = 3.0  # inside a roll's cell, left and right
@@ -105,6 +108,7 @@ class _Slips(_Sheet):
         self._drawable: dict[int, bool] = {}
         self._pictures: dict[int, bool] = {}
         self._roll_w: dict[tuple[int, int, float], float] = {}
+        self.fit_w = 0.0  # a column's text width, when the look sets the columns (layout)
 
     # --- a seat's chip --------------------------------------------------------------------
     def chip(self, x: float, y: float, seat: int) -> float:
@@ -302,7 +306,9 @@ class _Slips(_Sheet):
         head = f"{self.legend(ev)}:"
         head_w = self.sw(head, self.fonts["italic"], SAY) + 5
         cell = self.cell_w(ev.label, roll)
-        if head_w + max(cell, self.widest.get(ev.label, 0.0)) > width:
+        # (a slip the page wide among columns: its roll where a column's slips have theirs)
+        fit = min(width, self.fit_w) if self.fit_w else width
+        if head_w + max(cell, self.widest.get(ev.label, 0.0)) > fit:
             return (self.texts(head, width, "italic", SAY, 0.1, join=True)
                     + self.rows(None, [(roll, 0)], width, ev.label))
         h = self.row_h([roll])
@@ -575,6 +581,7 @@ class _Slips(_Sheet):
         are cut apart and stacked in order, as slips are."""
         cols = self.columns(slips, full)
         w = (full - (cols - 1) * GUTTER) / cols
+        self.fit_w = w - 2 * PAD if cols > 1 and self.look.columns else 0.0
         floor = MARGIN + 6
         later = self.height - MARGIN - SLIM_H - 12 - GUTTER / 2 * self.air
         page = later - floor
@@ -660,7 +667,8 @@ class _Slips(_Sheet):
         slips = self.slips()
         full = self.width - 2 * MARGIN
         best = None
-        for size in reversed(SIZES):  # the smallest and tightest first: the cost to keep
+        sizes = (*LARGER, *SIZES) if self.look.columns else SIZES
+        for size in reversed(sizes):  # the smallest and tightest first: the cost to keep
             for air in reversed(AIRS):
                 self.air = air
                 self.prepare(size)
