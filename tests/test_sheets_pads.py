@@ -14,7 +14,8 @@ from sheetgen.load.yamlload import load_yaml
 SHEETS = [
     ("roll-and-raid", "clan-sheet", "roll-and-raid-clan-sheet", (210, 297), 100, 1, 1),
     ("rolling-thunder", "play-sheet", "rolling-thunder-play-sheet", (297, 210), 50, 1, 1),
-    ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (148, 210), 50, 2, 2),
+    # an A4 page a sheet (reader finding 1 of session 12: A5 boxes were small)
+    ("roll-and-might", "score-sheet", "roll-and-might-score-sheet", (210, 297), 50, 1, 1),
     # one page of two A5 Legends (R6; reader finding 4: A6 read small)
     ("roll-and-might", "legend", "roll-and-might-legend", (210, 148), 2, 2, 2),
 ]
@@ -26,11 +27,11 @@ PADS = [s for s in SHEETS if s[1] not in FACES]  # one face, as many copies as a
 # Home pages are turned to landscape where that prints the sheets upright (as a player holds
 # them): a landscape sheet, two portrait A5 side by side (two landscape A5, the Legend, stand
 # one above the other on a portrait page).
-LANDSCAPE_PAGE = {"play-sheet", "score-sheet"}
+LANDSCAPE_PAGE = {"play-sheet"}
 IDS = [s[1] for s in SHEETS]
 BLEED = 3 * MM
 SAFE = 5 * MM          # nothing printed closer than this to the trim (printer margins)
-GLUE = {"clan-sheet": 8, "play-sheet": 8, "score-sheet": 8, "legend": 6}
+GLUE = {"clan-sheet": 8, "play-sheet": 8, "score-sheet": 11, "legend": 6}
 
 # Every region's title and the numbers a player needs, as extractable text.
 TEXTS = {
@@ -57,7 +58,7 @@ TEXTS = {
                     "Solo record to beat (not scored)",
                     "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
                     "All four: +3", "5+ full stalls +3", "Points", "TOTAL"],
-    "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3 =", "4-6 =", "SET ASIDE",
+    "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3", "4-6", "WEST", "EAST", "SET ASIDE",
                "Who places", "Wild Die"],
 }
 # Elements whose box must carry ink (one per region at least).
