@@ -145,29 +145,30 @@ def _forms(path) -> list[set[str]]:
 
 
 def test_raid_card_fronts_picture_their_city_and_paris_its_crown(built):
-    """Each front one picture; no invented category badge (issue 34); Paris's crown."""
+    """Each front one picture; no invented category badge (issue 34); Paris's crown. (The
+    church is no badge any more but Iona's abbey: one card's landmark, checked unique in
+    test_roll_and_raid_table.)"""
     fronts = _forms(built("roll-and-raid", "raid-cards", "pod"))[::2]
-    badges = {"church", "treasure-map", "hill-fort", "market"}
+    badges = {"treasure-map", "hill-fort", "market"}
     assert not any(n.removeprefix("/FormXob.icon-") in badges for page in fronts for n in page)
     assert "/FormXob.icon-crown" in fronts[-1]  # Paris, the last card
     assert not any(".art-fluent~" in n for page in fronts for n in page)
 
 
-def test_creatures_are_shaded_drawings_and_the_clan_sheet_carries_game_icons(built):
-    """Issue 34 (reader): flat silhouettes on grey scenes read as placeholders. Each Creature
-    is a shaded Noto drawing of its own (one art language on the deck: no silhouette beside
-    it); the clan sheet's header keeps the three products as silhouettes."""
+def test_creatures_are_heraldic_silhouettes_and_the_clan_sheet_carries_game_icons(built):
+    """Issue 34 (readers): flat silhouettes on grey scenes read as placeholders, then the
+    shaded Noto drawings that replaced them as smiling emoji. Each Creature is now a game-icons
+    silhouette of its own in a heraldic roundel (no Noto drawing on the deck); the clan
+    sheet's header keeps the three products as silhouettes."""
     creatures = _forms(built("roll-and-raid", "creature-cards", "pod"))[::2]
-    pictures = {f"/FormXob.art-noto~{name}"
-                for name in ("dragon", "rr-octopus", "wolf", "horse", "chipmunk", "snake")}
+    pictures = {f"/FormXob.icon-{name}" for name in (
+        "spiked-dragon-head", "octopus", "wolf-howl", "horse", "squirrel", "snake-spiral")}
     each = [page & pictures for page in creatures]
     assert [len(names) for names in each] == [1] * 6 and set().union(*each) == pictures
-    silhouettes = {"dragon", "kraken", "wolf", "horse", "squirrel", "ouroboros"}
-    assert not any(n.removeprefix("/FormXob.icon-") in silhouettes
-                   for page in creatures for n in page)
+    assert not any(".art-noto~" in n or ".art-fluent~" in n for page in creatures for n in page)
     sheet = _forms(built("roll-and-raid", "clan-sheet", "a4"))[0]
     assert {"/FormXob.icon-ship", "/FormXob.icon-axe", "/FormXob.icon-house"} <= sheet
-    assert not any(".art-fluent~" in n for n in sheet | set().union(*creatures))
+    assert not any(".art-fluent~" in n for n in sheet)
 
 
 def test_settlements_stand_apart_and_the_last_festival_label_clears_the_panel(built):

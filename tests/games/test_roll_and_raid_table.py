@@ -417,16 +417,49 @@ def test_every_raid_card_has_a_picture_of_its_own(project, built):
     assert len(tones) > 200, len(tones)
 
 
-def test_every_creature_stands_on_a_scene_of_its_own(built):
-    """The six Creatures sat on flat washed medallions: each now stands on its own scene
-    (the dragon's cave, the Kraken's storm, the wolf's mountains, Sleipnir's sky,
-    Ratatoskr's forest, Jörmungandr's sea) on a ground shadow."""
-    fronts = _drawn_forms(built(GAME, "creature-cards", "pod"))[::2]
+def test_every_creature_stands_in_a_roundel_on_a_scene_of_its_own(built):
+    """The six Creatures sat on flat washed medallions, then were smiling Noto emoji on a
+    ground shadow: each is now a white silhouette in a round heraldic disc of its kind's colour,
+    ringed in gold, before its own scene (the dragon's cave, the Kraken's storm, the wolf's
+    mountains, Sleipnir's sky, Ratatoskr's forest, Jörmungandr's sea); no ground shadow."""
+    path = built(GAME, "creature-cards", "pod")
+    fronts = _drawn_forms(path)[::2]
     scenes = [{n.removeprefix("/FormXob.art-").rsplit("-", 1)[0] for n in names
-               if n.startswith("/FormXob.art-") and "~" not in n} - {"shadow"}
-              for names in fronts]  # the Noto drawing aside
+               if n.startswith("/FormXob.art-")} for names in fronts]
     assert scenes == [{"cave"}, {"storm"}, {"mountains"}, {"sky"}, {"forest"}, {"sea"}]
     assert all("/FormXob.icon-creature" in names for names in fronts)
+    document = pdfium.PdfDocument(str(path))
+    for index in range(0, len(document), 2):
+        page = document[index]
+        height = page.get_height()
+        discs = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(page)
+                 if 25 * MM < x1 - x0 < 28.5 * MM and 25 * MM < y1 - y0 < 28.5 * MM
+                 and (height - y1) / MM < 25]
+        assert discs, index  # the 26 mm roundel under the name band
+        # its middle is the silhouette's white on the kind's colour: both tones are there
+        image = page.render(scale=100 / 72).to_pil().convert("RGB")
+        x0, y0, x1, y1 = discs[0]
+        crop = image.crop([round(v * 100 / 72) for v in
+                           (x0 + 5 * MM, height - y1 + 5 * MM, x1 - 5 * MM, height - y0 - 5 * MM)])
+        colours = dict((c, n) for n, c in crop.getcolors(1 << 20))
+        white = sum(n for c, n in colours.items() if min(c) > 235)
+        assert white > 0.15 * crop.width * crop.height, index
+
+
+def test_raid_card_pictures_mean_places_and_cast_no_stains(built):
+    """A reader: "Iona an open book, Armagh a blob, black oval shadows": the fronts draw no
+    ground shadow any more, and the objects that stood for a place (a book, a standing stone,
+    a quill, grapes, an olive, an amphora, a bell, a horseman, a cloak, a round table, a barrel)
+    are buildings or signs of the place: Iona's abbey church, Armagh's graveyard of crosses,
+    Cádiz's temple column, Lisbon's citadel..."""
+    fronts = _drawn_forms(built(GAME, "raid-cards", "pod"))[::2]
+    drawn = set().union(*fronts)
+    assert not any(n.startswith("/FormXob.art-shadow") for n in drawn)
+    objects = {"open-book", "standing-stone", "quill-ink", "grapes", "olive", "amphora",
+               "ringing-bell", "horseman", "cloak", "round-table", "barrel"}
+    assert not {f"/FormXob.icon-{name}" for name in objects} & drawn
+    assert "/FormXob.icon-church" in fronts[1]  # Iona, card 2
+    assert "/FormXob.icon-graveyard" in fronts[5]  # Armagh, card 6
 
 
 @pytest.mark.parametrize("component", ["raid-cards", "reference", "creature-cards"])
@@ -493,17 +526,17 @@ def test_the_house_rulings_card_is_not_named_where_it_is_not_printed(built):
 
 def test_raid_card_badges_leave_the_picture_free(built):
     """The Defense and Battle GP badges hung over the picture's foot and hid half of it: on
-    every front they now sit in a row under the picture, below the landmark and its ground
-    shadow (the two white 24 mm badges' tops under the lowest of the picture's forms)."""
+    every front they now sit in a row under the picture, below the landmark (the two white
+    24 mm badges' tops under the lowest of the picture's forms)."""
     document = pdfium.PdfDocument(str(built(GAME, "raid-cards", "pod")))
     for index in range(0, len(document), 2):
         page = document[index]
         height = page.get_height()
         forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
                  if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
-        # the landmark (about 24 mm square) and the shadow (about 28 x 3.6 mm) under it
+        # the landmark (in a 27 mm box; a watchtower's ink is narrow, a bridge's low)
         picture = [(x0, y0, x1, y1) for x0, y0, x1, y1 in forms
-                   if 14 * MM < x1 - x0 < 30 * MM and (height - y1) / MM < 45]
+                   if 14 * MM < max(x1 - x0, y1 - y0) < 30 * MM and (height - y1) / MM < 45]
         badges = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(page)
                   if 23 * MM < x1 - x0 < 25 * MM and 8.5 * MM < y1 - y0 < 10.5 * MM]
         assert len(badges) == 2 and picture, (index, badges, picture)
@@ -568,9 +601,9 @@ def _stroke_colours(page, min_w: float, max_w: float, min_h: float, max_h: float
 
 
 def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(project, built):
-    """The pictures were small windows: a Raid card's picture is now 32 mm tall with a 24 mm
-    landmark (its ink 19 mm or more; its box was 18 mm), a Creature's 28 mm with a 27 mm creature
-    (22 mm or more; it was 23 mm), each framed in its type's colour
+    """The pictures were small windows: a Raid card's picture is now 32 mm tall with a 27 mm
+    landmark (its ink 19 mm or more; its box was 18 mm), a Creature's 28 mm with a 26 mm
+    roundel round the creature (22 mm or more), each framed in its type's colour
     (a Raid card's level, a Creature's kind), read from the pod PDFs' drawn frames."""
     palette = {k: v.lower() for k, v in load_game(project, GAME).spec.colors.items()}
     for component, height, kinds, art in (
@@ -586,7 +619,9 @@ def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(pr
             seen |= frame
             forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
                      if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
-            # the landmark or creature: its drawn ink's larger side (its box is 24 or 27 mm)
+            if component == "creature-cards":  # the creature's heraldic roundel
+                forms = [s for s in drawn_shapes(page) if abs((s[2] - s[0]) - (s[3] - s[1])) < MM]
+            # the landmark or the roundel: its drawn ink's larger side
             widest = max(max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in forms
                          if (page.get_height() - y1) / MM < 45 and x1 - x0 < 40 * MM)
             assert widest >= art * MM, (component, index, widest / MM)
