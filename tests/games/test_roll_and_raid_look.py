@@ -51,12 +51,14 @@ def clan_sheet(built) -> Page:
 def test_the_round_key_has_room_the_seasons_in_the_band_the_festival_on_its_boxes(built):
     """The Round tracker's key sat in three 7.7 pt lines squeezed under rounds 1-3, 0.3 mm
     under the spaces, "none: -2 GP" alone on the last line against the frame. The season key
-    now reads in the title band, and the festival rule's lines (three at 8.5 pt since issue
+    now reads in the title row (over its rule), and the festival rule's lines (three at 8.5 pt since issue
     34) are centred on the row of festival write-in boxes, clear of the spaces above and of
     the frame below."""
     page = clan_sheet(built)
     shapes = page.shapes()
-    band = next(s for s in shapes if s[2] - s[0] > 150 and 5 < s[3] - s[1] < 7 and s[1] < 80)
+    # the title row: 6 mm over the title's rule (the titles are ink over a rule, no band)
+    rule = next(s for s in shapes if s[2] - s[0] > 150 and s[3] - s[1] < 1 and 70 < s[1] < 82)
+    band = (rule[0], rule[3] - 6, rule[2], rule[3])
     for word in ("winter", "summer"):
         left, top, right, bottom = page.glyphs(word)
         assert band[1] < top and bottom < band[3], f"{word!r} at {top:.1f} mm, not in the band"

@@ -61,7 +61,7 @@ def test_production_ladders_are_counted_in_fives(project):
 
 def test_settlements_say_the_die_hex_is_no_house_and_shields_match(built):
     text = text_of(built("roll-and-raid", "clan-sheet", "a4"), [0])
-    assert "all at once, not the die hex" in text
+    assert "all at once, not the gold hex" in text
     rulings = text_of(built("roll-and-raid", "clarifications", "a4"))
     assert "\"orange shield\" is the yellow shield (Y)" in rulings
 

@@ -156,7 +156,7 @@ RULES = ("Recruit: fill an inner hex", "Store: fill an inner hex", "Spend: cross
          "Intensive production: Improved", "Specialized production: write",
          "Ritual: write", "Upgraded tools (permanent", "Berserker substances (permanent)",
          "A settlement's bonus crosses", "A hex per", "Production or Raiding",
-         "Fate die: once", "Expansion: a refill", "Cross a box per raid",
+         "Fate die (gold hex): once", "Expansion: a refill", "Cross a box per raid",
          "Any die: write its value")
 
 
@@ -742,3 +742,49 @@ def test_the_solo_roll_sheet_speaks_of_solo_play(project):
     text = " ".join(page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages)
     assert "Playing alone: 2 Raid cards face up; raid 10 cities" in " ".join(text.split())
     assert "cooperative" not in text.lower()
+
+
+def test_clan_sheet_chrome_is_light_and_its_text_is_8_pt_or_more(built):
+    """A reader: "black bars and ~7 pt type". The region titles are ink capitals over a brown
+    rule (no band filled dark: no wide, 6 mm tall shape with dark pixels under a title), every
+    character on the sheet is 8 pt or more, and the round legend ends with "summer", not a
+    stray "·"."""
+    page = _sheet(built)
+    chars = page.get_textpage()
+    sizes = {round(pdfium_raw.FPDFText_GetFontSize(chars.raw, i), 2)
+             for i in range(chars.count_chars()) if chars.get_text_range(i, 1).strip()}
+    assert min(sizes) >= 8, sorted(sizes)
+    image = page.render(scale=100 / 72).to_pil().convert("L")
+    px = 100 / 25.4
+    for top in (20, 73, 103, 150, 218, 255):  # the title rows, mm from the page top
+        band = image.crop((round(40 * px), round((top + 1.5) * px),
+                           round(56 * px), round((top + 4.5) * px)))
+        dark = sum(n for n, v in band.getcolors(256) if v < 80)
+        assert dark < 0.2 * band.width * band.height, top
+    text, _ = page_chars(page)
+    legend = _find(text, "winter")
+    after = text[legend.end():legend.end() + 12]
+    assert after.split()[0] == "summer" and "·" not in after, after
+
+
+def test_fate_die_hexes_are_gold_and_keyed(project, built):
+    """A reader: the Fate-die hex looks like a house space. Each die hex (Harbor, Armory and
+    the six settlements) is shaded the gold fate-hex tone around its white die, and the sheet
+    keys it: "Fate die (gold hex)" and "not the gold hex"."""
+    gold = load_game(project, GAME).spec.colors["fate-hex"].lstrip("#")
+    rgb = tuple(int(gold[i:i + 2], 16) for i in (0, 2, 4))
+    page = _sheet(built)
+    text = re.sub(r"\s+", " ", page.get_textpage().get_text_range())
+    assert "Fate die (gold hex)" in text and "not the gold hex" in text
+    image = page.render(scale=100 / 72).to_pil().convert("RGB")
+    px = 100 / 25.4
+    # the settlements' row (229-245 mm) and the Harbor/Armory (34-69 mm): count gold clusters
+    def gold_pixels(box):
+        crop = image.crop([round(v * px) for v in box])
+        return sum(n for n, c in crop.getcolors(1 << 20)
+                   if sum(abs(a - b) for a, b in zip(c, rgb)) < 30)
+    assert gold_pixels((74.5, 34, 136, 69)) > 200  # the Harbor's two die hexes
+    assert gold_pixels((140, 34, 201, 69)) > 200  # the Armory's
+    for left in (10, 24, 41, 57, 77, 96):  # each settlement has its gold die hex
+        assert gold_pixels((left, 229, left + 21, 245)) > 50, left
+    assert gold_pixels((9, 33, 70, 70)) == 0  # the Great Hall has no die
