@@ -268,6 +268,14 @@ class SheetLook(Strict):
     columns: int = Field(0, ge=0, le=3, description="Columns of slips on the print pack's "
                          "roll sheet at the least (0: as many as the widest slip's rows allow); "
                          "a row too wide for its column wraps, its words over its dice.")
+    die_size: float | None = Field(None, ge=14, le=40, description=(
+        "The printed dice's size in points, for every roll of the sheet (a die of pictures "
+        "keeps 34 at the least); default none: the sheet picks the largest of 40, 36, 33 and "
+        "30 that costs no page. A game of many rolls a round takes a smaller one."))
+    numerals: bool = Field(False, description=(
+        "Draw each face of a numbered die as its numeral, not as pips (the printable dice "
+        "keep their pips): a numeral stays legible on the smaller dice of a sheet of many "
+        "rolls."))
 
 
 class DiceFile(Strict):

@@ -20,8 +20,10 @@ PIP_PLACES = {1: ["c"], 2: ["tl", "br"], 3: ["tl", "c", "br"], 4: ["tl", "tr", "
 OPPOSITE = {0: 5, 1: 4, 2: 3, 3: 2, 4: 1, 5: 0}
 
 
-def die_face_items(dice: dict, only: list[str] | None = None) -> list[dict[str, Any]]:
-    """Return one item per face of each six-sided die (all dice, or those ``only`` names)."""
+def die_face_items(dice: dict, only: list[str] | None = None,
+                   numerals: bool = False) -> list[dict[str, Any]]:
+    """Return one item per face of each six-sided die (all dice, or those ``only`` names);
+    ``numerals``: a numbered face shows its number, not pips (a roll sheet's choice)."""
     wanted = list(only) if only else list(dice)
     unknown = [d for d in wanted if d not in dice]
     if unknown:
@@ -34,7 +36,8 @@ def die_face_items(dice: dict, only: list[str] | None = None) -> list[dict[str, 
             raise ValueError(f"die {die_id!r} has {len(faces)} faces; printable dice are cubes")
         numeric = all(isinstance(f, int) for f in faces)
         for pos, face in enumerate(faces, 1):
-            pips = PIP_PLACES.get(face, []) if numeric and isinstance(face, int) else []
+            pips = PIP_PLACES.get(face, []) if numeric and isinstance(face, int) \
+                and not numerals else []
             items.append({
                 "id": f"{die_id}-{pos}", "die": die_id, "die_name": die.name,
                 "colour": die.colour, "ink": ink_for(die.colour), "face": str(face),

@@ -27,6 +27,7 @@ class Look:
     scene: Path | None = None
     scene_tint: tuple = (1.0, 1.0, 1.0)
     columns: int = 0  # the slips' columns at the least (0: as their rows allow)
+    die_size: float | None = None  # the dice's size (points); None: the sheet picks
 
 
 def sheet_look(project, gd) -> Look:
@@ -60,4 +61,4 @@ def sheet_look(project, gd) -> Look:
             raise user_error(*where, f"sheet.scene: no scene {sheet.scene!r} in "
                              f"templates/{SCENES}")
     return Look(colour("accent"), colour("ornament"), scene, colour("scene_tint"),
-                sheet.columns)
+                sheet.columns, sheet.die_size)

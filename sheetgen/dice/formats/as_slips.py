@@ -662,13 +662,15 @@ class _Slips(_Sheet):
 
     def draw(self) -> None:
         """Draw the sheet: band, the one-line instructions, then the slips in columns down
-        the pages; its dice the largest of SIZES, and its air the most of AIRS, that cost no
-        page and wrap no row more than the smallest and tightest."""
+        the pages; its dice the largest of SIZES (or the game's ``sheet.die_size``), and its
+        air the most of AIRS, that cost no page and wrap no row more than the smallest and
+        tightest."""
         slips = self.slips()
         full = self.width - 2 * MARGIN
         best = None
         sizes = (*LARGER, *SIZES) if self.look.columns else SIZES
-        for size in reversed(sizes):  # the smallest and tightest first: the cost to keep
+        fixed = self.look.die_size  # dice.yaml sheet.die_size: the game's own size
+        for size in (fixed,) if fixed else reversed(sizes):  # smallest and tightest first
             for air in reversed(AIRS):
                 self.air = air
                 self.prepare(size)

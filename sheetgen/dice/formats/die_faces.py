@@ -29,12 +29,13 @@ class DieFaces:
         from ...load.templates import TemplateBook
         from ..load import load_game_dice
 
-        dice = load_game_dice(project, game, variant=variant or None).model.dice
+        model = load_game_dice(project, game, variant=variant or None).model
+        dice = model.dice
         self.fonts, self.icons = FontBook.for_project(project), IconBook.for_project(project)
         builder = FaceBuilder(project, TemplateBook(project), self.fonts, self.icons, {}, {})
         shown = str(project.game_dir(game) / "dice.yaml")
         self.faces = {}
-        for item in die_face_items(dice):
+        for item in die_face_items(dice, numerals=model.sheet.numerals):  # dice.yaml sheet:
             key = (item["die"], item["face"])
             if key not in self.faces:
                 self.faces[key] = builder.build(TEMPLATE, item, Where(shown, 0, item["id"]),
