@@ -148,11 +148,9 @@ def _forms(path) -> list[set[str]]:
 
 
 def test_raid_card_fronts_picture_their_city_and_paris_its_crown(built):
-    """Each front one picture; no invented category badge (issue 34); Paris's crown. (The
-    church is no badge any more but Iona's abbey: one card's landmark, checked unique in
-    test_roll_and_raid_table.)"""
+    """Each front one picture; no invented category badge (issue 34); Paris's crown."""
     fronts = _forms(built("roll-and-raid", "raid-cards", "pod"))[::2]
-    badges = {"treasure-map", "hill-fort", "market"}
+    badges = {"church", "treasure-map", "hill-fort", "market"}
     assert not any(n.removeprefix("/FormXob.icon-") in badges for page in fronts for n in page)
     assert "/FormXob.icon-crown" in fronts[-1]  # Paris, the last card
     assert not any(".art-fluent~" in n for page in fronts for n in page)

@@ -457,7 +457,7 @@ def test_raid_card_pictures_mean_places_and_cast_no_stains(built):
     objects = {"open-book", "standing-stone", "quill-ink", "grapes", "olive", "amphora",
                "ringing-bell", "horseman", "cloak", "round-table", "barrel"}
     assert not {f"/FormXob.icon-{name}" for name in objects} & drawn
-    assert "/FormXob.icon-church" in fronts[1]  # Iona, card 2
+    assert "/FormXob.icon-abbey-church" in fronts[1]  # Iona, card 2
     assert "/FormXob.icon-graveyard" in fronts[5]  # Armagh, card 6
 
 
