@@ -294,8 +294,8 @@ def test_print_pack_sheets_are_few_pages(tmp_path, game, players, pages):
     """As few pages as dice legible at arm's length allow (pips 1.8 mm: faces 10 mm and
     more): Reavers' 30 Combat dice a seat a round take a page a round or so at 5 players
     (Roll & Raid's 16 rounds of 8 Raid rolls a seat print 20 pt dice with numerals, its
-    dice.yaml sheet: block: 10 pages at 6 players, 16 with 30 pt pips); a slip is laid out again tighter
-    when that saves a page."""
+    dice.yaml sheet: block: 10 pages at 6 players, 16 with 30 pt pips); a slip is laid out
+    again tighter when that saves a page."""
     pdf = _sheet(tmp_path, game, players, pack=True)[1]
     assert len(PdfReader(io.BytesIO(pdf)).pages) == pages
 
