@@ -52,8 +52,8 @@ def test_the_round_key_has_room_the_seasons_in_the_band_the_festival_on_its_boxe
     """The Round tracker's key sat in three 7.7 pt lines squeezed under rounds 1-3, 0.3 mm
     under the spaces, "none: -2 GP" alone on the last line against the frame. The season key
     now reads in the title row (over its rule), and the festival rule's lines (three at
-    8.5 pt since issue 34) are centred on the row of festival write-in boxes, clear of the spaces above and of
-    the frame below."""
+    8.5 pt since issue 34) are centred on the row of festival write-in boxes, clear of the
+    spaces above and of the frame below."""
     page = clan_sheet(built)
     shapes = page.shapes()
     # the title row: 6 mm over the title's rule (the titles are ink over a rule, no band)
