@@ -42,10 +42,11 @@ def test_every_vendored_art_file_is_used():
     art set (one written from its pieces.txt by .ci/vendor_art.py) is named by a game's data,
     a template or the code (an icon: field, :name: inline, art/SET/NAME.svg); an unused file
     is deleted with its credits row. The original CC0 drawings (bands, scenes, might) are
-    made here, not vendored."""
+    made here, not vendored; a set composed here from icons (medallions: sources.txt, written
+    by .ci/medallions.py) uses the icons its sources.txt names."""
     used = "\n".join(p.read_text(encoding="utf-8", errors="ignore")
                      for pattern in ("data/**/*.yaml", "data/**/*.csv", "templates/*.yaml",
-                                     "sheetgen/**/*.py")
+                                     "sheetgen/**/*.py", "templates/art/*/sources.txt")
                      for p in REPO.glob(pattern))
     unused = []
     vendored = [folder for folder in ART.iterdir() if (folder / "pieces.txt").is_file()]

@@ -125,11 +125,15 @@ def test_the_page_map_of_a_tiled_board_lists_each_tiles_coordinates(tmp_path):
     pdf = PdfReader(build(root, "a4") / "board-a4.pdf")
     text = pdf.pages[0].extract_text()
     assert "page map (1 x 2 tiles" in text, text
-    # the board (5 hexes across row C) is cut down the middle: every row on both tiles, the
-    # left tile keeping places 1-2, the right one 2-5 (A2 and C3 stand on the seam: a centre
-    # on the seam belongs to the tile that starts there)
-    ranges = re.findall(r"(R1·C\d)\s+([A-E]–[A-E]) · (\d–\d)", text)
-    assert ranges == [("R1·C1", "A–E", "1–2"), ("R1·C2", "A–E", "2–5")], text
+    # the board (3 hexes in its top and bottom rows, 5 across row C) is cut down the middle:
+    # each tile lists the rim marks printed on it (session 12, the reader: "the page map does
+    # not match the tiles"): every row letter on both tiles (each row's letter stands at both
+    # ends), the places 1 on the left tile and 2-3 on the right (the 2 above the top row's
+    # middle hex stands on the seam: a mark on the seam belongs to the tile that starts there)
+    ranges = re.findall(r"(R1·C\d)\s+([A-E]–[A-E]) · (\d(?:–\d)?)", text)
+    assert ranges == [("R1·C1", "A–E", "1"), ("R1·C2", "A–E", "2–3")], text
+    # and the map prints the rim marks themselves, as the tiles do: each row letter twice
+    assert all(text.split("R1·C1")[0].split().count(row) == 2 for row in "ABCDE"), text
 
 
 def test_without_rim_coordinates_the_page_map_lists_none(tmp_path):

@@ -175,7 +175,7 @@ def test_rim_coordinates_are_lining_figures(built, sides):
     assert "A1" not in words and "I1" not in words
     board = board_of(sides["a"])
     assert board.coordinates == "rim" and board.rim_size >= 9
-    assert board.terrain, "the hexes carry terrain motifs"
+    assert not board.terrain, "session 12: calm hexes, no terrain motifs"
 
 
 def test_assembly_steps_name_only_the_cut_edges_the_tiles_have(built, sides):

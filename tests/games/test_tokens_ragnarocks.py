@@ -118,11 +118,13 @@ def test_standee_steps_sit_at_their_folds_and_the_back_is_named(built):
             return sorted((b for b in boxes(word) if placed.x <= b[0] < placed.x + 18 * MM
                            and placed.y <= b[1] < placed.y + 80 * MM), key=lambda b: b[1])
 
-        # issue 33: step 1 is its number, on both sides of the middle fold (the words are on
-        # the How-to-print page: no language's "Fold here" fits the strip)
-        (_, y0, _, y1), (_, b0, _, _) = mine("1")
-        assert fold - 4 * MM < y0 and y1 < fold  # just below it (on the front half)
-        assert fold < b0 < fold + 3 * MM  # just above the fold (on the back half)
+        # issue 33: step 1 is its number at the middle fold (the words are on the How-to-print
+        # page: no language's "Fold here" fits the strip); session 12 (the reader: a doubled
+        # "1 1"): printed once, just below the fold on the front half
+        ones = mine("1")
+        assert len(ones) == 1, ones
+        (_, y0, _, y1), = ones
+        assert fold - 4 * MM < y0 and y1 < fold
         # step 2 on each tab, beside the fold 8 mm from either end of the strip
         (_, t0, _, t1), (_, u0, _, _) = mine("2")
         assert placed.y < t0 and t1 < placed.y + 8 * MM
@@ -149,10 +151,11 @@ def test_player_aids_one_per_player_where_both_need_them(built):
     # what a player reads during play twice (one per player), the team game twice (one per
     # team), what the table reads at setup once: the setup and the Mythology draft (issue 34:
     # one aid per idea, no repeats; setup printed three times was the reader's finding)
-    assert copies == [1, 1, 2, 2, 2, 2, 2, 2, 2, 2]
+    # session 12: one score pad (its two columns serve both) and the Board aid, once each
+    assert copies == [1, 1, 1, 1, 2, 2, 2, 2, 2, 2, 2]
     # (a key's meaning that wraps reads back with a space before its colon)
     text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages).replace(" :", ":")
-    assert "Played without the tree stand insert" in text and "all alike, grey stone" in text
+    assert "no tree stand insert" in text and "all alike, grey stone" in text
 
 
 def _wcag_contrast(a, b) -> float:
@@ -244,3 +247,33 @@ def test_ivory_and_red_vikings_differ_in_shape_not_only_colour(built):
     print(same, different)
     assert same > 0.9
     assert different < 0.6
+
+
+def test_a_runestone_is_a_shaded_carved_stone_not_a_flat_disc(built):
+    # session 12, the reader: "Runestones are flat, identical grey discs: give them the look of
+    # carved stones". The face is a dome lit from the upper left: measured on the page, the
+    # stone 5 mm up-left of the centre is far lighter than 5 mm down-right (a flat face with a
+    # mottle differed by a few grey levels), and both are grey (no hue).
+    import pypdfium2 as pdfium
+
+    path = built("ragnarocks", "tokens", "a4")
+    fronts = placements(PdfReader(path), 0)
+    counts = Counter(p.name for p in fronts)
+    stones = [p for p in fronts if counts[p.name] == 40]
+    page = pdfium.PdfDocument(str(path))[0]
+    dpi, page_h = 200, page.get_height()
+    scale = dpi / 72
+    image = page.render(scale=scale).to_pil().convert("RGB")
+
+    def mean(x, y):  # a 1 mm square at (x, y), PDF points (y up)
+        box = (int((x - 0.5 * MM) * scale), int((page_h - y - 0.5 * MM) * scale),
+               int((x + 0.5 * MM) * scale), int((page_h - y + 0.5 * MM) * scale))
+        pixels = list(zip(*[iter(image.crop(box).tobytes())] * 3))
+        return [sum(c) / len(pixels) for c in zip(*pixels)]
+
+    for stone in stones[:2] + stones[-2:]:
+        cx, cy = stone.x + 9.5 * MM, stone.y + 9.5 * MM
+        lit = mean(cx - 5 * MM, cy + 5 * MM)
+        shade = mean(cx + 5 * MM, cy - 5 * MM)
+        assert sum(lit) / 3 - sum(shade) / 3 >= 50, (lit, shade)
+        assert max(lit) - min(lit) < 20 and max(shade) - min(shade) < 20, (lit, shade)

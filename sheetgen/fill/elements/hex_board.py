@@ -382,14 +382,24 @@ class HexBoard(Element):
     def _draw_rim_marks(self, canvas, ctx, board, lay, pt, size: float) -> None:
         """Draw each rim mark of ``board`` at ``size`` points."""
         for mark in hexgrid.rim_labels(board.names, lay, self.rim_gap):
-            # the text runs away from the board: right-aligned on the left rim, centred
-            # (half a capital's height further out) above and below
-            dx, dy, align = {"left": (0, 0, "right"), "right": (0, 0, "left"),
-                             "top": (0, -0.4 * size, "center"),
-                             "bottom": (0, 0.4 * size, "center")}[mark.side]
-            x, y = pt(mark.x + dx, mark.y + dy)
+            x, y, align = _rim_anchor(mark, size)
+            x, y = pt(x, y)
             label(canvas, ctx, mark.text, x, y, size, self.rim_color, bold=True,
                   font=self.rim_font, align=align)
+
+    def rim_marks(self) -> list[tuple[str, float, float, str]]:
+        """Return every rim coordinate as printed: (text, x, y, align), the text's anchor in
+        face coordinates from the top-left (y down, at the text's middle height); [] without
+        a rim. A tiled print's page map draws the same marks in small, so map and rim agree."""
+        if not self.rim:
+            return []
+        board = self._board or self.resolve()
+        lay, ox, oy = self.layout()
+        out = []
+        for mark in hexgrid.rim_labels(board.names, lay, self.rim_gap):
+            x, y, align = _rim_anchor(mark, self.rim_size)
+            out.append((mark.text, self.x + ox + x, self.y + oy + y, align))
+        return out
 
     def _draw_terrain(self, canvas, ctx, cell, fill, centre, radius, kind) -> None:
         """Draw the hex's terrain motifs in its own shade, darkened by terrain_strength."""
@@ -488,3 +498,12 @@ def _side_neighbours(lay: hexgrid.Layout) -> list[tuple[int, int]]:
         out.append(min(directions, key=lambda d: math.dist(
             (lay.center(d)[0] - ox, lay.center(d)[1] - oy), (2 * mx, 2 * my))))
     return out
+
+
+def _rim_anchor(mark, size: float) -> tuple[float, float, str]:
+    """Return where a rim mark's text is anchored (board coordinates, y down) and its
+    alignment: the text runs away from the board, right-aligned on the left rim, centred (half
+    a capital's height further out) above and below."""
+    dy, align = {"left": (0, "right"), "right": (0, "left"), "top": (-0.4 * size, "center"),
+                 "bottom": (0.4 * size, "center")}[mark.side]
+    return mark.x, mark.y + dy, align

@@ -26,6 +26,7 @@ PAPER_MARGIN = 6 * MM   # printers leave this blank
 MARK_ZONE = 8 * MM      # between the margin and the art: labels, cut ticks, page map
 DIAMOND = 2.4 * MM      # half-diamond width along the seam
 GREY = (0.45, 0.45, 0.45)
+MAP_RIM_SIZE = 7.0      # points: a page map's rim coordinates (notes and references size)
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,17 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
     c.scale(scale, scale)
     c.doForm(name)
     c.restoreState()
+    marks = rim_marks(face)
+    if marks:  # the rim coordinates as the tiles print them, in small, so map and rim agree
+        c.saveState()
+        label = doc.fonts.font_name("label", bold=True)
+        c.setFont(label, MAP_RIM_SIZE)
+        doc.set_color((0.1, 0.1, 0.1))
+        for text, x, y, align in marks:
+            mx, my = left + x * scale, bottom + (face.height - y) * scale - 0.35 * MAP_RIM_SIZE
+            {"left": c.drawString, "right": c.drawRightString,
+             "center": c.drawCentredString}[align](mx, my, text)
+        c.restoreState()
     c.saveState()
     doc.set_color((0.75, 0.1, 0.1), stroke=True)
     doc.set_color((0.75, 0.1, 0.1))
@@ -175,12 +187,23 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
     for tile in plan.tiles:
         x0, y0, x1, y1 = (v * scale for v in tile.trim)
         c.rect(left + x0, bottom + y0, x1 - x0, y1 - y0, stroke=1, fill=0)
+        cx, cy = left + (x0 + x1) / 2, bottom + (y0 + y1) / 2
+        if marks:  # a board with rim coordinates: the label in the tile's outer corner, on a
+            # white plaque, so it covers neither hexes nor the rim marks the map shows
+            cx = left + (x0 + 16 * MM if tile.col == 0 else
+                         x1 - 16 * MM if tile.col == plan.cols - 1 else (x0 + x1) / 2)
+            cy = bottom + (y1 - 17 * MM if tile.row == 0 else
+                           y0 + 11 * MM if tile.row == plan.rows - 1 else (y0 + y1) / 2)
+            c.saveState()
+            doc.set_color((1, 1, 1))
+            c.roundRect(cx - 13 * MM, cy - 9.5 * MM, 26 * MM, 14.5 * MM, 2 * MM, stroke=1,
+                        fill=1)
+            c.restoreState()
         c.setFont(bold, 16)
-        c.drawCentredString(left + (x0 + x1) / 2, bottom + (y0 + y1) / 2 - 5, tile.label)
+        c.drawCentredString(cx, cy - 5, tile.label)
         if tile in ranges:  # the coordinates the tile covers, as the board's rim prints them
             c.setFont(bold, 10)
-            c.drawCentredString(left + (x0 + x1) / 2, bottom + (y0 + y1) / 2 - 19,
-                                ranges[tile])
+            c.drawCentredString(cx, cy - 19, ranges[tile])
     c.restoreState()
     steps = [
         chrome("Print the {count} tile pages at 100 % (no 'fit to page'). Each tile shows "
@@ -202,10 +225,32 @@ def _page_map(doc, name: str, side, plan: TilePlan, paper) -> None:
             y -= 13
 
 
+def rim_marks(face) -> list[tuple[str, float, float, str]]:
+    """Return the rim coordinates the elements of ``face`` print (``rim_marks``: hex_board),
+    as (text, x, y from the top, align)."""
+    return [mark for element in face.elements
+            for mark in (getattr(element, "rim_marks", None) or list)()]
+
+
 def tile_ranges(face, plan: TilePlan) -> dict[Tile, str]:
-    """Return, for every tile of a face whose elements print rim coordinates (``rim_cells``:
-    hex_board, square_grid), the coordinates of the cells whose centres it keeps, as ranges:
-    ``"A–D · 1–7"`` (row letters, then places or column numbers)."""
+    """Return, for every tile of a face whose elements print rim coordinates, what the tile
+    shows of them, as ranges: ``"A–D · 1–3"`` (row letters, then numbers). A board whose
+    elements give their rim marks (hex_board) lists the marks printed on the tile itself, so
+    the map names what the player reads on the tile's rim; otherwise (``rim_cells``:
+    square_grid) the coordinates of the cells whose centres the tile keeps."""
+    marks = rim_marks(face)
+    if marks:
+        out = {}
+        for tile in plan.tiles:
+            x0, y0, x1, y1 = tile.trim
+            shown = [text for text, x, y, _ in marks
+                     if x0 <= x < x1 and y0 < face.height - y <= y1]
+            letters = sorted({t for t in shown if not t.isdigit()}, key=lambda t: (len(t), t))
+            numbers = sorted({t for t in shown if t.isdigit()}, key=int)
+            parts = [_span(v) for v in (letters, numbers) if v]
+            if parts:
+                out[tile] = " · ".join(parts)
+        return out
     cells = [cell for element in face.elements
              for cell in (getattr(element, "rim_cells", None) or list)()]
     out = {}
