@@ -119,7 +119,8 @@ def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, p
     assert key.split(" aid ", 1)[1].strip() == " ".join(s.label for s in symbols.values())
     cards = _flat(text_of(built(GAME, "clarifications", "a4"), [0]))
     for symbol in symbols.values():
-        assert f"{symbol.label} {symbol.meaning}" in cards.replace(" :", ":").replace(
+        meaning = symbol.meaning.replace("\xa0", " ")  # a no-break space reads as a space
+        assert f"{symbol.label} {meaning}" in cards.replace(" :", ":").replace(
             " ,", ","), symbol.label
 
 
