@@ -916,15 +916,6 @@ def test_the_dice_key_lines_its_faces_up_in_columns_1_to_6(built):
 
 
 @pytest.mark.slow
-def test_every_dice_sticker_page_is_full(built):
-    """Session 12 reader: the last dice-sticker page held 6 dice of 72, a near-empty page. The
-    stickers (11 mm, on 16 mm blank dice) now print 24 dice a page: three full A4 pages."""
-    pages = PdfReader(built("reavers-of-midgard", "dice-stickers", "a4")).pages
-    rows = [p.extract_text().count("stickers for a 16 mm blank die") for p in pages]
-    assert rows == [24, 24, 24], rows
-
-
-@pytest.mark.slow
 def test_the_dice_aid_fills_its_sheet(built):
     """Session 12 reader: the dice aid printed 5 cards in 9 slots, a half-empty page. It prints
     a full sheet of nine (one per player, four for the table), and the Contents card says 9."""
