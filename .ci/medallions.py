@@ -23,7 +23,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from sheetgen.fill.art.read import read_art  # noqa: E402 - after the path is set
+from vendor_art import keep_only_drawable  # noqa: E402 - .ci/, beside this script
 
 FOLDER = ROOT / "templates/art/medallions"
 
@@ -198,13 +198,7 @@ def main() -> None:
     for ours, (icon, field, name) in pieces.items():
         svg = stone(icon) if field == "stone" else medallion(icon, "#" + field, name)
         (FOLDER / f"{ours}.svg").write_text(svg, encoding="utf-8")
-    for stale in FOLDER.glob("*.svg"):
-        if stale.stem not in pieces:
-            stale.unlink()
-    problems = [f"{ours}: {w}" for ours in pieces
-                for w in read_art(FOLDER / f"{ours}.svg").warnings]
-    if problems:
-        sys.exit("medallions sheetgen cannot draw in full:\n" + "\n".join(problems))
+    keep_only_drawable(FOLDER, pieces, "medallions sheetgen cannot draw in full")
     rows = "\n".join(f"| {ours} | {icon} | {name} |"
                      for ours, (icon, _, name) in sorted(pieces.items()))
     (FOLDER / "CREDITS.md").write_text(

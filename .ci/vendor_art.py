@@ -162,13 +162,7 @@ def vendor(folder: Path) -> int:
             missing.append(str(exc))
     if missing:
         sys.exit(f"{folder}/pieces.txt: not in {package} {version}: {', '.join(missing)}")
-    for stale in folder.glob("*.svg"):
-        if stale.stem not in pieces:
-            stale.unlink()
-    problems = [f"{ours}: {w}" for ours in pieces
-                for w in read_art(folder / f"{ours}.svg").warnings]
-    if problems:
-        sys.exit("pieces sheetgen cannot draw in full (pick others):\n" + "\n".join(problems))
+    keep_only_drawable(folder, pieces, "pieces sheetgen cannot draw in full (pick others)")
     licence = info["license"]
     (folder / "LICENSE.md").write_text(licence_text(licence["spdx"]), encoding="utf-8")
     rows = "\n".join(f"| {ours} | {source} |" for ours, source in sorted(pieces.items()))
@@ -188,6 +182,18 @@ def vendor(folder: Path) -> int:
         f"{rows}\n", encoding="utf-8")
     return len(pieces)
 
+
+
+def keep_only_drawable(folder: Path, names, what: str) -> None:
+    """Delete every SVG of ``folder`` not in ``names``; exit naming each of ``names`` that
+    sheetgen cannot draw in full (``what`` heads the message)."""
+    for stale in folder.glob("*.svg"):
+        if stale.stem not in names:
+            stale.unlink()
+    problems = [f"{ours}: {w}" for ours in names
+                for w in read_art(folder / f"{ours}.svg").warnings]
+    if problems:
+        sys.exit(f"{what}:\n" + "\n".join(problems))
 
 def main(args: list[str]) -> None:
     """Vendor the set folders named (default: every one with a pieces.txt)."""
