@@ -99,8 +99,40 @@ def test_a_key_that_reads_as_true_must_be_quoted(proj):
 
 
 def test_a_huge_file_is_refused_by_size(proj):
+    game = proj / "data" / "ragnarocks" / "game.yaml"
+    game.write_text(game.read_text(encoding="utf-8") + "# " + "x" * 2_100_000 + "\n",
+                    encoding="utf-8")
+    fails(proj, "data/ragnarocks/game.yaml:1:", "larger than 2 MB")
+
+
+def test_a_component_file_may_hold_a_big_deck_but_not_more_than_8_mb(proj):
+    # a deck of tens of thousands of cards passes 2 MB (32,000 Mythology cards are 4.4 MB)
     append(proj, "# " + "x" * 2_100_000 + "\n")
-    fails(proj, f"{DECK}:1:", "larger than 2 MB")
+    result = run_cli("--project", str(proj), "validate", "ragnarocks")
+    assert result.exit_code == 0, result.output
+    append(proj, "# " + "x" * 6_000_000 + "\n")
+    fails(proj, f"{DECK}:1:", "larger than 8 MB")
+
+
+def test_plain_values_past_200000_pass_in_a_big_file(proj):
+    # 210,000 plain values written out are not an alias bomb: only aliases can give more
+    # values than a file has characters
+    path = proj / DECK
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace("items:\n", "items:\n  - name: Long\n    rulings: ["
+                                 + ", ".join(["R7"] * 210_000) + "]\n", 1), encoding="utf-8")
+    result = run_cli("--project", str(proj), "validate", "ragnarocks")
+    assert "expands to more than" not in result.output
+
+
+def test_an_alias_bomb_in_a_big_file_is_refused(proj):
+    # the values a file may hold grow with its length, never with what its aliases repeat
+    text = "lol0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+    for i in range(1, 9):
+        text += f"lol{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]\n"
+    append(proj, "# " + "x" * 3_000_000 + "\n" + text)
+    length = len((proj / DECK).read_text(encoding="utf-8"))
+    fails(proj, f"{DECK}:", f"expands to more than {length:,} values")
 
 
 def test_bytes_that_are_not_utf8_are_located(proj):

@@ -16,7 +16,7 @@ from ..base.limits import MAX_COUNT, MAX_ID
 from .model import KEBAB, GameSpec, Item, derived_id, no_id_message
 from . import reads
 from .project import GAME_FILE, Project, user_path
-from .yamlload import LineDict, line_of, load_yaml
+from .yamlload import MAX_COMPONENT_BYTES, LineDict, line_of, load_yaml
 from ..base.suggest import unknown
 from .validation import describe, validate_model
 
@@ -167,7 +167,7 @@ def load_component(project: Project, path: Path, component_id: str,
     returned if it is unusable."""
     if not path.is_file():
         return None
-    raw = load_yaml(path)
+    raw = load_yaml(path, MAX_COMPONENT_BYTES)
     if edition is not None:
         edition.tree(raw)
     if not isinstance(raw, dict):

@@ -3,8 +3,10 @@
 Only plain data comes out: text, whole numbers, finite numbers, true/false, null, lists and
 mappings (keys text or whole numbers). Anything else a file can hold is a ``path:line``
 UserError before it reaches the models: a control character, a file over
-:data:`MAX_FILE_BYTES`, nesting deeper than :data:`MAX_DEPTH`, aliases expanding past
-:data:`MAX_VALUES` values (an alias bomb) or into themselves, a ``!!python`` or other
+:data:`MAX_FILE_BYTES` (a component's file, which may hold a deck of tens of thousands of
+items: :data:`MAX_COMPONENT_BYTES`), nesting deeper than :data:`MAX_DEPTH`, aliases expanding
+past :data:`MAX_VALUES` values or more values than the file has characters (an alias bomb: plain
+data has fewer) or into themselves, a ``!!python`` or other
 explicit tag, ``.nan`` and ``.inf``. Dates stay the text they were written as.
 
 libyaml's scanner is used when present (several times faster), but nodes are composed by
@@ -36,6 +38,9 @@ from ..base.errors import user_error
 from . import reads
 
 MAX_FILE_BYTES = 2_000_000
+# a component's file holds its items: 8 MB is about 50,000 cards of a deck as wordy as
+# Ragnarocks' Mythology deck (parsed, about 200 MB); other files stay at MAX_FILE_BYTES
+MAX_COMPONENT_BYTES = 8_000_000
 MAX_DEPTH = 40
 PARSED_BYTES = 32_000_000  # pickled data load_yaml keeps (by content) for re-reads
 _parsed: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
@@ -96,6 +101,8 @@ class _Lines(Composer, SafeConstructor, Resolver):
         Resolver.__init__(self)
         self.name = name
         self.depth = 0
+        # every plain node takes at least one character, so only aliases can pass the length
+        self.max_values = max(MAX_VALUES, len(stream))
 
     def compose_node(self, parent, index):
         """Compose one node, refusing deep nesting, recursive aliases and alias bombs."""
@@ -116,8 +123,8 @@ class _Lines(Composer, SafeConstructor, Resolver):
             raise _Refused(f"tag {node.tag.replace(_TAG, '!!')} is not allowed: sheetgen reads "
                            "plain YAML (text, numbers, true/false, lists and mappings)", start)
         node.values = 1 + sum(child.values for child in _children(node))
-        if node.values > MAX_VALUES:
-            raise _Refused(f"this value expands to more than {MAX_VALUES:,} values (aliases "
+        if node.values > self.max_values:
+            raise _Refused(f"this value expands to more than {self.max_values:,} values (aliases "
                            "repeated inside aliases?); write the data out plainly", start)
         return node
 
@@ -190,15 +197,16 @@ except ImportError:  # tests/test_dependency_bounds.py reads with both
     _LineLoader = _PyLineLoader
 
 
-def load_yaml(path: str | Path) -> Any:
-    """Parse one YAML file into plain data; any problem becomes a ``path:line`` UserError.
+def load_yaml(path: str | Path, max_bytes: int = MAX_FILE_BYTES) -> Any:
+    """Parse one YAML file of at most ``max_bytes`` into plain data; any problem becomes a
+    ``path:line`` UserError.
 
     Text read before in this process (the same file, the same bytes) is not parsed again:
     the caller gets a fresh copy of the data, which it may change freely. The last text read
     of each file is kept.
     """
     path = Path(path)
-    text = read_text(path, MAX_FILE_BYTES)
+    text = read_text(path, max_bytes)
     control = _CONTROL.search(text)
     if control:
         line = text.count("\n", 0, control.start()) + 1
