@@ -49,6 +49,8 @@ HIDDEN_KINDS = ("shuffle", "deal")  # deck orders and cards dealt in secret
 REFILL = "refill "  # the name of a deck's refill order group (rules.refills)
 BAND_SCENE = SCENES.rsplit("/", 1)[-1]  # the art set the title band draws from
 AIRS = (1.0, 0.9, 0.8)  # the air between lines and rows: as designed, then tighter
+SCENE_SHOWN, SCENE_TOP = 0.62, 0.1  # a band's scene: this share of its height, from here down
+FADE = 0.16  # the share of the scene's width the band's colour fades over
 LAST_PAGE_FULL = 0.4  # a last page filled less than this is laid out again, tighter
 
 
@@ -660,9 +662,14 @@ class _Sheet:
         c = self.c
         art = _scene_art(self.look.scene, read_art)
         _, _, vw, vh = art.box
-        sh = w * vh / vw  # the scene's full height at the band's width: a slice shows
+        # a reader found the band's picture cropped (a slice of a keep's wall, its towers
+        # cut off): the band shows SCENE_SHOWN of the scene's height at the least, from
+        # SCENE_TOP down (its skyline), the picture at the band's right end
+        sh = min(w * vh / vw, h / SCENE_SHOWN)
+        sw = sh * vw / vh
+        x, w = x + w - sw, sw
         c.saveState()
-        c.translate(x, y + h / 2 - sh / 2)
+        c.translate(x, y + h - sh * (1 - SCENE_TOP))
         c.scale(w, sh)
         draw_colour(c, art, Inks(tint=self.look.scene_tint))
         c.restoreState()
@@ -671,7 +678,7 @@ class _Sheet:
             c.saveState()
             self.fill(self.look.accent)
             c.setFillAlpha(1 - k / steps)
-            c.rect(x + k * w * 0.3 / steps, y, w * 0.3 / steps + 0.5, h, stroke=0, fill=1)
+            c.rect(x + k * w * FADE / steps, y, w * FADE / steps + 0.5, h, stroke=0, fill=1)
             c.restoreState()
 
     def footer(self) -> None:
