@@ -120,6 +120,26 @@ def render(pdf_path, index: int, dpi: float = 50):
         doc.close()
 
 
+def near_mask(image, colour, tolerance: int):
+    """Return a numpy array (rows x columns) of booleans: whether each pixel of an RGB image is
+    within ``tolerance`` of ``colour`` on every channel. One array operation, not a Python
+    loop over pixels (a 4x card crop holds about 100,000 of them)."""
+    import numpy as np
+
+    pixels = np.asarray(image.convert("RGB"), dtype=np.int16)
+    return (np.abs(pixels - np.array(colour[:3], dtype=np.int16)) <= tolerance).all(axis=2)
+
+
+def ink_columns(strip, threshold: int) -> list[list[int]]:
+    """Return, for each column of a greyscale image, the rows whose pixel is darker than
+    ``threshold`` (what ``[[y for y in range(h) if strip.getpixel((x, y)) < threshold] for x in
+    range(w)]`` gives, as one array operation)."""
+    import numpy as np
+
+    dark = np.asarray(strip) < threshold
+    return [np.flatnonzero(column).tolist() for column in dark.T]
+
+
 def ink_fraction(image, box_pt, page_height_pt, dpi: float = 50, threshold: int = 200) -> float:
     """Return the share of pixels darker than ``threshold`` inside ``box_pt`` (PDF coords)."""
     s = dpi / 72

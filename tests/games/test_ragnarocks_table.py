@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
 import pypdfium2 as pdfium
 import yaml
 from pypdf import PdfReader
 
 from conftest import REPO
-from pdfcheck import MM, drawn_shapes, ink_fraction, page_chars, placements, render, text_box
+from pdfcheck import (MM, drawn_shapes, ink_fraction, near_mask, page_chars, placements, render,
+                      text_box)
 
 
 def page_text(path, page: int) -> str:
@@ -392,10 +394,10 @@ def test_the_scoring_example_draws_a_small_board(built):
     drawn = _icon_sizes(reader, 2 * examples[0])
     assert {"runestone", "viking"} <= set(drawn), drawn
     page = pdfium.PdfDocument(str(path))[2 * examples[0]]
-    pixels = list(zip(*[iter(page.render(scale=100 / 72).to_pil().convert("RGB").tobytes())] * 3))
+    image = page.render(scale=100 / 72).to_pil().convert("RGB")  # rasterised once
 
     def share(tint):
-        return sum(all(abs(p[k] - tint[k]) <= 6 for k in range(3)) for p in pixels) / len(pixels)
+        return float(near_mask(image, tint, 6).mean())  # the share of pixels of that tint
 
     assert share((0xef, 0xe3, 0xc4)) > 0.015   # Ivory's region
     assert share((0xee, 0xc9, 0xc2)) > 0.03    # Red's, three times its size
@@ -403,17 +405,14 @@ def test_the_scoring_example_draws_a_small_board(built):
     # issue 34 (the reader: "the scoring diagram is tiny: big enough to read at arm's
     # length"; session 12: "still small"): 16 hexes of 11 mm or more across their flats (they
     # were 8.9 mm, 30 of them), the board 49 mm or more across the card's width
-    image = page.render(scale=100 / 72).to_pil().convert("RGB")
-    grey = [(x, y) for y in range(image.height) for x in range(image.width)
-            if max(abs(a - b) for a, b in zip(image.getpixel((x, y)), (0xb9, 0xba, 0xb2))) <= 6]
+    grey = near_mask(image, (0xb9, 0xba, 0xb2), 6)  # rows x columns
     # one Runestone hex alone in its row's run of grey: the top row's (1, 0)
-    top = min(y for _, y in grey)
-    row = sorted(x for x, y in grey if y == top + 40)  # 10 mm down: across the hex's flats
+    top = min(grey.any(axis=1).nonzero()[0].tolist())
+    row = grey[top + 40].nonzero()[0].tolist()  # 10 mm down: across the hex's flats
     width = (max(row) - min(row)) * 72 / 100 / MM
     assert width >= 10.5, width
-    ink = [(x, y) for y in range(image.height) for x in range(image.width)
-           if sum(image.getpixel((x, y))) < 120]
-    xs = [x for x, y in ink if top - 5 <= y <= top + 160]
+    ink = np.asarray(image, dtype=np.int16).sum(axis=2) < 120
+    xs = ink[max(0, top - 5):top + 161].any(axis=0).nonzero()[0].tolist()
     assert (max(xs) - min(xs)) * 72 / 100 / MM >= 49
 
 

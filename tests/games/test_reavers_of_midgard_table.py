@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 import pytest
 import yaml
-from pdfcheck import page_bounds
+from pdfcheck import ink_columns, near_mask, page_bounds
 
 MM = 72 / 25.4
 # The A4 and Letter tilings split the 600 mm board (with its 3.175 mm bleed) into four equal
@@ -387,8 +387,7 @@ def test_journey_and_sea_battle_prices_are_big_icons(built):
         front = next(page for text, page, _ in cards if name in text)
         row = front.render(scale=4).to_pil().convert("L").crop(_mm_box(front, 3.5, 40.3, 41,
                                                                        48.1))
-        inked = [[y for y in range(row.height) if row.getpixel((x, y)) < 90]
-                 for x in range(row.width)]
+        inked = ink_columns(row, 90)
         icons, run = [], []
         for x, ys in enumerate(inked + [[]]):
             if ys:
@@ -616,13 +615,11 @@ def test_spoils_journey_battle_and_prophecy_cards_have_a_frame_and_a_big_picture
             image = front.render(scale=4).to_pil().convert("RGB")
             left, top, right, bottom = _mm_box(front, 0.5, 20, 1.2, 50)
             edge = image.crop((left, top, right, bottom))
-            assert all(_near(c, colour, 8) for c in edge.getdata()), (component, text[:20])
-            window = image.crop(_mm_box(front, 3.6, 19.2, 40.8, 39.4))
-            rows = [y for y in range(window.height)
-                    if any(_near(window.getpixel((x, y)), colour, 30)
-                           for x in range(0, window.width, 3))]
+            assert near_mask(edge, colour, 8).all(), (component, text[:20])
+            window = near_mask(image.crop(_mm_box(front, 3.6, 19.2, 40.8, 39.4)), colour, 30)
+            rows = window[:, ::3].any(axis=1).nonzero()[0].tolist()  # every third column
             assert (max(rows) - min(rows)) / 4 / MM >= 15, (component, text[:20])
-            mask = bytes(_near(c, colour, 30) for c in window.getdata())
+            mask = window.astype("uint8").tobytes()  # one byte per pixel, 1 where near
             name = " ".join(text.split())
             masks.setdefault(hashlib.sha256(mask).hexdigest(), set()).add(
                 re.sub(r"^(Farm|Village Wall|Keep Wall|Tower|Ship Upgrade|Artifact|Treasure|"
@@ -634,8 +631,7 @@ def test_spoils_journey_battle_and_prophecy_cards_have_a_frame_and_a_big_picture
 def _ink_runs(strip, threshold=90):
     """Return (left, width, height, fill) in px of each run of inked columns of a greyscale
     strip: a glyph or an icon each (fill: the inked share of its bounding box)."""
-    inked = [[y for y in range(strip.height) if strip.getpixel((x, y)) < threshold]
-             for x in range(strip.width)]
+    inked = ink_columns(strip, threshold)
     runs, start = [], None
     for x, ys in enumerate(inked + [[]]):
         if ys and start is None:
