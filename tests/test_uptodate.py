@@ -7,6 +7,7 @@ the next one, wherever it lies."""
 from __future__ import annotations
 
 import os
+import shutil
 
 import pytest
 
@@ -16,15 +17,14 @@ from conftest import REPO, run_cli, write_files
 from sheetgen import api
 from sheetgen.build import selection, transaction
 
-pytestmark = pytest.mark.slow  # each test's project builds two games first
+pytestmark = pytest.mark.slow  # the project builds two games first (once for the module)
 
 GAMES = ["ragnarocks", "rolling-thunder"]
 BUILD = ["build", "-p", "a4", "-q"]
 
 
-@pytest.fixture
-def project_dir(copy_game, monkeypatch):
-    root = copy_game(*GAMES)
+def _spy(patch) -> list[str]:
+    """Record the id of every game a build loads, in the returned list."""
     loaded: list[str] = []
     real = selection.load_game
 
@@ -32,12 +32,37 @@ def project_dir(copy_game, monkeypatch):
         loaded.append(game_id)
         return real(project, game_id, *args, **kwargs)
 
-    monkeypatch.setattr(selection, "load_game", spy)
-    result = run_cli("--project", str(root), *BUILD)
+    patch.setattr(selection, "load_game", spy)
+    return loaded
+
+
+@pytest.fixture(scope="module")
+def built_once(tmp_path_factory):
+    """The two games copied into a project and built once for the module's tests; the project
+    and its out/ folder are kept as a snapshot with their modification times, which each test
+    restores at the same place (the build records name files by path and stamp: the restored
+    project is the one built, up to date)."""
+    base = tmp_path_factory.mktemp("uptodate")
+    root, snapshot = base / "project", base / "snapshot"
+    for game in GAMES:
+        shutil.copytree(REPO / "data" / game, root / "data" / game)
+    with pytest.MonkeyPatch.context() as patch:
+        loaded = _spy(patch)
+        result = run_cli("--project", str(root), *BUILD)
     assert result.exit_code == 0, result.output
     assert sorted(loaded) == GAMES
-    loaded.clear()
-    return root, loaded
+    shutil.copytree(root, snapshot)  # copy2: each file's modification time kept
+    return root, snapshot
+
+
+@pytest.fixture
+def project_dir(built_once, monkeypatch):
+    """The built project as it was after its build (restored from the snapshot), and the list
+    of games each later build loads."""
+    root, snapshot = built_once
+    shutil.rmtree(root)
+    shutil.copytree(snapshot, root)
+    return root, _spy(monkeypatch)
 
 
 def _build(root, *extra):
@@ -167,7 +192,6 @@ def test_a_project_copied_with_its_outputs_is_checked_in_its_new_place(project_d
     # The record names the files the build read where it read them: a copy of the project and
     # its out/ folder must not be answered "up to date" from the original's unchanged files.
     root, _ = project_dir
-    import shutil
     copy = tmp_path / "copied"
     shutil.copytree(root, copy)
     sheet = copy / "data" / "rolling-thunder" / "play-sheet.yaml"
