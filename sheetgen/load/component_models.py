@@ -163,6 +163,11 @@ class BoardModel(ComponentBase):
                                    "far right and down from the centre (negative: left, up), "
                                    "e.g. half a hex so that no hex name sits on the glue seam "
                                    "of a tiled print.")
+    seams: list[str] = Field([], max_length=9, description="Where the vertical glue seams "
+                             "of a tiled print fall, from the trimmed left edge (one length "
+                             "per inner seam), e.g. clear of start hexes; used when the "
+                             "profile tiles the board in that many columns plus one and "
+                             "every tile still fits its page, else the tiles are equal.")
     pod_max: tuple[str, str] | None = Field(None, description="Largest page (with bleed) a "
                                             "one-per-page profile may produce, either way "
                                             "round; default: the profile's page_limit.")
@@ -176,7 +181,7 @@ class BoardModel(ComponentBase):
     _lengths = field_validator("margin", "title_height", "caption_height", "bleed",
                                "overlap")(_length)
 
-    @field_validator("size", "pod_max", "shift")
+    @field_validator("size", "pod_max", "shift", "seams")
     @classmethod
     def _length_pair(cls, value):
         for v in value or ():

@@ -125,13 +125,18 @@ class Board(Component):
     def _impose_tiles(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         doc = env.document(profile.page)
         pages = impose_tiled(doc, prepared.cards, profile, to_points(self.model.overlap),
-                             env.options)
+                             env.options, self._seams_x())
         return Artifact(doc.finish(), pages, doc.faces_drawn)
 
     def _tiles(self, prepared: Prepared, profile) -> list:
         """Return each side's face and how the tiled profile cuts it."""
-        plans = side_plans(prepared.cards, profile, to_points(self.model.overlap))
+        plans = side_plans(prepared.cards, profile, to_points(self.model.overlap),
+                           self._seams_x())
         return [(card.front, plan) for card, plan in zip(prepared.cards, plans)]
+
+    def _seams_x(self) -> tuple[float, ...]:
+        """Return where the board asks its vertical glue seams to fall (``seams``), points."""
+        return tuple(to_points(v) for v in self.model.seams)
 
     def _impose_each_side(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         doc = env.document(profile.page)

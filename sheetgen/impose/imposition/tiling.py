@@ -71,18 +71,25 @@ def _split(extent: float, room: float, overlap: float) -> int:
 
 
 def plan_tiles(width: float, height: float, bleed: float, paper: tuple[float, float],
-               overlap: float) -> TilePlan:
-    """Return the tiling with the fewest pages (portrait preferred on a tie)."""
+               overlap: float, seams_x: tuple[float, ...] = ()) -> TilePlan:
+    """Return the tiling with the fewest pages (portrait preferred on a tie). ``seams_x``
+    (face x from the trimmed left edge, one per inner vertical seam) places the vertical seams
+    when the tiling has that many plus one columns and every tile still fits its page;
+    otherwise the columns are equal."""
     best = None
     for page in (paper, (paper[1], paper[0])):
         room_w = page[0] - 2 * (PAPER_MARGIN + MARK_ZONE)
         room_h = page[1] - 2 * (PAPER_MARGIN + MARK_ZONE)
         cols = _split(width + 2 * bleed, room_w, overlap)
         rows = _split(height + 2 * bleed, room_h, overlap)
-        if best is None or rows * cols < best[0] * best[1]:
-            best = (rows, cols, page)
-    rows, cols, page = best
-    xs = [-bleed + (width + 2 * bleed) * i / cols for i in range(cols + 1)]
+        xs = _columns(width, bleed, cols, room_w, overlap, seams_x)
+        # fewest pages; on a tie, the orientation that keeps the asked-for seams
+        key = (rows * cols, xs is None)
+        if best is None or key < best[0]:
+            best = (key, rows, cols, page, xs)
+    _, rows, cols, page, xs = best
+    if xs is None:
+        xs = [-bleed + (width + 2 * bleed) * i / cols for i in range(cols + 1)]
     ys = [height + bleed - (height + 2 * bleed) * j / rows for j in range(rows + 1)]
     tiles = []
     for r in range(rows):
@@ -94,17 +101,37 @@ def plan_tiles(width: float, height: float, bleed: float, paper: tuple[float, fl
     return TilePlan(rows, cols, page, overlap, tiles, xs, ys)
 
 
-def side_plans(sides, profile, overlap: float) -> list[TilePlan]:
+def _columns(width: float, bleed: float, cols: int, room_w: float, overlap: float,
+             seams_x: tuple[float, ...]) -> list[float] | None:
+    """Return the column edges with the vertical seams at ``seams_x``, or None when none are
+    asked for, their number does not match ``cols`` or a tile would not fit ``room_w``."""
+    if not seams_x:
+        return None
+    xs = [-bleed, *sorted(seams_x), width + bleed]
+    if len(xs) != cols + 1:
+        return None
+    for c in range(cols):
+        span = xs[c + 1] - xs[c] + (overlap if c < cols - 1 else 0.0)
+        if xs[c + 1] <= xs[c] or span > room_w + 0.01:
+            return None
+    return xs
+
+
+def side_plans(sides, profile, overlap: float,
+               seams_x: tuple[float, ...] = ()) -> list[TilePlan]:
     """Return the tiling of every side (``sides``: Cards, fronts only) on ``profile``'s
-    paper: what the pages print and what the seam check (sheetgen/checks/seams.py) reads."""
-    return [plan_tiles(s.front.width, s.front.height, s.front.bleed, profile.page, overlap)
-            for s in sides]
+    paper: what the pages print and what the seam check (sheetgen/checks/seams.py) reads;
+    ``seams_x``: where the vertical seams should fall (plan_tiles)."""
+    return [plan_tiles(s.front.width, s.front.height, s.front.bleed, profile.page, overlap,
+                       seams_x) for s in sides]
 
 
-def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions) -> int:
-    """Add a page map and the tiles of every side (``sides``: Cards, fronts only)."""
+def impose_tiled(doc, sides, profile, overlap: float, options: ImposeOptions,
+                 seams_x: tuple[float, ...] = ()) -> int:
+    """Add a page map and the tiles of every side (``sides``: Cards, fronts only);
+    ``seams_x``: where the vertical seams should fall (plan_tiles)."""
     paper = profile.page
-    plans = side_plans(sides, profile, overlap)
+    plans = side_plans(sides, profile, overlap, seams_x)
     total = sum(1 + len(p.tiles) for p in plans)
     page = 0
     for side, plan in zip(sides, plans):
