@@ -115,6 +115,7 @@ class HexBoard(Element):
     outline_width: Length = "1mm"
     removed_fill: Color = "none"
     start_ring: Length = "1.2mm"
+    start_fill: dict[str, Color] = {}
     terrain: list[Literal[TERRAIN_KINDS]] = []
     terrain_strength: Ratio = 0.3
     coordinates: bool | Literal["rim", "both"] = False
@@ -159,6 +160,8 @@ class HexBoard(Element):
         'pattern': 'Three colours shading the hexes so that straight lines of hexes show.',
         'removed_fill': 'Fill of removed hexes (inside the outline), or none.',
         'start_ring': "Width of the coloured ring marking a player's start hex (length).",
+        'start_fill': ("Fill of a player's start hexes, by player ({ivory: '#fbf5e2'}); "
+                       "default a light tint of the player's colour."),
         'coordinates': (
             "true: print each hex's name (A1, B3...) inside it; rim: print the coordinates on "
             "the board's rim instead (each row's letter at both ends of the row, the places "
@@ -350,7 +353,8 @@ class HexBoard(Element):
                 if feat.fill is not None:
                     fill = feat.fill
                 if feat.start:
-                    fill = tint(self.players[feat.start], 0.55)
+                    fill = self.start_fill.get(feat.start) or tint(self.players[feat.start],
+                                                                   0.55)
                     plain = True
             hexagon(cell, fill=fill, stroke=self.stroke, width=self.stroke_width)
             if self.terrain and not plain:
