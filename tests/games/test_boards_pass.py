@@ -90,3 +90,46 @@ def test_asked_seams_fall_where_asked_else_the_tiles_are_equal():
     assert asked.xs[1] == pytest.approx(230.25 * MM) and asked.page[0] > asked.page[1]
     too_far = plan_tiles(348 * MM, 304 * MM, 3.175 * MM, a4, 10 * MM, (300 * MM,))
     assert too_far.xs[1] == pytest.approx(174 * MM)
+
+
+def test_reavers_ship_upgrade_sheet_keeps_its_colour_off_the_paper_edge(built):
+    """Reader (session 12): "the ship-upgrade page's colour runs near the edge". The tokens'
+    slate is a plate inside each token's trim and the bleed is paper-light, so the strips
+    within 6 mm of the paper's left and right edges beside the sheet stay light (the slate
+    bleed covered more than half of them)."""
+    image = _pixels(built("reavers-of-midgard", "ship-upgrade-tiles", "a4"), 0)
+    px = DPI / 25.4
+    rows = slice(int(14 * px), int(62 * px))
+    for cols in (slice(0, int(6 * px)), slice(image.shape[1] - int(6 * px), image.shape[1])):
+        strip = image[rows, cols]
+        dark = (strip.mean(axis=2) < 200).mean()
+        assert dark < 0.01, dark
+
+
+def _board_region(image, x0, y0, x1, y1):
+    """Return the part of the Reavers pod board image (bleed 3.175 mm) between face mm."""
+    px, bleed = DPI / 25.4, 3.175
+    return image[int((y0 + bleed) * px):int((y1 + bleed) * px),
+                 int((x0 + bleed) * px):int((x1 + bleed) * px)]
+
+
+def test_reavers_locations_are_illustrated_places_not_pastel_rectangles(built):
+    """Reader (session 12): "the board is pastel placeholder rectangles". Each Location's
+    scene (a hall, a village, the sea, a keep, a market, a battlefield) shows in its own tone
+    through card slots drawn as solid, half-clear outlines: inside an empty slot, above its
+    icon, the picture varies (hall, village, keep) (a flat pastel fill did not), and each Location's ground has its
+    own hue (the sea blue, the village green, the hall warm)."""
+    image = _pixels(built("reavers-of-midgard", "board", "pod"), 0)
+    slots = {"hall": (60, 47, 100, 58), "village": (268, 47, 308, 58),
+             "keep": (268, 201, 308, 212)}
+    for name, box in slots.items():
+        part = _board_region(image, *box)
+        assert part.mean(axis=2).std() > 3, (name, part.mean(axis=2).std())
+    areas = {"hall": (26, 45, 232, 174), "village": (266, 45, 545, 174),
+             "sea": (26, 199, 258, 329), "keep": (266, 199, 545, 329)}
+    tone = {name: _board_region(image, *box).reshape(-1, 3).mean(axis=0)
+            for name, box in areas.items()}
+    assert tone["sea"][2] > tone["sea"][0] + 12, tone["sea"]              # blue over red
+    assert tone["village"][1] > tone["village"][2] + 12, tone["village"]  # green over blue
+    assert tone["hall"][0] > tone["hall"][2] + 15, tone["hall"]           # warm
+    assert tone["keep"][2] > tone["keep"][1], tone["keep"]                # cool stone

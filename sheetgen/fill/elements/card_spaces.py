@@ -15,7 +15,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from . import register
-from .base import Color, Count, Element, FontSize, IconName, Length
+from .base import Color, Count, Element, FontSize, IconName, Length, Ratio
 from .sheet_common import icon_at, label
 from ...base.units import MM
 from .sheet_common import MIN_LINE
@@ -56,6 +56,9 @@ class CardSpaces(Element):
     note_size: FontSize = 8.0
     line_width: Length = "0.4mm"
     radius: Length = "2mm"
+    dashed: bool = True
+    icon_color: Color | None = None
+    fill_opacity: Ratio = 1.0
 
     doc = ("Placement spaces in a grid (columns per row, each size [w, h], gap between): each "
            "space has style card (dashed), deck (filled), discard (dashed, hatched), die, tile "
@@ -76,6 +79,12 @@ class CardSpaces(Element):
         "text_color": "Colour of the labels, notes and icons.",
         "label_size": "Size in points of each space's label (never shrunk).",
         "note_size": "Size in points of the note under the label (never shrunk).",
+        "dashed": "Dashed outlines on card and discard spaces (false: solid, like a slot "
+                  "printed on a retail board).",
+        "icon_color": "Colour of the icons (default text_color), e.g. a light tone of the "
+                      "section so the icon reads as a watermark of what goes there.",
+        "fill_opacity": "Opacity of the spaces' fills (1 opaque, the default; lower lets the "
+                        "board's art show through the slot).",
     }
     sample = {"type": "card_spaces", "x": "5mm", "y": "5mm", "w": "55mm", "h": "75mm",
               "size": ["25mm", "35mm"], "columns": 2,
@@ -146,7 +155,10 @@ class CardSpaces(Element):
         lw = max(self.line_width, MIN_LINE)
         canvas.saveState()
         paint = ctx.paint(canvas, fill, self.color, lw)
-        if style in ("card", "discard"):
+        if self.fill_opacity < 1 and fill is not None:
+            canvas.setFillAlpha(self.fill_opacity)
+            ctx.transparent = True
+        if style in ("card", "discard") and self.dashed:
             canvas.setDash([4, 2])
         if style == "pawn":
             canvas.circle(x + w / 2, y + h / 2, min(w, h) / 2, **paint)
@@ -175,7 +187,8 @@ class CardSpaces(Element):
             size = min(w, h) * (0.55 if style in ("die", "pawn", "tile") else 0.4)
             size = min(size, h - text_h - self.label_size * 0.8) if text_h else size
             icon_y = y + h / 2 + (text_h + self.label_size * 0.4) / 2
-            icon_at(canvas, ctx, space.icon, cx, icon_y, size, self.text_color)
+            icon_at(canvas, ctx, space.icon, cx, icon_y, size,
+                    self.icon_color if self.icon_color is not None else self.text_color)
             text_top = icon_y - size / 2 - self.label_size * 0.4
         else:
             text_top = y + h / 2 + text_h / 2
