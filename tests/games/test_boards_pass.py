@@ -65,14 +65,14 @@ def test_ragnarocks_standees_carry_their_tokens_shield_mark(built):
 def test_reavers_pawns_are_longships(built):
     """Reader (session 12): "paper-craft pawns without a ship shape". Every face of every
     pawn (10 Longship pawns and the Honor Ship, two faces each) shows a longship under the
-    clan's emblem: the drakkar silhouette, about 9.5 x 8 mm, on all 22 faces."""
+    clan's emblem: the drakkar silhouette, about 8.9 x 7.6 mm, on all 22 faces."""
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "pawns", "a4")))[0]
     ships = 0
     for obj in page.get_objects(max_depth=8):
         if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
             continue
         left, bottom, right, top = page_bounds(obj)
-        if (abs((right - left) / MM - 9.5) < 0.6 and abs((top - bottom) / MM - 8.1) < 0.6
+        if (abs((right - left) / MM - 8.9) < 0.6 and abs((top - bottom) / MM - 7.6) < 0.6
                 and pdfium.raw.FPDFPath_CountSegments(obj.raw) > 150):
             ships += 1
     assert ships == 22, ships
