@@ -117,8 +117,9 @@ def test_reavers_locations_are_illustrated_places_not_pastel_rectangles(built):
     """Reader (session 12): "the board is pastel placeholder rectangles". Each Location's
     scene (a hall, a village, the sea, a keep, a market, a battlefield) shows in its own tone
     through card slots drawn as solid, half-clear outlines: inside an empty slot, above its
-    icon, the picture varies (hall, village, keep) (a flat pastel fill did not), and each Location's ground has its
-    own hue (the sea blue, the village green, the hall warm)."""
+    icon, the picture varies (hall, village, keep; a flat pastel fill did not), and each
+    Location's ground has its own hue (the sea blue, the village green, the hall warm, the keep
+    cool stone)."""
     image = _pixels(built("reavers-of-midgard", "board", "pod"), 0)
     slots = {"hall": (60, 47, 100, 58), "village": (268, 47, 308, 58),
              "keep": (268, 201, 308, 212)}
