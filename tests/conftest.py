@@ -102,6 +102,26 @@ def _compiled_once(tmp_path_factory):
     patch.undo()
 
 
+def shared_folder(tmp_path_factory, name: str) -> Path:
+    """Return a folder of this test session that every xdist worker shares (their base temp
+    folders' parent; the base temp folder without xdist)."""
+    base = tmp_path_factory.getbasetemp()
+    folder = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / name
+    folder.mkdir(exist_ok=True)
+    return folder
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _page_texts_shared(tmp_path_factory):
+    """``pdfcheck.page_texts`` keeps each PDF's page texts (by its SHA-256) in a folder the
+    workers share: a page pypdf read for one test is not read again for another."""
+    import pdfcheck
+
+    pdfcheck.TEXT_CACHE = shared_folder(tmp_path_factory, "page-texts")
+    yield
+    pdfcheck.TEXT_CACHE = None
+
+
 @pytest.fixture(scope="session")
 def project() -> Project:
     """The repository itself as a project (the built-in games)."""
@@ -114,9 +134,7 @@ def built(tmp_path_factory, project):
 
     Under pytest-xdist the workers share one folder (their base temp folders' parent): the
     first worker to ask builds under a file lock, the others read its output."""
-    base = tmp_path_factory.getbasetemp()
-    out = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "built"
-    out.mkdir(exist_ok=True)
+    out = shared_folder(tmp_path_factory, "built")
     cache: dict = {}
 
     def get(game: str, component: str, profile: str, **options) -> Path:
@@ -153,9 +171,7 @@ def checked(tmp_path_factory):
     Shared between xdist workers as ``built`` is (a folder per ARGS, under a file lock), and
     the tests that use it run on one worker (``pytest_collection_modifyitems``), so none
     waits for the other's run."""
-    base = tmp_path_factory.getbasetemp()
-    root = (base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base) / "checked"
-    root.mkdir(exist_ok=True)
+    root = shared_folder(tmp_path_factory, "checked")
 
     def get(*args: str) -> Checked:
         folder = root / hashlib.sha256(repr(args).encode()).hexdigest()[:16]

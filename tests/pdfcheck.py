@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 import os
 import re
 from dataclasses import dataclass
+from pathlib import Path
 
 import pypdfium2.raw as pdfium_raw
 from pypdf import PdfReader
@@ -178,31 +181,75 @@ def assert_ink_in_every_card(path, card_w: float, card_h: float, pages=(0, 1),
             assert ink_fraction(image, inner, height) > least, (path.name, index, placed)
 
 
-_TEXTS: dict[tuple, str] = {}  # text_of's answers: (path, its mtime and size, pages) -> text
+TEXT_CACHE: Path | None = None  # a folder the session's xdist workers share (tests/conftest.py)
+_DIGESTS: dict[tuple, str] = {}  # (path, mtime, size) -> the file's SHA-256
+_PAGES: dict[str, dict] = {}  # SHA-256 -> {"count": pages, "texts": {index: text}}
 
 
-def text_of(path, pages=None) -> str:
-    """Return the extracted text of a PDF's pages (all, or the indices given), spaces folded.
+def _read_stored(digest: str) -> dict:
+    """Return the page texts another worker (or test) stored for the PDF ``digest``."""
+    stored = TEXT_CACHE / f"{digest}.json" if TEXT_CACHE is not None else None
+    try:
+        found = json.loads(stored.read_text(encoding="utf-8")) if stored else None
+    except (OSError, ValueError):  # not written yet
+        found = None
+    return {"count": found["count"], "texts": {int(k): v for k, v in found["texts"].items()}} \
+        if found else {"count": None, "texts": {}}
 
-    Each distinct page is read once (a notepad prints one sheet's bytes 50 or 100 times, at
-    about a second a page), and a file read before, unchanged since, is not read again (the
-    tests of a module read the same shared build many times)."""
+
+def page_texts(path, pages=None) -> list[str]:
+    """Return pypdf's ``page.extract_text()`` of each page of a PDF (all, or the indices
+    given), exactly as it returns it.
+
+    pypdf reads text at about a second a page, and many tests read the same shared build
+    (``built``): each page of a file's content is read once per test session. The texts are
+    kept by the file's SHA-256, in this process and in ``TEXT_CACHE`` (set by tests/conftest.py
+    to a folder the xdist workers share; written whole and renamed into place, so two workers
+    racing at worst both read the page). Pages of one file with the same content and resources
+    (a notepad repeats one sheet 50 or 100 times) are read once."""
     stat = os.stat(path)
-    key = (str(path), stat.st_mtime_ns, stat.st_size, None if pages is None else tuple(pages))
-    if key not in _TEXTS:
+    key = (str(path), stat.st_mtime_ns, stat.st_size)
+    if key not in _DIGESTS:
+        _DIGESTS[key] = hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    digest = _DIGESTS[key]
+    known = _PAGES.setdefault(digest, {"count": None, "texts": {}})
+    if known["count"] is None or (pages is None and len(known["texts"]) < known["count"]) or \
+            any(i % known["count"] not in known["texts"] for i in pages or ()):
+        stored = _read_stored(digest)
+        known["count"] = known["count"] or stored["count"]
+        known["texts"] = {**stored["texts"], **known["texts"]}
+    reader = None
+    if known["count"] is None:
         reader = PdfReader(str(path))
-        chosen = reader.pages if pages is None else [reader.pages[i] for i in pages]
+        known["count"] = len(reader.pages)
+    count = known["count"]
+    wanted = range(count) if pages is None else [i % count for i in pages]
+    missing = [i for i in wanted if i not in known["texts"]]
+    if missing:
+        reader = reader or PdfReader(str(path))
         read: dict[tuple, str] = {}
-        texts = []
-        for page in chosen:
+        for index in missing:
+            page = reader.pages[index]
             contents = page.get_contents()
             same = (b"" if contents is None else contents.get_data(), repr(page.get("/Resources")),
                     page.get("/Rotate"))
             if same not in read:
                 read[same] = page.extract_text()
-            texts.append(read[same])
-        _TEXTS[key] = re.sub(r"\s+", " ", " ".join(texts))
-    return _TEXTS[key]
+            known["texts"][index] = read[same]
+        if TEXT_CACHE is not None:
+            TEXT_CACHE.mkdir(parents=True, exist_ok=True)
+            temporary = TEXT_CACHE / f"{digest}.{os.getpid()}.tmp"
+            temporary.write_text(json.dumps({"count": count, "texts": known["texts"]}),
+                                 encoding="utf-8")
+            os.replace(temporary, TEXT_CACHE / f"{digest}.json")
+    return [known["texts"][i] for i in wanted]
+
+
+def text_of(path, pages=None) -> str:
+    """Return the extracted text of a PDF's pages (all, or the indices given), spaces folded.
+
+    Each page is read once per test session (``page_texts``)."""
+    return re.sub(r"\s+", " ", " ".join(page_texts(path, pages)))
 
 
 def body_text_sizes(pdf_path, top: float, bottom: float, bleed: float = 0.0

@@ -8,6 +8,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO
+from pdfcheck import page_texts
 
 
 @pytest.fixture(scope="module")
@@ -16,7 +17,7 @@ def pod(built):
 
 
 def card_texts(path) -> list[str]:
-    return [" ".join(p.extract_text().split()) for p in PdfReader(path).pages[::2]]
+    return [" ".join(text.split()) for text in page_texts(path)[::2]]
 
 
 def test_card_text_fixes(pod):

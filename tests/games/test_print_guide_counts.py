@@ -12,11 +12,13 @@ import re
 import pytest
 from pypdf import PdfReader
 
+from pdfcheck import text_of
+
 pytestmark = pytest.mark.slow
 
 
 def _text(path) -> str:
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in PdfReader(str(path)).pages))
+    return text_of(path)
 
 
 def test_rolling_thunder_copies_and_checklist_follow_the_player_count(built):

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from pypdf import PdfReader
 
+from pdfcheck import page_texts
+
 
 def aid_text(built) -> str:
-    reader = PdfReader(built("ragnarocks", "reference", "a4"))
-    return " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+    return " ".join(" ".join(page.split()) for page in
+                    page_texts(built("ragnarocks", "reference", "a4")))
 
 
 def test_setup_lists_the_pieces_and_the_random_colour(built):
@@ -46,8 +48,7 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
             f"Edition rulings {once}"), once
     # the well's ruling (R6) on the Board aid only (session 12), the empty supply nowhere
     assert "Empty supply" not in text and text.count("Side B, Mímir's Well.") == 1
-    board = " ".join(" ".join(p.extract_text().split())
-                     for p in PdfReader(built("ragnarocks", "board", "pod")).pages)
+    board = " ".join(" ".join(p.split()) for p in page_texts(built("ragnarocks", "board", "pod")))
     assert "and goes first" in board and "a tie is shared." in board and "(R2)" not in board
     assert "this edition's design (not in the rulebook)" in board  # side B's origin
 
@@ -89,13 +90,12 @@ def test_how_to_print_comes_first_and_clarifications_list_every_ruling(built, pr
     from sheetgen.generate.games import load_game
     game = load_game(project, "ragnarocks")
     assert game.spec.components[0] == "how-to-print"
-    guide = " ".join(PdfReader(built("ragnarocks", "how-to-print", "a4")).pages[0]
-                     .extract_text().split())
+    guide = " ".join(page_texts(built("ragnarocks", "how-to-print", "a4"), [0])[0].split())
     for words in ("board-a4.pdf", "tokens-a4.pdf", "clarifications-a4.pdf", "flip on long edge",
                   "52 tokens", "32 cards", "18 cards", "fold on line 1"):
         assert words in guide, words
-    reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
-    text = " ".join(" ".join(p.extract_text().split()) for p in reader.pages)
+    text = " ".join(" ".join(p.split()) for p in page_texts(built("ragnarocks", "clarifications",
+                                                                   "a4")))
     for number, topic in enumerate(("First turn", "Tie", "Empty supply", "Move",
                                     "No tree stand insert", "Side B, Mímir's Well",
                                     "Hildisvini", "Team game", "Odin's command cards",

@@ -11,12 +11,12 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO
-from pdfcheck import (MM, drawn_shapes, ink_fraction, near_mask, page_chars, placements, render,
-                      text_box)
+from pdfcheck import (MM, drawn_shapes, ink_fraction, near_mask, page_chars, page_texts,
+                      placements, render, text_box)
 
 
 def page_text(path, page: int) -> str:
-    return " ".join(PdfReader(path).pages[page].extract_text().split())
+    return " ".join(page_texts(path, [page])[0].split())
 
 
 def test_side_b_prints_row_letters_and_places_on_its_rim(built):
@@ -132,8 +132,7 @@ def test_no_text_crosses_the_glue_seam_of_the_tiled_board(built, project):
 
 def pod_texts(path) -> list[str]:
     """Return the text of every front of a face-per-page (pod) print (backs between them)."""
-    reader = PdfReader(path)
-    return [" ".join(p.extract_text().split()) for p in reader.pages[::2]]
+    return [" ".join(text.split()) for text in page_texts(path)[::2]]
 
 
 def card_text(path, name: str) -> str:
@@ -263,8 +262,8 @@ def test_rule_codes_only_on_the_clarifications(built):
     # the codes R1-R12 print on the Clarifications only.
     code = re.compile(r"\bR\d{1,2}\b")
     for component in ("mythology-cards", "reference", "board", "tokens", "standees"):
-        reader = PdfReader(built("ragnarocks", component, "pod"))
-        text = " ".join(" ".join(page.extract_text().split()) for page in reader.pages)
+        pages = page_texts(built("ragnarocks", component, "pod"))
+        text = " ".join(" ".join(page.split()) for page in pages)
         assert not code.findall(text), (component, code.findall(text))
     cards = built("ragnarocks", "mythology-cards", "pod")
     reader = PdfReader(cards)
@@ -275,8 +274,7 @@ def test_rule_codes_only_on_the_clarifications(built):
         index = next(i for i, t in enumerate(texts) if name in t.split()[:3])
         assert texts[index].count("Edition ruling") == 1, name
         assert _icon_sizes(reader, 2 * index).get("edition-seal", 0) >= 2.5, name
-    board = " ".join(page.extract_text() for page in
-                     PdfReader(built("ragnarocks", "board", "pod")).pages)
+    board = " ".join(page_texts(built("ragnarocks", "board", "pod")))
     board = " ".join(board.split())
     assert "a tie is shared." in board and "(R2)" not in board
     aids = pod_texts(built("ragnarocks", "reference", "pod"))
@@ -326,7 +324,7 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
     # Settled marker's plate moss green (green over red and blue), and its own symbol.
     pdf = built("ragnarocks", "tokens", "a4")
     reader = PdfReader(pdf)
-    text = " ".join(page.extract_text() for page in reader.pages)
+    text = " ".join(page_texts(pdf))
     assert not [c for c in text if 0x16A0 <= ord(c) <= 0x16FF], "a rune prints"
     fronts = placements(reader, 0)
     kinds = {}
@@ -448,8 +446,7 @@ def test_one_style_no_colour_emoji_on_the_games_pages(built):
     # two differently named Mythology cards share a picture
     for component in ("mythology-cards", "reference", "clarifications", "board", "tokens",
                       "standees"):
-        reader = PdfReader(built("ragnarocks", component, "a4"))
-        text = " ".join(page.extract_text() for page in reader.pages)
+        text = " ".join(page_texts(built("ragnarocks", component, "a4")))
         assert "Fluent" not in text, component
     cards = PdfReader(built("ragnarocks", "mythology-cards", "pod"))
     # session 12: no Noto Emoji drawing at all; each card's own medallion
@@ -673,8 +670,7 @@ def test_hex_names_are_on_the_rim_not_in_the_play_hexes(built):
     # finding: "the hex coordinate prints on every hex: coordinates belong on the board rim".
     # No rule names a hex: neither side prints a hex name (a row letter and a place, "E7"),
     # while the rim carries the row letters (above) and the places above and below.
-    for page in PdfReader(built("ragnarocks", "board", "pod")).pages:
-        text = page.extract_text()
+    for text in page_texts(built("ragnarocks", "board", "pod")):
         assert not re.findall(r"\b[A-K](?:[1-9]|1[0-2])\b", text), text
         assert all(str(place) in text.split() for place in range(1, 10))
 

@@ -7,7 +7,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import MM, ink_fraction, placements, render
+from pdfcheck import MM, ink_fraction, placements, render, text_of
 from sheetgen.generate.games import load_game
 
 GAME = "reavers-of-midgard"
@@ -251,8 +251,7 @@ def test_pod_deck_one_face_per_page(built, game):
 
 
 def printed_aids(built) -> str:
-    reader = PdfReader(built(GAME, "reference", "a4"))
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    return text_of(built(GAME, "reference", "a4"))
 
 
 def test_setup_card_gives_every_player_their_start(built):

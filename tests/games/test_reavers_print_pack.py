@@ -11,7 +11,7 @@ import re
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import placements
+from pdfcheck import placements, text_of
 from sheetgen.generate.games import load_game
 
 MM = 72 / 25.4
@@ -22,8 +22,7 @@ DECIDED = ["Pawns", "Specialize", "Shares", "Reavers you own", "Trophies"]
 
 
 def _text(path) -> str:
-    reader = PdfReader(str(path))
-    return re.sub(r"\s+", " ", " ".join(page.extract_text() for page in reader.pages))
+    return text_of(path)
 
 
 @pytest.fixture(scope="module")
