@@ -8,7 +8,7 @@ import pypdfium2 as pdfium
 import pytest
 from pypdf import PdfReader
 
-from pdfcheck import MM, fonts_of, placements
+from pdfcheck import MM, fonts_of, page_texts, placements
 from sheetgen.fill import hexgrid
 from sheetgen.api import Session
 from sheetgen.fill.elements.hex_board import HexBoard
@@ -190,9 +190,8 @@ def test_rim_coordinates_are_lining_figures(built, sides):
 
 
 def test_assembly_steps_name_only_the_cut_edges_the_tiles_have(built, sides, seams):
-    reader = PdfReader(built("ragnarocks", "board", "a4"))
-    maps = [" ".join(p.extract_text().split()) for p in reader.pages if "page map" in
-            p.extract_text()]
+    maps = [" ".join(p.split()) for p in page_texts(built("ragnarocks", "board", "a4"))
+            if "page map" in p]
     assert len(maps) == 2
     for text, label in zip(maps, ("a", "b")):
         face = sides[label].front
@@ -356,8 +355,7 @@ def test_the_compass_puts_east_and_west_along_a_row(built):
 def test_the_sea_carries_game_icons_silhouettes_not_colour_emoji(built):
     # issue 34's one style: the sea's scenery is game-icons silhouettes (credited), no Fluent
     # Emoji, and no framed panel a player could take for a play area
-    reader = PdfReader(built("ragnarocks", "board", "a4"))
-    credits = " ".join(page.extract_text() for page in reader.pages)
+    credits = " ".join(page_texts(built("ragnarocks", "board", "a4")))
     assert "game-icons.net" in credits and "Fluent" not in credits
     pod = PdfReader(built("ragnarocks", "board", "pod"))
     for page in pod.pages:

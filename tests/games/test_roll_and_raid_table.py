@@ -18,7 +18,7 @@ from pypdf import PdfReader
 from conftest import REPO, run_cli
 from sheetgen.dice.roll_sheets import roll_sheet_pdfs
 from sheetgen.generate.games import load_game
-from pdfcheck import drawn_shapes, page_bounds, page_chars, text_box, text_of
+from pdfcheck import drawn_shapes, page_bounds, page_chars, page_texts, text_box, text_of
 
 MM = 72 / 25.4
 A4 = (595.2756, 841.8898)
@@ -89,8 +89,8 @@ def test_raid_cards_print_no_invented_city_category(built):
     Trading town) had no game effect in the rulebook and confused readers: no front prints
     one, nor does the Symbols sheet; Paris keeps its crown."""
     words = ("Monastery", "Low walls", "Far shore", "Fortress", "Trading town", "Many Vikings")
-    reader = PdfReader(str(built(GAME, "raid-cards", "pod")))
-    fronts = [re.sub(r"\s+", " ", page.extract_text()) for page in reader.pages[::2]]
+    texts = page_texts(built(GAME, "raid-cards", "pod"))
+    fronts = [re.sub(r"\s+", " ", text) for text in texts[::2]]
     assert len(fronts) == 49
     assert not [w for text in fronts for w in words if w in text]
     key = text_of(built(GAME, "symbol-key", "a4"), [0])

@@ -12,6 +12,7 @@ import math
 import pytest
 from pypdf import PdfReader
 
+from pdfcheck import page_texts
 from sheetgen.fill.textlayout import layout, parse
 
 # (game, component): pod prints each face once, at its design size; a sheet is its first page,
@@ -59,8 +60,7 @@ def test_sentences_are_seven_points_or_more(built, game, component):
 
 
 def joined_text(path, pages) -> str:
-    reader = PdfReader(path)
-    return " ".join(" ".join(reader.pages[i].extract_text().split()) for i in pages)
+    return " ".join(" ".join(text.split()) for text in page_texts(path, list(pages)))
 
 
 def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
