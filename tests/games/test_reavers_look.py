@@ -97,7 +97,7 @@ def test_the_spoils_cards_set_their_text_at_the_card_frames_size(built):
             for label in sorted(labels, key=len, reverse=True):
                 small = small.replace(label, "")
             assert small == "", (component, whole[:40], small)
-            body = whole.find("Take its token") if "Take its" in whole else -1
+            body = whole.find("Once a round, flip it") if "flip it" in whole else -1
             if body >= 0:
                 seen.add("upgrade")
                 assert sizes[body] == 9.5

@@ -1,0 +1,130 @@
+"""Reavers of Midgard cards, design pass (issue 34): measured in the built PDFs (the print-on-
+demand build, one card face a page) so each card is found by its printed name.
+
+Session 12's reader: "no real illustration (shield emblems on 3 grey backdrops, one castle for 48
+Keep Spoils)", "inline icons small/ambiguous", "bare die glyphs". Here: every kind of card has a
+picture of its own on a backdrop of its own (none recycled across a deck with only the piece
+swapped), the backdrops are coloured places rather than grey, a Ship Upgrade shows its token's
+face as a die, and a die to pay on a Journey or Battle at Sea card is drawn as a die.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pypdfium2 as pdfium
+import pytest
+
+GAME = "reavers-of-midgard"
+MM = 72 / 25.4
+SCALE = 3.0  # 216 dpi
+DECKS = ("journey-cards", "prophecy-cards", "sea-battle-cards", "keep-spoils",
+         "village-spoils", "reaver-cards")
+# The art window of the card frame (reavers-card.yaml) and of the Reaver front, from the trim's
+# top left corner, in mm: (left, top, right, bottom).
+WINDOW = {"card": (3.6, 19.2, 40.9, 39.4), "reaver": (3.6, 20.2, 40.9, 37.2)}
+# The parts of the window that only the scene paints (no piece, halo, second piece or tab): a
+# strip down each side edge, from the sky to the ground.
+BACKDROP = {"card": ((3.7, 19.4, 4.15, 39.2), (40.35, 19.4, 40.8, 39.2)),
+            "reaver": ((3.7, 24.6, 4.15, 37.0), (3.7, 24.6, 23.8, 25.0))}
+TITLE = {"card": (3.0, 13.4, 41.45, 18.6), "reaver": (3.0, 13.6, 41.45, 19.2)}
+
+
+def _kind(deck: str) -> str:
+    return "reaver" if deck == "reaver-cards" else "card"
+
+
+class Face:
+    """One card front of a pod build: its page, its printed name and its pixels."""
+
+    def __init__(self, page):
+        self.page = page
+        self.left, _, _, self.top = page.get_trimbox()
+        self.image = page.render(scale=SCALE).to_pil().convert("RGB")
+
+    def box(self, mm_box):
+        """Return (left, top, right, bottom) pixels of a box given in mm from the trim."""
+        x0, y0, x1, y1 = mm_box
+        height = self.page.get_height()
+        return (round((self.left + x0 * MM) * SCALE), round((height - self.top + y0 * MM) * SCALE),
+                round((self.left + x1 * MM) * SCALE), round((height - self.top + y1 * MM) * SCALE))
+
+    def text_in(self, mm_box) -> str:
+        """Return the text printed inside a box given in mm from the trim."""
+        x0, y0, x1, y1 = mm_box
+        return self.page.get_textpage().get_text_bounded(
+            self.left + x0 * MM, self.top - y1 * MM, self.left + x1 * MM,
+            self.top - y0 * MM).replace("\r\n", " ").strip()
+
+    def crop(self, mm_box):
+        """Return the pixels of a box given in mm from the trim."""
+        return self.image.crop(self.box(mm_box))
+
+
+@pytest.fixture(scope="module")
+def fronts(built):
+    """Return {deck: {card name: Face of its first copy}} for every deck (backs left out)."""
+    cards = {}
+    for deck in DECKS:
+        pdf = pdfium.PdfDocument(str(built(GAME, deck, "pod")))
+        named = {}
+        for number in range(0, len(pdf), 2):  # fronts and backs alternate
+            face = Face(pdf[number])
+            name = face.text_in(TITLE[_kind(deck)])
+            assert name, (deck, number)
+            named.setdefault(name, face)
+        cards[deck] = named
+    return cards
+
+
+def _difference(a, b) -> float:
+    """Return the mean absolute difference of two same-size RGB crops (0-255)."""
+    assert a.size == b.size
+    pa, pb = list(a.get_flattened_data()), list(b.get_flattened_data())
+    return sum(abs(x - y) for p, q in zip(pa, pb) for x, y in zip(p, q)) / (3 * len(pa))
+
+
+def _saturation(crop) -> float:
+    """Return the median saturation ((max - min) / max channel) of a crop: 0 for greys."""
+    values = sorted((max(p) - min(p)) / max(p) for p in crop.get_flattened_data() if max(p) > 0)
+    return values[len(values) // 2]
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_no_two_kinds_of_card_share_a_picture_or_a_backdrop(fronts, deck):
+    """Every two different cards of a deck differ in the whole picture and in the backdrop
+    alone (a corner of the window no piece covers): no scene recycled with only the piece
+    swapped (session 12: one castle behind all 48 Keep Spoils, 3 backdrops behind 30 Reavers)."""
+    kind = _kind(deck)
+    named = fronts[deck]
+    assert len(named) >= 9, sorted(named)
+    for (a, fa), (b, fb) in itertools.combinations(sorted(named.items()), 2):
+        assert _difference(fa.crop(WINDOW[kind]), fb.crop(WINDOW[kind])) > 4, (deck, a, b)
+        assert sum(_difference(fa.crop(part), fb.crop(part))
+                   for part in BACKDROP[kind]) > 3, (deck, a, b)
+
+
+@pytest.mark.parametrize("deck", DECKS)
+def test_every_backdrop_is_a_coloured_place_not_grey(fronts, deck):
+    """The scene behind each piece prints in the deck's (a Reaver's: its clan's) hue: its
+    median saturation is at least 0.14 along both side edges of the window (session 12's grey
+    scenes under a pale tint measured 0.02-0.11 on every deck but the gold Prophecies)."""
+    kind = _kind(deck)
+    for name, face in fronts[deck].items():
+        assert min(_saturation(face.crop(part)) for part in BACKDROP[kind]) >= 0.14, (deck, name)
+
+
+def test_a_ship_upgrade_shows_its_token_as_a_die(fronts):
+    """A Ship Upgrade card draws its token's face as a dark die edged in gilt with the face in
+    white (as an Artifact's die space), not a bare glyph in its text line; the text says to
+    take the token shown."""
+    upgrades = {name: face for name, face in fronts["village-spoils"].items()
+                if face.text_in((3.0, 2.0, 31.0, 11.0)).startswith("Ship Upgrade")}
+    assert len(upgrades) == 6, sorted(upgrades)
+    for name, face in upgrades.items():
+        die = face.crop((27.0, 22.0, 39.4, 34.4))
+        pixels = list(die.get_flattened_data())
+        dark = sum(1 for p in pixels if sum(p) < 200) / len(pixels)
+        white = sum(1 for p in pixels if min(p) > 225) / len(pixels)
+        assert dark > 0.35 and white > 0.08, (name, dark, white)
+        assert face.text_in((3.5, 40.4, 40.9, 48.3)) == "Collect: the token shown", name
