@@ -127,4 +127,4 @@ def test_a_ship_upgrade_shows_its_token_as_a_die(fronts):
         dark = sum(1 for p in pixels if sum(p) < 200) / len(pixels)
         white = sum(1 for p in pixels if min(p) > 225) / len(pixels)
         assert dark > 0.35 and white > 0.08, (name, dark, white)
-        assert face.text_in((3.5, 40.4, 40.9, 48.3)) == "Collect: the token shown", name
+        assert face.text_in((3.5, 40.4, 40.9, 48.3)) == "Take the token shown.", name
