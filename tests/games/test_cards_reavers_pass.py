@@ -128,3 +128,80 @@ def test_a_ship_upgrade_shows_its_token_as_a_die(fronts):
         white = sum(1 for p in pixels if min(p) > 225) / len(pixels)
         assert dark > 0.35 and white > 0.08, (name, dark, white)
         assert face.text_in((3.5, 40.4, 40.9, 48.3)) == "Take the token shown.", name
+
+
+GILT = (0xD9, 0xB4, 0x5A)  # the edge of a drawn die (templates/art/reavers-dice)
+DIE = (0x23, 0x1F, 0x20)  # its face
+
+
+def _share(crop, colour, tolerance=24) -> float:
+    """Return the share of a crop's pixels within ``tolerance`` of ``colour`` in every channel."""
+    pixels = list(crop.get_flattened_data())
+    return sum(1 for p in pixels if all(abs(a - b) <= tolerance for a, b in zip(p, colour))) / len(
+        pixels)
+
+
+@pytest.mark.parametrize("deck", ["journey-cards", "sea-battle-cards"])
+def test_a_price_in_dice_is_drawn_as_dice(fronts, deck):
+    """The dice to spend under the picture are dice (a dark face edged in gilt, the face's icon
+    in white), not bare glyphs on the parchment (session 12: "bare die glyphs")."""
+    priced = 0
+    for name, face in fronts[deck].items():
+        if name in ("All Quiet", "Hungry Crew"):  # nothing to pay, or Food
+            continue
+        row = face.crop((3.5, 40.4, 40.9, 47.3))
+        assert _share(row, GILT) > 0.02 and _share(row, DIE) > 0.06, (deck, name)
+        assert _share(row, (255, 255, 255), 30) > 0.02, (deck, name)  # the white face
+        priced += 1
+    assert priced == {"journey-cards": 7, "sea-battle-cards": 9}[deck]
+
+
+def test_a_reaver_turning_a_die_shows_the_face_as_a_die(fronts):
+    turning = {name: face for name, face in fronts["reaver-cards"].items()
+               if face.text_in((3.4, 48.0, 41.0, 60.6)).startswith("Turn 1 Crew die to")}
+    assert len(turning) == 6, sorted(turning)
+    for name, face in turning.items():
+        assert _share(face.crop((3.4, 48.0, 41.0, 60.6)), GILT) > 0.003, name
+
+
+def test_every_reaver_has_a_second_piece_beside_its_arms(fronts):
+    """Beside the shield stands the Reaver's own second piece in its clan's colour (the Raven's
+    lifted to a violet): no Reaver is an emblem alone on a backdrop."""
+    inks = {"Wolf clan": (0x5A, 0x65, 0x70), "Raven clan": (0x4A, 0x3F, 0x7E),
+            "Boar clan": (0x7A, 0x4A, 0x21), "Serpent clan": (0x1D, 0x6B, 0x63)}
+    seen = set()
+    for name, face in fronts["reaver-cards"].items():
+        clan = face.text_in((3.6, 19.9, 21.0, 24.3))
+        assert clan in inks, (name, clan)
+        assert _share(face.crop((5.0, 25.2, 16.8, 37.0)), inks[clan], 10) > 0.08, name
+        seen.add(clan)
+    assert seen == set(inks)
+
+
+def test_the_die_faces_credit_prints_where_they_are_drawn(built):
+    """The drawn dice carry game-icons' icons (CC BY 3.0): their credit prints in the footer of
+    every page that draws one."""
+    for deck in ("journey-cards", "sea-battle-cards", "reaver-cards"):
+        pdf = pdfium.PdfDocument(str(built(GAME, deck, "a4")))
+        text = pdf[0].get_textpage().get_text_range().replace("\r\n", " ")
+        assert "Die faces: game-icons.net, CC BY 3.0" in text, deck
+
+
+def test_walls_name_their_deck_and_the_ladder_reads_at_8_pt(fronts):
+    """A Wall says whose it is in its band ("Village Wall", "Keep Wall"), not by the band's
+    colour alone, and stands on its own scene; a treasure's set ladder prints at 8 pt or more."""
+    for deck, label in (("village-spoils", "Village Wall"), ("keep-spoils", "Keep Wall")):
+        walls = [face for face in fronts[deck].values()
+                 if face.text_in((3.0, 2.0, 31.0, 11.0)) == label]
+        assert len(walls) == 3, deck
+    treasures = [face for face in fronts["keep-spoils"].values()
+                 if face.text_in((3.0, 2.0, 31.0, 11.0)) == "Treasure"]
+    assert len(treasures) == 5
+    for face in treasures:
+        text = face.page.get_textpage()
+        whole = text.get_text_range()
+        start = whole.find("Set of")
+        assert start >= 0
+        sizes = [pdfium.raw.FPDFText_GetFontSize(text, k)
+                 for k in range(start, whole.find("Scores in sets")) if not whole[k].isspace()]
+        assert sizes and min(sizes) >= 8, min(sizes)

@@ -60,7 +60,7 @@ def test_dice_faces_match_the_dice_engine(game, project):
     for component in ("reaver-cards", "journey-cards", "sea-battle-cards", "village-spoils"):
         for item in items(game, component):
             text = " ".join(str(v) for v in item.values())
-            used |= set(re.findall(r":(?:symbol/)?([a-z-]+):", text)) & {
+            used |= set(re.findall(r":(?:symbol/|reavers-dice/)?([a-z-]+):", text)) & {
                 "hammer", "two-hammers", "shield", "chest", "ship"}
             used |= {item.get("face"), item.get("die")} & faces
     assert used <= faces and {"hammer", "two-hammers", "shield", "chest", "ship"} <= faces
@@ -119,7 +119,7 @@ def test_territories_sea_battles_and_journeys(game):
         assert sum(t["count"] for t in tiles if t["type"] == kind) == 10
     assert all(t["reward"] for t in tiles)
     for battle in items(game, "sea-battle-cards"):
-        assert int(battle["badge"]) >= 4 and battle["pay"].startswith(":symbol/")
+        assert int(battle["badge"]) >= 4 and battle["pay"].startswith(":reavers-dice/")
         assert battle["gain"].startswith("**Win:**") and ":symbol/glory:" in battle["gain"]
         assert battle["body"].startswith("**Spend exactly** these dice")
         assert "Combat ≥ DEF" in battle["body"]
