@@ -205,3 +205,16 @@ def test_walls_name_their_deck_and_the_ladder_reads_at_8_pt(fronts):
         sizes = [pdfium.raw.FPDFText_GetFontSize(text, k)
                  for k in range(start, whole.find("Scores in sets")) if not whole[k].isspace()]
         assert sizes and min(sizes) >= 8, min(sizes)
+
+
+def test_every_deck_has_a_back_of_its_own(built):
+    """Six decks, six backs a player tells apart at a glance: each back's medallion (its
+    picture and colour) differs from every other deck's, and each names its deck."""
+    medallions = {}
+    for deck in DECKS:
+        pdf = pdfium.PdfDocument(str(built(GAME, deck, "pod")))
+        back = Face(pdf[1])
+        assert back.text_in((6.0, 41.5, 38.45, 49.0)), deck  # the deck's title
+        medallions[deck] = back.crop((7.725, 12.5, 36.725, 41.5))
+    for a, b in itertools.combinations(DECKS, 2):
+        assert _difference(medallions[a], medallions[b]) > 8, (a, b)
