@@ -11,6 +11,7 @@ face as a die, and a die to pay on a Journey or Battle at Sea card is drawn as a
 from __future__ import annotations
 
 import itertools
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -218,3 +219,22 @@ def test_every_deck_has_a_back_of_its_own(built):
         medallions[deck] = back.crop((7.725, 12.5, 36.725, 41.5))
     for a, b in itertools.combinations(DECKS, 2):
         assert _difference(medallions[a], medallions[b]) > 8, (a, b)
+
+
+def test_every_favor_icon_is_named(fronts):
+    """Session 12: the Favor icon read ambiguous. On every card it is followed by its name, so
+    a Wall's Collect reads 'gain 1 [icon] Favor' (the icon is no text: only the name is)."""
+    named = 0
+    for deck, cards in fronts.items():
+        for name, face in cards.items():
+            text = face.page.get_textpage().get_text_range().replace("\r\n", " ")
+            if "Wall" in face.text_in((3.0, 2.0, 31.0, 11.0)):
+                assert re.search(r"Collect: gain \d+\s+Favor", text), (deck, name, text)
+                named += 1
+    assert named == 6
+    for deck, pattern in (("journey-cards", r"lose 1\s+Favor\."),
+                          ("sea-battle-cards", r"\+ 1\s+Favor"),
+                          ("reaver-cards", r"gain 1\s+Favor\.")):
+        whole = " ".join(face.page.get_textpage().get_text_range().replace("\r\n", " ")
+                         for face in fronts[deck].values())
+        assert re.search(pattern, whole), deck
