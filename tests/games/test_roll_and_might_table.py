@@ -997,7 +997,8 @@ def test_the_legend_reads_as_a_reference_card_numbers_first(built):
     for face in _legend_faces(built):
         text, boxes = page_chars(face)
         flat = " ".join(text.split())
-        for words in ("4-6 WEST 1-3 EAST", "1-3 ANY TOWER 4-6 THRONE ROOM",
+        # session 13: each army word points its way (← WEST, EAST →)
+        for words in ("4-6 ← WEST 1-3 EAST →", "1-3 ANY TOWER 4-6 THRONE ROOM",
                       "1-6 STALL OF THAT NUMBER"):
             assert words in flat, words
         number = text_box(text, boxes, "4-6")

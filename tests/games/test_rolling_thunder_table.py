@@ -360,12 +360,11 @@ def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(built, shee
     assert "Move to an adjacent unmarked square ( across sectors too); none: no X." in strikes
 
 
-def test_one_art_language_per_component_the_sheets_pictures_noto(built):
+def test_one_art_language_per_component_the_sheets_pictures_medallions(built):
     """One style a component (issue 34, look): no Fluent colour emoji on any page of the game.
-    Fresh reader (after the Cartographers score): the flat silhouettes read as placeholders,
-    so the play sheet's pictures, the title's storm and the five Gods, are shaded Noto
-    drawings (the game-icons storm cloud left the title), while its symbols stay game-icons
-    (the key's pictures)."""
+    Design pass (session 13): the shaded Noto Gods and storm read to every reader as emoji
+    clip-art, so the five Gods are heraldic roundels (templates/art/medallions, game-icons
+    silhouettes) and no Noto drawing is left on the sheet; its symbols stay game-icons."""
     from pypdf import PdfReader
 
     def drawn(path):
@@ -378,10 +377,10 @@ def test_one_art_language_per_component_the_sheets_pictures_noto(built):
         return found
 
     sheet = drawn(built(GAME, "play-sheet", "a4"))
-    noto = {f"/FormXob.art-{name}" for name in ("rt-storm", "rt-woden", "rt-frigg", "rt-thor",
-                                                 "sheaf-of-rice", "snake")}
-    assert noto <= {name.rsplit("-", 1)[0] for name in sheet}, sorted(sheet)
-    assert "/FormXob.icon-storm-cloud" not in sheet
+    gods = {f"/FormXob.art-rt-{name}" for name in ("woden", "frigg", "thor", "sif", "loki")}
+    assert gods <= {name.rsplit("-", 1)[0] for name in sheet}, sorted(sheet)
+    noto = ("rt-storm", "sheaf-of-rice", "snake", "noto")
+    assert not [f for f in sheet if any(f"art-{n}" in f for n in noto)], sorted(sheet)
     assert {"/FormXob.icon-troll", "/FormXob.icon-shield", "/FormXob.icon-hammer"} <= sheet
     for component in ("play-sheet", "clarifications", "printable-dice", "dice-stickers"):
         forms = drawn(built(GAME, component, "a4"))
@@ -563,7 +562,9 @@ def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
         pixels = list(pixels)
         mask = [p < 215 for p in pixels]
         assert 0.1 < sum(mask) / len(mask) < 0.5, sum(mask) / len(mask)
-        assert min(pixels) > 150  # a light grey (the mid grey hid a pencil X)
+        # a light tone (the mid grey hid a pencil X); session 13's reader found the Warrior
+        # pale at 166, so it is a deeper steel now, still lighter than graphite
+        assert min(pixels) > 140
         masks.append(mask)
     both = sum(a and b for a, b in zip(*masks))
     either = sum(a or b for a, b in zip(*masks))

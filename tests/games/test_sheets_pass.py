@@ -79,3 +79,135 @@ def test_roll_and_mights_band_shows_its_keeps_towers():
     edges = np.flatnonzero(np.diff(dark.astype(int)))  # where a run starts or ends
     gaps = [(b - a) / 2 for a, b in zip(edges, edges[1:]) if not dark[a + 1]]
     assert dark[0] and dark[-1] and max(gaps, default=0) >= 30, (edges, gaps)
+
+
+# --- every play sheet -----------------------------------------------------------------------
+
+SHEETS = [("roll-and-raid", "clan-sheet"), ("roll-and-raid", "symbol-key"),
+          ("rolling-thunder", "play-sheet"), ("roll-and-might", "score-sheet"),
+          ("roll-and-might", "legend")]
+
+
+def _sizes(path) -> list[tuple[float, str]]:
+    """Return (printed size in points, text) of every run of text on page one."""
+    import math
+    out = []
+
+    def visit(text, cm, tm, font, size):
+        a, b, c, d = (tm[0] * cm[0] + tm[1] * cm[2], tm[0] * cm[1] + tm[1] * cm[3],
+                      tm[2] * cm[0] + tm[3] * cm[2], tm[2] * cm[1] + tm[3] * cm[3])
+        if text.strip():
+            out.append((round(size * math.sqrt(abs(a * d - b * c)), 2), text.strip()))
+    PdfReader(str(path)).pages[0].extract_text(visitor_text=visit)
+    return out
+
+
+@pytest.mark.parametrize("game, component", SHEETS)
+def test_nothing_a_player_reads_in_play_is_under_8_pt(built, game, component):
+    """Readers: "8 pt instruction text", "6-7 pt captions". Every word on a sheet is 8 pt
+    or more but the licence credit line (read once, never in play)."""
+    small = [(s, t) for s, t in _sizes(built(game, component, "a4"))
+             if s < 7.99 and not re.search(r"CC BY|CC0|OFL|icons|Licen", t)]
+    assert not small, small
+
+
+def _rgb(path, scale: float):
+    return np.asarray(pypdfium2.PdfDocument(str(path))[0].render(scale=scale).to_pil()
+                      .convert("RGB")).astype(int)
+
+
+MM = 72 / 25.4
+
+
+def test_rolling_thunder_gods_are_roundels_not_emoji(built):
+    """Reader (Rolling Thunder): "Noto emoji Gods on the sheet and mixed art styles". The
+    five God pictures are storm-blue roundels now: nine pixels in ten of each are the
+    roundel's dark rim and field, its gold, or the paper round it (the Noto Woden, Frigg and
+    Thor were 16-56 %: skin, robes, beards)."""
+    scale = 200 / 72
+    image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale)
+    px = scale * MM
+    for x in (8.2, 38.7, 69.2, 99.7, 130.2):  # each God's picture, 11.6 mm square
+        box = image[round(161.5 * px):round(172 * px), round((x + 0.5) * px):round((x + 11) * px)]
+        r, g, b = box[..., 0], box[..., 1], box[..., 2]
+        dark = box.max(axis=2) < 110  # the roundel's rim and storm-blue field
+        gold = (r > b + 40) & (g > b + 10)  # its band and the silhouette
+        paper = box.min(axis=2) > 225
+        assert (dark | gold | paper).mean() > 0.9, (x, (dark | gold | paper).mean())
+
+
+def test_rolling_thunder_dice_tray_circle_holds_a_16_mm_die(built):
+    """Reader: "dice-tray circles are 14 mm for a 16 mm die". The circle space is measured
+    on the page, across its widest row: 17 mm or more."""
+    scale = 300 / 72
+    px = scale * MM
+    image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale).mean(axis=2)
+    y = round((29.8 + 17.5 / 2) * px)  # the tray's middle row
+    row = image[y, round(205 * px):round(229 * px)] < 200
+    ink = np.flatnonzero(row)
+    assert (ink[-1] - ink[0]) / px >= 17, (ink[-1] - ink[0]) / px
+
+
+def test_rolling_thunder_valhalla_example_has_no_black_cell(built):
+    """Reader: "the mini Valhalla has a black cell". The example's fire is the graphite
+    grey of a pencilled square: no cell of the 5 x 3 example averages darker than grey
+    120 (it printed the fire at 58)."""
+    scale = 200 / 72
+    px = scale * MM
+    image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale).mean(axis=2)
+    cw, ch = 27.5 / 5, 16.5 / 3
+    for col in range(5):
+        for row in range(3):
+            left, top = 204 + col * cw + 1, 166.4 + row * ch + 1
+            cell = image[round(top * px):round((top + ch - 2) * px),
+                         round(left * px):round((left + cw - 2) * px)]
+            assert cell.mean() > 120, (col, row, cell.mean())
+
+
+def test_rolling_thunder_warriors_stand_out_of_every_sector(built):
+    """Reader: "Warriors pale". A Warrior's shield in the blue sector (blue 2-2, the palest
+    ground for a steel shield) prints darker than grey 160 at its darkest (it was 171), and
+    still lighter than a pencil's graphite (over 140)."""
+    scale = 300 / 72
+    px = scale * MM
+    image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale).mean(axis=2)
+    left, top, pitch = 13.51, 65.51, 10.03  # the grid's first square (mm), its pitch
+    left, top = left + 7 * pitch + 1, top + pitch + 1  # blue sector column 2, row 2
+    cell = image[round(top * px):round((top + pitch - 2) * px),
+                 round(left * px):round((left + pitch - 2) * px)]
+    assert 140 < cell.min() < 160, cell.min()
+
+
+def test_roll_and_raids_symbol_key_fills_its_page(built):
+    """Reader (Roll & Raid): "the symbol key page is half empty" (one column of 9 pt lines,
+    their right half blank, the foot blank). Two columns now: the page's right half is
+    inked from the Clan sheet's first row to the key's last, and the keys run to within
+    15 mm of the credits."""
+    scale = 100 / 72
+    px = scale * MM
+    image = _rgb(built("roll-and-raid", "symbol-key", "a4"), scale).mean(axis=2) < 160
+    right = image[:, round(115 * px):round(198 * px)]  # right of the page's middle
+    rows = np.flatnonzero(right.any(axis=1)) / px
+    keyed = [y for y in rows if 29 < y < 281]
+    bands = [(29.5, 150.5), (161.5, 194.5), (205.5, 238.5), (249.5, 271.5)]
+    for top, bottom in bands:  # each group has pictures and words in its right column
+        assert [y for y in keyed if top <= y <= bottom], top
+    clan = [y for y in keyed if 29.5 <= y <= 150.5]
+    assert max(clan) - min(clan) > 100, (min(clan), max(clan))  # its 10 right-hand rows
+    last = max(y for y in np.flatnonzero(image[:, :].any(axis=1)) / px if y < 280)
+    assert last > 262, last
+
+
+def test_roll_and_mights_legend_points_west_left_and_east_right(built):
+    """Reader (Roll & Might): "sunset and sunrise icons look alike (Legend)". Each army
+    word points its way on the page: an arrow left of WEST, right of EAST, on both the
+    table's and the solo Legend."""
+    from pdfcheck import page_chars, text_box
+    page = pypdfium2.PdfDocument(str(built("roll-and-might", "legend", "a4")))[0]
+    text, boxes = page_chars(page)
+    flat = " ".join(text.split())
+    assert flat.count("← WEST") >= 2 and flat.count("EAST →") >= 2, flat[:300]
+    west, arrow = text_box(text, boxes, "WEST"), text_box(text, boxes, "←")
+    assert arrow[2] <= west[0] and abs(arrow[1] - west[1]) < 3
+    east, arrow = text_box(text, boxes, "EAST"), text_box(text, boxes, "→")
+    assert arrow[0] >= east[2] and abs(arrow[1] - east[1]) < 3
