@@ -211,3 +211,21 @@ def test_roll_and_mights_legend_points_west_left_and_east_right(built):
     assert arrow[2] <= west[0] and abs(arrow[1] - west[1]) < 3
     east, arrow = text_box(text, boxes, "EAST"), text_box(text, boxes, "→")
     assert arrow[0] >= east[2] and abs(arrow[1] - east[1]) < 3
+
+
+def test_roll_and_raids_production_hexes_are_light_where_the_pencil_goes(built):
+    """Reader (Roll & Raid): "mid-tone production hexes are bad for pencil". The first
+    (coloured) hex of each Production tracker prints lighter than grey 205 at its middle
+    (wood was 168, metal 189, villagers 194), and the three still differ in hue."""
+    scale = 200 / 72
+    px = scale * MM
+    image = _rgb(built("roll-and-raid", "clan-sheet", "a4"), scale)
+    colours = []
+    for top in (109.5, 119.3, 129.1):  # wood, metal, villagers trackers (8.5 mm high)
+        y, x = round((top + 4.25) * px), round((32 + 3.6) * px)
+        patch = image[y - 3:y + 4, x - 3:x + 4].reshape(-1, 3).mean(axis=0)
+        assert patch.mean() > 205, (top, patch)
+        colours.append(patch)
+    wood, metal, villagers = colours
+    assert wood[0] - wood[2] > 25 and abs(metal[0] - metal[2]) < 6
+    assert villagers[0] - villagers[2] > wood[0] - wood[2]
