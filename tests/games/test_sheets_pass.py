@@ -229,3 +229,25 @@ def test_roll_and_raids_production_hexes_are_light_where_the_pencil_goes(built):
     wood, metal, villagers = colours
     assert wood[0] - wood[2] > 25 and abs(metal[0] - metal[2]) < 6
     assert villagers[0] - villagers[2] > wood[0] - wood[2]
+
+
+def test_rolling_thunder_sectors_differ_in_greyscale(built):
+    """Reader (Rolling Thunder): "sectors alike in greyscale" (an empty square printed grey
+    228, 230 and 237). Printed in grey, an empty square of each sector differs from the
+    others' by 7 levels or more, yellow lightest, then red, then blue, and each stays 15
+    or more lighter than a dark square."""
+    scale = 150 / 72
+    px = scale * MM
+    image = np.asarray(pypdfium2.PdfDocument(str(built("rolling-thunder", "play-sheet", "a4")))[0]
+                       .render(scale=scale).to_pil().convert("L")).astype(int)
+    left, top, pitch = 13.51, 65.51, 10.03
+
+    def square(col: int, row: int) -> float:
+        x, y = left + (col - 1) * pitch + 2, top + (row - 1) * pitch + 2
+        return image[round(y * px):round((y + pitch - 4) * px),
+                     round(x * px):round((x + pitch - 4) * px)].mean()
+
+    red, blue, yellow = square(1, 1), square(8, 1), square(14, 1)  # empty light squares
+    dark = square(4, 1)  # red 4-1: a dark square
+    assert yellow - red >= 7 and red - blue >= 7, (red, blue, yellow)
+    assert blue - dark >= 15, (blue, dark)
