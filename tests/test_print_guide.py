@@ -42,7 +42,7 @@ def test_the_page_says_files_duplex_paper_copies_steps_and_counts(built):
     assert "Chartres shows \"4 players\"" in text  # what goes wrong otherwise
     assert "200-300 g/m² card" in text and "80-100 g/m² paper" in text
     assert "How many for your player count" in text and "36 (print 2×)" in text  # 2 x 18 aids
-    assert "Cut the card sheets along the crop marks" in text
+    assert "Cut each card on its own crop marks, two cuts per gap" in text
     # counts from the components: 48 Raid cards and Paris; 3 Resource and 2 Raid dice (the
     # rulebook's contents); the pad of 100 Clan sheets; 6 Creature cards
     assert "49 cards · Raid cards" in text

@@ -94,6 +94,10 @@ class GuideNeed(Strict):
         "of its file, per player.")
     per_game: int = Field(0, ge=0, le=MAX_COUNT,
                           description="Pieces a game needs whatever the player count.")
+    copies_per_game: int = Field(
+        0, ge=0, le=MAX_COUNT, description="Whole copies of the component a game needs "
+        "whatever the player count (1: the deck once): the pieces its file prints, counted "
+        "from the component, never typed.")
     extra: dict[int, int] = Field(
         default_factory=dict, description="Pieces needed on top at a player count "
         "({1: 2}: solo needs 2 more).")
@@ -117,8 +121,9 @@ class PrintGuideOptions(Strict):
         "header row, then one row per player count (or needs:, computed).")
     needs: list[GuideNeed] = Field(
         default_factory=list, max_length=6, description="Copies per player count computed: "
-        "one column per component, a row per player count of game.yaml's players; the "
-        "checklist counts these components' pieces per player count too.")
+        "one column per component, a row per player count of game.yaml's players (player "
+        "counts that need the same share one row, \"2-6\"); the checklist counts these "
+        "components' pieces per player count too.")
     steps: list[str] = Field(min_length=1, max_length=20,
                              description="The cut, fold and glue order.")
     checklist: list[GuideCheck] = Field(min_length=1, max_length=40,
@@ -226,7 +231,7 @@ def needs_of(need: GuideNeed, count: Count, players: tuple[int, ...]) -> list[Ne
     found = []
     for number in players:
         pieces = (need.per_player + need.copies_per_player * count.pieces) * number \
-            + need.per_game + need.extra.get(number, 0)
+            + need.per_game + need.copies_per_game * count.pieces + need.extra.get(number, 0)
         copies = -(-pieces // count.pieces) if count.pieces else 0
         found.append(Need(number, pieces, copies))
     return found
@@ -250,14 +255,21 @@ def _copies_table(options: PrintGuideOptions, counts: Counted, count_of,
         needs[need.component] = needs_of(need, counts.pieces[need.component], counts.players)
     rows: list[list[str | int]] = [[chrome_in(language, "Players"),
                                     *(need.label for need in options.needs)]]
+    numbers: list[list[int]] = []  # the player counts of each row
     for row, number in enumerate(counts.players):
-        cells: list[str | int] = [str(number)]
+        cells: list[str | int] = []
         for need in options.needs:
             found = needs[need.component][row]
             cells.append(found.pieces if found.copies <= 1
                          else chrome_in(language, "{pieces} (print {copies}×)",
                                         pieces=found.pieces, copies=found.copies))
-        rows.append(cells)
+        if len(rows) > 1 and rows[-1][1:] == cells and numbers[-1][-1] + 1 == number:
+            numbers[-1].append(number)  # needs as the row above: one row for both counts
+        else:
+            rows.append(["", *cells])
+            numbers.append([number])
+    for row, span in zip(rows[1:], numbers):
+        row[0] = f"{span[0]}-{span[-1]}" if len(span) > 1 else str(span[0])
     return rows, needs
 
 
@@ -338,8 +350,9 @@ def need_means(need: GuideNeed, count: Count, players: tuple[int, ...],
                      == 1 else _per(need.copies_per_player * count.pieces, "player", language))
     if need.per_player:
         parts.append(_per(need.per_player, "player", language))
-    if need.per_game:
-        parts.append(_per(need.per_game, "game", language))
+    if need.per_game or need.copies_per_game:
+        parts.append(_per(need.per_game + need.copies_per_game * count.pieces, "game",
+                          language))
     changes: dict[int, list[int]] = {}
     for number in players:
         if need.extra.get(number):

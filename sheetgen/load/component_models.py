@@ -38,6 +38,15 @@ def _length(value: Any) -> Any:
     return value
 
 
+def card_gap(value: Any) -> Any:
+    """Check a ``gap:`` between cards: None, ``auto`` or a length of 0 or more."""
+    if value is None or value == "auto":
+        return value
+    if to_points(value) < 0:
+        raise ValueError("gap must be auto or a length of 0 or more")
+    return value
+
+
 @register_model
 class CardsModel(ComponentBase):
     """A deck: every item is one card (``count`` copies), drawn from the front template."""
@@ -50,7 +59,14 @@ class CardsModel(ComponentBase):
         None, max_length=64, description="Id of an item printed only where it completes the "
         "last row of a grid or gutterfold page (as many copies as needed, up to its count); "
         "never in one-per-page files; the print guide counts the copies the A4 file prints.")
+    gap: str | None = Field(
+        None, description="Space between cards on grid and gutterfold pages, each card's bleed "
+        "filling its half (cut on each card's own marks: two cuts per gap): auto (the largest "
+        "that keeps the cards a page holds, up to twice the bleed) or a length (0: cards abut, "
+        "one cut serving two). Default: the profile's (auto for a4, letter and gutterfold).")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "gutterfold", "one-per-page")
+
+    _card_gap = field_validator("gap")(lambda value: card_gap(value))
     content_unit: ClassVar[str] = "cards"
 
     def contents(self) -> tuple[int, str]:
@@ -210,6 +226,8 @@ class DiceModel(CardsModel):
                                 "(say which table the dice serve: 'Every die a 5-player game "
                                 "needs'); a line under it counts the dice to make. Default: "
                                 "the title.")
+    gap: None = Field(None, description="Not for dice: their pages place nets and stickers "
+                      "by their own sizes.")
     # one-per-page: Tabletop Simulator's tts profile (a texture per die), or a face a page
     layouts: ClassVar[tuple[str, ...]] = ("grid", "one-per-page")
 

@@ -22,7 +22,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, field_validator
 
-from .component_models import component_models
+from .component_models import card_gap, component_models
 from ..base.errors import ProblemList, user_error
 from .model import Strict
 from ..base.units import MM, to_points
@@ -60,6 +60,11 @@ class ProfileSpec(Strict):
     dpi: int = Field(300, ge=36, le=2400, description="Resolution of png output.")
     page_limit: tuple[str, str] | None = Field(None, description="Largest page, either way round.")
     grid_area: tuple[str, str] | None = Field(None, description="Area a grid is fitted into.")
+    gap: str | None = Field(None, description="Space between cards on grid and gutterfold "
+                            "pages, each card's bleed filling its half: auto (the largest that "
+                            "keeps the cards a page holds, up to twice the bleed) or a length; "
+                            "default 0 (cards abut, one cut serving two). A deck's own `gap:` "
+                            "wins.")
     default_for: list[str] = Field(default_factory=list, description="Kinds built by default.")
     bleed: str | None = Field(None, description="Bleed every page carries beyond the trim "
                               "(a print shop's); default: each face's own.")
@@ -81,6 +86,7 @@ class ProfileSpec(Strict):
         lambda value: value if value is None else tuple(_length(v) for v in value))
     _one_length = field_validator("bleed", "safe")(
         lambda value: value if value is None else _length(value))
+    _gap = field_validator("gap")(lambda value: card_gap(value))
 
     @field_validator("names")
     @classmethod
@@ -131,6 +137,7 @@ class Profile:
     output_condition: str = "CGATS TR 001"
     names: str = DEFAULT_NAMES
     spec: tuple[str, ...] = ()
+    gap: str | None = None             # between home-printed cards: auto, a length or None (0)
 
     def layout(self, kind: str) -> str:
         """Return the layout family ``kind`` uses in this profile."""
@@ -273,7 +280,7 @@ def _load(paths: tuple[Path, ...], _versions: tuple = ()) -> ProfileBook:
             safe=None if spec.safe is None else to_points(spec.safe),
             sizes={n: (sizes_mm[n][0] * MM, sizes_mm[n][1] * MM) for n in spec.sizes},
             colour=spec.colour, pdfx=spec.pdfx, output_condition=spec.output_condition,
-            names=spec.names, spec=tuple(spec.spec))
+            names=spec.names, spec=tuple(spec.spec), gap=spec.gap)
     problems.raise_if_any()
     sizes = {n: (w * MM, h * MM) for n, (w, h) in sizes_mm.items()}
     return ProfileBook(sizes, profiles)

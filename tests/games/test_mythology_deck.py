@@ -11,6 +11,7 @@ from sheetgen.api import BuildOptions, build
 from sheetgen.generate.games import load_game
 
 CARD_W, CARD_H, BLEED = 63.5 * MM, 88.9 * MM, 3.175 * MM
+GAP = 1.35 * MM  # between home-printed poker cards (gap: auto)
 A4, LETTER = (210 * MM, 297 * MM), (215.9 * MM, 279.4 * MM)
 
 
@@ -50,27 +51,29 @@ def test_page_count_and_size(built, profile, paper, pages):
 @pytest.mark.parametrize("profile,paper", [("a4", A4), ("letter", LETTER)])
 def test_home_grid_positions_bleed_and_marks(built, profile, paper):
     reader = PdfReader(built("ragnarocks", "mythology-cards", profile))
-    x0 = (paper[0] - 3 * CARD_W) / 2
-    y0 = (paper[1] - 3 * CARD_H) / 2
+    # the cards stand GAP apart (gap: auto, tests/test_print_pass.py derives 1.35 mm)
+    x0 = (paper[0] - 3 * CARD_W - 2 * GAP) / 2
+    y0 = (paper[1] - 3 * CARD_H - 2 * GAP) / 2
     fronts = placements(reader, 0)
     assert len(fronts) == 9
     for index, placed in enumerate(fronts):
         row, col = divmod(index, 3)
-        assert placed.x == pytest.approx(x0 + col * CARD_W, abs=0.01)
-        assert placed.y == pytest.approx(y0 + (2 - row) * CARD_H, abs=0.01)
-        # bleed only on the grid's outer edge; towards a neighbour a card runs 0.3 mm under
-        # it (no seam on the cut), so the middle card is its trim plus 0.3 mm all round
-        seam = 0.3 * MM
+        assert placed.x == pytest.approx(x0 + col * (CARD_W + GAP), abs=0.01)
+        assert placed.y == pytest.approx(y0 + (2 - row) * (CARD_H + GAP), abs=0.01)
+        # full bleed on the grid's outer edge; towards a neighbour a card's bleed fills its
+        # half of the gap, so the middle card is its trim plus half the gap all round
+        half = GAP / 2
         cx0, cy0, cx1, cy1 = placed.clip
-        assert cx0 == pytest.approx(placed.x - (BLEED if col == 0 else seam), abs=0.01)
-        assert cx1 == pytest.approx(placed.x + CARD_W + (BLEED if col == 2 else seam), abs=0.01)
-        assert cy0 == pytest.approx(placed.y - (BLEED if row == 2 else seam), abs=0.01)
-        assert cy1 == pytest.approx(placed.y + CARD_H + (BLEED if row == 0 else seam), abs=0.01)
+        assert cx0 == pytest.approx(placed.x - (BLEED if col == 0 else half), abs=0.01)
+        assert cx1 == pytest.approx(placed.x + CARD_W + (BLEED if col == 2 else half), abs=0.01)
+        assert cy0 == pytest.approx(placed.y - (BLEED if row == 2 else half), abs=0.01)
+        assert cy1 == pytest.approx(placed.y + CARD_H + (BLEED if row == 0 else half), abs=0.01)
     # the grid fits the area A4 and Letter share
-    assert 3 * CARD_W + 2 * BLEED <= 210 * MM and 3 * CARD_H + 2 * BLEED <= 279.4 * MM
+    assert 3 * CARD_W + 2 * GAP + 2 * BLEED <= 210 * MM
+    assert 3 * CARD_H + 2 * GAP + 2 * BLEED <= 279.4 * MM
     marks = line_segments(reader, 0)
     assert len(marks) >= 12
-    gx1, gy1 = x0 + 3 * CARD_W, y0 + 3 * CARD_H
+    gx1, gy1 = x0 + 3 * CARD_W + 2 * GAP, y0 + 3 * CARD_H + 2 * GAP
     for xa, ya, xb, yb in marks:
         for x, y in ((xa, ya), (xb, yb)):
             outside = x < x0 - BLEED or x > gx1 + BLEED or y < y0 - BLEED or y > gy1 + BLEED
@@ -80,13 +83,13 @@ def test_home_grid_positions_bleed_and_marks(built, profile, paper):
 
 def test_backs_mirror_columns_on_every_sheet(built):
     reader = PdfReader(built("ragnarocks", "mythology-cards", "a4"))
-    x0 = (A4[0] - 3 * CARD_W) / 2
+    x0 = (A4[0] - 3 * CARD_W - 2 * GAP) / 2
     for sheet in range(4):
         fronts, backs = placements(reader, 2 * sheet), placements(reader, 2 * sheet + 1)
         assert len(fronts) == len(backs) == (9 if sheet < 3 else 5)
         for front, back in zip(fronts, backs):
-            col = round((front.x - x0) / CARD_W)
-            assert back.x == pytest.approx(x0 + (2 - col) * CARD_W, abs=0.01)
+            col = round((front.x - x0) / (CARD_W + GAP))
+            assert back.x == pytest.approx(x0 + (2 - col) * (CARD_W + GAP), abs=0.01)
             assert back.y == pytest.approx(front.y, abs=0.01)
 
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 from ...load.component_models import CardsModel
 from ...base.errors import ProblemList, UserError
 from ...fill.faces import Card, Where
-from ..imposition.card_grid import grid_for, impose_card_grid
+from functools import partial
+
+from ..imposition.card_grid import gap_setting, grid_for, impose_card_grid
 from ..imposition.common import LayoutError, size_text
 from ..imposition.gutterfold import gutterfold_grids, impose_gutterfold
 from ..imposition.pod import check_page_limit, check_shop, impose_pod, pod_faces
@@ -80,14 +82,19 @@ class Cards(Component):
                 problems.append(Misfit(*face.where, str(exc)))
         return problems
 
+    def _gap(self, profile) -> str | None:
+        """The gap between this deck's cards in ``profile`` (the deck's, else the profile's)."""
+        return gap_setting(self.model.gap, profile)
+
     def _fit_grid(self, prepared: Prepared, profile) -> list[Misfit]:
         return self._fit_each_size(
-            prepared, lambda face: grid_for(profile, face.width, face.height, face.bleed))
+            prepared, lambda face: grid_for(profile, face.width, face.height, face.bleed,
+                                            self._gap(profile)))
 
     def _fit_gutterfold(self, prepared: Prepared, profile) -> list[Misfit]:
         return self._fit_each_size(
             prepared, lambda face: gutterfold_grids(profile, face.width, face.height,
-                                                    face.bleed))
+                                                    face.bleed, self._gap(profile)))
 
     def _fit_page_limit(self, prepared: Prepared, profile) -> list[Misfit]:
         return self._fit_each_size(
@@ -106,13 +113,17 @@ class Cards(Component):
 
     def _impose_grid(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         face = prepared.cards[0].front
-        across = grid_for(profile, face.width, face.height, face.bleed).cols
-        return imposed(impose_card_grid, self._rows_completed(prepared, across), profile, env)
+        gap = self._gap(profile)
+        across = grid_for(profile, face.width, face.height, face.bleed, gap).cols
+        return imposed(partial(impose_card_grid, gap=gap), self._rows_completed(prepared, across),
+                       profile, env)
 
     def _impose_gutterfold(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         face = prepared.cards[0].front  # a deck with a row filler has one card size
-        across = gutterfold_grids(profile, face.width, face.height, face.bleed)[0].cols
-        return imposed(impose_gutterfold, self._rows_completed(prepared, across), profile, env)
+        gap = self._gap(profile)
+        across = gutterfold_grids(profile, face.width, face.height, face.bleed, gap)[0].cols
+        return imposed(partial(impose_gutterfold, gap=gap), self._rows_completed(prepared, across),
+                       profile, env)
 
     def _impose_pod(self, prepared: Prepared, profile, env: RenderEnv) -> Artifact:
         prepared = self._rows_completed(prepared, 0)
@@ -202,9 +213,9 @@ def row_short(cards: int, across: int) -> int:
 
 
 # layout family -> the cards a row holds (a family missing here has no rows: one a page)
-ROW_OF = {"grid": lambda profile, w, h, bleed: grid_for(profile, w, h, bleed).cols,
-          "gutterfold": lambda profile, w, h, bleed: gutterfold_grids(profile, w, h,
-                                                                      bleed)[0].cols}
+ROW_OF = {"grid": lambda profile, w, h, bleed, gap: grid_for(profile, w, h, bleed, gap).cols,
+          "gutterfold": lambda profile, w, h, bleed, gap: gutterfold_grids(profile, w, h, bleed,
+                                                                           gap)[0].cols}
 
 
 def fillers_printed(model, profile, size: tuple[float, float, float],
@@ -218,7 +229,8 @@ def fillers_printed(model, profile, size: tuple[float, float, float],
         return 0
     if regular is None:
         regular, _ = model.contents()
-    return min(model.filler_count(), row_short(regular, row_of(profile, *size)))
+    return min(model.filler_count(),
+               row_short(regular, row_of(profile, *size, gap_setting(model.gap, profile))))
 
 
 def imposed(impose, prepared: Prepared, profile, env: RenderEnv) -> Artifact:

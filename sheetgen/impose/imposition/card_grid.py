@@ -1,10 +1,15 @@
-"""Home printing: cards in an abutting grid (one cut serves two cards), backs page for duplex.
+"""Home printing: cards in a grid with a bled gap between them, and a backs page for duplex.
 
 The grid is sized to the profile's ``grid_area`` (for ``a4`` and ``letter`` the 210 x 279.4 mm
-both share, so 3 x 3 poker cards print alike on either). Only the grid's outer edge carries
-bleed; crop marks sit outside it. The backs page mirrors the grid for the profile's duplex turn
-(columns for long-edge, rows for short-edge) so every back lands behind its front;
-``back_offset`` shifts the backs to cancel a printer's drift.
+both share, so 3 x 3 poker cards print alike on either). Cards stand a ``gap`` apart, each
+card's bleed filling its half of the gap, as retail print-and-play files do: a cut a little off
+its line still leaves a clean card (two cuts per gap; gap 0 abuts the cards, one cut serving
+two). ``gap: auto`` (the home profiles' default) is the largest gap that keeps the cards a page
+holds abutted, up to twice the bleed, with every trim at least ``PRINTER_MARGIN`` inside the
+grid area and the crop marks keeping their room. Crop marks sit outside the grid at every cut.
+The backs page mirrors the grid for the profile's duplex turn (columns for long-edge, rows for
+short-edge) so every back lands behind its front; ``back_offset`` shifts the backs to cancel a
+printer's drift.
 """
 
 from __future__ import annotations
@@ -12,17 +17,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...fill.faces import Card
-from ...base.units import MM
+from ...base.units import MM, to_points
 from .common import ImposeOptions, LayoutError, backs_note, draw_footer, size_text
 from ...load.chrome import chrome
-from .marks import card_marks, face_clip
+from .marks import card_marks, face_clip, mark_room
 
 
 @dataclass(frozen=True)
 class Grid:
-    """Columns, rows, face size, lower-left corner and gap between faces, in points.
+    """Columns, rows, face size, lower-left corner and gaps between faces, in points.
 
-    Cards abut (gap 0: one cut serves two cards); tokens may keep a gap between them.
+    ``gap`` parts neighbouring faces both ways; 0 abuts them (one cut serves two faces).
     """
 
     cols: int
@@ -58,26 +63,72 @@ class Grid:
         return self.y0 + self.rows * self.card_h + (self.rows - 1) * self.gap
 
 
-def grid_for(profile, card_w: float, card_h: float, bleed: float) -> Grid:
-    """Return the largest grid of cards (plus outer bleed) that fits the profile's grid area."""
+PRINTER_MARGIN = 5 * MM  # a home printer may leave this much unprinted: trims stay inside it
+
+
+def gap_setting(component: str | None, profile) -> str | None:
+    """Return the gap a deck's grid uses: the component's ``gap:`` if it sets one, else its
+    profile's (None: the cards abut)."""
+    return component if component is not None else getattr(profile, "gap", None)
+
+
+def auto_gap(count: int, size: float, room: float, bleed: float) -> float:
+    """Return the largest gap between ``count`` faces of ``size`` in a row ``room`` points
+    long, up to twice the ``bleed`` (each face's bleed filling its half); 0 for one face."""
+    if count < 2:
+        return 0.0
+    return max(0.0, min(2 * bleed, (room - count * size) / (count - 1)))
+
+
+def fixed_count(room: float, size: float, gap: float) -> int:
+    """Return how many faces of ``size`` fit in ``room`` points ``gap`` apart."""
+    return int((room + gap) // (size + gap))
+
+
+def _edge(area: float, count: int, size: float, bleed: float) -> float:
+    """Return how far inside the area's edge an auto gap keeps the outermost trims along one
+    axis: past the bleed and the printer's margin, and past room for crop marks where the
+    abutting grid leaves that room."""
+    abutting = (area - count * size) / 2
+    marks = mark_room(bleed)
+    return max(bleed, PRINTER_MARGIN, marks if abutting >= marks else 0.0)
+
+
+def grid_for(profile, card_w: float, card_h: float, bleed: float,
+             gap: str | None = None) -> Grid:
+    """Return the largest grid of cards (plus outer bleed) that fits the profile's grid area.
+
+    ``gap`` (a length, ``auto`` or None for 0) parts the cards: ``auto`` keeps as many cards
+    as abutting them would and parts them, one gap both ways, by as much as the area leaves
+    (up to twice the bleed, trims ``PRINTER_MARGIN`` inside the area, crop marks keeping
+    their room); a length parts them by that much.
+    """
     paper = profile.page
     area_w, area_h = profile.grid_area
-    cols = int((area_w - 2 * bleed) // card_w)
-    rows = int((area_h - 2 * bleed) // card_h)
+    fixed = 0.0 if gap in (None, "auto") else to_points(gap)
+    cols = fixed_count(area_w - 2 * bleed, card_w, fixed)
+    rows = fixed_count(area_h - 2 * bleed, card_h, fixed)
     if cols < 1 or rows < 1:
         raise LayoutError(f"a face of {size_text(card_w, card_h)} plus {bleed / MM:.1f} mm bleed "
                           f"is larger than the {profile.name} grid area "
                           f"({size_text(area_w, area_h)})")
-    x0 = (paper[0] - cols * card_w) / 2
-    y0 = (paper[1] - rows * card_h) / 2
-    return Grid(cols, rows, card_w, card_h, x0, y0)
+    if gap == "auto":
+        fixed = min(auto_gap(cols, card_w, area_w - 2 * _edge(area_w, cols, card_w, bleed),
+                             bleed),
+                    auto_gap(rows, card_h, area_h - 2 * _edge(area_h, rows, card_h, bleed),
+                             bleed))
+    x0 = (paper[0] - cols * card_w - (cols - 1) * fixed) / 2
+    y0 = (paper[1] - rows * card_h - (rows - 1) * fixed) / 2
+    return Grid(cols, rows, card_w, card_h, x0, y0, fixed)
 
 
-def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions) -> int:
-    """Add front and back pages for ``cards``; return the number of pages."""
+def impose_card_grid(doc, cards: list[Card], profile, options: ImposeOptions,
+                     gap: str | None = None) -> int:
+    """Add front and back pages for ``cards``, ``gap`` apart (see :func:`grid_for`); return
+    the number of pages."""
     paper = profile.page
     first = cards[0].front
-    grid = grid_for(profile, first.width, first.height, first.bleed)
+    grid = grid_for(profile, first.width, first.height, first.bleed, gap)
     per_page = grid.cols * grid.rows
     has_backs = any(card.back is not None for card in cards)
     sheets = [cards[i:i + per_page] for i in range(0, len(cards), per_page)]

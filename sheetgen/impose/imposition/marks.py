@@ -1,4 +1,5 @@
-"""Crop marks at the real edges of abutting faces, their clips, and other printer's marks."""
+"""Crop marks at the real edges of faces (abutting or a gap apart), their clips, and other
+printer's marks."""
 
 from __future__ import annotations
 
@@ -8,6 +9,13 @@ MARK_GAP = 0.5 * MM     # space between the bleed edge and a mark
 MARK_LENGTH = 4 * MM
 MARK_WIDTH = 0.25       # points
 PAGE_SAFE = 2 * MM      # marks stop this far from the paper edge
+MIN_MARK = 2.5 * MM     # the shortest mark a grid's gap may leave room for
+
+
+def mark_room(bleed: float) -> float:
+    """Return the margin a face's trim needs outside it for a crop mark ``MIN_MARK`` long:
+    its bleed, the gap before the mark, the mark and the paper's safe edge."""
+    return bleed + MARK_GAP + MIN_MARK + PAGE_SAFE
 
 
 SEAM_OVERLAP = 0.3 * MM  # a face runs this far under an abutting neighbour: no seam shows
@@ -53,28 +61,39 @@ def card_marks(doc, boxes: list[Box], bleed: float) -> None:
 
 
 def face_clip(box: Box, boxes: list[Box], bleed: float) -> Box:
-    """Return the clip of the face whose trim is ``box`` among abutting ``boxes``.
+    """Return the clip of the face whose trim is ``box`` among its neighbours ``boxes``.
 
-    Its bleed shows where no face abuts it; towards a neighbour it runs ``SEAM_OVERLAP``
-    under the neighbour's edge (whichever is drawn later covers it), so no light seam shows
-    on the cut line.
+    Its bleed shows in full where no face stands within twice the bleed; towards a neighbour
+    a gap away it fills its half of the gap (each card's art runs to the middle of the gap, so
+    a cut a little off its line still leaves a clean card); towards an abutting neighbour it
+    runs ``SEAM_OVERLAP`` under the neighbour's edge (whichever is drawn later covers it), so
+    no light seam shows on the shared cut.
     """
     x0, y0, x1, y1 = box
 
-    def abuts(side: int) -> bool:
+    def gap_to(side: int) -> float | None:
+        """The gap to the nearest face beyond ``side`` (0 left, 1 bottom, 2 right, 3 top)."""
+        found = None
         for o in boxes:
             if o is box:
                 continue
-            if side in (0, 2) and abs(o[2 - side] - box[side]) < 0.01 \
-                    and o[1] < y1 - 0.01 and o[3] > y0 + 0.01:
-                return True
-            if side in (1, 3) and abs(o[4 - side] - box[side]) < 0.01 \
-                    and o[0] < x1 - 0.01 and o[2] > x0 + 0.01:
-                return True
-        return False
+            if side in (0, 2) and o[1] < y1 - 0.01 and o[3] > y0 + 0.01:
+                apart = box[0] - o[2] if side == 0 else o[0] - box[2]
+            elif side in (1, 3) and o[0] < x1 - 0.01 and o[2] > x0 + 0.01:
+                apart = box[1] - o[3] if side == 1 else o[1] - box[3]
+            else:
+                continue
+            if -0.01 < apart < 2 * bleed - 0.01 and (found is None or apart < found):
+                found = max(apart, 0.0)
+        return found
 
-    grow = [SEAM_OVERLAP if abuts(side) else bleed for side in range(4)]
-    return (x0 - grow[0], y0 - grow[1], x1 + grow[2], y1 + grow[3])
+    def grow(side: int) -> float:
+        apart = gap_to(side)
+        if apart is None:
+            return bleed
+        return SEAM_OVERLAP if apart < 0.01 else apart / 2
+
+    return (x0 - grow(0), y0 - grow(1), x1 + grow(2), y1 + grow(3))
 
 
 def _near(value: float, seen: dict) -> float:
