@@ -28,11 +28,11 @@ TEMPLATE = (200 * MM, 270 * MM)  # the page is centred on the paper
 # drawing flows with the right column, so its area is found from its caption (below)
 DUPLEX_WORDS = "1 2 Long edge: backs upright 1 2 Short edge: backs upside down"
 CAPTION_DOWN = 3.0  # mm from the drawing area's top to the top of "Long edge:"
-PICTOGRAMS = ((10, 247.5, 190, 259), "1 Print at 100 %, long-edge duplex 2 Cut on the crop marks, "
-              "long cuts first 3 Fold on a ruler, scored first 4 Glue thin coats of white glue "
-              "5 Tick each piece off the list above")
+PICTOGRAMS = ((10, 247.5, 190, 259), "1 Print at 100 %, long-edge duplex 2 Cut on each "
+              "card's marks, two cuts per gap 3 Fold on a ruler, scored first 4 Glue thin coats "
+              "of white glue 5 Tick each piece off the list above")
 # a game where nothing folds (no dice nets, no folds: true) has no fold step: four pictograms
-UNFOLDED = ("1 Print at 100 %, long-edge duplex 2 Cut on the crop marks, long cuts first "
+UNFOLDED = ("1 Print at 100 %, long-edge duplex 2 Cut on each card's marks, two cuts per gap "
             "3 Glue thin coats of white glue 4 Tick each piece off the list above")
 FOLDS_NOTHING = {"roll-and-might"}
 # game-icons silhouettes in the game's accent colour (they were Fluent emoji colour art)
