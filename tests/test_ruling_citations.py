@@ -11,7 +11,7 @@ pytestmark = pytest.mark.slow
 
 
 # the Clarifications note of Ragnarocks' How to print; each test makes it cite rulings
-NOTE = "This edition's rulings where the rulebook is silent, a set for each player."
+NOTE = "This edition's rulings where the rulebook is silent, each printed once."
 
 
 def _cite(root, codes):
@@ -19,7 +19,7 @@ def _cite(root, codes):
     text = guide.read_text(encoding="utf-8")
     assert NOTE in text
     guide.write_text(text.replace(NOTE, f"This edition's rulings, {codes}, where the rulebook "
-                                        "is silent, a set for each player."), encoding="utf-8")
+                                        "is silent, each printed once."), encoding="utf-8")
 
 
 def _check(root):

@@ -71,7 +71,7 @@ def test_ragnarocks_counts_the_clarifications_its_file_prints(built):
     # and the blank House rulings card where it completes a row
     printed = len(re.findall(r"This edition's(?: rulings|, not the publisher's)\.|\(continued\)"
                              r"|Your table's rulings", fronts))
-    assert printed == 6  # three cards of rulings (R1-R12), one set per player: two full rows
+    assert printed == 3  # three cards of rulings (R1-R12), each printed once: one row
     assert f"{printed} cards · Clarifications" in guide, guide
     assert f"Clarifications (clarifications-a4.pdf): {printed} cards" in guide, guide
 

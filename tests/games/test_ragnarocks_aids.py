@@ -20,34 +20,33 @@ def test_setup_lists_the_pieces_and_the_random_colour(built):
 
 def test_turn_and_scoring_close_the_rulebook_gaps_for_both_players(built):
     text = aid_text(built)
-    # a move is at least one hex (else "skip your turn" could never apply to Move): the
-    # ruling under each player's turn aid
-    assert text.count("Edition ruling Move. A move is one or more hexes.") == 2
-    # the rulebook names no tie rule: the ruling under each player's Regions & Scoring aid
-    assert text.count("Most points wins. Edition ruling Tie. Equal points share the win.") == 2
+    # a move is at least one hex (else "skip your turn" could never apply to Move); the
+    # rulebook names no tie rule. Design pass (session 13, "rulings printed 3 times"): each
+    # aid states the rule as played; the ruling (its reason) is on the Clarifications only
+    assert text.count("1 or more hexes") == 2
+    assert text.count("Most points wins; equal points share the win.") == 2
 
 
 # ---- issue 25: every ruling the printout adds is marked as this edition's, where it is needed
 
 def test_each_added_rule_is_printed_as_this_editions_ruling(built):
     text = aid_text(built)
-    # issue 34 (the reader: "the aids repeat the rulings: say each once where it is used"):
-    # each ruling prints on one aid only, where it is used, under one red tab: the tree stand
-    # and the first turn on the one Setup aid the table reads at setup; the move on each turn
-    # aid and the tie on each Regions & Scoring aid (above); the team's Vikings on the team
-    # aid; Odin's cards on the draft aid. Side B is the board's own caption, the empty supply
-    # (the rulebook's skip covers it) the Clarifications' only.
-    assert text.count("Ivory goes first") == 1
-    assert text.count("Edition rulings No tree stand insert. Pile the Runestones within "
-                      "reach; lay the board flat, either side up. First turn. Ivory goes "
-                      "first; turns alternate.") == 1
-    assert text.count("Edition ruling Team game. Teammates share their colour's 3 "
-                      "Vikings.") == 2
-    for once in ("No tree stand insert", "Tie.", "Move.", "Team game.", "Odin's command"):
-        assert text.count(once) == text.count(f"Edition ruling {once}") + text.count(
-            f"Edition rulings {once}"), once
-    # the well's ruling (R6) on the Board aid only (session 12), the empty supply nowhere
-    assert "Empty supply" not in text and text.count("Side B, Mímir's Well.") == 1
+    # design pass (session 13, the reader: "rulings are printed 3 times"): every ruling
+    # prints once, on the Clarifications, marked as this edition's; the aids say the rule
+    # as played (the table's setup aid: Ivory first, no tree stand; each team aid: the
+    # shared Vikings) and carry no ruling tab
+    assert text.count("Ivory goes first.") == 1
+    assert text.count("No tree stand: the Runestones in a pile within reach, the board "
+                      "flat.") == 1
+    assert text.count("A team shares its colour's 3 Vikings.") == 2
+    for ruling in ("No tree stand insert.", "Tie.", "Move.", "Team game.", "Odin's command",
+                   "Empty supply", "Side B, Mímir's Well."):
+        assert ruling not in text, ruling
+    rulings = " ".join(" ".join(p.extract_text().split())
+                       for p in PdfReader(built("ragnarocks", "clarifications", "a4")).pages)
+    for ruling in ("R1 · First turn.", "R5 · No tree stand insert.", "R8 · Team game.",
+                   "R6 · Side B, Mímir's Well."):
+        assert rulings.count(ruling) == 1, ruling
     board = " ".join(" ".join(p.split()) for p in page_texts(built("ragnarocks", "board", "pod")))
     assert "and goes first" in board and "a tie is shared." in board and "(R2)" not in board
     assert "this edition's design (not in the rulebook)" in board  # side B's origin
@@ -56,7 +55,7 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
 def test_setup_without_the_tree_stand_insert(built):
     text = aid_text(built)
     assert text.count("For the table · no tree stand insert") == 1
-    assert "Pile the Runestones within reach; lay the board flat" in text
+    assert "the Runestones in a pile within reach, the board flat" in text
 
 
 def test_one_team_aid_per_team_and_one_setup_aid(built):
@@ -67,7 +66,7 @@ def test_one_team_aid_per_team_and_one_setup_aid(built):
 
 def test_team_aid_shares_vikings_and_shows_the_2v2_order(built):
     text = aid_text(built)
-    assert text.count("Teammates share their colour's 3 Vikings") == 2  # the ruling
+    assert text.count("A team shares its colour's 3 Vikings") == 2  # the rule as played
     # the first eight turns of each split, a column each (issue 34: an aid well filled)
     table = ("2 vs. 2 2 vs. 3 3 vs. 3 1 Ivory 1 Ivory 1 Ivory 1 2 Red 1 Red 1 Red 1 3 Ivory 2 "
              "Ivory 2 Ivory 2 4 Red 2 Red 2 Red 2 5 Ivory 1 Ivory 1 Ivory 3 6 Red 1 Red 3 Red 3 "

@@ -251,8 +251,9 @@ def test_rulings_printed_where_the_player_needs_them(built):
     # marked as this edition's (issue 34, the reader: "the footer appears on only 2 of 6
     # cards"): the seal before each ruling, under the title "This edition's, not the
     # publisher's.", and the red band at the foot of every card, the tab's words on one line
-    assert rulings.count("This edition's, not the publisher's.") == 6
-    assert rulings.count("Edition rulings") == 6
+    # design pass (session 13): each card printed once, so each ruling prints once
+    assert rulings.count("This edition's, not the publisher's.") == 3
+    assert rulings.count("Edition rulings") == 3
 
 
 def test_rule_codes_only_on_the_clarifications(built):
@@ -308,10 +309,13 @@ def test_the_mythology_draft_aid_prints_the_roll_sheet_ruling(built):
     setup = next(t for t in aids if t.startswith("Mythology Draft"))
     assert "Ivory chooses two Mythology cards" in setup
     # the print pack has no roll sheet (the game rolls no dice): the table draws Odin's two
-    # R9, reworded (issue 34, the reader: "R9's wording is garbled"): who does what, in order
-    assert ("Edition ruling Odin's command cards. Before Ivory chooses, shuffle the command "
-            "cards and set two aside face down. Ivory chooses two others. Odin's player takes "
-            "the two set aside as command cards.") in setup
+    # R9, reworded (issue 34, the reader: "R9's wording is garbled"): who does what, in
+    # order; design pass (session 13, "rulings printed 3 times"): on the Clarifications only
+    ruling = ("Odin's command cards. Before Ivory chooses, shuffle the command cards and set "
+              "two aside face down. Ivory chooses two others. Odin's player takes the two set "
+              "aside as command cards.")
+    assert ruling not in setup
+    assert " ".join(pod_texts(built("ragnarocks", "clarifications", "pod"))).count(ruling) == 1
     assert "roll sheet" not in " ".join(aids)
 
 
@@ -437,7 +441,7 @@ def test_the_checklist_counts_the_clarifications_that_print(built):
     (count,) = re.findall(r"(\d+) cards · Clarifications", guide)
     reader = PdfReader(built("ragnarocks", "clarifications", "a4"))
     printed = sum(len(placements(reader, i)) for i in range(0, len(reader.pages), 2))
-    assert int(count) == printed == 6  # one set of three per player (issue 34)
+    assert int(count) == printed == 3  # each ruling once (design pass, session 13)
 
 
 def test_one_style_no_colour_emoji_on_the_games_pages(built):

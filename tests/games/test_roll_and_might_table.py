@@ -686,7 +686,7 @@ def test_the_turn_card_is_icon_led_steps_one_idea_a_line(built):
     for sentence in re.split(r"(?<=[.?])\s+", " ".join(lines)):
         assert len(sentence.split()) <= 8, sentence
     assert not re.findall(r"\bR\d+\b", raw)
-    assert "8 turns, then score · a ruling" in raw
+    assert "8 turns · edition ruling" in raw
     # seven roundels down the card's left, one beside each step's first words
     discs = sorted((s for s in drawn_shapes(page) if 6 * MM < s[2] - s[0] < 6.5 * MM
                     and 6 * MM < s[3] - s[1] < 6.5 * MM), key=lambda s: -s[3])
@@ -713,7 +713,8 @@ def test_the_scoring_and_solo_aids_are_icon_led_lines_too(built):
     bleed = 3.175 * MM
     sizes = body_text_sizes(path, 18 * MM, 70 * MM, bleed)
     for title, opening, count in (
-            ("Scoring", "Towers 1 point each full tower. All 4 full: +3.", 5),
+            # design pass: a worked example, so the aid is full (6 lines)
+            ("Scoring", "Towers 1 point each full tower. All 4 full: +3.", 6),
             ("Solo Turn", "1 Deal yourself 2 cards, 1 more face down, unseen.", 7),
             ("Solo Scoring", "Throne Room all 5 filled: 3 points.", 5)):
         index = next(i for i, t in enumerate(texts) if t.startswith(title + " "))
@@ -791,7 +792,7 @@ def test_the_licence_credits_are_on_the_how_to_print_page_not_on_a_play_aid(buil
     # the Scoring aid ends on its last rule
     scoring = aids.split("Scoring After 8 turns · the Legend")[1]
     assert scoring.lstrip().startswith("Towers 1 point each full tower.")
-    assert "Still equal: you share the win." in scoring[:400]
+    assert "Still equal: you share the win." in scoring[:520]
 
 
 def test_the_legend_foot_is_three_icon_led_steps(built):
