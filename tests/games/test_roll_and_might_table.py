@@ -71,7 +71,9 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
         "own example doesn't: we follow the example." in rulings
     assert "this edition's rulings, not the publisher's" in rulings
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
-    assert "5 Keep 1 of the 2 you get. Discard the other face down." in " ".join(turn.split())
+    # design pass (session 13, "the R1 passing ruling reads as contradicting the rulebook"):
+    # step 5 says, under the seal, that the last card is not passed
+    assert "5 Keep 1 of the 2 you get. Discard the other. No 2nd pass." in " ".join(turn.split())
     assert "R1 ·" not in text_of(built(GAME, "reference", "a4"))  # once: Clarifications
 
 
@@ -686,7 +688,7 @@ def test_the_turn_card_is_icon_led_steps_one_idea_a_line(built):
     for sentence in re.split(r"(?<=[.?])\s+", " ".join(lines)):
         assert len(sentence.split()) <= 8, sentence
     assert not re.findall(r"\bR\d+\b", raw)
-    assert "8 turns · edition ruling" in raw
+    assert "8 turns, then score · a ruling" in raw
     # seven roundels down the card's left, one beside each step's first words
     discs = sorted((s for s in drawn_shapes(page) if 6 * MM < s[2] - s[0] < 6.5 * MM
                     and 6 * MM < s[3] - s[1] < 6.5 * MM), key=lambda s: -s[3])

@@ -205,10 +205,10 @@ def test_the_pseudo_edition_fits_every_component(project, checked):
         assert f"roll-and-raid/{component}-qps-a4.pdf" in result.output, component
 
 
-AIDS = ["Setup", "Setup", "A round", "1 · Production", "1.3 · Spend the dice", "Fate dice",
+AIDS = ["Setup", "The Raid deck", "A round", "1 · Production", "1.3 · Spend the dice", "Fate dice",
         "2 · Raiding", "2.3 Raid · 3 Cleanup", "Sacrifices", "Upgrades", "Final scoring",
-        "Creatures", "Paris · Solo", "Paris · Solo", "Paris · Cooperative",
-        "Paris · Cooperative", "Paris · Results", "Game variants"]
+        "Creatures", "Paris · Solo", "Solo · The end", "Paris · Cooperative",
+        "Taking Paris", "Paris · Results", "Game variants"]
 
 
 def test_player_aids_are_two_full_sheets_of_text_you_read_at_arms_length(built):
