@@ -39,7 +39,7 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
     assert text.count("No tree stand: the Runestones in a pile within reach, the board "
                       "flat.") == 1
     assert text.count("A team shares its colour's 3 Vikings.") == 2
-    for ruling in ("No tree stand insert.", "Tie.", "Move.", "Team game.", "Odin's command",
+    for ruling in ("No tree stand insert.", "Tie.", "Move.", "Team game.", "Before Ivory chooses",
                    "Empty supply", "Side B, Mímir's Well."):
         assert ruling not in text, ruling
     rulings = " ".join(" ".join(p.extract_text().split())
