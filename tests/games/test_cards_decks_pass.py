@@ -124,3 +124,77 @@ def test_mythology_every_card_has_a_picture_of_its_own(mythology):
     assert len(shown) == 32
     per_scene = Counter(form.split(b"|")[0] for _, _, form in scenes)
     assert len(per_scene) >= 24 and max(per_scene.values()) <= 2, per_scene
+
+
+# ---- Roll & Might ----
+
+@pytest.fixture(scope="module")
+def might(built):
+    return built("roll-and-might", "cards", "pod")
+
+
+def test_might_index_tabs_and_text_keep_3mm_inside_the_trim(might):
+    # finding (Roll & Might 6.8): "the index tabs sit on the cut lines": on every card front
+    # every character is 3 mm or more inside the trim, and no pixel of a corner pennant (the
+    # location's solid colour) lies in the 3 mm band inside the trim round either index
+    # corner; a cut off by a millimetre, or the gap between home-print cards, leaves it whole
+    reader = PdfReader(might)
+    document = pdfium.PdfDocument(str(might))
+    solid = [(0xa3, 0x32, 0x2a), (0x3f, 0x5a, 0x7a)]   # army, castle (game.yaml)
+    dpi = 200
+    for index in range(0, len(reader.pages), 2):
+        trim = [float(v) for v in reader.pages[index].trimbox]
+        page = document[index]
+        chars = page.get_textpage()
+        for i in range(chars.count_chars()):
+            if chars.get_text_range(i, 1).isspace():
+                continue
+            x0, y0, x1, y1 = chars.get_charbox(i)
+            assert x0 >= trim[0] + 3 * MM - 0.3 and x1 <= trim[2] - 3 * MM + 0.3, (index, i)
+            assert y0 >= trim[1] + 3 * MM - 0.3 and y1 <= trim[3] - 3 * MM + 0.3, (index, i)
+        image = page.render(scale=dpi / 72).to_pil().convert("RGB")
+        s = dpi / 72
+        top = float(page.get_height()) - trim[3]
+        left, band, corner_w, corner_h = trim[0], 3 * MM, 18 * MM, 27 * MM
+        right, bottom = trim[2], float(page.get_height()) - trim[1]
+        regions = [(left, top, left + band, top + corner_h), (left, top, left + corner_w, top + band),
+                   (right - band, bottom - corner_h, right, bottom),
+                   (right - corner_w, bottom - band, right, bottom)]
+        for x0, y0, x1, y1 in regions:
+            crop = image.crop((int(x0 * s), int(y0 * s), int(x1 * s), int(y1 * s)))
+            for pixel in crop.getdata():
+                assert all(sum(abs(a - b) for a, b in zip(pixel, c)) > 40 for c in solid), \
+                    (index, pixel)
+
+
+def test_might_west_and_east_suns_differ_at_a_glance(might):
+    # finding: "sunset/sunrise icons look alike": West is the sun on the horizon with its
+    # arrow pointing down, East the same sun with its arrow pointing up (one drawing, so the
+    # difference is the one thing to read); the Symbol key draws the same two
+    reader = PdfReader(might)
+    document = pdfium.PdfDocument(str(might))
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages]
+    dpi, s = 300, 300 / 72
+    arrows = {}
+    for side, form in (("WEST", b"icon-sunset"), ("EAST", b"icon-sunrise-up")):
+        index = next(i for i, t in enumerate(texts) if f"ARMY {side}" in t)
+        face = next(iter(reader.pages[index]["/Resources"]["/XObject"].values())).get_object()
+        assert form + b" Do" in face.get_data() or re.search(form + rb"-?\w* Do",
+                                                               face.get_data()), side
+        # the medallion's icon: 19 mm square at (22.25, 10.5) mm from the trim's top-left
+        trim = [float(v) for v in reader.pages[index].trimbox]
+        page = document[index]
+        top = float(page.get_height()) - trim[3]
+        x0, y0 = trim[0] + 22.25 * MM, top + 10.5 * MM
+        image = page.render(scale=s).to_pil().convert("L")
+        # the arrow: the icon's lower third (below the horizon line)
+        box = (int(x0 * s), int((y0 + 19 * MM * 0.66) * s), int((x0 + 19 * MM) * s),
+               int((y0 + 19 * MM * 0.95) * s))
+        arrow = image.crop(box)
+        rows = [sum(1 for v in arrow.crop((0, y, arrow.width, y + 1)).getdata() if v > 200)
+                for y in range(arrow.height)]
+        rows = [r for r in rows if r]
+        arrows[side] = (rows[0], rows[-1])
+    # West: the shaft on top, the head narrowing to its tip below; East: the tip on top
+    assert arrows["WEST"][0] > 2 * arrows["WEST"][1], arrows
+    assert arrows["EAST"][1] > 2 * arrows["EAST"][0], arrows

@@ -288,7 +288,7 @@ def test_each_named_card_has_its_own_picture(built):
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
     pictures = {name: next(iter(arts)) for name, arts in names.items()}
-    assert "sunset" in pictures["ARMY WEST"] and "sunrise" in pictures["ARMY EAST"]
+    assert "sunset" in pictures["ARMY WEST"] and "sunrise-up" in pictures["ARMY EAST"]
     assert {"bread", "wheat", "grapes", "apple", "amphora"} <= set().union(*pictures.values())
     # one style: no Fluent colour art on the deck's fronts or backs
     assert not [n for page in _forms(path) for n in page if "fluent" in n]
@@ -1010,7 +1010,7 @@ def test_the_legend_reads_as_a_reference_card_numbers_first(built):
     forms = _forms(built(GAME, "legend", "pod"))
     for page in forms:
         icons = {n.split(".icon-")[1] for n in page if ".icon-" in n}
-        assert {"sunset", "sunrise", "tower", "throne", "market"} <= icons, icons
+        assert {"sunset", "sunrise-up", "tower", "throne", "market"} <= icons, icons
     # the die spaces stand on tiles of their location's mist (army, castle, market)
     table, _solo = _legend_faces(built)
     image = table.render(scale=100 / 72).to_pil().convert("RGB")
@@ -1033,13 +1033,13 @@ def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):
         icons = {n.split(".icon-")[1] for n in fronts[index] if ".icon-" in n}
         side = re.search(r"ARMY\s+(WEST OR EAST|WEST|EAST)", texts[index])
         if side and side.group(1) in ("WEST", "EAST"):
-            assert {"WEST": "sunset", "EAST": "sunrise"}[side.group(1)] in icons, index
-            assert not {"sunset", "sunrise"} - icons - {"sunset", "sunrise"}
+            assert {"WEST": "sunset", "EAST": "sunrise-up"}[side.group(1)] in icons, index
+            assert not {"sunset", "sunrise-up"} - icons - {"sunset", "sunrise-up"}
         else:
-            assert not {"sunset", "sunrise"} & icons, index
+            assert not {"sunset", "sunrise-up"} & icons, index
     sheet = {n.split(".icon-")[1] for n in _forms(built(GAME, "score-sheet", "pod"))[0]
              if ".icon-" in n}
-    assert {"sunset", "sunrise"} <= sheet
+    assert {"sunset", "sunrise-up"} <= sheet
     aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
     assert "West Sunset side, your left" in aids and "East Sunrise side, your right" in aids
 
