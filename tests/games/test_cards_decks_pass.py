@@ -70,7 +70,8 @@ def test_mythology_medallion_stays_inside_its_window(mythology):
         clip = _ART_CLIP.search(face)
         x, y, w, h = (float(v) for v in clip.group(1, 2, 3, 4))
         after = face[clip.end():]
-        medal = re.search(rb"([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*/FormXob\.art-", after)
+        medal = re.search(rb"([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*/FormXob\.art-",
+                          after)
         size, _, mx, my = (float(v) for v in medal.groups())
         assert x <= mx and mx + size <= x + w and y <= my and my + size <= y + h + 0.01
         sizes.add(round(size / MM, 1))
@@ -157,7 +158,8 @@ def test_might_index_tabs_and_text_keep_3mm_inside_the_trim(might):
         top = float(page.get_height()) - trim[3]
         left, band, corner_w, corner_h = trim[0], 3 * MM, 18 * MM, 27 * MM
         right, bottom = trim[2], float(page.get_height()) - trim[1]
-        regions = [(left, top, left + band, top + corner_h), (left, top, left + corner_w, top + band),
+        regions = [(left, top, left + band, top + corner_h),
+                   (left, top, left + corner_w, top + band),
                    (right - band, bottom - corner_h, right, bottom),
                    (right - corner_w, bottom - band, right, bottom)]
         for x0, y0, x1, y1 in regions:
@@ -174,7 +176,7 @@ def test_might_west_and_east_suns_differ_at_a_glance(might):
     reader = PdfReader(might)
     document = pdfium.PdfDocument(str(might))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
-    dpi, s = 300, 300 / 72
+    s = 300 / 72   # 300 dpi
     arrows = {}
     for side, form in (("WEST", b"icon-sunset"), ("EAST", b"icon-sunrise-up")):
         index = next(i for i, t in enumerate(texts) if f"ARMY {side}" in t)
@@ -198,3 +200,70 @@ def test_might_west_and_east_suns_differ_at_a_glance(might):
     # West: the shaft on top, the head narrowing to its tip below; East: the tip on top
     assert arrows["WEST"][0] > 2 * arrows["WEST"][1], arrows
     assert arrows["EAST"][1] > 2 * arrows["EAST"][0], arrows
+
+
+# ---- Roll & Raid ----
+
+_ICON = re.compile(rb"([-\d.]+) 0 0 ([-\d.]+) ([-\d.]+) ([-\d.]+) cm\s*/FormXob\.icon-([^\s]+) Do")
+
+
+def _icons(face: bytes) -> list[tuple[str, float, float, float]]:
+    """Return (name, size mm, x mm, y mm from the face's foot) of each icon a face draws."""
+    return [(m.group(5).decode(), float(m.group(1)) / MM, float(m.group(3)) / MM,
+             float(m.group(4)) / MM) for m in _ICON.finditer(face)]
+
+
+def test_raid_cards_each_picture_their_own_place(built):
+    # finding (Roll & Raid 6.5): "Raid card art generic (Angers = Cologne: brick wall, 3
+    # towers)": the picture's landmark (the largest icon, 24 mm or more) differs on all 49
+    # cards; Cologne shows a Roman gate, not a wall
+    path = built("roll-and-raid", "raid-cards", "pod")
+    reader = PdfReader(path)
+    texts = [" ".join(p.extract_text().split()) for p in reader.pages[::2]]
+    landmarks = {}
+    for text, face in zip(texts, _faces(path)):
+        name = re.match(r"(?:[IV]+ )?(.+?) raided", text).group(1)
+        big = max(_icons(face), key=lambda icon: icon[1])
+        assert big[1] >= 24, (name, big)
+        landmarks[name] = big[0]
+    assert len(landmarks) == 49 and len(set(landmarks.values())) == 49
+    assert landmarks["Cologne"] == "gate-tower" and landmarks["Angers"] != "gate-tower"
+
+
+def test_raid_card_shields_fill_the_band_under_the_costs(built):
+    # finding: "an empty cream band above small shields": every clan shield is 8.5 mm or more
+    # (it was 7), its top within 2.5 mm of the cost table's summer row icon
+    for face in _faces(built("roll-and-raid", "raid-cards", "pod"))[:48]:
+        icons = _icons(face)
+        summer = next(i for i in icons if i[0] == "summer")
+        shields = [i for i in icons if i[0] == "shield"]
+        assert shields
+        for _, size, _, y in shields:
+            assert size >= 8.5, size
+            assert summer[3] - (y + size) <= 2.5, (summer, y, size)
+
+
+def test_dice_deck_cards_read_as_numbers_with_their_odds_and_use(built):
+    # finding: "the dice deck is 8 pages that read as filler": every card is a number to read,
+    # as a retail number token: its total, one dot per way two dice make it (1 for 2 and 12,
+    # 6 for 7: 36 in all) and what it does ("N or less: Raid roll passed")
+    path = built("roll-and-raid", "dice-deck", "pod")
+    document = pdfium.PdfDocument(str(path))
+    ways = Counter()
+    dots_of = {}
+    for index in range(0, len(document), 2):
+        page = document[index]
+        text = " ".join(page.get_textpage().get_text_range().split())
+        total = int(re.match(r"(\d+) ", text).group(1))
+        assert f"{total} or less: Raid roll passed" in text, text
+        dots = 0
+        for obj in page.get_objects(max_depth=5):
+            if obj.type != pdfium.raw.FPDF_PAGEOBJ_PATH:
+                continue
+            left, bottom, right, top = obj.get_bounds()
+            dots += abs(right - left - 2.4 * MM) < 0.3 and abs(top - bottom - 2.4 * MM) < 0.3
+        dots_of[total] = dots
+        ways[total] += 1
+    assert sum(ways.values()) == 36
+    for total, count in ways.items():
+        assert dots_of[total] == count == 6 - abs(7 - total), (total, dots_of[total], count)
