@@ -216,7 +216,7 @@ def _icons(face: bytes) -> list[tuple[str, float, float, float]]:
 def test_raid_cards_each_picture_their_own_place(built):
     # finding (Roll & Raid 6.5): "Raid card art generic (Angers = Cologne: brick wall, 3
     # towers)": the picture's landmark (the largest icon, 24 mm or more) differs on all 49
-    # cards; Cologne shows a Roman gate, not a wall
+    # cards; Cologne shows its market (the Rhine's trading city), not a wall
     path = built("roll-and-raid", "raid-cards", "pod")
     reader = PdfReader(path)
     texts = [" ".join(p.extract_text().split()) for p in reader.pages[::2]]
@@ -227,7 +227,7 @@ def test_raid_cards_each_picture_their_own_place(built):
         assert big[1] >= 24, (name, big)
         landmarks[name] = big[0]
     assert len(landmarks) == 49 and len(set(landmarks.values())) == 49
-    assert landmarks["Cologne"] == "gate-tower" and landmarks["Angers"] != "gate-tower"
+    assert landmarks["Cologne"] == "market" and landmarks["Angers"] == "curtain-wall"
 
 
 def test_raid_card_shields_fill_the_band_under_the_costs(built):
