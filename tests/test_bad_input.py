@@ -109,7 +109,7 @@ def test_unknown_font(proj):
 
 
 def test_missing_field(proj):
-    hel = ("  - name: Hel\n    scene: cave\n    art: medallions/hel\n"
+    hel = ("  - name: Hel\n    scene: shadow\n    art: medallions/hel\n"
            "    epithet: Ruler of the Dead\n")
     line = replace(proj / DECK, hel + "    powers:\n", hel + "    powrs:\n")
     check_fails(proj, DECK, line, "field 'powers' is missing")
