@@ -17,9 +17,10 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..base.errors import UserError, user_error
+from ..base.errors import ProblemList, UserError, user_error
 from ..load import reads
 from ..load.yamlload import line_of, load_yaml
+from .selection import load_one
 
 SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
 
@@ -155,9 +156,19 @@ class ArtSets:
         entry = self._found.get(id(game))
         if entry is None or entry[0] is not game:
             with reads.unrecorded():
-                found = self.credits.art_sets_of(self.project, game)
+                found = self.credits.art_sets_of(self.project, _whole(self.project, game))
             entry = self._found[id(game)] = (game, found)
         return entry[1]
+
+
+def _whole(project, game):
+    """Return ``game`` with all its components: a build of some of them prints the same
+    credits block as a build of the whole game (same inputs, same bytes). Components that do
+    not load are left out; their own builds report them."""
+    if {comp.model.id for comp in game.components} == set(game.spec.components):
+        return game
+    variant = game.variant.name if game.variant is not None else None
+    return load_one(project, game.spec.id, None, variant, ProblemList()) or game
 
 
 def _files_naming(project, game, comp) -> tuple[Path, ...]:
