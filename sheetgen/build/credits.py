@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from ..base.errors import ProblemList, UserError, user_error
 from ..load import reads
+from ..load.loading import load_game_files
 from ..load.yamlload import line_of, load_yaml
-from .selection import load_one
 
 SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
 
@@ -163,12 +163,17 @@ class ArtSets:
 
 def _whole(project, game):
     """Return ``game`` with all its components: a build of some of them prints the same
-    credits block as a build of the whole game (same inputs, same bytes). Components that do
-    not load are left out; their own builds report them."""
-    if {comp.model.id for comp in game.components} == set(game.spec.components):
+    credits block as a build of the whole game (same inputs, same bytes). The others' files
+    are only read (no generators, no dice script); those that do not load are left out, as
+    their own builds report them."""
+    loaded = {comp.model.id for comp in game.components}
+    if loaded == set(game.spec.components):
         return game
-    variant = game.variant.name if game.variant is not None else None
-    return load_one(project, game.spec.id, None, variant, ProblemList()) or game
+    whole = load_game_files(project, game.spec.id, None, ProblemList())
+    if whole is None:
+        return game
+    others = [comp for comp in whole.components if comp.model.id not in loaded]
+    return replace(game, components=[*game.components, *others])
 
 
 def _files_naming(project, game, comp) -> tuple[Path, ...]:
