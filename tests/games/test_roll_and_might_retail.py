@@ -46,7 +46,8 @@ def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):
     # issue 34 (the Turn card's steps in plain words, no codes): step 5 on the front, marked
     # with the Clarifications' seal; R1 in full once, on the Clarifications (reader finding 2:
     # the aids' backs no longer repeat it). The dealing order (R4) is the Clarifications'.
-    assert "Discard the other face down." in aids and "R1 ·" not in aids
+    # (session 13: step 5 says the ruling in its words, "No 2nd pass", to fit the qps edition)
+    assert "Discard the other. No 2nd pass." in aids and "R1 ·" not in aids
     assert "R1 · How often do we pass?" in text_of(built("roll-and-might", "clarifications",
                                                          "a4"))
     assert "1 Deal 3 cards to each player." in aids

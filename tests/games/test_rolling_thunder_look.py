@@ -89,9 +89,11 @@ def test_the_valhalla_example_is_a_v_a_player_reads_at_a_glance(sheet):
     def pixel(x: float, y: float) -> tuple[int, int, int]:
         return image.getpixel((int(x * scale), int((height - y) * scale)))
 
-    # the V's fifth square: blackened, a fire (read beside its centre, where the trace ends)
+    # the V's fifth square: a fire, shaded pencil grey (session 13, the reader: a black cell
+    # read as a misprint), darker than the plain squares (read beside its centre, where the
+    # trace ends)
     fire = pixel(x4 + step * 1.3, y1 - step * 0.3)
-    assert max(fire) < 90, fire
+    assert max(fire) < 190, fire
     for column in range(5):  # the squares off the V stay plain: no stray fire
         for row in range(3):
             x, y = x1 + column * step, y1 - row * step
