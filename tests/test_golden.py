@@ -101,16 +101,3 @@ def test_one_changed_template_colour_fails_the_comparison(tmp_path):
     golden = {name: digest for name, digest in read_golden().items() if name in built}
     assert golden, "the deck's outputs are in the golden file"
     assert sorted(line.split()[1] for line in differences(golden, built)) == sorted(golden)
-
-
-def test_one_component_built_alone_has_the_catalogues_bytes(tmp_path):
-    """A build of one component prints the same bytes as the whole catalogue's build of it:
-    its credits block names the art sets of the whole game, not of the components built
-    (Roll & Raid's symbol key lost its scene credit when built alone)."""
-    out = tmp_path / "out"
-    subprocess.run([sys.executable, "-m", "sheetgen", "build", "roll-and-raid", "symbol-key",
-                    "--out", str(out), "--no-cache", "--quiet"], cwd=REPO, check=True)
-    built = {name: digest for name, digest in hashes(out).items() if name.endswith(".pdf")}
-    golden = read_golden()
-    assert built and all(golden[name] == digest for name, digest in built.items()), (
-        {name: (digest, golden.get(name)) for name, digest in built.items()})

@@ -14,12 +14,11 @@ from __future__ import annotations
 
 import hashlib
 import re
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..base.errors import ProblemList, UserError, user_error
+from ..base.errors import UserError, user_error
 from ..load import reads
-from ..load.loading import load_game_files
 from ..load.yamlload import line_of, load_yaml
 
 SOURCES = (("templates", "icons/credit.yaml"), ("fonts", "fonts.yaml"))
@@ -156,24 +155,9 @@ class ArtSets:
         entry = self._found.get(id(game))
         if entry is None or entry[0] is not game:
             with reads.unrecorded():
-                found = self.credits.art_sets_of(self.project, _whole(self.project, game))
+                found = self.credits.art_sets_of(self.project, game)
             entry = self._found[id(game)] = (game, found)
         return entry[1]
-
-
-def _whole(project, game):
-    """Return ``game`` with all its components: a build of some of them prints the same
-    credits block as a build of the whole game (same inputs, same bytes). The others' files
-    are only read (no generators, no dice script); those that do not load are left out, as
-    their own builds report them."""
-    loaded = {comp.model.id for comp in game.components}
-    if loaded == set(game.spec.components):
-        return game
-    whole = load_game_files(project, game.spec.id, None, ProblemList())
-    if whole is None:
-        return game
-    others = [comp for comp in whole.components if comp.model.id not in loaded]
-    return replace(game, components=[*game.components, *others])
 
 
 def _files_naming(project, game, comp) -> tuple[Path, ...]:
