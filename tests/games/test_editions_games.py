@@ -192,7 +192,9 @@ def test_the_odds_card_heading_prints_in_the_edition(code, heading, tmp_path):
 # The runs a qps build may print untouched: they are not words a translator translates.
 QPS_NOT_WORDS = re.compile(
     r"[IVXLC]+"                                 # Roman numerals (levels: II, III)
-    r"|[A-Z]{1,2}\.?"                           # single letters, board coordinates, GP
+    # single letters, board coordinates, GP; a justified paragraph prints a run per word,
+    # so the abbreviation keeps its punctuation ("GP," in the Symbols key's Battle GP line)
+    r"|[A-Z]{1,2}[.,;:]?"
     r"|[\d\s.,:;×x/%+\-–()#]*"                  # numbers, counts, sizes without a word
     r"|\d+(\.\d+)?\s*(mm|cm|in|pt)"             # units
     r"|\(?[\w.-]+\.(pdf|png|ya?ml|csv|svg)"     # file names, "(x-a4.pdf):" in a file list,

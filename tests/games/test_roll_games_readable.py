@@ -84,10 +84,12 @@ def test_aids_give_the_rules_the_clan_sheet_only_shows(built):
                    "raid all 10 cards (9 cities, then Paris) by the end of round 16",
                    "Goal missed"):
         assert needed in text, needed
-    # the co-op Paris raid is on the aid a co-op table reads when only Paris is left
+    # the co-op Paris raid is on the aid a co-op table reads when only Paris is left (the aids
+    # pass titled it "Taking Paris", subtitle "... together": it shared the title "Paris ·
+    # Cooperative" with the co-op mode's setup aid, and every aid now has its own title)
     paris = [joined_text(path, [i]) for i in fronts if "one Raid roll for all" in
              joined_text(path, [i])]
-    assert len(paris) == 1 and paris[0].startswith("Paris · Cooperative"), paris
+    assert len(paris) == 1 and paris[0].startswith("Taking Paris Taking Paris together"), paris
 
 
 def test_rolling_thunder_tells_light_from_dark_and_breaks_ties(built):
