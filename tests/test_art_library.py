@@ -141,12 +141,24 @@ def test_credits_name_the_art_set_exactly_where_it_is_used(tmp_path):
     assert "Scenes: CC0" in beasts  # its pages' footer
     footer = re.findall(r"Icons: game-icons.net, CC BY 3.0[^\n]*", plain)
     assert footer and not any("Scenes" in line for line in footer)
-    # the game's credits block names the set its files use
-    assert "Card scenes: original drawings, CC0 1.0" in plain
+    # a credits block names the sets its own component's files use, not the game's others:
+    # built alone, the component prints the same bytes as in its whole game
+    assert "By us" in plain and "Card scenes" not in plain
+    whole = (tmp_path / "out/artgame/plain-a4.pdf").read_bytes()
+    result = run_cli("--project", str(tmp_path), "build", "artgame", "plain", "-p", "a4", "-q",
+                     "--no-cache", "--out", str(tmp_path / "alone"))
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "alone/artgame/plain-a4.pdf").read_bytes() == whole
+    # its own template drawing a piece of the set: its block names it
+    (tmp_path / "templates/plain.yaml").write_text(PLAIN_FRONT.replace("icon: dragon",
+                                                                       "icon: might/army-camp"))
+    result = run_cli("--project", str(tmp_path), "build", "artgame", "-p", "a4", "-q")
+    assert result.exit_code == 0, result.output
+    assert "Card scenes: original drawings, CC0 1.0" in text("plain")
     (tmp_path / "templates/art.yaml").write_text(ART_FRONT.replace("might/army-camp", "dragon"))
     result = run_cli("--project", str(tmp_path), "build", "artgame", "-p", "a4", "-q")
     assert result.exit_code == 0, result.output
-    assert "Scenes" not in text("beasts") and "Card scenes" not in text("plain")
+    assert "Scenes" not in text("beasts")
 
 
 @pytest.mark.slow

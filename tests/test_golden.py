@@ -101,3 +101,19 @@ def test_one_changed_template_colour_fails_the_comparison(tmp_path):
     golden = {name: digest for name, digest in read_golden().items() if name in built}
     assert golden, "the deck's outputs are in the golden file"
     assert sorted(line.split()[1] for line in differences(golden, built)) == sorted(golden)
+
+
+def test_a_component_built_alone_has_the_bytes_it_has_in_the_catalogue(fast_out, tmp_path):
+    """An output's credits block names the art its own files use (the Symbols key: icons
+    and type), the How-to-print page the art of the whole game (the Raid cards' scenes),
+    whatever else one build loaded: built alone, each has the catalogue build's bytes."""
+    for component, scenes in (("symbol-key", False), ("how-to-print", True)):
+        out = tmp_path / component
+        build_outputs(REPO, out, tmp_path / "cache", what=("roll-and-raid", component))
+        alone = hashes(out)
+        assert alone and all(name.startswith(f"roll-and-raid/{component}-") for name in alone)
+        for name in alone:
+            assert (fast_out / name).read_bytes() == (out / name).read_bytes(), name
+            text = PdfReader(out / name).pages[0].extract_text()
+            assert "SIL Open Font License" in text, name
+            assert ("Scene backdrops: original drawings, CC0 1.0" in text) == scenes, name

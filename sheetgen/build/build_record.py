@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Callable
 
 from .cache import GAME_OUTPUT, BuildCache
 from .component_build import BuildOptions, Job
@@ -19,12 +18,12 @@ from ..load.reads import ReadRecorder, opened_all, stamp
 from .uptodate import as_recorded, command_key, fresh_games, recorded_files, remember
 
 
-def options_key(options: BuildOptions, profile_name: str, art_sets=()) -> str:
-    """Return the build options that change an output's bytes, as one string, with the art
-    sets the game's credits block names (another component's file can change them)."""
+def options_key(options: BuildOptions, profile_name: str) -> str:
+    """Return the build options that change an output's bytes, as one string (the art sets
+    its credits name are made from files it read: credits.ArtSets)."""
     key = [profile_name, options.cmyk, options.ink_saver, list(options.back_offset_mm),
            options.copies] + (["pdfx"] if options.pdfx else [])
-    return json.dumps(key + [list(art_sets)] if art_sets else key)
+    return json.dumps(key)
 
 
 class BuildRecord:
@@ -36,10 +35,8 @@ class BuildRecord:
     """
 
     def __init__(self, project: Project, out_dir: Path, enabled: bool,
-                 art_sets: Callable[[LoadedGame], tuple] = lambda game: (),
                  recorder: ReadRecorder | None = None):
         self.project = project
-        self.art_sets = art_sets  # the art sets a game's credits name (credits.py)
         self.cache = BuildCache(out_dir, enabled=enabled)
         # the build's record of reads, stamped: each file's stamp from before it was read
         self.recorder = recorder if recorder is not None else ReadRecorder(stamped=True)
@@ -51,13 +48,11 @@ class BuildRecord:
     @classmethod
     def start(cls, project: Project, out_dir: Path, enabled: bool, game_id: str | None,
               component_ids: list[str], options: BuildOptions,
-              art_sets: Callable[[LoadedGame], tuple],
               recorder: ReadRecorder | None = None) -> "BuildRecord":
         """Open the record of ``out_dir`` for one build command, stamps first: an edit made
-        while the build runs is a change for the next one. ``art_sets(game)`` names the art
-        sets a game's credits block prints (part of every output's key); ``recorder`` (a
-        stamped ReadRecorder) is the build's record of reads."""
-        record = cls(project, out_dir, enabled, art_sets, recorder)
+        while the build runs is a change for the next one. ``recorder`` (a stamped
+        ReadRecorder) is the build's record of reads."""
+        record = cls(project, out_dir, enabled, recorder)
         if record.enabled:
             record.command = command_key(game_id, component_ids, options.profiles,
                                          options.back_offset_mm, options.copies, options.cmyk,
@@ -105,8 +100,7 @@ class BuildRecord:
                 stale.add(key)
                 continue
             self._stamp_before(self.cache.inputs_of(job.path))  # before hashing them
-            if not self.cache.fresh(job.path, options_key(options, job.profile.name,
-                                                          self.art_sets(job.game))):
+            if not self.cache.fresh(job.path, options_key(options, job.profile.name)):
                 stale.add(key)
             else:  # not built again: the files it was made from
                 opened_all(self.cache.inputs_of(job.path))
@@ -166,8 +160,7 @@ class BuildRecord:
         for job in jobs:
             if job.path not in made_from:  # never recorded as built: the next build looks
                 continue
-            self.cache.record(job.path, options_key(options, job.profile.name,
-                                                    self.art_sets(job.game)),
+            self.cache.record(job.path, options_key(options, job.profile.name),
                               made_from[job.path], (job.game.spec.id, job.comp.model.id))
         for path, game, inputs in game_files:
             self.cache.record(path, options_key(options, ""), inputs, (game, GAME_OUTPUT))

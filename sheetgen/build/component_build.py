@@ -308,8 +308,8 @@ def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]
 
     # every home-printed page carries the licence credits along its margin, with the credit
     # of each art set the component's faces draw
-    footer = session.credits_of(game).footer(game.spec.name, comp.model.title, profile.name,
-                                             art_sets=art_sets)
+    footer = session.credits_of(game, art_sets).footer(game.spec.name, comp.model.title,
+                                                       profile.name, art_sets=art_sets)
     pdfx = (profile.pdfx, profile.output_condition) if (
         options.pdfx or profile.colour == "pdfx") else None
     cmyk = options.cmyk or pdfx is not None or profile.colour == "cmyk"

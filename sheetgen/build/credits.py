@@ -7,7 +7,10 @@ so a designer who adds fonts or icons adds their credit in the same place as the
 
 Each colour art set has its own ``templates/art/<set>/credit.yaml``: it is printed only where
 the set is used (the footer of a component's pages when its faces draw a piece of the set; the
-credits block of a game whose files name a piece of it). A project's own file of a set wins.
+credits block of a component whose own files name a piece of it, and the print guide's, which
+credits the whole game, when any component's files do). A project's own file of a set wins.
+An output's credits thus depend only on the files it is made from, never on what else one
+build happened to load.
 """
 
 from __future__ import annotations
@@ -107,16 +110,14 @@ class Credits:
         art = [self.art[s]["short"] for s in sorted(art_sets) if s in self.art]
         return " · ".join([*about, *self.short, *art])
 
-    def art_sets_of(self, project, game) -> tuple[str, ...]:
-        """Return the art sets whose pieces a game's files name (``set/`` in a component file,
-        its spreadsheet or its templates): the game's credits block credits them."""
+    def art_sets_named(self, files) -> tuple[str, ...]:
+        """Return the art sets whose pieces ``files`` name (``set/`` in a component file, its
+        spreadsheet or a template), each file reported as read."""
         if not self.art:
             return ()
         named = re.compile(r"\b(" + "|".join(map(re.escape, self.art)) + r")/[a-z0-9]")
         found: set[str] = set()
-        # each file once: the components of a game share its templates
-        for path in dict.fromkeys(path for comp in game.components
-                                  for path in _files_naming(project, game, comp)):
+        for path in dict.fromkeys(files):
             reads.opened(path)
             if path.suffix in (".yaml", ".csv") and path.is_file():
                 found |= set(named.findall(path.read_text(encoding="utf-8", errors="replace")))
@@ -124,13 +125,15 @@ class Credits:
 
 
 class ArtSets:
-    """The art sets each game's files name (:meth:`Credits.art_sets_of`), found once per game
-    of one build: its record, its faces' credits blocks and its footers all ask."""
+    """The art sets a component's credits block credits, found once per component of one
+    build from the files its outputs are made from (never from what else the build loaded:
+    a component built alone prints the same bytes as in its whole game)."""
 
     def __init__(self, project, credits: Credits | None = None):
         self.project = project
         self._credits = credits
-        self._found: dict[int, tuple] = {}  # id(game) -> (game, its art sets)
+        # ("component" | "game", id) -> (the component or game, (its art sets, files read))
+        self._found: dict[tuple, tuple] = {}
         self._read: dict = {}  # "credits" -> (Credits, the files they were read from)
 
     @property
@@ -142,22 +145,44 @@ class ArtSets:
         return reads.remembered(self._read, "credits", lambda: Credits.for_project(self.project))
 
     def forget_except(self, games) -> None:
-        """Forget the art sets found for games other than ``games``."""
-        keep = {id(game) for game in games}
-        self._found = {k: v for k, v in self._found.items() if k in keep}
+        """Forget the art sets found for games (and their components) other than ``games``."""
+        keep = {id(x) for game in games for x in (game, *game.components)}
+        self._found = {k: v for k, v in self._found.items() if k[1] in keep}
 
-    def __call__(self, game) -> tuple[str, ...]:
-        """Return the art sets ``game``'s files name.
+    def _remembered(self, key: tuple, owner, make) -> tuple[str, ...]:
+        """Return the art sets ``make()`` finds for ``owner``, found once; the files looked
+        through are reported as read at each use (they are what the sets are made from)."""
+        entry = self._found.get(key)
+        if entry is None or entry[0] is not owner:
+            entry = self._found[key] = (owner, {})
+        return reads.remembered(entry[1], "sets", make)
 
-        The files looked through are not recorded as read by the outputs: the sets found are
-        part of each output's key in the build record (build_record.options_key), so another
-        component's file changes an output only when it changes the sets."""
-        entry = self._found.get(id(game))
-        if entry is None or entry[0] is not game:
-            with reads.unrecorded():
-                found = self.credits.art_sets_of(self.project, game)
-            entry = self._found[id(game)] = (game, found)
-        return entry[1]
+    def of_component(self, game, comp) -> tuple[str, ...]:
+        """Return the art sets named by the files ``comp``'s outputs are made from: the
+        game's and the component's files and the templates its settings name."""
+        return self._remembered(("component", id(comp)), comp, lambda: self.credits.art_sets_named(
+            _files_naming(self.project, game, comp)))
+
+    def of_game(self, game) -> tuple[str, ...]:
+        """Return the art sets of every component of ``game`` (those this build did not load
+        read here, generate.games.whole_game): what a page about the whole game credits."""
+        from ..generate.games import whole_game
+
+        def make() -> tuple[str, ...]:
+            found: set[str] = set()
+            for comp in whole_game(self.project, game).values():
+                found |= set(self.credits.art_sets_named(_files_naming(self.project, game, comp)))
+            return tuple(sorted(found))
+
+        return self._remembered(("game", id(game)), game, make)
+
+    def __call__(self, game, comp) -> tuple[str, ...]:
+        """Return the art sets ``comp``'s credits block credits: its own
+        (:meth:`of_component`), or the whole game's for a page made from every component's
+        counts (the print guide: generate.games.counts_pieces)."""
+        from ..generate.games import counts_pieces
+
+        return self.of_game(game) if counts_pieces(comp) else self.of_component(game, comp)
 
 
 def _files_naming(project, game, comp) -> tuple[Path, ...]:

@@ -31,11 +31,10 @@ class Session:
     """Fonts, icons, templates and face builders shared by one validate or build run."""
 
     def __init__(self, project: Project, print_checks: bool = True, keys_only: bool = False,
-                 art_sets=None, recorder: ReadRecorder | None = None):
+                 recorder: ReadRecorder | None = None):
         """``print_checks=False`` prepares faces only to compare them (a variant's base game,
         one side of a diff): nothing of that session is printed, so nothing is checked.
         ``keys_only`` also skips building each face's elements: its key tells it apart.
-        ``art_sets`` (credits.ArtSets): the build's, when its record has asked already.
         ``recorder``: the build's record of reads (sheetgen.load.reads), when it started
         before the session (a build records its loading too); by default the session's own."""
         self.project = project
@@ -45,9 +44,9 @@ class Session:
         self.shared = ReadRecorder()
         self._prepared_reads: dict[int, tuple] = {}  # id(component) -> (it, files it read)
         with self.recorder.recording(), self.shared.recording():
-            self._open_books(project, art_sets)
+            self._open_books(project)
 
-    def _open_books(self, project: Project, art_sets) -> None:
+    def _open_books(self, project: Project) -> None:
         """Read the project's fonts, icons, templates, profiles and credits registries."""
         from ..fill.fonts import FontBook
         from ..fill.icons import IconBook
@@ -61,9 +60,10 @@ class Session:
         self._rulings: dict[int, tuple] = {}  # id(game) -> (game, its ruling() function)
         self._edition_templates: dict[int, TemplateBook] = {}  # id(Edition) -> its templates
         self.profiles = ProfileBook.for_project(project)
-        self._art_sets = art_sets or ArtSets(project)
+        self._art_sets = ArtSets(project)
         self.credits = self._art_sets.credits
-        self._edition_credits: dict[int, tuple] = {}  # id(Edition) -> (it, its Credits)
+        # (id(Edition), art sets) -> (the edition, its Credits)
+        self._edition_credits: dict[tuple, tuple] = {}
         self.warnings: list = []
         # (game, component, ComponentChecks) of every prepared component
         self.checks: list = []
@@ -92,9 +92,13 @@ class Session:
         prepared = entry[1] if entry is not None and entry[0] is comp else ()
         return {*self.shared.files(), *game.reads, *comp.reads, *chain.files(), *prepared}
 
-    def art_sets(self, game: LoadedGame) -> tuple[str, ...]:
-        """Return the art sets a game's files name (its credits block credits them), once."""
-        return self._art_sets(game)
+    def art_sets(self, game: LoadedGame, comp: LoadedComponent) -> tuple[str, ...]:
+        """Return the art sets ``comp``'s credits block credits (credits.ArtSets), once."""
+        return self._art_sets(game, comp)
+
+    def game_art_sets(self, game: LoadedGame) -> tuple[str, ...]:
+        """Return the art sets of every component of ``game`` (credits.ArtSets.of_game)."""
+        return self._art_sets.of_game(game)
 
     def _ruling(self, game: LoadedGame):
         """Return the game's ``ruling(code)`` template function (checks/rulings.py), made
@@ -123,16 +127,17 @@ class Session:
                  for path in comp.reads]
         return rulings, files
 
-    def credits_of(self, game: LoadedGame):
-        """Return the credits as ``game`` prints them: in its edition's words (translated
-        once per edition, so the build's first call, in the main process, records what the
-        edition lacks)."""
+    def credits_of(self, game: LoadedGame, art_sets: tuple[str, ...] = ()):
+        """Return the credits as ``game`` prints them: in its edition's words, with those of
+        the art sets ``art_sets`` (translated once per edition and sets, so the build's
+        first call, in the main process, records what the edition lacks)."""
         if game.edition is None:
             return self.credits
-        entry = self._edition_credits.get(id(game.edition))
+        key = (id(game.edition), tuple(art_sets))
+        entry = self._edition_credits.get(key)
         if entry is None or entry[0] is not game.edition:
-            entry = self._edition_credits[id(game.edition)] = (
-                game.edition, self.credits.in_edition(game.edition, self.art_sets(game)))
+            entry = self._edition_credits[key] = (
+                game.edition, self.credits.in_edition(game.edition, art_sets))
         return entry[1]
 
     def builder(self, game: LoadedGame, component: LoadedComponent):
@@ -140,8 +145,9 @@ class Session:
         from ..fill.faces import FaceBuilder
 
         spec = game.spec
+        art_sets = self.art_sets(game, component)
         globals_ = {"game": spec.model_dump(),
-                    "credits": self.credits_of(game).block(spec.credits, self.art_sets(game)),
+                    "credits": self.credits_of(game, art_sets).block(spec.credits, art_sets),
                     "component": {"id": component.model.id, "title": component.model.title},
                     "ruling": self._ruling(game)}
         from ..checks.findings import ComponentChecks

@@ -69,7 +69,6 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     from ..base.output import OutputWriter
     from ..load.profiles import ProfileBook
     from .build_record import BuildRecord
-    from .credits import ArtSets
     from ..load.chrome import use_language
 
     use_language(project.edition)  # the page chrome in the edition's language
@@ -80,12 +79,11 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
     writer = OutputWriter(out_dir)
     # --no-cache builds everything but still records it; variant, preview and check builds
     # (whose outputs depend on more than one component) neither read nor write the record
-    art_sets = ArtSets(project)  # asked by the record and the faces' credits: found once
     # an edition's outputs are recorded like the source's: their own names, and the
     # edition in the command's key
     recorded = record is None and write and not options.variant and not options.previews
     cache = BuildRecord.start(project, out_dir, recorded, game_id, component_ids or [], options,
-                              art_sets, recorder)
+                              recorder)
     # select
     selected = select(project, game_id, component_ids or [], options.variant,
                        skip=cache.fresh, problems=problems)
@@ -111,22 +109,23 @@ def _build(project: Project, game_id: str | None, component_ids: list[str] | Non
             cache.remember(planned, every_sheet)
             return []
     # plan
-    session = Session(project, art_sets=art_sets, recorder=recorder)
+    session = Session(project, recorder=recorder)
     planning = ProblemList()
     again = None if skips is None else [] if planned is not None else skips  # reported once
     jobs = plan_jobs([(g, c, None) for g, c in selected], options, writer, session.profiles,
                       planning, again)
     _report_skips(again if planned is None else None, skipped)
     warn_safe_areas(jobs, warn)
-    for game, _ in selected:  # translated here: what the edition lacks is recorded here
-        session.credits_of(game)
+    for game, comp in selected:  # translated here: what the edition lacks is recorded here
+        session.credits_of(game, session.art_sets(game, comp))
     # prepare and render (component_build: in this process or in workers)
     side = []  # the roll sheets, drawn by the components' workers (roll_sheets.py)
     if sheets and not problems.problems:
         from .roll_sheets import roll_sheet_tasks
 
-        side = roll_sheet_tasks(project, sheets, {game: session.credits_of(g)
-                                                  for game, g in sheet_games.items()})
+        side = roll_sheet_tasks(project, sheets, {
+            game: session.credits_of(g, session.game_art_sets(g))
+            for game, g in sheet_games.items()})
     work = BuildWork(session, selected, jobs, options,
                      _base_game(project, game_id, component_ids, options, problems),
                      checks_stop=record is None,

@@ -38,7 +38,7 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
     game = load_game_files(project, game_id, only, problems)
     if game is not None:
         expand_generated(game, problems)
-        if any(_counts_pieces(comp) for comp in game.components):
+        if any(counts_pieces(comp) for comp in game.components):
             with reads.part() as counted:
                 counts = piece_counts(project, game)
             expand_generated(game, problems, counts, tuple(counted.files()))
@@ -66,7 +66,7 @@ def expand_generated(game: LoadedGame, problems: ProblemList,
     for comp in game.components:
         source = comp.model.items_from
         if source is None or source.generator is None or comp.model.items \
-                or _counts_pieces(comp) != (counts is not None):
+                or counts_pieces(comp) != (counts is not None):
             kept.append(comp)
             continue
         before = len(problems.problems)
@@ -80,7 +80,7 @@ def expand_generated(game: LoadedGame, problems: ProblemList,
     game.components = kept
 
 
-def _counts_pieces(comp) -> bool:
+def counts_pieces(comp) -> bool:
     """Return whether ``comp`` is generated from the other components' counts."""
     source = comp.model.items_from
     if source is None or source.generator is None:
@@ -93,10 +93,11 @@ def _counts_pieces(comp) -> bool:
         return False
 
 
-def piece_counts(project: Project, game: LoadedGame) -> Counted:
-    """Return how many pieces each component of ``game`` prints (generated items computed;
-    a deck's row filler as many times as the guide's own profile prints it), those a partial
-    load left out read too, so a guide counts the whole game, and the game's player counts."""
+def whole_game(project: Project, game: LoadedGame) -> dict:
+    """Return every component of ``game`` by id: those loaded, and those a partial load left
+    out read now (their generated items computed, but not those made from counts; a
+    component that does not load is left out: its own build reports it). What a page about
+    the whole game (the print guide's counts, its credits) is made from."""
     loaded = {comp.model.id: comp for comp in game.components}
     missing = [cid for cid in game.spec.components if cid not in loaded]
     if missing:
@@ -104,13 +105,21 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
         if rest is not None:
             expand_generated(rest, ProblemList())
             loaded.update({comp.model.id: comp for comp in rest.components})
-    from .print_guide import Count, Counted, guide_profile  # start-up: see _counts_pieces
+    return loaded
+
+
+def piece_counts(project: Project, game: LoadedGame) -> Counted:
+    """Return how many pieces each component of ``game`` prints (generated items computed;
+    a deck's row filler as many times as the guide's own profile prints it), those a partial
+    load left out read too, so a guide counts the whole game, and the game's player counts."""
+    loaded = whole_game(project, game)
+    from .print_guide import Count, Counted, guide_profile  # start-up: see counts_pieces
 
     reads.opened_all(path for comp in loaded.values() for path in comp.reads)
     counts = {}
     for cid in game.spec.components:
         comp = loaded.get(cid)
-        if comp is not None and not _counts_pieces(comp):
+        if comp is not None and not counts_pieces(comp):
             pieces, unit = comp.model.contents()
             flowed = _flowed(project, game, comp)
             pieces = pieces if flowed is None else flowed
@@ -184,7 +193,7 @@ def _generate(model, raw, path: Path, problems: ProblemList,
               counts: Counted | None = None, edition=None) -> None:
     """Fill the component's items from its generator (the texts it reads from the game's
     files in ``edition``); a wrong option is blamed at its line."""
-    from .generators import generate, generator  # start-up: see _counts_pieces
+    from .generators import generate, generator  # start-up: see counts_pieces
 
     source, line = model.items_from, line_of(raw, ("items_from",))
     try:

@@ -77,7 +77,7 @@ def extract(project: Project, game_id: str) -> Extracted:
             problems.extend(exc)
     # the licence lines its credits block and page footers print, read as a build reads them
     art_sets = ArtSets(reading)
-    art_sets.credits.in_edition(game.edition, art_sets(game))
+    art_sets.credits.in_edition(game.edition, art_sets.of_game(game))
     problems.raise_if_any()
     found = Extracted(game_id, game.spec.name)
     for source, places in game.edition.found.items():
