@@ -16,7 +16,7 @@ from sheetgen.fill.art.read import read_art
 REPO = Path(__file__).resolve().parents[1]
 SCENES = REPO / "templates" / "art" / "scenes"
 FILES = sorted(SCENES.glob("*.svg"))
-HELPERS = {"shadow", "halo"}  # pieces to compose with, not backdrops
+HELPERS = {"shadow", "halo", "dark-square"}  # pieces to compose with (or a symbol), not backdrops
 BACKDROPS = [p for p in FILES if p.stem not in HELPERS]
 MAX_BYTES = 8_000  # render speed (issue 36): a few paths each, no filters
 

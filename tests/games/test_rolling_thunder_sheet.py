@@ -141,7 +141,7 @@ def test_trolls_and_warriors_let_a_pencil_mark_read(copy_game):
     # writing space: as shipped (a light tone) the check passes; the same sheet with the
     # figures in ink fails at the grid's line, naming the troll
     raw = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text()
-    assert "writing_space: true" in raw and "icon: symbol/troll, color: troll-green}" in raw
+    assert "writing_space: true" in raw and "icon: symbol/troll, color: troll-red}" in raw
     root = copy_game("rolling-thunder")
     result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
     assert result.exit_code == 0, result.output
@@ -149,7 +149,8 @@ def test_trolls_and_warriors_let_a_pencil_mark_read(copy_game):
     for art in ("scenes", "bands", "noto"):
         shutil.copytree(REPO / "templates" / "art" / art, root / "templates" / "art" / art)
     (root / "templates" / "rolling-thunder-play-sheet.yaml").write_text(
-        raw.replace(", color: troll-green}", "}").replace(", color: warrior-steel}", "}"))
+        raw.replace(", color: troll-red}", "}").replace(", color: troll-blue}", "}")
+        .replace(", color: troll-yellow}", "}").replace(", color: warrior-steel}", "}"))
     result = run_cli("--project", str(root), "check", "rolling-thunder", "-p", "a4")
     assert result.exit_code == 2, result.output
     assert "(sectors): icon 'troll' in a writing space puts 38% ink" in result.output

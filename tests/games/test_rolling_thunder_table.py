@@ -234,25 +234,34 @@ def _luminance(value: float) -> float:
     return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
 
 
-def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(built, sheet):
-    """Fresh reader: the hatched dark squares "read as already struck". A dark square is one
-    solid mid grey with a small printed moon at its bottom centre (the key says what it is);
-    nothing else on it could pass for a pencil stroke, and an HB pencil X drawn over it
-    (multiplied, as graphite darkens what is under it) stands out 2.5:1 and more."""
+def test_dark_squares_are_their_sectors_shade_hatched_and_a_pencil_x_reads_on(built):
+    """Fresh reader: hatched grey squares "read as already struck"; then (s14) flat grey
+    squares with a small low moon looked disabled, the same grey in every sector. A dark
+    square is a deeper shade of its own sector's tint, with no glyph, hatched in a deeper
+    shade still (a faint printer keeps the lines); an HB pencil X drawn over it (multiplied,
+    as graphite darkens what is under it) stands out 2.5:1 and more."""
     from PIL import ImageChops, ImageDraw
     image, page = _grey_page(built)
-    square = _cell(image, 4, 1, inset=0.2)
+    colour = page.render(scale=150 / 72).to_pil().convert("RGB")
+
+    def mean(crop):
+        pixels = list(crop.get_flattened_data())
+        return [sum(p[i] for p in pixels) / len(pixels) for i in range(3)]
+
+    # red 4-1, blue 10-1, yellow 17-1: dark squares; red 5-1, blue 11-1, yellow 18-1: light
+    for (dark, light), lean in (((4, 5), 0), ((10, 11), 2), ((17, 18), 1)):
+        shade, paper = mean(_cell(colour, dark, 1)), mean(_cell(colour, light, 1))
+        assert sum(shade) < sum(paper) - 60, (dark, shade, paper)  # deeper than its tint
+        others = [shade[i] for i in range(3) if i != lean and not (lean == 1 and i == 0)]
+        assert shade[lean] > max(others) + 15, (dark, shade)   # the sector's own hue
+    square = _cell(image, 4, 1, inset=0.6)
     w, h = square.size
-    px = 150 / 25.4
-    # the moon: ink in the bottom-centre box, 4 mm wide, the bottom 4.5 mm
-    moon = square.crop((int(w / 2 - 2 * px), int(h - 4.5 * px), int(w / 2 + 2 * px), h))
-    assert sum(p < 110 for p in moon.get_flattened_data()) / (moon.width * moon.height) > 0.08
-    # the rest (from 3 mm down to the moon) is one flat grey: no lines
-    field = square.crop((int(0.6 * px), int(3.2 * px), w - int(0.6 * px), int(h - 4.6 * px)))
-    pixels = list(field.get_flattened_data())
-    assert sum(170 <= p < 225 for p in pixels) / len(pixels) > 0.97
-    assert sum(p < 170 for p in pixels) / len(pixels) < 0.01
+    pixels = list(square.get_flattened_data())
     grey = sorted(pixels)[len(pixels) // 2]
+    # hatched: a darker line crosses every row of the square, no glyph (nothing near black)
+    rows = [min(square.crop((0, y, w, y + 1)).get_flattened_data()) for y in range(h)]
+    assert all(value < grey - 15 for value in rows), rows
+    assert min(pixels) > 100, min(pixels)
     # an HB pencil X (grey 120 on white paper) corner to corner, multiplied over the square
     pencil = square.copy()
     pencil.paste(255, (0, 0, w, h))
@@ -263,11 +272,9 @@ def test_dark_squares_are_a_solid_tone_with_a_keyed_mark_a_pencil_x_reads_on(bui
     stroke = marked.getpixel((int(w * 0.3), int(h * 0.3)))
     contrast = (_luminance(grey) + 0.05) / (_luminance(stroke) + 0.05)
     assert contrast >= 2.5, (grey, stroke, contrast)
-    # a light square stays white
+    # a light square stays paper a pen writes on
     light = list(_cell(image, 5, 1).get_flattened_data())
-    assert sum(p < 225 for p in light) / len(light) < 0.02
-    # the key names the mark; the Symbols aid says what it means
-    assert "Dark square" in sheet
+    assert sum(p < 215 for p in light) / len(light) < 0.02
 
 
 def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet):
@@ -636,24 +643,36 @@ def test_the_sheets_reminders_are_a_line_or_two_and_the_prose_is_on_the_aids(bui
 # --- Fresh reader (after the Cartographers score, 6.8): a sheet that read as a form ------------
 
 def test_trolls_and_warriors_each_have_their_own_tone(built):
-    """Trolls and Warriors were one grey: the Troll is a moss green now, the Warrior's shield
-    a steel blue-grey, both as light as the grey was (a pencil X reads over them: the
-    writing_ink check and the test above). Measured on the printed grid (A4, 300 dpi): the
-    figure's pixels in red 2-1 (a Troll) are green over red and blue; in red 4-2 (a Warrior)
-    blue over red and green."""
+    """Trolls and Warriors were one grey; then (s14 reader) the Trolls one moss green in every
+    sector and another glyph colour on the tracks. A Troll is its sector's colour now, on the
+    grid as on its track, a Warrior's shield steel blue-grey, both light (a pencil X reads
+    over them: the writing_ink check and the test above). Measured on the printed grid (A4,
+    300 dpi): the figure's pixels in red 2-1, blue 7-1 and yellow 16-1 (Trolls) lean to red,
+    blue and yellow; in red 4-2 (a Warrior) blue over red and green; each Troll's pixels
+    match its track's Trolls."""
     import pypdfium2 as pdfium
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     image = page.render(scale=300 / 72).to_pil().convert("RGB")
 
-    def figure(col, row):
-        pixels = list(_cell(image, col, row, inset=1.0, dpi=300).get_flattened_data())
-        ink = [p for p in pixels if sum(p) < 3 * 215]
+    def figure(crop):
+        pixels = list(crop.get_flattened_data())
+        ink = [p for p in pixels if sum(p) < 3 * 200]
         return [sum(p[i] for p in ink) / len(ink) for i in range(3)]
 
-    r, g, b = figure(2, 1)
-    assert g > r + 15 and g > b + 15, (r, g, b)
-    r, g, b = figure(4, 2)
+    r, g, b = figure(_cell(image, 2, 1, inset=1.0, dpi=300))
+    assert r > g + 60 and r > b + 60, (r, g, b)
+    red = (r, g, b)
+    r, g, b = figure(_cell(image, 7, 1, inset=1.0, dpi=300))
+    assert b > r + 60 and b > g + 20, (r, g, b)
+    r, g, b = figure(_cell(image, 16, 1, inset=1.0, dpi=300))
+    assert min(r, g) > b + 60, (r, g, b)
+    r, g, b = figure(_cell(image, 4, 2, inset=1.0, dpi=300))
     assert b > r + 15 and b > g + 5, (r, g, b)
+    # the red track's first Troll (its space under red column 1, 126.2 mm down): same colour
+    px = 300 / 25.4
+    track = image.crop((round(17.0 * px), round(127.5 * px), round(22.5 * px),
+                        round(133.0 * px)))
+    assert all(abs(a - b) < 25 for a, b in zip(figure(track), red)), (figure(track), red)
 
 
 def test_the_pentominoes_are_solid_shapes_beside_their_names(built):

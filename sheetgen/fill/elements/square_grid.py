@@ -28,6 +28,10 @@ class GridCell(BaseModel):
     icon: IconName | None = None
     text: str | None = None
     color: Color = "ink"
+    fill: Color | None = Field(None, description="This square's fill, over the grid's light "
+                               "or dark (e.g. a dark square in its sector's own shade).")
+    hatch: Color | None = Field(None, description="Diagonal hatch lines over this square in "
+                                "this colour (a dark square still reads on a faint printer).")
 
 
 @register
@@ -41,6 +45,10 @@ class SquareGrid(Element):
     cells: list[GridCell] = []
     light: Color = "white"
     dark: Color = "#b9b9b9"
+    icon_scale: float = Field(0.78, ge=0.2, le=1.0, description="Size of the cells' icons as "
+                              "a share of a cell (room round a figure for a pencil mark).")
+    hatch_width: Length = "0.25mm"
+    hatch_gap: Length = "1.8mm"
     stroke: Color = "ink"
     border: Color = "ink"
     border_width: Length = "0.7mm"
@@ -71,7 +79,12 @@ class SquareGrid(Element):
     header_color: Color = "white"
 
     field_docs = {
-        'cells': 'Cells with an icon or text, each {at: [col, row] (from 1), icon or text, color}.',
+        'cells': ('Cells with an icon or text, each {at: [col, row] (from 1), icon or text, '
+                  'color, fill (this square\'s own fill), hatch (diagonal lines in this '
+                  'colour)}.'),
+        'icon_scale': "Size of the cells' icons as a share of a cell (default 0.78).",
+        'hatch_width': "Width of a hatched cell's lines (length).",
+        'hatch_gap': "Distance between a hatched cell's lines (length).",
         'coord_size': ('Size in points of the coordinates in empty cells; default: 1/5 cell, '
                        'at least 10 pt.'),
         'coord_color': 'Colour of the coordinates in empty cells.',
@@ -219,6 +232,25 @@ class SquareGrid(Element):
                 label(canvas, ctx, text, cx, y, size, self.rim_color, bold=True,
                       font=self.rim_font)
 
+    def _draw_hatch(self, canvas, ctx, spec: GridCell, x0: float, top: float,
+                    cell: float) -> None:
+        """Draw diagonal lines (rising left to right) across one cell, inside its grid lines."""
+        c, r = spec.at
+        inset = self.line_width / 2
+        left, bottom = x0 + (c - 1) * cell + inset, top - r * cell + inset
+        size = cell - 2 * inset
+        canvas.saveState()
+        clip = canvas.beginPath()
+        clip.rect(left, bottom, size, size)
+        canvas.clipPath(clip, stroke=0, fill=0)
+        ctx.stroke(canvas, pen(spec.hatch))
+        canvas.setLineWidth(self.hatch_width)
+        offset = self.hatch_gap / 2
+        while offset < 2 * size:
+            canvas.line(left + offset - size, bottom, left + offset, bottom + size)
+            offset += self.hatch_gap
+        canvas.restoreState()
+
     def _draw_trace(self, canvas, ctx, x0: float, top: float, cell: float) -> None:
         """Draw the trace: one line through the centres of its cells, rounded at the joins."""
         canvas.saveState()
@@ -264,12 +296,16 @@ class SquareGrid(Element):
         for r in range(self.rows):
             for c in range(self.cols):
                 dark = bool(self.shades) and self.shades[r][c] == "#"
-                colour = self.dark if dark else self.light
+                spec = placed.get((c + 1, r + 1))
+                colour = spec.fill if spec and spec.fill else self.dark if dark else self.light
                 if colour is not None:
                     ctx.fill(canvas, colour)
                 canvas.rect(x0 + c * cell, top - (r + 1) * cell, cell, cell, stroke=1,
                             fill=int(colour is not None))
         canvas.restoreState()
+        for spec in self.cells:
+            if spec.hatch:
+                self._draw_hatch(canvas, ctx, spec, x0, top, cell)
         if self.trace:
             self._draw_trace(canvas, ctx, x0, top, cell)
         for r in range(self.rows):
@@ -277,7 +313,7 @@ class SquareGrid(Element):
                 cx, cy = x0 + (c + 0.5) * cell, top - (r + 0.5) * cell
                 spec = placed.get((c + 1, r + 1))
                 if spec and spec.icon:
-                    icon_at(canvas, ctx, spec.icon, cx, cy, cell * 0.78, spec.color)
+                    icon_at(canvas, ctx, spec.icon, cx, cy, cell * self.icon_scale, spec.color)
                 elif spec and spec.text:
                     size = self.text_size or proportional_size(cell * 0.45)
                     label(canvas, ctx, spec.text, cx, cy, size, spec.color, bold=True)
