@@ -186,9 +186,13 @@ def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
                   "Runestone all alike, grey stone"):
         assert words in text, words
     drawn = _icon_sizes(reader, 2 * keys[0])
-    assert {"command", "viking", "house", "runestone"} <= set(drawn), drawn
+    # session 14: the Runestone is the carved standing stone (runestone-carved), not the
+    # game-icons rune-stone the reader took for a comic-book "S" shield
+    assert {"command", "viking", "house", "runestone-carved"} <= set(drawn), drawn
+    assert "runestone" not in drawn, drawn
     # finding: "a larger, explained Odin icon": the key draws each picture 10 mm or more
-    assert min(drawn[name] for name in ("command", "viking", "house", "runestone")) >= 10, drawn
+    assert min(drawn[name] for name in ("command", "viking", "house",
+                                        "runestone-carved")) >= 10, drawn
 
 
 def test_the_odin_command_icon_is_large_and_explained(built):
@@ -351,9 +355,10 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
     symbols = [frozenset(_icon_sizes(pod, i)) for i in range(0, len(pod.pages), 2)]
     assert all("house" in s for s in symbols[-6:])
     # session 12 (the reader: "flat, identical grey discs"): a Runestone's face is drawn whole,
-    # a shaded carved stone with the Runestone symbol cut in (templates/art/medallions)
+    # a shaded carved stone with the Runestone symbol cut in (templates/art/medallions);
+    # session 14: the symbol is the carved standing stone (runestone-carved)
     face = next(iter(pod.pages[0]["/Resources"]["/XObject"].values())).get_object().get_data()
-    assert re.search(rb"/FormXob\.art-runestone(-[0-9a-f]{12})? Do", face), face[:200]
+    assert re.search(rb"/FormXob\.art-runestone-carved(-[0-9a-f]{12})? Do", face), face[:200]
     assert all("viking" in s for s in symbols[40:46])
     def band(face):  # the rim 8.2 mm from the centre: a Settled marker's wide band
         cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
@@ -396,7 +401,7 @@ def test_the_scoring_example_draws_a_small_board(built):
                   "Runestone hexes never count.", "both colours, nobody scores."):
         assert words in text, words
     drawn = _icon_sizes(reader, 2 * examples[0])
-    assert {"runestone", "viking"} <= set(drawn), drawn
+    assert {"runestone-carved", "viking"} <= set(drawn), drawn
     page = pdfium.PdfDocument(str(path))[2 * examples[0]]
     image = page.render(scale=100 / 72).to_pil().convert("RGB")  # rasterised once
 
@@ -623,7 +628,7 @@ def test_the_aid_and_clarifications_backs_differ(built):
     assert ag > ar + 2 and cr > cg + 15, means
     aids, rulings = (PdfReader(built("ragnarocks", c, "pod")) for c in ("reference",
                                                                           "clarifications"))
-    assert "runestone" in _icon_sizes(aids, 1) and "edition-seal" in _icon_sizes(rulings, 1)
+    assert "runestone-carved" in _icon_sizes(aids, 1) and "edition-seal" in _icon_sizes(rulings, 1)
 
 
 def test_the_backs_are_light(built):

@@ -277,3 +277,39 @@ def test_a_runestone_is_a_shaded_carved_stone_not_a_flat_disc(built):
         shade = mean(cx + 5 * MM, cy - 5 * MM)
         assert sum(lit) / 3 - sum(shade) / 3 >= 50, (lit, shade)
         assert max(lit) - min(lit) < 20 and max(shade) - min(shade) < 20, (lit, shade)
+
+
+def test_the_runestone_mark_is_a_standing_stone_with_a_rune_cut_in_it(built):
+    # session 14, the reader: "the Runestone mark looks like Superman's 'S' shield" (the
+    # game-icons rune-stone, a spiral on a slab). The mark is now a standing stone with the
+    # rune fehu cut through it (templates/icons/runestone-carved.svg). Measured on the page, on
+    # Runestone tokens: the dark carving is an upright slab (taller than wide), and through its
+    # middle third runs a light stave, stone on both sides, for 40 % of its height or more.
+    import pypdfium2 as pdfium
+
+    path = built("ragnarocks", "tokens", "a4")
+    fronts = placements(PdfReader(path), 0)
+    counts = Counter(p.name for p in fronts)
+    stones = [p for p in fronts if counts[p.name] == 40]
+    page = pdfium.PdfDocument(str(path))[0]
+    dpi, page_h = 300, page.get_height()
+    scale = dpi / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    for stone in stones[:2] + stones[-2:]:
+        cx, cy, half = stone.x + 9.5 * MM, stone.y + 9.5 * MM, 5.5 * MM
+        crop = image.crop((int((cx - half) * scale), int((page_h - cy - half) * scale),
+                           int((cx + half) * scale), int((page_h - cy + half) * scale)))
+        mid, reach = crop.width / 2, 5 * MM * scale  # the stone's face, clear of its shaded edge
+        dark = [(x, y) for y in range(crop.height) for x in range(crop.width)
+                if crop.getpixel((x, y)) < 60 and (x - mid) ** 2 + (y - mid) ** 2 < reach ** 2]
+        x0, x1 = min(x for x, _ in dark), max(x for x, _ in dark)
+        y0, y1 = min(y for _, y in dark), max(y for _, y in dark)
+        assert (y1 - y0) >= 1.2 * (x1 - x0), (x1 - x0, y1 - y0)
+        third = (x1 - x0) / 3
+        rows = 0
+        for y in range(y0, y1 + 1):
+            line = [crop.getpixel((x, y)) for x in range(x0, x1 + 1)]
+            lit = [i for i in range(int(third), int(2 * third)) if line[i] > 150]
+            if any(min(line[:i]) < 60 and min(line[i + 1:]) < 60 for i in lit):
+                rows += 1
+        assert rows >= 0.4 * (y1 - y0), (rows, y1 - y0)
