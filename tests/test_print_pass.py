@@ -62,6 +62,45 @@ def test_poker_cards_on_a4_and_letter_stand_1_35_mm_apart():
     assert tarot.gap == pytest.approx(6.35 * MM)
 
 
+@pytest.mark.parametrize("profile", ["a4", "letter", "gutterfold-a4", "gutterfold-letter"])
+def test_an_auto_gap_is_none_or_at_least_1_mm(profile):
+    """A gap too narrow to cut in is worse than none: 38 mm tiles (Reavers' territories) had
+    0.57 mm between them on A4; below 1 mm the cards abut, one cut serving two."""
+    prof = PROFILES[profile]
+    layout = grid_for if "gutterfold" not in profile else (
+        lambda *args: gutterfold_grids(*args)[0])
+    for w, h in [*SHIPPED.values(), (38, 38), (25, 25), (18, 80), (16, 16)]:
+        gapped = layout(prof, w * MM, h * MM, BLEED, "auto")
+        assert gapped.gap == 0 or gapped.gap >= 1 * MM - 1e-9, (w, h, gapped.gap / MM)
+    tiles = grid_for(PROFILES["a4"], 38 * MM, 38 * MM, BLEED, "auto")
+    assert (tiles.cols, tiles.rows) == (5, 7) and tiles.gap == 0
+
+
+def test_a_deck_that_nearly_fills_the_page_abuts_with_shared_cut_lines(built):
+    """Reavers of Midgard's territory tiles (38 mm, 5 x 7 on A4) leave room for a 0.57 mm gap:
+    none is left, each tile's trim is its neighbour's, one crop mark per shared cut."""
+    reader = PdfReader(built("reavers-of-midgard", "territory-tiles", "a4"))
+    tiles = placements(reader, 0)
+    assert len(tiles) == 35
+    xs, ys = _columns_rows(tiles)
+    side = 38 * MM
+    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([side] * 4, abs=0.01)
+    assert [b - a for a, b in zip(ys, ys[1:])] == pytest.approx([side] * 6, abs=0.01)
+    # a tile is clipped at its trim towards a neighbour (overlapping it by a hair, no seam
+    # of paper), not half a gap beyond it; its bleed only outside the grid
+    inner = next(p for p in tiles if round(p.x, 2) == xs[1] and round(p.y, 2) == ys[1])
+    assert inner.clip == pytest.approx((inner.x, inner.y, inner.x + side, inner.y + side),
+                                       abs=0.5 * MM)
+    corner = next(p for p in tiles if round(p.x, 2) == xs[0] and round(p.y, 2) == ys[0])
+    assert corner.clip[:2] == pytest.approx((corner.x - BLEED, corner.y - BLEED), abs=0.01)
+    ticks = [s for s in line_segments(reader, 0)
+             if (s[0] == s[2] or s[1] == s[3]) and abs(s[2] - s[0]) + abs(s[3] - s[1]) < 4.01 * MM]
+    verticals = {round(s[0], 2) for s in ticks if s[0] == s[2]}
+    # one mark line per cut: the 6 column edges, 5 tiles sharing 4 of them
+    assert {round(x, 2) for x in [*xs, xs[-1] + side]} <= verticals
+    assert len({round(x, 1) for x in verticals}) == 6
+
+
 def test_a_set_gap_is_kept_even_when_it_costs_cards():
     grid = grid_for(PROFILES["a4"], POKER_W, POKER_H, BLEED, "8mm")
     # (210 - 6.35 + 8) // (63.5 + 8) = 2 columns, (279.4 - 6.35 + 8) // (88.9 + 8) = 2 rows

@@ -62,7 +62,8 @@ class CardsModel(ComponentBase):
     gap: str | None = Field(
         None, description="Space between cards on grid and gutterfold pages, each card's bleed "
         "filling its half (cut on each card's own marks: two cuts per gap): auto (the largest "
-        "that keeps the cards a page holds, up to twice the bleed) or a length (0: cards abut, "
+        "that keeps the cards a page holds, up to twice the bleed; none under 1 mm, too narrow "
+        "to cut in: the cards abut) or a length (0: cards abut, "
         "one cut serving two). Default: the profile's (auto for a4, letter and gutterfold).")
     layouts: ClassVar[tuple[str, ...]] = ("grid", "gutterfold", "one-per-page")
 

@@ -62,7 +62,8 @@ class ProfileSpec(Strict):
     grid_area: tuple[str, str] | None = Field(None, description="Area a grid is fitted into.")
     gap: str | None = Field(None, description="Space between cards on grid and gutterfold "
                             "pages, each card's bleed filling its half: auto (the largest that "
-                            "keeps the cards a page holds, up to twice the bleed) or a length; "
+                            "keeps the cards a page holds, up to twice the bleed; none under 1 mm, "
+                            "too narrow to cut in: the cards abut) or a length; "
                             "default 0 (cards abut, one cut serving two). A deck's own `gap:` "
                             "wins.")
     default_for: list[str] = Field(default_factory=list, description="Kinds built by default.")

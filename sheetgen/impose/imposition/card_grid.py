@@ -72,12 +72,24 @@ def gap_setting(component: str | None, profile) -> str | None:
     return component if component is not None else getattr(profile, "gap", None)
 
 
+# the narrowest auto gap: a narrower one leaves each card less than half a millimetre of its own
+# bleed past its line (less than a cut by hand misses by) and a strip too thin to cut away, so
+# the cards abut instead, one cut serving two
+MIN_AUTO_GAP = 1 * MM
+
+
 def auto_gap(count: int, size: float, room: float, bleed: float) -> float:
     """Return the largest gap between ``count`` faces of ``size`` in a row ``room`` points
     long, up to twice the ``bleed`` (each face's bleed filling its half); 0 for one face."""
     if count < 2:
         return 0.0
     return max(0.0, min(2 * bleed, (room - count * size) / (count - 1)))
+
+
+def worth_cutting(gap: float) -> float:
+    """Return an auto ``gap`` (the narrower of a grid's two), or 0 below
+    :data:`MIN_AUTO_GAP`: the cards then abut."""
+    return gap if gap >= MIN_AUTO_GAP else 0.0
 
 
 def fixed_count(room: float, size: float, gap: float) -> int:
@@ -101,7 +113,7 @@ def grid_for(profile, card_w: float, card_h: float, bleed: float,
     ``gap`` (a length, ``auto`` or None for 0) parts the cards: ``auto`` keeps as many cards
     as abutting them would and parts them, one gap both ways, by as much as the area leaves
     (up to twice the bleed, trims ``PRINTER_MARGIN`` inside the area, crop marks keeping
-    their room); a length parts them by that much.
+    their room; none below ``MIN_AUTO_GAP``: they abut); a length parts them by that much.
     """
     paper = profile.page
     area_w, area_h = profile.grid_area
@@ -113,10 +125,9 @@ def grid_for(profile, card_w: float, card_h: float, bleed: float,
                           f"is larger than the {profile.name} grid area "
                           f"({size_text(area_w, area_h)})")
     if gap == "auto":
-        fixed = min(auto_gap(cols, card_w, area_w - 2 * _edge(area_w, cols, card_w, bleed),
-                             bleed),
-                    auto_gap(rows, card_h, area_h - 2 * _edge(area_h, rows, card_h, bleed),
-                             bleed))
+        fixed = worth_cutting(min(
+            auto_gap(cols, card_w, area_w - 2 * _edge(area_w, cols, card_w, bleed), bleed),
+            auto_gap(rows, card_h, area_h - 2 * _edge(area_h, rows, card_h, bleed), bleed)))
     x0 = (paper[0] - cols * card_w - (cols - 1) * fixed) / 2
     y0 = (paper[1] - rows * card_h - (rows - 1) * fixed) / 2
     return Grid(cols, rows, card_w, card_h, x0, y0, fixed)

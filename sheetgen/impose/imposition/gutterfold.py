@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...fill.faces import Card
 from ...base.units import MM, to_points
-from .card_grid import Grid, auto_gap, fixed_count
+from .card_grid import Grid, auto_gap, fixed_count, worth_cutting
 from .common import SLUG_CLEARANCE, ImposeOptions, LayoutError, draw_footer, size_text
 from ...load.chrome import chrome
 from .marks import MARK_GAP, MARK_LENGTH, card_marks, face_clip, fold_line
@@ -34,8 +34,8 @@ def gutterfold_grids(profile, cw: float, ch: float, bleed: float,
                           f"large for half a {profile.name} page")
     if gap == "auto":  # the outer trims keep room for a whole crop mark and the slug beyond it
         outer = max(MARGIN + bleed, bleed + MARK_GAP + MARK_LENGTH + SLUG_CLEARANCE + SLUG_BAND)
-        fixed = min(auto_gap(cols, cw, fold - GUTTER - outer, bleed),
-                    auto_gap(rows, ch, room_h, bleed))
+        fixed = worth_cutting(min(auto_gap(cols, cw, fold - GUTTER - outer, bleed),
+                                  auto_gap(rows, ch, room_h, bleed)))
     grid_w = cols * cw + (cols - 1) * fixed
     y0 = (height - rows * ch - (rows - 1) * fixed) / 2
     return (Grid(cols, rows, cw, ch, fold - GUTTER - grid_w, y0, fixed),
