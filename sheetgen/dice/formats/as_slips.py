@@ -63,7 +63,8 @@ CHIP = 8.5  # a seat's chip's radius
 CHIP_TEXT = 11.5  # its number
 SAY = SMALL + 0.5  # an instruction over dice
 FOLD_ROOM = 10.0  # under a fold line, before a tab's lines
-TOTAL = 10.5  # a roll's total: bold
+TOTAL = 10.5  # a roll's total: in the label face (lining figures: a "1" never reads as I)
+TOTAL_GAP = 5.0  # after a roll's total, before its tick box: they never touch
 MIN_COLUMN = 120.0  # the narrowest slip (its text wraps)
 MAX_COLUMNS = 4
 AIRS = (1.0, 0.6, 0.3)  # the air between rows and lines: as designed, then tighter
@@ -125,7 +126,7 @@ class _Slips(_Sheet):
         self.fill(self.look.accent)
         c.circle(x + self.chip_r, y + 3.2, self.chip_r, stroke=0, fill=1)
         c.setFillGray(1)
-        c.setFont(self.fonts["bold"], CHIP_TEXT)
+        c.setFont(self.fonts["label"], CHIP_TEXT)
         c.drawCentredString(x + self.chip_r, y + 3.2 - CHIP_TEXT * 0.35, str(seat))
         c.setFillGray(0)
         return 2 * self.chip_r
@@ -197,7 +198,7 @@ class _Slips(_Sheet):
                 w += len(attempt) * (small + 1.5) + self.sw(again, self.fonts["italic"], NOTE)
             w += len(roll.faces) * (s + DIE_GAP)
             if roll.total is not None and len(roll.faces) > 1:
-                w += self.sw(f"={roll.total}", self.fonts["bold"], TOTAL) + 2
+                w += self.sw(f"={roll.total}", self.fonts["label"], TOTAL) + TOTAL_GAP
         return w + TICK + INSET
 
     def draw_roll(self, roll: Roll, x: float, y: float, index: int = 0,
@@ -244,7 +245,7 @@ class _Slips(_Sheet):
                 tx += s + DIE_GAP
             if roll.total is not None and len(roll.faces) > 1:
                 c.setFillGray(0)
-                c.setFont(self.fonts["bold"], TOTAL)
+                c.setFont(self.fonts["label"], TOTAL)
                 c.drawString(tx + 0.5, y + s / 2 - 3.6, f"={roll.total}")
         c.setFillGray(1)
         c.setStrokeGray(0.2)
@@ -308,19 +309,19 @@ class _Slips(_Sheet):
         ``width``: every slip's roll of one instruction in the same place."""
         roll = ev.rolls[0]
         head = f"{self.legend(ev)}:"
-        head_w = self.sw(head, self.fonts["italic"], SAY) + 5
+        head_w = self.sw(head, self.fonts["body"], SAY) + 5
         cell = self.cell_w(ev.label, roll)
         # (a slip the page wide among columns: its roll where a column's slips have theirs)
         fit = min(width, self.fit_w) if self.fit_w else width
         if head_w + max(cell, self.widest.get(ev.label, 0.0)) > fit:
-            return (self.texts(head, width, "italic", SAY, 0.1, join=True)
+            return (self.texts(head, width, "body", SAY, 0.1, join=True)
                     + self.rows(None, [(roll, 0)], width, ev.label))
         h = self.row_h([roll])
 
         def draw(x, top):
             middle = top - h / 2
             self.c.setFillGray(0.1)
-            self.c.setFont(self.fonts["italic"], SAY)
+            self.c.setFont(self.fonts["body"], SAY)
             self.c.drawString(x, middle - 3, head)
             self.c.setFillGray(0)
             self.draw_roll(roll, x + head_w, middle - self.size(roll) / 2, 0, cell)
@@ -359,14 +360,14 @@ class _Slips(_Sheet):
                     out += self.labelled(ev, width)  # its label
                     k += 1
                     continue
-                out += self.texts(self.legend(ev), width, "italic", SAY, 0.1, True)
+                out += self.texts(self.legend(ev), width, "body", SAY, 0.1, True)
                 for row in group:
                     numbered = len(row.rolls) > 1
                     seat = row.seat if _is_row(row) or len(group) > 1 else None
                     out += self.rows(seat, [(r, r.index if numbered else 0) for r in row.rolls],
                                      width, row.label)
             elif ev.kind == "pause":
-                out += self.texts(ev.label, width, "italic", BODY)
+                out += self.texts(ev.label, width, "body", BODY)
                 if self.note(ev):
                     out += self.texts(ev.note, width, "body", SMALL, 0.3)
             elif ev.kind == "first-player":
@@ -445,9 +446,9 @@ class _Slips(_Sheet):
         at the foot of what comes before it, above the fold line, so it is read while the
         tab is still folded under."""
         size = LABEL
-        while size > SMALL + 1 and self.sw(title, self.fonts["bold"], size) > width:
+        while size > SMALL + 1 and self.sw(title, self.fonts["label"], size) > width:
             size -= 0.5
-        titles = self.split(title, "bold", size, width)
+        titles = self.split(title, "label", size, width)
         lines = [self.part_lines(parts[0], width)]
         for part in parts[1:]:
             pause = part[0]
@@ -507,7 +508,7 @@ class _Slips(_Sheet):
         for title in titles:
             size, text = title.split("\t", 1)
             y -= LABEL + 2
-            c.setFont(self.fonts["bold"], float(size))
+            c.setFont(self.fonts["label"], float(size))
             c.drawString(x + PAD, y + 2, text)
         c.setFillGray(0)
         y -= 1 + 3 * self.air
@@ -530,7 +531,7 @@ class _Slips(_Sheet):
             c.rect(x, cover - panel, w, panel, stroke=0, fill=1)
             self.fold_line(x, cover, w, over)
             self.fill(self.look.accent, 0.5)
-            c.setFont(self.fonts["italic"], SMALL)
+            c.setFont(self.fonts["label"], SMALL)
             c.drawCentredString(x + w / 2, cover - panel / 2 - 2.5, self.words("cover"))
             c.setFillGray(0)
             y = cover - panel
@@ -553,8 +554,8 @@ class _Slips(_Sheet):
         out: list[Line] = []
         tabs = any(len(parts) > 1 for _, parts in slips)
         for k, text in enumerate(self.intro(slips[0][0] if slips else "", tabs)):
-            out += self.texts(text, full, "italic" if k == 0 else "body",
-                              SMALL + 0.5 if k == 0 else SMALL, 0.15 if k == 0 else 0.3)
+            out += self.texts(text, full, "body", SMALL + 0.5 if k == 0 else SMALL,
+                              0.1 if k == 0 else 0.2)
         for note in self.recurring_notes():  # said once a sheet, not every round
             out += self.texts(note, full, "body", SMALL, 0.3)
         if self.script.variant and self.script.mode_note:

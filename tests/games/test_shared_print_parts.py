@@ -1,0 +1,116 @@
+"""Issue 34, session 14: the print parts every game shares, as fresh readers faulted them.
+
+Read from the real output: the print pack's roll sheets (sheetgen/dice/formats/as_slips.py,
+the sheet a build writes, drawn here for the sample seed as the build draws it), opened with
+pypdfium2 (each character's glyph box and font) and pypdf (the drawn paths).
+"""
+
+from __future__ import annotations
+
+import io
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_raw
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from conftest import REPO
+from pdfcheck import page_chars
+from sheetgen.dice.roll_sheets import roll_sheet_pdfs
+from sheetgen.load.project import Project
+
+A4 = (595.2756, 841.8898)
+TICK = 6.5  # a roll's tick box: a square this wide, stroked and filled
+LINING = "IBMPlexSans"  # the label face: lining figures, a flagged and footed "1"
+# every game's roll sheets at their fewest and most players (Ragnarocks rolls no dice)
+EXTREMES = [("roll-and-raid", 1), ("roll-and-raid", 6), ("rolling-thunder", 1),
+            ("rolling-thunder", 4), ("roll-and-might", 1), ("roll-and-might", 5),
+            ("reavers-of-midgard", 2), ("reavers-of-midgard", 5)]
+
+
+def _sheet(game: str, players: int) -> bytes:
+    return roll_sheet_pdfs(Project.at(REPO), game, players, [A4])[0]
+
+
+def _font(textpage, index: int) -> str:
+    """Return the base font name of the character ``index`` of a pypdfium2 text page."""
+    import ctypes
+
+    buf = ctypes.create_string_buffer(256)
+    flags = ctypes.c_int()
+    pdfium_raw.FPDFText_GetFontInfo(textpage.raw, index, buf, 256, ctypes.byref(flags))
+    return buf.value.decode("latin-1")
+
+
+def _ticks(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
+    """Return the tick boxes of a page (squares TICK wide, stroked and filled) as
+    (x0, y0, x1, y1) in page points."""
+    reader = PdfReader(io.BytesIO(pdf))
+    out, pending, depth = [], [], 0
+    for operands, op in ContentStream(reader.pages[page].get_contents(), reader).operations:
+        if op == b"q":
+            depth += 1
+        elif op == b"Q":
+            depth -= 1
+        elif op == b"re" and not depth:
+            x, y, w, h = (float(v) for v in operands)
+            pending.append((x, y, x + w, y + h))
+        elif op in (b"S", b"s", b"f", b"f*", b"F", b"B", b"B*", b"b", b"b*", b"n"):
+            if op in (b"B", b"B*"):
+                out += [r for r in pending if abs(r[2] - r[0] - TICK) < 0.01]
+            pending = []
+    return out
+
+
+@pytest.mark.parametrize("game, players", [("roll-and-raid", 6), ("roll-and-raid", 1)])
+def test_a_rolls_total_is_in_lining_figures_and_clear_of_its_tick_box(game, players):
+    """Reader (Roll & Raid): old-style numerals ("1" looks like "I"), "=10" touching its tick
+    box. Every total ("=N") prints in the label face (lining figures), and its last digit
+    ends 3 points or more before the tick box on its right."""
+    pdf = _sheet(game, players)
+    doc = pdfium.PdfDocument(pdf)
+    totals = 0
+    for n, page in enumerate(doc):
+        text, boxes = page_chars(page)
+        textpage = page.get_textpage()
+        ticks = _ticks(pdf, n)
+        at = text.find("=")
+        while at >= 0:
+            end = at + 1
+            while end < len(text) and text[end].isdigit():
+                end += 1
+            if end > at + 1 and boxes[at][2] > boxes[at][0]:
+                totals += 1
+                assert all(LINING in _font(textpage, i) for i in range(at, end)), text[at:end]
+                right = max(b[2] for b in boxes[at:end])
+                middle = (boxes[at][1] + boxes[at][3]) / 2
+                beside = [t for t in ticks if t[1] - 4 <= middle <= t[3] + 4 and t[0] >= right - 1]
+                assert beside, f"no tick box after {text[at:end]} on page {n + 1}"
+                gap = min(t[0] for t in beside) - right
+                assert gap >= 3.0, f"{text[at:end]} is {gap:.1f} pt from its tick box"
+            at = text.find("=", at + 1)
+    assert totals
+
+
+@pytest.mark.parametrize("game, players", EXTREMES)
+def test_slip_titles_are_lining_and_no_instruction_is_in_italics(game, players):
+    """Reader: old-style numerals in the round titles, grey italic instructions. A slip's
+    title ("Round 1", "Turn 6 ...", "Setup") prints in the label face; no character of the
+    sheet but a re-rolled die's small marker is in an italic face."""
+    doc = pdfium.PdfDocument(_sheet(game, players))
+    titles = 0
+    for page in doc:
+        text, _ = page_chars(page)
+        textpage = page.get_textpage()
+        fonts = [_font(textpage, i) for i in range(len(text))]
+        italic = "".join(ch for ch, font in zip(text, fonts) if "Italic" in font)
+        assert not italic.replace("re-rolled", "").replace("→", "").strip(), italic
+        for word in ("Round ", "Turn ", "Setup"):
+            at = text.find(word)
+            while at >= 0:
+                if text[at - 1:at] in ("", "\n", "\r", " ") and at + 1 < len(fonts) and \
+                        LINING in fonts[at]:
+                    titles += 1
+                at = text.find(word, at + 1)
+    assert titles
