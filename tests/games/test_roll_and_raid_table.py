@@ -547,11 +547,14 @@ def test_raid_card_badges_leave_the_picture_free(built):
 def test_the_fate_note_names_a_printed_aid(built):
     """The Clan sheet's Fate die note sent the player to a "Production aid", whose title is
     "1 · Production", while the Fate rule is on the "Fate dice" aid: the note names the Fate
-    dice aid, whose title the aids print."""
+    dice aid, whose title the aids print; both call the Fate dice the gold hexes (the aid said
+    "white dice", the sheet "gold hex": fresh reader, session 14)."""
     sheet = re.sub(r"\s+", " ", text_of(built(GAME, "clan-sheet", "a4", copies=1), [0]))
     aids = text_of(built(GAME, "reference", "a4"))
-    assert "(Fate dice aid)" in sheet and "Production aid" not in sheet
+    assert "(see the Fate dice aid)" in sheet and "Production aid" not in sheet
     assert "FATE DICE" in aids.upper()
+    assert "gold hex" in sheet and "gold dice hexes of your Clan sheet" in re.sub(r"\s+", " ", aids)
+    assert "white dice" not in aids.lower()
 
 
 def test_no_two_raid_cards_share_a_look_alike_picture(built):
