@@ -821,3 +821,19 @@ def test_roll_sheets_print_numerals_on_smaller_dice_in_fewer_pages(project, play
     assert len(heights) > 50, len(heights)  # the dice's numerals
     # as tall as the capitals of rules text (issue 34: 1.9 mm)
     assert min(heights) >= 1.9, sorted(heights)[:5]
+
+
+def test_dice_deck_cards_explain_their_dots(built):
+    """A fresh reader (session 14): the row of dots under each dice-deck total was never
+    explained, and a grey production line repeated on every card. Each front now says what
+    the dots count, and a 7 (six ways to roll it) shows six dots, a 2 or a 12 one."""
+    path = built(GAME, "dice-deck", "a4")
+    fronts = [" ".join(t.split()) for t in page_texts(path, [0, 2, 4, 6])]
+    cards = sum(t.count("Dots: the ways to roll this total") for t in fronts)
+    assert cards == 36, cards
+    assert not any("draw instead of rolling" in t for t in fronts)
+    page = pdfium.PdfDocument(str(path))[0]
+    dots = [s for s in drawn_shapes(page)           # the white dots: 2.4 mm discs
+            if abs((s[2] - s[0]) / MM - 2.4) < 0.15 and abs((s[3] - s[1]) / MM - 2.4) < 0.15]
+    # the first page's nine cards: totals 2, 3, 4, 5, 6, 7, 3, 4, 5 (dice 1-1 .. 1-6, 2-1 ..)
+    assert len(dots) == 1 + 2 + 3 + 4 + 5 + 6 + 2 + 3 + 4, len(dots)
