@@ -132,3 +132,50 @@ def test_streams_compressed_on_the_worker_are_written_as_compressed_here():
         written = received.read()
     assert os.waitpid(pid, 0)[1] == 0
     assert written == expected
+
+
+def test_art_with_gradients_and_opacity_replays_renamed_in_another_order(project, monkeypatch):
+    """Colour art with gradients registers shadings, numbered in the document's order, and
+    opacity states: replayed where another piece of art took the first shading names, it
+    gives the bytes of drawing it again (its shadings renamed in its content)."""
+    from io import BytesIO
+
+    from sheetgen.fill.art.model import Gradient
+    from sheetgen.write.fast_canvas import FastCanvas
+
+    session = Session(project)
+    icons = session.icons
+    shaded = [name for name in icons.art_names()
+              if any(isinstance(s.fill, Gradient) for s in icons.art(name).shapes)]
+    translucent = [name for name in icons.art_names()
+                   if any(s.fill_alpha < 1 for s in icons.art(name).shapes)]
+    assert len(shaded) >= 2 and translucent
+    first, other = shaded[0], shaded[1]
+    renames = []
+    replay = form_replay.Drawing.replay
+
+    def counted(self, canvas):
+        renamed = replay(self, canvas)
+        renames.append(renamed)
+        return renamed
+
+    monkeypatch.setattr(form_replay.Drawing, "replay", counted)
+
+    def pdf(order, remembered=True) -> bytes:
+        canvas = FastCanvas(BytesIO(), invariant=1, pageCompression=1)
+        with monkeypatch.context() as patch:
+            if not remembered:
+                _never_remembered(patch)
+            for name in order:
+                form = icons.form_name(canvas, name)
+                canvas.doForm(form)
+            canvas.showPage()
+            canvas.save()
+        return canvas.getpdfdata()
+
+    pdf([first, translucent[0]])
+    assert pdf([first, translucent[0]]) == pdf([first, translucent[0]], remembered=False)
+    assert renames and not any(renames)  # the same order: the same names
+    renames.clear()
+    assert pdf([other, first]) == pdf([other, first], remembered=False)
+    assert any(renames)  # `first` came second: its shadings have other numbers here

@@ -195,15 +195,18 @@ class IconBook:
         def draw(canvas) -> None:
             if colour:
                 draw_colour(canvas, art, inks)
-                resources[:] = [dict(canvas._shadingUsed), canvas._extgstate.getState()]
             else:
                 draw_one_colour(canvas, art)
+
+        def closing(canvas) -> None:  # drawn or replayed: the shadings and opacities it uses
+            if colour:
+                resources[:] = [dict(canvas._shadingUsed), canvas._extgstate.getState()]
 
         from ..write.form_replay import draw_form
 
         # drawn once per process, replayed in every other document
         kind = ("art", name, inks) if colour else ("icon", name)
-        draw_form(canvas, form, (0, 0, 1, 1), self, kind, draw)
+        draw_form(canvas, form, (0, 0, 1, 1), self, kind, draw, closing=closing)
         if resources and (resources[0] or resources[1]):
             give_resources(canvas, form, *resources)
         if group:

@@ -80,23 +80,21 @@ class PdfDocument:
         for icon in sorted(face.icons()):
             self.icons.form_name(self.canvas, icon, self.cmyk, self.ink_saver)
         b = face.bleed
-        transparent = []
 
-        def draw(canvas) -> None:
+        def draw(canvas) -> bool:
             ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
                               self.ink_saver)
             canvas = canvas if text else _Textless(canvas)
             for element in face.elements:
                 if text or element.on_map:  # a map leaves off what says on_map: false
                     element.draw(canvas, ctx)
-            if ctx.transparent:
-                transparent.append(True)
+            return ctx.transparent
 
         # drawn once per process, replayed in every other document (form_replay.py)
-        draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b), face,
-                  (id(self.fonts), id(self.icons), text, self.cmyk, self.ink_saver), draw,
-                  keep=not face.releasable)
-        if transparent:  # the opacities it set (a drawing that sets one is never replayed)
+        transparent = draw_form(self.canvas, name, (-b, -b, face.width + b, face.height + b),
+                                face, (id(self.fonts), id(self.icons), text, self.cmyk,
+                                       self.ink_saver), draw, keep=not face.releasable)
+        if transparent:  # the opacities it set (recorded with the drawing when replayed)
             form = self.canvas._doc.idToObject[pdfdoc.xObjectName(name)]
             give_resources(self.canvas, name, {}, form.ExtGState, form.XObjects)
         forms[face.key] = name

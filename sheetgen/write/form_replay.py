@@ -8,14 +8,20 @@ compressed content stream, the forms (icons) it uses and the strings it split in
 with the codes and names those fonts had when it was drawn. It is replayed only into a document
 whose fonts give the same characters the same codes and names, so a replayed form has exactly
 the bytes drawing it again would give; replaying also advances the document's font state as
-the drawing would have. A drawing that registers anything else in the document (an image, a
-transparency state, a non-embedded font) is not recorded: such a face is drawn every time. A
-raster image never is, even one the document holds already (a tiled board's page map drew
+the drawing would have. A form's transparency states (``/gRLs0 gs``) are its own (ReportLab
+numbers them afresh in every form), so they are recorded and given back; a gradient's shading
+is a document object numbered in order (``/Sh3 sh``), so a replay registers a fresh copy of
+each shading the drawing made and, where the document numbers it differently, writes its new
+name into the recorded content (compressed again). A drawing that registers anything else in
+the document (an image, a non-embedded font) is not recorded: such a face is drawn every time.
+A raster image never is, even one the document holds already (a tiled board's page map drew
 it first): its XObject belongs to that document.
 """
 
 from __future__ import annotations
 
+import copy
+import re
 import weakref
 from dataclasses import dataclass
 
@@ -31,33 +37,42 @@ _NO_STATE = -1  # the document has not used the font yet
 
 
 def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw,
-              keep: bool = True) -> None:
+              keep: bool = True, closing=None):
     """Make form ``name`` (``box``: x0, y0, x1, y1) of ``canvas``: ``draw(canvas)`` the first
-    time, a replay of that drawing after.
+    time, a replay of that drawing after; return what ``draw`` returned (the recorded value
+    when replayed).
 
     ``owner`` (a face, an icon book) holds the recordings while it lives; ``kind`` names
     everything else the drawing depends on (fonts, icons, colour mode...). ``keep=False``
     keeps no recording (a big deck's face: its compressed stream is not held past its
-    document, and another document draws it again).
+    document, and another document draws it again). ``closing(canvas)`` is called with the
+    form still open, after it was drawn or replayed (to read the shadings and states it uses).
     """
     canvas.beginForm(name, *box)
     if not speed_layer.ENABLED:  # stock forms: drawn afresh in every document
-        draw(canvas)
+        result = draw(canvas)
+        if closing is not None:
+            closing(canvas)
         canvas.endForm()
-        return
+        return result
     drawings = drawings_of(owner, kind)
     drawing = next((d for d in drawings if d.fits(canvas)), None)
     if drawing is not None:
-        drawing.replay(canvas)
+        renames = drawing.replay(canvas)
+        if closing is not None:
+            closing(canvas)
         canvas.endForm()
-        drawing.attach(canvas, name)
-        return
+        drawing.attach(canvas, name, renames)
+        return drawing.result
     with FaceRecorder(canvas) as recorder:
-        draw(canvas)
+        result = draw(canvas)
+    if closing is not None:
+        closing(canvas)
     canvas.endForm()
-    drawing = recorder.drawing(canvas, name)
+    drawing = recorder.drawing(canvas, name, result)
     if drawing is not None and keep:
         drawings.append(drawing)
+    return result
 
 
 def drawings_of(owner, kind: tuple) -> list:
@@ -128,7 +143,10 @@ class Drawing:
     forms: list[str]
     versions: list[tuple]     # the features it asked the PDF version for (transparency)
     colors: dict
-    shading: dict
+    states: dict              # the form's transparency states: (key, value) -> gs name
+    shadings: list            # (name, a copy never registered) of each shading it made
+    text: bytes | None        # the content, uncompressed (kept only when it has shadings)
+    result: object            # what drawing returned
     stream: bytes | Deflating  # the compressed content stream (or it, being compressed)
 
     def fits(self, canvas) -> bool:
@@ -141,8 +159,10 @@ class Drawing:
         return all(use.state_in(doc) == (use.name, use.codes, use.next_code)
                    for use in self.uses)
 
-    def replay(self, canvas) -> None:
-        """Do to the open form what drawing the face did: font state, forms and colours."""
+    def replay(self, canvas) -> dict[bytes, bytes]:
+        """Do to the open form what drawing the face did: font state, forms, colours,
+        transparency states and shadings; return the shadings this document names otherwise
+        (recorded name -> its name here, as bytes)."""
         doc = canvas._doc
         for font, text in self.splits:
             font.splitString(text, doc)
@@ -152,7 +172,15 @@ class Drawing:
             doc.ensureMinPdfVersion(*keys)
         canvas._formsinuse.extend(self.forms)
         canvas._colorsUsed.update(self.colors)
-        canvas._shadingUsed.update(self.shading)
+        canvas._extgstate._c.update(self.states)
+        renames = {}
+        if self.shadings:  # fresh objects, registered in the order drawing registered them
+            fresh = copy.deepcopy([template for _, template in self.shadings])
+            for (old, _), shading in zip(self.shadings, fresh):
+                new = canvas._addShading(shading)
+                if new != old:
+                    renames[old.encode("ascii")] = new.encode("ascii")
+        return renames
 
     def compressed(self) -> bytes:
         """Return the compressed content stream (waiting for the worker compressing it)."""
@@ -160,12 +188,20 @@ class Drawing:
             self.stream = self.stream.result()
         return self.stream
 
-    def attach(self, canvas, name: str) -> None:
+    def attach(self, canvas, name: str, renames: dict | None = None) -> None:
         """Give the closed form ``name`` the recorded content stream, compressed by the time
-        the document is written."""
-        stream = LazyFlateStream(self.compressed)
+        the document is written (with the shadings ``renames`` names, compressed again)."""
+        if renames:
+            data = _SHADE.sub(lambda m: b"/%s sh" % renames.get(m[1], m[1]), self.text)
+            stream = LazyFlateStream(deflate_soon(data).result)
+        else:
+            stream = LazyFlateStream(self.compressed)
         stream.__Comment__ = "xobject form stream"
         canvas._doc.idToObject[pdfdoc.xObjectName(name)].Contents = stream
+
+
+# a shading painted: one line of the content, as Canvas.shade writes it
+_SHADE = re.compile(rb"^/(Sh[0-9]+) sh$", re.MULTILINE)
 
 
 def _compact(splits: list[tuple[object, str]]) -> list[tuple[object, str]]:
@@ -180,6 +216,11 @@ def _compact(splits: list[tuple[object, str]]) -> list[tuple[object, str]]:
         seen = chars.setdefault(id(font), (font, {}))[1]
         seen.update(dict.fromkeys(text if isinstance(text, str) else text.decode("utf-8")))
     return [(font, "".join(seen)) for font, seen in chars.values()]
+
+
+_FONT_CHANGES = frozenset({"fontMapping", "delayedFonts", "_pdfVersion"})
+_SHADING_CHANGES = _FONT_CHANGES | {"idToObject", "idToObjectNumberAndVersion", "numberToId",
+                                    "objectcounter", "shadingCounter"}
 
 
 class FaceRecorder:
@@ -233,15 +274,24 @@ class FaceRecorder:
         del doc.ensureMinPdfVersion
         del canvas.drawImage
         after = _outline(doc)
-        # only the font mapping, the fonts to embed and the version may have changed
+        # only the font mapping, the fonts to embed and the version may have changed, and
+        # shadings been added
         changed = {k for k in set(after) | set(self.before) if after.get(k) != self.before.get(k)}
-        self.plain = (changed <= {"fontMapping", "delayedFonts", "_pdfVersion"}
-                      and len(doc.idToObject) == self.objects and not self.images
-                      and not canvas._extgstate._c
+        new = list(doc.idToObject.items())[self.objects:]
+        shaded = (all(isinstance(obj, pdfdoc.PDFShading) for _, obj in new)
+                  and set(canvas._shadingUsed) == {key for key, _ in new})
+        self.plain = (changed <= _SHADING_CHANGES if new and shaded else changed <= _FONT_CHANGES)
+        self.plain = (self.plain and not self.images
                       and canvas._pageCompression and not rl_config.useA85)
         self.forms = list(canvas._formsinuse)
         self.colors = dict(canvas._colorsUsed)
-        self.shading = dict(canvas._shadingUsed)
+        self.states = dict(canvas._extgstate._c)
+        self.shadings = []
+        if self.plain and new:  # copies made before the document formats (and names) them
+            templates = copy.deepcopy([obj for _, obj in new])
+            for template in templates:
+                del template.__InternalName__
+            self.shadings = [(key, template) for (key, _), template in zip(new, templates)]
 
     def _use(self, font, doc) -> _FontUse:
         use = self.uses.get(id(font))
@@ -272,9 +322,9 @@ class FaceRecorder:
             return name_of(subset, doc)
         return spy
 
-    def drawing(self, canvas, name: str) -> Drawing | None:
+    def drawing(self, canvas, name: str, result=None) -> Drawing | None:
         """Return the Drawing of the form just closed as ``name`` (None: it cannot be replayed),
-        and give that form its compressed stream now."""
+        and give that form its compressed stream now; ``result`` is what drawing returned."""
         if not self.plain:
             return None
         form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
@@ -282,7 +332,8 @@ class FaceRecorder:
         drawing = Drawing(canvas._preamble, self.font_count if self.new_font else None,
                           list(self.uses.values()), _compact(self.splits),
                           list(dict.fromkeys(self.named)), self.forms,
-                          self.versions, self.colors, self.shading, deflate_soon(data))
+                          self.versions, self.colors, self.states, self.shadings,
+                          data if self.shadings else None, result, deflate_soon(data))
         drawing.attach(canvas, name)
         form.stream = None  # written from the compressed stream: the text is not kept
         return drawing
