@@ -55,9 +55,9 @@ TEXTS = {
                    "tie: most Trolls struck", "Column of 3", "LEFT's Thunder"],
     "score-sheet": ["ROLL & MIGHT", "Turn", "Castle", "WEST ARMY", "EAST ARMY", "WEST TOWERS",
                     "EAST TOWERS", "Towers", "Strength", "their East",
-                    "Solo record to beat (not scored)",
-                    "Throne room", "Market stalls", "Stall 6", "Scoring after 8 turns",
-                    "All four: +3", "5+ full stalls +3", "Points", "TOTAL"],
+                    "Solo: your record to beat (not scored)",
+                    "THRONE ROOM", "Market stalls", "Stall 6", "Scoring after 8 turns",
+                    "All four: +3", "5+ full stalls: +3", "Points", "TOTAL", "= Strength"],
     "legend": ["LEGEND", "ARMY", "CASTLE", "MARKET", "1-3", "4-6", "WEST", "EAST", "SET ASIDE",
                "Who places", "Wild Die"],
 }

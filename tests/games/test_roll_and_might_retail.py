@@ -72,25 +72,38 @@ def test_scoring_area_has_the_tie_breaker_two_players_and_a_solo_record_apart(pr
     assert "Tie: more filled spots wins" in sheet
     # the army comparison in full on the sheet, two players in words (R3)
     assert "Two players: your opponent is both neighbours." in " ".join(sheet.split())
-    assert "Solo record to beat (not scored)" in sheet
+    assert "Solo: your record to beat (not scored)" in sheet
     elements = template_elements(project, "roll-and-might-score-sheet")
-    panel, record = elements["solo-panel"], elements["solo-best"]
-    assert to_points(panel["y"]) <= to_points(record["y"])  # the record sits on its own panel
-    assert to_points(panel["y"]) > to_points(elements["score-total"]["y"])  # under the sum
+    total = elements["score-total"]
+    # reader finding 2 (session 14: "the Tie box unclear"): the tie and the record boxes stand
+    # under the total, as wide as it, in that order
+    for name in ("tie-box", "solo-box"):
+        box = elements[name]
+        assert to_points(box["x"]) == to_points(total["x"]), name
+        assert to_points(box["w"]) == to_points(total["w"]), name
+    assert to_points(total["y"]) < to_points(elements["tie-box"]["y"]) \
+        < to_points(elements["solo-box"]["y"])
 
 
-def test_army_ladders_come_in_rows_of_five_and_score_beside_them(project):
+def test_army_grids_are_four_by_four_and_score_in_one_aligned_column(project):
+    """Reader finding 1 (session 14): a 3 x 5 grid and a lone "16 max" box, and Strength /
+    their East / Points boxes of three widths. Each army is a 4 x 4 grid, its running count
+    (4, 8, 12, 16) beside each row, over one column of three equal boxes."""
     elements = template_elements(project, "roll-and-might-score-sheet")
     for side in ("west", "east"):
         rows = [raw for name, raw in elements.items() if name and name.startswith(f"{side}-army")
                 and raw["type"] == "check_boxes"]
-        assert [raw["count"] for raw in rows] == [5, 5, 5, 1]  # 16 spots, grouped by five
+        assert [raw["count"] for raw in rows] == [4, 4, 4, 4]  # 16 spots (R7)
+        assert len({to_points(raw["x"]) for raw in rows}) == 1
         assert all(to_points(raw["size"]) >= PENCIL for raw in rows)
-        # reader finding 3: no tower-bonus boxes away from the towers; the column ends with
-        # its strength, the neighbour's and its points
+        assert [elements[f"{side}-count-{n}"]["text"] for n in (1, 2, 3, 4)] == \
+            ["4", "8", "12", "16"]
+        # reader finding 3: no tower-bonus boxes away from the towers
         assert f"{side}-tower-bonus" not in elements
-        for box in (f"{side}-strength", f"{side}-versus", f"score-{side}"):
-            assert to_points(elements[box]["x"]) == to_points(elements[f"{side}-army"]["x"])
+        column = [elements[box] for box in (f"{side}-strength", f"{side}-versus", f"score-{side}")]
+        for key in ("x", "w", "label_width"):
+            assert len({to_points(raw[key]) for raw in column}) == 1, (side, key)
+        assert to_points(column[0]["x"]) == to_points(elements[f"{side}-army"]["x"])
     boxes = [raw for raw in elements.values() if raw.get("type") == "check_boxes"]
     assert boxes and all(to_points(raw["size"]) >= PENCIL for raw in boxes)
 

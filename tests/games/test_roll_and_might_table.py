@@ -130,9 +130,19 @@ def test_west_comes_before_east_on_the_legend_as_on_the_sheet(built):
 
 def test_the_army_ladder_counts_are_explained(built):
     sheet = text_of(built(GAME, "score-sheet", "pod"), [0])
-    assert "5 · 10 · 15 · 16" not in sheet
-    assert sheet.count("Rows of 5: 5, 10, 15") == 2
-    assert sheet.count("16 max") == 2 and "(R7)" not in sheet  # the cap is R7's words
+    assert "5 · 10 · 15 · 16" not in sheet and "16 max" not in sheet
+    # reader finding 1 (session 14): the cap in the column's head (R7's words), each row of
+    # four counted beside it
+    assert sheet.count("· 16 spots") == 2 and "(R7)" not in sheet
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    text, boxes = page_chars(page)
+    for side in ("WEST ARMY", "EAST ARMY"):
+        head = text_box(text, boxes, side)
+        counts = [text_box(text, boxes, f"\n{n}\r", text.find(side)) for n in (4, 8, 12, 16)]
+        tops = [c[3] for c in counts]
+        assert tops == sorted(tops, reverse=True) and tops[0] < head[1], side
+        pitch = [(a - b) / MM for a, b in zip(tops, tops[1:])]
+        assert max(pitch) - min(pitch) < 0.3, pitch   # one row of four spots each
     assert "R7 · How big can an army get? 16 spots, the most 8 turns can fill." in \
         " ".join(text_of(built(GAME, "clarifications", "a4")).split())
 
@@ -474,7 +484,7 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
                  "Market die: the stall of its number. Market card:",
                  "Castle die 4-6 · 3 points when all five are filled"):
         assert wall not in sheet, wall
-    for line in ("1-3 → any", "4-6 → Throne room", "die → the stall of its number",
+    for line in ("1-3 → any", "THRONE ROOM 4-6 →", "die → the stall of its number",
                  "Armies: your West against the left neighbour's East, your East against the "
                  "right neighbour's West: larger 2 points, larger by 4+ 3 (solo: by 3+"):
         assert line in sheet.replace("’", "'"), line
@@ -553,7 +563,9 @@ def test_every_print_check_is_on_and_the_pencil_spaces_are_writing_spaces(projec
     assert checks.min_game_text.on
     sheet = template_elements(project, "roll-and-might-score-sheet")
     pencil = [e for e in sheet.values() if e.get("type") in ("check_boxes", "write_in")]
-    assert len(pencil) > 30 and all(e.get("writing_space") for e in pencil)
+    assert len(pencil) >= 30 and all(e.get("writing_space") for e in pencil)
+    # the sum, tie and record boxes are plain boxes a pencil writes in
+    assert all(sheet[name].get("writing_space") for name in ("tie-box", "solo-box", "sum-west"))
 
 
 def test_step_6_says_show_your_cards_in_players_words(built):
@@ -600,13 +612,13 @@ def test_the_score_sheet_castle_is_drawn_towers_and_walls(built):
     crenellated curtain wall between the inner towers, on the throne room's walls."""
     page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
     shapes = drawn_shapes(page)
-    # (pdfium's bounds reach past a stroke's ink: a 12.7 x 33.2 mm body reads 13.5 x 34;
+    # (pdfium's bounds reach past a stroke's ink: a 12.7 x 30.2 mm body reads 13.5 x 31;
     # the A4 sheet, reader finding 1 of session 12)
     bodies = [s for s in shapes if 13.1 * MM < s[2] - s[0] < 14 * MM
-              and 33.6 * MM < s[3] - s[1] < 34.6 * MM]
+              and 30.6 * MM < s[3] - s[1] < 31.6 * MM]
     assert len(bodies) == 4, bodies
-    boxes = [s for s in shapes if 7.7 * MM < s[2] - s[0] < 8.4 * MM
-             and 7.7 * MM < s[3] - s[1] < 8.4 * MM]
+    boxes = [s for s in shapes if 7.4 * MM < s[2] - s[0] < 8.1 * MM
+             and 7.4 * MM < s[3] - s[1] < 8.1 * MM]
     for body in bodies:   # three tower boxes stand inside each body
         inside = [b for b in boxes if body[0] < b[0] and b[2] < body[2]
                   and body[1] < b[1] and b[3] < body[3]]
@@ -887,27 +899,41 @@ def test_the_two_halves_aid_draws_the_cards_as_the_deck_prints_them(built):
 
 
 def test_each_score_sits_beside_what_it_scores(built):
-    """Reader finding 3 (look 6.8): a cramped army line, and the Tower bonus and every points
-    box away from what they score, in a grid at the sheet's foot. Each army column ends with
-    its strength, the neighbour's and its points; the towers' points sit between the tower
-    pairs, the throne room's inside its walls, the market's in its panel; the foot adds them
-    up and says the army comparison in full, on two lines of 9 pt."""
+    """Reader finding 3 (look 6.8): every points box away from what it scores. Each army
+    column ends with its strength, the neighbour's and its points; the towers' and the throne
+    room's points in the castle's scoring strip under the drawing, the market's in its panel;
+    the foot adds them up. Reader findings 1-2 (session 14): the castle's boxes are on one grid,
+    the strip's Points boxes level with the armies' "their" and "Points" rows, and every
+    Points box of the castle and the market the same width."""
     page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
     text, boxes = page_chars(page)
     castle, market = text_box(text, boxes, "Castle"), text_box(text, boxes, "Market stalls")
     stall, scoring = text_box(text, boxes, "Stall 1"), text_box(text, boxes, "Scoring after")
     points = [text_box(text, boxes, "Points", at) for at in
               [m.start() for m in re.finditer("Points", text)]]
-    assert len(points) == 4  # West, towers, East, market
+    assert len(points) == 5  # West, towers, throne, East, market
     in_castle = [p for p in points if market[3] < p[1] < castle[1]]
-    in_market = [p for p in points if stall[3] < p[1] < market[1]]
-    assert len(in_castle) == 3 and len(in_market) == 1, points
+    in_market = [p for p in points if stall[3] > p[3] > scoring[3]]
+    assert len(in_castle) == 4 and len(in_market) == 1, points
     towers = text_box(text, boxes, "WEST TOWERS")
     east = text_box(text, boxes, "EAST TOWERS")
-    # between the tower pairs
-    assert any((towers[0] + towers[2]) / 2 < p[0] < (east[0] + east[2]) / 2 for p in in_castle)
+    middle = [p for p in in_castle if towers[2] < p[0] < east[0]]
+    assert len(middle) == 2  # the towers' and the throne room's, in the strip
+    rows = sorted({round(p[1] / MM, 1) for p in in_castle})
+    assert len(rows) == 2, rows  # the strip's rows level with the armies' Points and "their"
+    versus = text_box(text, boxes, "their East")
+    assert any(abs(versus[1] - p[1]) < 1 * MM for p in middle)
+    # the write-in boxes right of each Points label: one width everywhere
+    shapes = drawn_shapes(page)
+    widths = set()
+    for p in points:
+        right = [s for s in shapes if s[0] > p[2] and s[1] < (p[1] + p[3]) / 2 < s[3]
+                 and s[0] - p[2] < 30 * MM and s[2] - s[0] > 10 * MM]
+        box = min(right, key=lambda s: s[0])
+        widths.add(round((box[2] - box[0]) / MM, 1))
+    assert len(widths) == 1, widths
     assert "Tower bonus" not in text  # a full tower is its own record
-    assert "Strength = spots" in text and "+ full" in text
+    assert text.count("= Strength") == 2 and "spots + full towers, this side" in text
     sheet = " ".join(text.split()).replace("’", "'")
     assert "Armies: your West against the left neighbour's East" in sheet
     assert "West East Towers Throne Market TOTAL" in sheet
@@ -915,6 +941,46 @@ def test_each_score_sits_beside_what_it_scores(built):
     assert army[3] < scoring[1]
     guide = " ".join(text_of(built(GAME, "how-to-print", "a4")).split())
     assert "1 · Roll sheet (optional: your player count's, file 6)" in guide
+
+
+def test_the_turn_boxes_are_empty_with_their_numbers_above(built):
+    """Reader finding 2 (session 14): the turn boxes held big numerals, no clean place to
+    tick. The eight boxes are empty; each number is printed small above its box, centred."""
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    text, boxes = page_chars(page)
+    label = text_box(text, boxes, "Turn")
+    row = [s for s in drawn_shapes(page) if s[1] < (label[1] + label[3]) / 2 < s[3]
+           and 8 * MM < s[2] - s[0] < 9.5 * MM and 8 * MM < s[3] - s[1] < 9.5 * MM]
+    assert len(row) == 8, row
+    start = text.find("\n", text.find("Turn"))
+    for n, box in zip(range(1, 9), sorted(row)):
+        number = text_box(text, boxes, str(n), start)
+        start = text.find(str(n), start) + 1
+        assert number[1] > box[3], n                                # above the box
+        assert abs((number[0] + number[2]) / 2 - (box[0] + box[2]) / 2) < 1 * MM, n
+        assert number[3] - number[1] < 3 * MM, n                    # small
+        inner = [i for i, (c, b) in enumerate(zip(text, boxes)) if c.strip() and b
+                 and box[0] < b[0] < box[2] and box[1] < b[1] < box[3]]
+        assert not inner, n                                         # nothing in the box
+
+
+def test_the_castle_labels_head_their_columns_on_one_line(built):
+    """Reader finding 2 (session 14): WEST/EAST TOWERS were not centred over their towers.
+    Five heads on one line, each centred on what it heads: the armies, the tower pairs (on
+    their stone bodies) and the throne room between."""
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    text, boxes = page_chars(page)
+    shapes = drawn_shapes(page)
+    bodies = sorted(s for s in shapes if 13.1 * MM < s[2] - s[0] < 14 * MM
+                    and 30.6 * MM < s[3] - s[1] < 31.6 * MM)
+    assert len(bodies) == 4
+    heads = [text_box(text, boxes, name) for name in
+             ("WEST ARMY", "WEST TOWERS", "THRONE ROOM", "EAST TOWERS", "EAST ARMY")]
+    assert len({round(h[1] / MM) for h in heads}) == 1, heads   # one line
+    for head, pair in ((heads[1], bodies[:2]), (heads[3], bodies[2:])):
+        centre = (pair[0][0] + pair[1][2]) / 2
+        # the label's ink includes its sun icon (3 mm) on one side
+        assert abs((head[0] + head[2]) / 2 - centre) < 2.5 * MM, (head, centre)
 
 
 # --- Session 12 reader findings (look 6.8 twice against Welcome To...) -------------------------
