@@ -295,6 +295,9 @@ def test_each_named_card_has_its_own_picture(built):
         names.setdefault(" ".join(name.split()), set()).add(art)
     assert len(names) == 13  # 5 Market, 4 Castle (2 named Tower), 3 Army, Wild Die, Spare
     assert all(len(arts) == 1 for arts in names.values()), names
+    # reader finding 5 (session 14): the Wild Die's picture is a drawn blank die with a "?",
+    # no icon (the d6 icon's five pips read as a 5); the Spare's a blank
+    assert names.pop("WILD DIE") == {frozenset()} and names.pop("SPARE") == {frozenset()}
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
     pictures = {name: next(iter(arts)) for name, arts in names.items()}
@@ -370,41 +373,73 @@ def _corner_text(page, left_mm, top_mm, right_mm, bottom_mm) -> str:
 
 
 def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
-    """The deck had no corner index. Every card now carries one in its top left corner (the
-    corner a fanned hand shows): its die face as a number 4 mm tall, its location's symbol and
-    (Army, Market) its side or stalls; the same index upside down in the bottom right corner.
-    A Spare card's index is a blank square to write in."""
+    """Every card carries a corner index in its top left corner (the corner a fanned hand
+    shows): its location's symbol and (Army, Market) its side or stalls. Reader finding 3
+    (session 14: "the location tab repeated upside down in the die half, the die number in the
+    top tab"): each half carries one kind of information, so the index holds no die number
+    and the die half no location: its bottom right corner is plain paper. The Wild Die's
+    index is its "?"; a Spare card's a blank square to write in."""
     from sheetgen.dice.decks import read_deck
 
     cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
     pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
     for k, card in enumerate(cards):
         page = pdf[2 * k]
-        number = "?" if card["die"] == "any" else str(card["die"])
         top_left = _corner_text(page, 0, 3, 14.5, 27)
         bottom_right = _corner_text(page, 49, 62, 63.5, 86)
-        if card["location"] == "Spare":  # blank squares, above the SPARE name
-            assert _corner_text(page, 0, 3, 13, 18) == [] and bottom_right == [], card["id"]
+        assert bottom_right == [], (card["id"], bottom_right)
+        if card["location"] == "Spare":  # a blank square, above the SPARE name
+            assert _corner_text(page, 0, 3, 13, 18) == [], card["id"]
+            continue
+        if card["location"] == "Wild Die":
+            assert top_left == ["?"], top_left
             continue
         side = {"West": "W", "East": "E"}.get(card["detail"], "W·E") \
             if card["location"] == "Army" else card["detail"]
-        expect = [number] + ([side] if card["location"] in ("Army", "Market") else [])
+        expect = [side] if card["location"] in ("Army", "Market") else []
         assert top_left == expect, (card["id"], top_left)
-        assert sorted(bottom_right) == sorted(expect), (card["id"], bottom_right)
-        # the number is large: its glyph at least 3.5 mm tall, inside the corner
-        text = page.get_textpage()
-        everything = text.get_text_range()
-        at = everything.index(number)
-        box = text.get_charbox(at)
-        assert (box[3] - box[1]) / MM >= 3.5 and (box[0] / MM - 3.175) < 11, (card["id"], box)
-    # the symbol of the location beside the number: one icon form per location symbol
+    # the symbol of the location in the index: one icon form per location symbol
     from test_roll_and_might_retail import _forms
 
     fronts = _forms(built(GAME, "cards", "pod"))[::2]
-    symbol = {"Army": "swords", "Market": "market", "Wild Die": "d6"}
+    symbol = {"Army": "swords", "Market": "market"}
     for card, forms in zip(cards, fronts):
         if card["location"] in symbol:
             assert f"/FormXob.icon-{symbol[card['location']]}" in forms, card["id"]
+        if card["location"] == "Wild Die":  # no five-pip die anywhere on the Wild Die
+            assert not [n for n in forms if n.endswith(".icon-d6")], forms
+
+
+def test_west_and_east_cards_read_across_the_table(project, built):
+    """Reader finding 4 (session 14): Army West and East differed only by a tiny arrow in an
+    identical sun. Their picture carries a large W or E (a capital 8 mm tall and more) under
+    the sun, in the medallion, which is centred on the card and clear of the corner pennant."""
+    from sheetgen.dice.decks import read_deck
+
+    cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    bleed = 3.175
+    for k, card in enumerate(cards):
+        page = pdf[2 * k]
+        text, boxes = page_chars(page)
+        shapes = drawn_shapes(page)
+        if card["location"] == "Spare":
+            continue
+        # (pdfium's bounds reach past the 1.1 mm gold stroke: 31 mm reads 32-33.2)
+        medallion = [s for s in shapes if 32.6 * MM < s[2] - s[0] < 34 * MM
+                     and 31.6 * MM < s[3] - s[1] < 34 * MM]
+        assert len(medallion) == 1, card["id"]
+        centre = ((medallion[0][0] + medallion[0][2]) / 2) / MM - bleed
+        assert abs(centre - 63.5 / 2) < 0.3, (card["id"], centre)
+        pennant = [s for s in shapes if 10.5 * MM < s[2] - s[0] < 12 * MM
+                   and s[0] < 8 * MM and s[1] > page.get_height() - 25 * MM]
+        assert pennant and max(p[2] for p in pennant) < medallion[0][0], card["id"]
+        if card["location"] == "Army" and card["detail"] in ("West", "East"):
+            letter = card["detail"][0]
+            inside = [b for c, b in zip(text, boxes) if c == letter
+                      and medallion[0][0] < b[0] < medallion[0][2]
+                      and medallion[0][1] < b[1] < medallion[0][3]]
+            assert inside and (inside[0][3] - inside[0][1]) / MM >= 8, (card["id"], inside)
 
 
 def test_cards_say_nothing_twice_and_show_their_number_big(built):
@@ -443,17 +478,20 @@ def test_spare_cards_print_blank_and_marked_and_how_to_print_says_so(built):
     die; the How-to-print page says what they are and to keep them out of the deck."""
     pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
     texts = _page_texts(built(GAME, "cards", "pod"))
-    spares = [i for i, t in enumerate(texts) if "SPARE · BLANK, FOR A LOST CARD" in t]
+    spares = [i for i, t in enumerate(texts) if "SPARE" in t]
     assert len(spares) == 3
     for index in spares:
         page = pdf[index]
-        assert "For a lost card: write its location above, its die face below." in texts[index]
+        # reader finding 6 (session 14: "the band says the same thing 3 times"): its name
+        # and one line
+        assert " ".join(texts[index].split()) == \
+            "SPARE For a lost card: copy its location and die here."
         shapes = drawn_shapes(page)
         blank = [s for s in shapes if 40 * MM < s[2] - s[0] < 46 * MM
                  and 30 * MM < s[3] - s[1] < 36 * MM]
         squares = [s for s in shapes if 7 * MM < s[2] - s[0] < 8.5 * MM
                    and 7 * MM < s[3] - s[1] < 8.5 * MM]
-        assert len(blank) == 1 and len(squares) == 2, index
+        assert len(blank) == 1 and len(squares) == 1, index
         # the die is empty: no pip (a 5.4 mm disc) is drawn
         assert not [s for s in shapes if 5 * MM < s[2] - s[0] < 6 * MM
                     and 5 * MM < s[3] - s[1] < 6 * MM], index
