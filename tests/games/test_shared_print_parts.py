@@ -114,3 +114,50 @@ def test_slip_titles_are_lining_and_no_instruction_is_in_italics(game, players):
                     titles += 1
                 at = text.find(word, at + 1)
     assert titles
+
+
+MARKED_DICE = [("rolling-thunder", "printable-dice"), ("rolling-thunder", "dice-stickers"),
+               ("roll-and-raid", "printable-dice"), ("reavers-of-midgard", "printable-dice"),
+               ("reavers-of-midgard", "dice-stickers")]
+MARKS = set("RBYWMV")  # the dice's marks (dice.yaml mark:) in these games
+
+
+@pytest.mark.parametrize("game, component", MARKED_DICE)
+def test_a_dies_mark_sits_in_its_top_left_corner_clear_of_every_pip(built, game, component):
+    """Readers (Rolling Thunder, Roll & Raid): the R/B/Y (W/M/V) letter was squeezed among
+    the pips of the 2, 4, 5 and 6. On every face of every net and sticker row the mark is in
+    the face's top-left corner (its middle in the face's top-left fifth), and no pip or icon
+    comes within 0.6 mm of its glyph: a corner index with room round it, the same on nets
+    and stickers."""
+    from pdfcheck import MM, drawn_shapes
+
+    doc = pdfium.PdfDocument(str(built(game, component, "a4")))
+    seen = 0
+    for page in list(doc)[:2]:
+        text, boxes = page_chars(page)
+        shapes = drawn_shapes(page)
+        for ch, box in zip(text, boxes):
+            if ch not in MARKS or box[2] <= box[0]:
+                continue
+            faces = [s for s in shapes if s[0] <= box[0] and s[1] <= box[1] and s[2] >= box[2]
+                     and s[3] >= box[3] and 11 * MM <= s[2] - s[0] <= 21 * MM
+                     and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.5]
+            if not faces:
+                continue  # a caption's capital, not a die's mark
+            face = min(faces, key=lambda s: s[2] - s[0])
+            size = face[2] - face[0]
+            middle = ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2)
+            assert middle[0] - face[0] < size / 5 and face[3] - middle[1] < size / 5, \
+                f"{ch} at {middle} is not in its face's top-left corner {face}"
+            gap = 0.6 * MM
+            for s in shapes:
+                w, h = s[2] - s[0], s[3] - s[1]
+                if s is face or min(w, h) < 0.3 * MM or max(w, h) > size * 0.8:
+                    continue  # the face, its edges and folds, not a pip or an icon
+                if s[0] <= box[0] and s[1] <= box[1] and s[2] >= box[2] and s[3] >= box[3]:
+                    continue  # the face itself (drawn once more as its colour)
+                assert not (s[0] < box[2] + gap and box[0] - gap < s[2]
+                            and s[1] < box[3] + gap and box[1] - gap < s[3]), \
+                    f"a pip or icon {s} crowds the {ch} at {box}"
+            seen += 1
+    assert seen >= 12
