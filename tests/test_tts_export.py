@@ -86,10 +86,11 @@ def _cells(texture_path):
 
 def _blobs(cell) -> int:
     """Count the spots (pips) that stand out from a face's colour, on a coarse grid; the die's
-    mark (a letter in a ring at the top centre, below on an upside-down face) is no pip."""
+    mark (a corner index: a letter in the top-left corner, the bottom-right on an upside-down
+    face) is no pip."""
     small = cell.resize((48, 48))
-    background = small.getpixel((1, 1))
-    mark = {(x, y) for x in range(17, 31) for y in (*range(0, 15), *range(33, 48))}
+    background = small.getpixel((24, 1))
+    mark = {(x, y) for corner in (range(0, 11), range(37, 48)) for x in corner for y in corner}
     light = {(x, y) for x in range(48) for y in range(48)
              if abs(small.getpixel((x, y)) - background) > 60 and (x, y) not in mark}
     count = 0
