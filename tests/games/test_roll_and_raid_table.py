@@ -837,3 +837,11 @@ def test_dice_deck_cards_explain_their_dots(built):
             if abs((s[2] - s[0]) / MM - 2.4) < 0.15 and abs((s[3] - s[1]) / MM - 2.4) < 0.15]
     # the first page's nine cards: totals 2, 3, 4, 5, 6, 7, 3, 4, 5 (dice 1-1 .. 1-6, 2-1 ..)
     assert len(dots) == 1 + 2 + 3 + 4 + 5 + 6 + 2 + 3 + 4, len(dots)
+
+
+def test_bid_creatures_say_everyone_loses_their_own_bid(built):
+    """A fresh reader (session 14): "all lose that many" was unclear (that many of what, as
+    whom?) and Fenrir's text ran to three lines. A bid Creature now says each player loses
+    their own bid, in two lines on every bid card."""
+    text = " ".join(text_of(built(GAME, "creature-cards", "a4"), [0]).split())
+    assert text.count("each loses their bid") == 3 and "all lose that many" not in text
