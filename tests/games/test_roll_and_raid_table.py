@@ -845,3 +845,22 @@ def test_bid_creatures_say_everyone_loses_their_own_bid(built):
     their own bid, in two lines on every bid card."""
     text = " ".join(text_of(built(GAME, "creature-cards", "a4"), [0]).split())
     assert text.count("each loses their bid") == 3 and "all lose that many" not in text
+
+
+def test_raid_backs_show_their_level_s_landscape(built):
+    """A fresh reader (session 14): the backs of every deck were one template, a wordmark,
+    an icon and a rune line. A Raid card's back now shows its level's own landscape around the
+    level's numeral (I the coast, II the rivers, III the far shores) and no longer repeats
+    the wordmark: the scene bands of a level I and a level III back differ."""
+    path = built(GAME, "raid-cards", "pod")
+    texts = page_texts(path, [1, 95])
+    assert all("RAID LEVEL" in t and "ROLL & RAID" not in t for t in texts), texts
+    def band(index):  # the scene band beside the disc (pod: one face a page, 3.175 mm bleed)
+        image = pdfium.PdfDocument(str(path))[index].render(scale=50 / 72).to_pil()
+        px = 50 / 25.4
+        crop = image.convert("L").crop((round((3.175 + 4) * px), round((3.175 + 34) * px),
+                                        round((3.175 + 18) * px), round((3.175 + 65) * px)))
+        return np.asarray(crop, dtype=float)
+    level_i, level_iii = band(1), band(95)
+    assert level_i.std() > 4 and level_iii.std() > 4          # a picture, not a flat wash
+    assert abs(level_i - level_iii).mean() > 8                  # two different landscapes
