@@ -37,7 +37,8 @@ def test_every_ruling_is_numbered_on_the_clarifications_aid(built):
         assert rulings.count(f"R{number} · {topic} ") == 1, topic  # once (reader finding 2)
     assert "The last card is never passed" in rulings
     # each card says whose rulings they are, under its title (reader finding 2: one copy)
-    assert rulings.count("this edition's rulings, not the publisher's") == 3
+    assert rulings.count("This edition's rulings, for the questions the rulebook leaves open") \
+        == 3
 
 
 def test_step_4_and_the_dealing_order_are_on_the_turn_aid(built):

@@ -67,9 +67,11 @@ def test_the_draft_is_this_editions_ruling_against_rulebook_step_4(built):
     rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split()).replace("’", "'")
     assert "R1 · How often do we pass?" in rulings
     # the ruling against the rulebook's step 4, in a player's words, and the cards' mark
-    assert "The last card is never passed. The rulebook's step 4 says to pass again, but its " \
-        "own example doesn't: we follow the example." in rulings
-    assert "this edition's rulings, not the publisher's" in rulings
+    # reader finding 8 (session 14: the note about the rulebook contradicting itself read as
+    # an editor's note): a plain rule, still naming the step it replaces
+    assert "The last card is never passed: this replaces step 4's second pass, as the " \
+        "rulebook's own example plays." in rulings
+    assert "This edition's rulings, for the questions the rulebook leaves open" in rulings
     turn = _flat(text_of(built(GAME, "reference", "a4"), [0]))  # step 5, on the aid's front
     # design pass (session 13, "the R1 passing ruling reads as contradicting the rulebook"):
     # step 5 says, under the seal, that the last card is not passed
@@ -1088,10 +1090,11 @@ def test_the_clarifications_ask_a_players_question_and_answer_it_plainly(built):
     rulings = " ".join(text_of(built(GAME, "clarifications", "a4")).split()).replace("’", "'")
     heads = re.findall(r"R(\d+) · ([^?]{3,40})\?", rulings)
     assert [int(n) for n, _ in heads] == list(range(1, 13)), heads
-    assert rulings.count("this edition's rulings, not the publisher's") == 3
+    assert rulings.count("This edition's rulings, for the questions the rulebook leaves open") \
+        == 3
     for legal in ("this edition follows", "Rulebook step 4 says", "Seat 1 anyone", "Both are the"):
         assert legal not in rulings, legal
-    assert "but its own example doesn't: we follow the example" in rulings
+    assert "we follow the example" not in rulings  # a rule, not an editor's note (s14 #8)
 
 
 def test_the_legend_reads_as_a_reference_card_numbers_first(built):
