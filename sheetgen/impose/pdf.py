@@ -51,6 +51,9 @@ class PdfDocument:
         self._textless: dict[str, str] = {}
         # what the current page prints on, as boxes: faces and marks (see reserve)
         self.occupied: list[tuple[float, float, float, float]] = []
+        # the crop marks of the current page: (index of its line in the page's content, the
+        # mark from its start at the faces outwards), so a slug with no clear margin trims them
+        self.marks: list[tuple[int, float, float, float, float]] = []
 
     @property
     def pagesize(self) -> tuple[float, float]:
@@ -61,6 +64,7 @@ class PdfDocument:
         """Set the size of the next page (and start its list of occupied areas)."""
         self.canvas.setPageSize(size)
         self.occupied = []
+        self.marks = []
 
     def reserve(self, box: tuple[float, float, float, float]) -> None:
         """Note that ``box`` (x0, y0, x1, y1) of this page is printed on (the slug avoids it)."""

@@ -161,3 +161,41 @@ def test_a_dies_mark_sits_in_its_top_left_corner_clear_of_every_pip(built, game,
                     f"a pip or icon {s} crowds the {ch} at {box}"
             seen += 1
     assert seen >= 12
+
+
+SLUG_PAGES = [(game, component, profile)
+              for game, component in (("roll-and-raid", "raid-cards"),
+                                      ("rolling-thunder", "clarifications"))
+              for profile in ("a4", "letter", "gutterfold-a4", "gutterfold-letter")]
+
+
+@pytest.mark.parametrize("game, component, profile", SLUG_PAGES)
+def test_the_margin_credit_line_crosses_no_crop_mark(built, game, component, profile):
+    """Readers (Roll & Raid raid cards "R||l", Rolling Thunder clarifications "Rolling",
+    "Scenes"): the credit line up the page margin ran through crop marks. On every page of
+    every paper profile, no glyph of the slug (the line that ends "page N/M") comes within
+    0.5 mm of a crop mark, read as pypdfium2 glyph boxes against the page's drawn lines
+    (pypdf)."""
+    import re
+
+    from pdfcheck import MM, line_segments
+
+    path = built(game, component, profile)
+    doc, reader = pdfium.PdfDocument(str(path)), PdfReader(str(path))
+    slugs = 0
+    for n, page in enumerate(doc):
+        text, boxes = page_chars(page)
+        found = re.search(r"[^\n\r]*page \d+/\d+", text)
+        assert found, f"page {n + 1} has no slug"
+        glyphs = [b for b in boxes[found.start():found.end()] if b[2] > b[0]]
+        marks = line_segments(reader, n)
+        gap = 0.5 * MM
+        for b in glyphs:
+            for s in marks:
+                x0, x1 = sorted((s[0], s[2]))
+                y0, y1 = sorted((s[1], s[3]))
+                assert not (x0 < b[2] + gap and b[0] - gap < x1 and y0 < b[3] + gap
+                            and b[1] - gap < y1), \
+                    f"page {n + 1}: the slug's glyph at {b} touches the mark {s}"
+        slugs += 1
+    assert slugs == len(doc)

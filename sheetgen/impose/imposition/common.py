@@ -97,8 +97,18 @@ def draw_footer(doc, text: str, page: int, pages: int) -> None:
                                               width - edge + up, height - start)),
     ]
     occupied = getattr(doc, "occupied", [])
-    x, y, angle, _ = next((p for p in places if _clear(p[3], occupied, width, height)),
-                          places[0])
+    clear = next((p for p in places if _clear(p[3], occupied, width, height)), None)
+    if clear is None:  # no margin is clear: the one crossing the fewest marks, marks trimmed
+        from .marks import trim_marks
+
+        marks = [(sx, sy, ex, ey) for _, sx, sy, ex, ey in getattr(doc, "marks", [])]
+        clear = min((p for p in places if _clear(p[3], [], width, height)),
+                    key=lambda p: sum(not _clear(p[3], [(min(a, c), min(b, d), max(a, c),
+                                                         max(b, d))], width, height)
+                                      for a, b, c, d in marks), default=places[0])
+        if hasattr(doc, "marks"):
+            trim_marks(doc, clear[3], SLUG_CLEARANCE)
+    x, y, angle, _ = clear
     c.saveState()
     doc.set_color((0.35, 0.35, 0.35))
     c.setFont(font, SLUG_SIZE)

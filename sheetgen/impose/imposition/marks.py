@@ -118,7 +118,39 @@ def _segment(doc, x: float, y: float, dx: int, dy: int, limit: float) -> None:
     if length > 0.5 * MM:
         x1, y1 = x + dx * length, y + dy * length
         doc.canvas.line(x, y, x1, y1)
+        doc.marks.append((len(doc.canvas._code) - 1, x, y, x1, y1))
         doc.reserve((min(x, x1), min(y, y1), max(x, x1), max(y, y1)))
+
+
+def trim_marks(doc, box: Box, gap: float) -> None:
+    """Shorten every crop mark of the page that comes within ``gap`` of ``box`` (the slug,
+    where no margin is clear of marks) so it stops ``gap`` short of it, from its start at the
+    faces; a mark left shorter than half a millimetre is dropped. Each mark's line is
+    rewritten in place in the page's content, as ReportLab wrote it."""
+    from reportlab.lib.rl_accel import fp_str
+
+    x0, y0, x1, y1 = box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap
+    code = doc.canvas._code
+    kept = []
+    for at, sx, sy, ex, ey in doc.marks:
+        lo_x, hi_x, lo_y, hi_y = min(sx, ex), max(sx, ex), min(sy, ey), max(sy, ey)
+        if not (lo_x < x1 and x0 < hi_x and lo_y < y1 and y0 < hi_y):
+            kept.append((at, sx, sy, ex, ey))
+            continue
+        if sx != ex:  # horizontal: cut at the box's near side
+            ahead = 1 if ex > sx else -1
+            ex = x0 if ahead > 0 else x1
+            room = (ex - sx) * ahead
+        else:
+            ahead = 1 if ey > sy else -1
+            ey = y0 if ahead > 0 else y1
+            room = (ey - sy) * ahead
+        if room < 0.5 * MM:
+            code[at] = ""  # nothing left outside the slug
+            continue
+        code[at] = f"n {fp_str(sx, sy)} m {fp_str(ex, ey)} l S"
+        kept.append((at, sx, sy, ex, ey))
+    doc.marks = kept
 
 
 def fold_line(doc, x: float, y0: float, y1: float, label: str = "fold") -> None:
