@@ -103,3 +103,36 @@ def test_the_legend_armies_note_fills_its_panel(built):
                  and s[1] < last[1] and s[3] > first[3]), key=lambda s: s[3] - s[1])
     above, below = panel[3] - first[3], last[1] - panel[1]
     assert abs(above - below) < 1 * MM, (round(above / MM, 2), round(below / MM, 2))
+
+
+def test_the_legend_header_is_clean_and_its_panels_read_from_the_top(built):
+    """Reader finding 10 (session 14): pale castle-wall corner pictures read as clip art, a
+    five-pip die beside the title repeated the Wild Die confusion, and the "Who places a
+    die?" text sat bottom-heavy in its outlined box. The title stands between two keeps, no
+    scene and no die; the panel is tinted, no outline, its first line near its top."""
+    from test_roll_and_might_retail import _forms
+
+    pdf = pdfium.PdfDocument(str(built("roll-and-might", "legend", "pod")))
+    forms = _forms(built("roll-and-might", "legend", "pod"))
+    for index in range(len(pdf)):
+        page = pdf[index]
+        text, boxes = page_chars(page)
+        title = text_box(text, boxes, "LEGEND")
+        assert not [n for n in forms[index] if ".art-" in n and "castle-walls" in n]
+        band = [s for s in drawn_shapes(page) if s[1] < (title[1] + title[3]) / 2 < s[3]
+                and s[2] - s[0] < 15 * MM]
+        assert len(band) >= 2, band     # a keep either side of the title, nothing else
+        if "SOLO" in text:
+            continue
+        head = text_box(text, boxes, "Who places a die?")
+        panel = min((s for s in drawn_shapes(page) if s[0] < head[0] and s[2] > head[2]
+                     and s[3] > head[3] and s[1] < head[1]), key=lambda s: s[3] - s[1])
+        last = text_box(text, boxes, "is a die face.")
+        above, below = panel[3] - head[3], last[1] - panel[1]
+        assert above < 4 * MM and above < below, (round(above / MM, 1), round(below / MM, 1))
+        image = page.render(scale=100 / 72).to_pil().convert("RGB")
+        # no outline: the panel's edge is its tint, not a stroke of the castle's blue
+        x = round((panel[0] + 0.3 * MM) * 100 / 72)
+        y = round((page.get_height() - (panel[1] + panel[3]) / 2) * 100 / 72)
+        edge = image.getpixel((x, y))
+        assert min(edge) > 200, edge
