@@ -104,7 +104,7 @@ def test_rolling_thunder_turn_aid_prints_the_strike_order_as_a_ruling(built):
 
 def test_rolling_thunder_setup_slip_is_full(built):
     path = built("rolling-thunder", "clarifications", "pod")
-    (index,) = _pages_with(path, "Seats go clockwise: circle yours")
+    (index,) = _pages_with(path, "Seats go clockwise: your LEFT")
     # the reader: "the Setup slip is 2/3 empty": its last step ends in the card's lowest
     # fifth, over the band
     assert _share_down(path, index, "round 10.") > 0.68

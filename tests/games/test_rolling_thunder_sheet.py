@@ -125,12 +125,13 @@ def test_the_scoring_boxes_line_up(built):
     height = page.get_height()
     shapes = [(x0 / mm - bleed, (height - y1) / mm - bleed, x1 / mm - bleed,
                (height - y0) / mm - bleed) for x0, y0, x1, y1 in drawn_shapes(page)]
-    # the write-in boxes of the scoring column: 6 mm tall (with their stroke), ending at its
-    # right edge (289 mm): gods, runes, trolls, turn a die, dead Warriors
+    # the write-in boxes of the scoring column: 7 mm tall (with their stroke), ending at its
+    # right edge (289 mm): gods, runes, trolls, turn a die, dead Warriors (s14: the Seats
+    # block left the column, so the rows are 8 mm apart, from 117 mm)
     boxes = sorted((s for s in shapes if s[0] > 240 and abs(s[2] - 289) < 0.5
-                    and 6 < s[3] - s[1] < 7), key=lambda s: s[1])
+                    and 7 < s[3] - s[1] < 8 and s[2] - s[0] > 15), key=lambda s: s[1])
     tops = [round(s[1] + 0.47, 1) for s in boxes]
-    assert tops == [140.0, 146.7, 153.4, 160.1, 182.7], tops
+    assert tops == [117.0, 125.0, 133.0, 141.0, 172.0], tops
     lefts = [s[0] for s in boxes]
     assert max(lefts) - min(lefts) < 0.2, lefts
 

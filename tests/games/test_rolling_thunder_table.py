@@ -28,19 +28,21 @@ def rulings(built):
     return _flat(text_of(built(GAME, "clarifications", "a4")))
 
 
-def test_round_4_and_8_runestone_step_is_in_words_and_its_icon_keyed(sheet):
-    # the Rounds table's title and the order's step 1 say it; the key explains the icon
+def test_round_4_and_8_runestone_step_is_in_words_and_its_icon_keyed(sheet, rulings):
+    # the Rounds table's title says it, the Your turn aid's step 1 too; the Symbols aid (the
+    # game's symbol_key) keys the icon (s14 reader: the key left the sheet you write on)
     assert "on 4 and 8, first slash a Runestone" in sheet
-    assert "Cross off the round" in sheet
-    # the sheet keys the Runestone by picture and name; its meaning is on the Symbols aid
-    assert "Symbols · meanings on the Symbols aid" in sheet and "Runestone" in sheet
+    assert "Rounds 4, 8: slash any Runestone first." in rulings
+    assert "Runestone Rounds 4, 8: slash one" in rulings.replace(" ,", ",").replace(" :", ":")
 
 
 def test_thunder_strikes_before_lightning(sheet, rulings):
     assert "T13 · Strike order. Thunder first: the LEFT strike, then the RIGHT, then your " \
            "Lightning strike." in rulings
-    order = sheet[sheet.index("Your turn 1 2 3 4 5 6 7 8 9"):]
-    assert order.index("+ LEFT's: X + RIGHT's: X") < order.index("Circle + triangle: X")
+    # the order is each player's Your turn aid (s14 reader: the sheet's 9-step box left)
+    turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
+    assert turn.index("Thunder: the LEFT die, then the RIGHT") < turn.index("Lightning:")
+    assert "Edition ruling: Thunder before Lightning." in turn
 
 
 def test_no_god_bonus_from_round_7(sheet, rulings):
@@ -81,17 +83,21 @@ def test_thors_line(sheet, rulings):
 def test_fire_size_ties(sheet, rulings):
     assert "T18 · Fire ties. Tied fires share a place, each losing its points; the next size " \
            "takes the next place." in rulings
-    assert "ties share a place" in sheet
+    # the Scoring aid says it beside the fire rule (s14 reader: the sheet's grey line left)
+    assert "ties share a place, the next size the next place." in rulings
+    assert "ties share a place" not in sheet
 
 
 def test_the_valhalla_v_across_sector_joins(sheet, rulings):
     assert "T15 · V across sectors. The V may cross sector borders (↔)." in rulings
-    assert "Valhalla V: 5 strikes corner to corner" in sheet and "sectors too" in sheet
+    assert "Valhalla V: 5 X corner to corner" in sheet and "sectors too" in sheet
 
 
 def test_turning_a_die_twice(sheet, rulings):
     assert "T20 · Turning a die. One die a round, turned once" in rulings
-    assert "Before placing: circle the next cost. One a round." in sheet
+    # s14 reader: the grey note under the circles left the sheet; its title says it
+    assert "Turn a die to any # -1 -3 -5" in sheet
+    assert "Before placing" not in sheet
 
 
 def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, rulings):
@@ -111,12 +117,12 @@ def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, p
     from sheetgen.generate.games import load_game
     symbols = load_game(project, GAME).spec.symbols
     assert symbols["column"].icon != symbols["troll"].icon
-    # Fresh reader (after the Cartographers score): the sheet's key was a prose block. The
-    # sheet keys every symbol by picture and name (two rows of five, 10 pt) and the two
-    # Symbols aids, the game's symbol_key, say what each means
+    # s14 reader: the sheet you write on carried a key of ten symbols. The two Symbols aids,
+    # the game's symbol_key, key every symbol by picture, name and meaning (`sheetgen check`
+    # holds that each symbol the sheet prints is keyed there); the sheet keeps the column
+    # boxes' words beside them
     assert load_game(project, GAME).spec.symbol_key == "clarifications"
-    key = sheet[sheet.index("Symbols · meanings on the Symbols aid"):sheet.index("Your turn")]
-    assert key.split(" aid ", 1)[1].strip() == " ".join(s.label for s in symbols.values())
+    assert "Symbols ·" not in sheet and "Ruling" not in sheet
     cards = _flat(text_of(built(GAME, "clarifications", "a4"), [0]))
     for symbol in symbols.values():
         meaning = symbol.meaning.replace("\xa0", " ")  # a no-break space reads as a space
@@ -185,24 +191,18 @@ def test_the_record_strip_has_a_row_for_each_neighbours_thunder_values(sheet):
     assert "colour + column row your Thunder ← LEFT" in sheet
 
 
-def test_left_and_right_are_seats_written_on_the_sheet(built, sheet):
-    """LEFT/RIGHT for 3-4 players defined against seat numbers on the sheet: a Seats panel
-    where a player circles their seat (1-4) and writes the seats of their LEFT and RIGHT
-    neighbours, above the rule that defines them; its circles and boxes are pencil spaces."""
-    import pypdfium2 as pdfium
-    from pdfcheck import page_chars, text_box
-
-    assert "Seats · go clockwise Your seat 1 2 3 4 circle yours LEFT: seat RIGHT: seat" in sheet
+def test_left_and_right_are_named_at_the_tray_and_the_seats_on_the_setup_aid(built, sheet,
+                                                                             rulings):
+    """LEFT/RIGHT for 3-4 players defined against seat numbers. s14 reader: the sheet's
+    Seats block (circle your seat, write your neighbours') was small print on a sheet you
+    write on; the tray's ends name LEFT and RIGHT in plain words, the Setup aid says the
+    seats go clockwise (ruling T21), and no seat boxes are left to fill in."""
     assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
-    page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
-    text, boxes = page_chars(page)
-    seat = text_box(text, boxes, "Your seat")
-    left, right = text_box(text, boxes, "LEFT: seat"), text_box(text, boxes, "RIGHT: seat")
-    # the three lines sit together in the right column, under the network, over the scoring
-    network, scoring = text_box(text, boxes, "Runestone network"), \
-        text_box(text, boxes, "Scoring")
-    assert scoring[3] < right[1] and left[3] < seat[1] < network[1]
-    assert abs(left[1] - right[1]) < 1 and left[2] < right[0]
+    assert "Seats ·" not in sheet and "Your seat" not in sheet
+    setup = rulings[rulings.index("Setup"):rulings.index("Solo and 2")]
+    assert "Seats go clockwise: your LEFT is the next seat clockwise, your RIGHT the one " \
+           "before." in setup
+    assert "Seat box" not in rulings and "Seats boxes" not in rulings
 
 
 def _grey_page(built):
@@ -277,14 +277,14 @@ def test_dark_squares_are_their_sectors_shade_hatched_and_a_pencil_x_reads_on(bu
     assert sum(p < 215 for p in light) / len(light) < 0.02
 
 
-def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet):
+def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet, rulings):
     """Fresh reader: "Blacken the God" beside a colour portrait cannot be done. Each God's
     power line opens with an empty square tick box (4.6 mm, outlined, white inside), and the
-    sheet says to tick it."""
+    Gods aid says to tick it (s14 reader: the sheet's note line was small print)."""
     import pypdfium2 as pdfium
     from pdfcheck import page_chars, text_box
     assert "Blacken" not in sheet and "blacken" not in sheet
-    assert "Tick its box, circle its value" in sheet
+    assert "tick the God, circle its value and bonus" in rulings
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     image = page.render(scale=150 / 72).to_pil().convert("L")
     text, boxes = page_chars(page)
@@ -294,7 +294,7 @@ def test_each_god_has_a_summoned_tick_box_never_blacken_a_picture(built, sheet):
         left, _bottom, _right, top = text_box(text, boxes, power)
         # the box stands left of the line's first word: its outline dark, its inside white
         x, y = int(left * scale), int((page.get_height() - top) * scale)
-        box = image.crop((x - int(5.6 * px), y - int(0.8 * px), x - int(0.4 * px),
+        box = image.crop((x - int(6.6 * px), y - int(0.8 * px), x - int(0.4 * px),
                           y + int(5.0 * px)))
         dark = [p < 120 for p in box.get_flattened_data()]
         assert 0.1 < sum(dark) / len(dark) < 0.5, power
@@ -316,10 +316,10 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
             runs.append((" ".join(text.split()), round(size * abs(tm[0] * cm[0]), 2)))
 
     reader.pages[0].extract_text(visitor_text=visit)
-    for phrase in ("LEFT's: X", "A Troll in each", "Any two Trolls",
-                   "Before placing", "Circle + triangle",
-                   "Slash your Thunder die's stone", "crosses off the leftmost",
-                   "Tick its box, circle", "strikes corner to"):
+    # (s14 reader: the order, the turn-a-die note, the tracks' caption and the Gods' note
+    # left the sheet for the aids; what stays is read at the rules size)
+    for phrase in ("A Troll in each", "Any two Trolls", "Its Thunder: a",
+                   "Slash your Thunder die's stone", "corner to corner"):
         sizes = {size for text, size in runs if phrase in text}
         assert sizes and min(sizes) >= 8.5, (phrase, sizes)
 
@@ -338,26 +338,11 @@ def test_the_roll_sheets_are_listed_with_the_files_not_under_cut_fold_and_glue(b
 
 
 def test_the_sheet_keeps_a_line_a_step_and_the_aid_the_rules_in_full(built, sheet, rulings):
-    """Walls of small text go to the aid (issue 34, look). Fresh reader (after the
-    Cartographers score): the order still read as a 9 pt prose column. Each step is a
-    numbered gold badge (1-9) and one line of 10.5 pt type, five words at most, the steps
-    under 35 words in all; the "Your turn" and "Strikes" aid cards say them in full."""
-    from pypdf import PdfReader
-    order = sheet[sheet.index("Your turn 1 2 3 4 5 6 7 8 9 "):sheet.index("End: round 10")]
-    words = order[len("Your turn 1 2 3 4 5 6 7 8 9 "):]
-    assert len(words.split()) < 35, words
-    runs = []
-
-    def visit(text, cm, tm, font, size):
-        if text.strip():
-            runs.append((" ".join(text.split()), round(size * abs(tm[0] * cm[0]), 2)))
-
-    PdfReader(str(built(GAME, "play-sheet", "a4"))).pages[0].extract_text(visitor_text=visit)
-    steps = ("Cross off the round", "Roll, place hidden", "Thunder's stone", "+ LEFT's: X",
-             "+ RIGHT's: X", "Circle + triangle: X", "Runestone magic", "A God, if you like")
-    for step in steps:
-        sizes = {size for text, size in runs if text == step}
-        assert sizes and min(sizes) >= 10.5, (step, sizes)
+    """Walls of small text go to the aid (issue 34, look). The order read as a prose column,
+    then as a 9-step box of small print (s14 reader: a sheet you write on). The order is each
+    player's Your turn aid, one a player, and the Strikes aid says the strikes in full; the
+    sheet prints no step of it."""
+    assert "Your turn" not in sheet and "Cross off the round" not in sheet
     # (each card reads title, subtitle, its band, then its text)
     turn = rulings[rulings.index("Your turn"):rulings.index("Strikes")]
     assert "4-5 Thunder: the LEFT die, then the RIGHT." in turn
@@ -481,17 +466,18 @@ def test_card_backs_are_light_not_a_solid_dark_bleed(built):
 
 
 def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
-    """The title band holds a storm over the hills with the cloud and its gold bolt, and each
+    """The title lockup opens with a storm (the cloud and its gold bolt) left of the title
+    (s14 reader: a small framed box between two names read as pieced together), and each
     God a picture of its own beside its pentomino; no text is printed over a picture."""
     import pypdfium2 as pdfium
 
     path = built(GAME, "play-sheet", "pod", copies=1)
     picture, px_mm = _render(path, 0)
-    title = _crop(picture, px_mm, (100.5, 9, 59, 13), 3)
+    title = _crop(picture, px_mm, (8.5, 9, 29, 12.6), 3)
     assert _spread(title) > 15
-    assert max(r - b for r, g, b in title.getdata()) > 100  # the gold bolt
-    gods = [_crop(picture, px_mm, (x + 0.6, 158.8, 10.8, 17.2), 3)
-            for x in (8, 38.5, 69, 99.5, 130)]
+    assert max(r - b for r, g, b in title.get_flattened_data()) > 100  # the gold frame
+    columns = [8 + i * 38.6 for i in range(5)]
+    gods = [_crop(picture, px_mm, (x + 2, 158, 15, 15), 3) for x in columns]
     for god in gods:
         assert _spread(god) > 12
     for i, a in enumerate(gods):
@@ -500,7 +486,7 @@ def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
     # no character of the sheet's text stands on a picture
     text = pdfium.PdfDocument(str(path))[0].get_textpage()
     height = 216 * 72 / 25.4
-    boxes = [(100, 8.6, 60, 14)] + [(x + 0.3, 158.4, 11.4, 18) for x in (8, 38.5, 69, 99.5, 130)]
+    boxes = [(8, 8.6, 30, 13.6)] + [(x, 156, 19, 19) for x in columns]
     for i in range(text.count_chars()):
         left, bottom, right, top = text.get_charbox(i)
         cx, cy = (left + right) / 2 * 25.4 / 72 - 3, (height - (bottom + top) / 2) * 25.4 / 72 - 3
@@ -536,11 +522,11 @@ def test_every_text_on_the_sheet_is_8_pt_or_more_and_the_prose_is_on_the_aid(bui
             sizes.append((round(size * abs(tm[0] * cm[0]), 2), text.strip()))
 
     reader.pages[0].extract_text(visitor_text=visit)
-    assert len(sizes) > 200
+    assert len(sizes) > 120   # (s14: 170 runs, the order, key and seats left the sheet)
     small = [(size, text) for size, text in sizes if size < 8]
     assert not small, small[:5]
-    # the rounds table is the smallest (8.4 pt); the squares' 8 pt coordinates left for the rim
-    assert min(size for size, _text in sizes) >= 8.4, sorted(sizes)[:5]
+    # the rules size (8.5 pt) is the smallest; the squares' 8 pt coordinates left for the rim
+    assert min(size for size, _text in sizes) >= 8.5, sorted(sizes)[:5]
     assert "Dummy Thunder dice" not in sheet and "heroes of yore" not in sheet
     assert "its biggest fire: 15" in rulings and "their fires 12 and 20" in rulings
     assert "Heroes of yore" in rulings
@@ -581,14 +567,14 @@ def test_trolls_and_warriors_are_two_shapes_in_a_light_tone(built, project):
 def test_the_aid_cards_are_filled_with_an_ending_an_example_and_the_seats(built, rulings):
     """Cards a third empty (the aids 1 and 2 ended halfway down): the Your turn card ends with
     the game's end, the Strikes card with a worked Thunder example (your die blue 4, the
-    neighbours' 2 and 5), the Solo card with what to write in the sheet's seat boxes; each
+    neighbours' 2 and 5), the Solo card with where a roll sheet's dice go; each
     card's last line stands within 12 mm of its footer band."""
     import pypdfium2 as pdfium
     from pdfcheck import page_chars, text_box
 
     assert "9 Runestone magic. End: round 10, or no Troll or 5 Gods." in rulings
     assert "Example: yours blue 4, LEFT 2, RIGHT 5: X on 4-2, 4-5." in rulings
-    assert "Seat box: write “dummy”." in rulings
+    assert "Roll sheet: its dice go in the Rounds rows." in rulings
     page = pdfium.PdfDocument(str(built(GAME, "clarifications", "a4")))[0]
     text, boxes = page_chars(page)
     for last, footer in (("Lightning.", "one for each player"), ("4-2, 4-5.", "shared"),
@@ -619,22 +605,20 @@ def test_the_dice_nets_print_on_one_full_page_under_a_plain_heading(built):
 def test_the_sheets_reminders_are_a_line_or_two_and_the_prose_is_on_the_aids(built, sheet,
                                                                             rulings):
     """Fresh reader: the play sheet is crowded. Its reminders are a line or two each (the
-    turn-a-die note was three lines, the Valhalla note four (three now), the Gods note two),
-    what they leave out is on the aids (the V's fires, the Gods in full), and the sheet
-    points at the solo aid by name (the aids are no longer numbered)."""
+    Valhalla note was four lines, three now; s14: the turn-a-die note and the Gods note left
+    for the aids), what they leave out is on the aids (the V's fires, the Gods in full)."""
     import pypdfium2 as pdfium
     from pdfcheck import page_chars, text_box
 
     page = pdfium.PdfDocument(str(built(GAME, "play-sheet", "a4")))[0]
     text, boxes = page_chars(page)
     line = 9 * 1.15  # a 9 pt line and its leading, in points
-    for first, last, lines in (("Before placing", "One a round.", 2),
-                               ("Tick its box", "one God a turn", 1),
-                               ("Valhalla V:", "dead Warriors +1.", 3)):
+    for first, last, lines in (("Valhalla V:", "dead Warriors +1.", 3),
+                               ("Slash your Thunder", "of its colour.", 2)):
         top = text_box(text, boxes, first)[3]
         bottom = text_box(text, boxes, last, text.index(first))[1]
         assert top - bottom < lines * line, (first, (top - bottom) / line)
-    assert "aid 3" not in sheet
+    assert "aid 3" not in sheet and "Before placing" not in sheet
     assert "fires (■) count" not in sheet
     assert "across sectors; fires count." in rulings
     assert "Woden 3: a Troll in each sector that has one." in rulings
@@ -716,10 +700,11 @@ def test_the_sticker_page_is_filled_and_makes_every_die(built):
 def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
     """Rulings lived on the Clarifications only, a card a table. Each is printed where a
     player uses it, in plain words, marked with the edition's seal, the Clarifications'
-    own mark, which the sheet's key explains: on each player's Your turn and Strikes aids,
-    the shared Gods and Scoring aids, and the sheet's dice tray note."""
+    own mark, which the Symbols aid explains: on each player's Your turn and Strikes aids,
+    the shared Gods and Scoring aids. s14 reader: the seal meant nothing on the sheet; its
+    dice tray note says T21 in plain words, unmarked."""
     from pypdf import PdfReader
-    assert "Ruling" in sheet and "Ruling This edition's, not the rulebook's." in rulings
+    assert "Ruling" not in sheet and "Ruling This edition's, not the rulebook's." in rulings
     reader = PdfReader(str(built(GAME, "clarifications", "a4")))
     aids = reader.pages[0]  # the per-player aids and the solo aid: no Clarifications card
     forms = set((aids["/Resources"].get("/XObject") or {}).keys())

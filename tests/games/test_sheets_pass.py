@@ -127,8 +127,9 @@ def test_rolling_thunder_gods_are_roundels_not_emoji(built):
     scale = 200 / 72
     image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale)
     px = scale * MM
-    for x in (8.2, 38.7, 69.2, 99.7, 130.2):  # each God's picture, 11.6 mm square
-        box = image[round(161.5 * px):round(172 * px), round((x + 0.5) * px):round((x + 11) * px)]
+    # each God's picture, 19 mm square (s14: the Gods took the sheet's width)
+    for x in (8 + i * 38.6 for i in range(5)):
+        box = image[round(157 * px):round(174 * px), round((x + 1) * px):round((x + 18) * px)]
         r, g, b = box[..., 0], box[..., 1], box[..., 2]
         dark = box.max(axis=2) < 110  # the roundel's rim and storm-blue field
         gold = (r > b + 40) & (g > b + 10)  # its band and the silhouette
@@ -155,10 +156,10 @@ def test_rolling_thunder_valhalla_example_has_no_black_cell(built):
     scale = 200 / 72
     px = scale * MM
     image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale).mean(axis=2)
-    cw, ch = 27.5 / 5, 16.5 / 3
+    cw, ch = 30 / 5, 18 / 3   # (s14: the example is 30 x 18 mm, from 204, 150 mm)
     for col in range(5):
         for row in range(3):
-            left, top = 204 + col * cw + 1, 166.4 + row * ch + 1
+            left, top = 204 + col * cw + 1, 150 + row * ch + 1
             cell = image[round(top * px):round((top + ch - 2) * px),
                          round(left * px):round((left + cw - 2) * px)]
             assert cell.mean() > 120, (col, row, cell.mean())
