@@ -116,18 +116,18 @@ def test_a_glue_strip_intrusion_is_reported_with_the_sheets_other_mistakes(copy_
     template = root / "templates" / "rolling-thunder-play-sheet.yaml"
     text = (REPO / "templates" / "rolling-thunder-play-sheet.yaml").read_text(encoding="utf-8")
     title = text.index("  - id: title\n")
-    runes = text.index("  - id: runes\n")
     subtitle = text.index("  - id: subtitle\n")
+    player = text.index("  - id: player\n")
     # two elements in the 8 mm glue strip at the top, and one element with a bad colour
-    text = (text[:title] + text[title:runes].replace("y: 9.5mm", "y: 2mm")
-            + text[runes:subtitle].replace("y: 9.2mm", "y: 3mm")
-            + text[subtitle:].replace("color: dark-gray", "color: dark-grey", 1))
+    text = (text[:title] + text[title:subtitle].replace("y: 8.2mm", "y: 2mm")
+            + text[subtitle:player].replace("color: dark-gray", "color: dark-grey", 1)
+            + text[player:].replace("y: 11mm", "y: 3mm", 1))
     template.write_text(text, encoding="utf-8")
     result = run_cli("--project", str(root), "validate", "rolling-thunder", "play-sheet")
     assert result.exit_code == 2, result.output
     shown = "templates/rolling-thunder-play-sheet.yaml"
     for anchor, words in [("  - id: title\n", "title reaches into the 8mm glue strip"),
-                          ("  - id: runes\n", "runes reaches into the 8mm glue strip"),
+                          ("  - id: player\n", "player reaches into the 8mm glue strip"),
                           ("  - id: subtitle\n", "dark-grey")]:
         line = text[:text.index(anchor)].count("\n") + 1
         assert re.search(rf"{shown}:{line}: .*{re.escape(words)}", result.output), (
