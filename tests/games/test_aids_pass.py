@@ -54,7 +54,7 @@ def test_ragnarocks_each_ruling_prints_once_on_the_clarifications(built):
         assert words not in aids, words
     # no ruling tab on an aid: "Edition ruling" is only the seal's key on the two Symbols aids
     assert aids.count("Edition ruling") == 2 and "Edition rulings" not in aids
-    assert aids.count("Edition ruling this edition's, not the publisher's") == 2
+    assert aids.count("Edition ruling this edition's ruling; code R1–R12") == 2
 
 
 def test_ragnarocks_clarifications_are_three_cards_printed_once(built):

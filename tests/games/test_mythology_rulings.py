@@ -26,9 +26,9 @@ def test_card_text_fixes(pod):
     assert "scored" not in text
     assert "Your opponent scores an extra point for each Runestone on their card" in text
     # Hildisvini's "back" (R7) prints on the Clarifications (design pass: a ruling prints
-    # once); the card says so in one line
+    # once); the card keeps the ruling seal and its code (session 14)
     assert "Push one hex further" not in text
-    assert "Edition ruling on the Clarifications" in text
+    assert "R7" in text and "Clarifications" not in text
 
 
 def test_every_card_has_a_subtitle():
