@@ -113,6 +113,9 @@ class _Slips(_Sheet):
         self._drawable: dict[int, bool] = {}
         self._pictures: dict[int, bool] = {}
         self._roll_w: dict[tuple[int, int, float], float] = {}
+        # what :meth:`prepare` works out at a die size (it does not depend on the air): a
+        # sheet tries each size at every air
+        self._prepared: dict[float, tuple[dict, dict, float]] = {}
         self.fit_w = 0.0  # a column's text width, when the look sets the columns (layout)
 
     # --- a seat's chip --------------------------------------------------------------------
@@ -153,7 +156,12 @@ class _Slips(_Sheet):
         """Set the sheet's die ``size`` and what follows from it: each instruction's cell
         width (its widest roll's but a re-rolled one's, so the cells of every row and slip
         under one instruction line up in columns) and the chip column of the seats' rows."""
-        self.die, self.pitch, self.widest, self.breaks = size, {}, {}, 0
+        self.die, self.breaks = size, 0
+        known = self._prepared.get(size)
+        if known is not None:  # each air a size is tried at: the same widths
+            self.pitch, self.widest, self.chips = known
+            return
+        self.pitch, self.widest = {}, {}
         seats = set()
         for section in self.script.sections:
             for ev in section.events:
@@ -169,6 +177,7 @@ class _Slips(_Sheet):
                 if _is_row(ev):
                     seats.add(ev.seat)
         self.chips = max((self.chip_w(s) + 6 for s in seats), default=0.0)
+        self._prepared[size] = (self.pitch, self.widest, self.chips)
 
     def cell_w(self, label: str, roll: Roll, index: int = 0) -> float:
         """Return the width of a roll's cell under the instruction ``label``: its column's."""
