@@ -1,10 +1,20 @@
 """Reavers of Midgard, session 14 reader report, measured in the built PDFs: every letter and
 figure on a die face or a marker in the house faces (the reader took Cinzel's small capitals
-and figures for a fallback serif)."""
+and figures for a fallback serif); board slots solid, with no scene behind them; tokens solid
+discs; pawns without fold numbers."""
 
 from __future__ import annotations
 
 import pypdf
+import pypdfium2 as pdfium
+
+MM = 72 / 25.4
+SCALE = 2.0
+
+
+def near(pixel, colour, tolerance=12) -> bool:
+    """Return whether an RGB pixel is within ``tolerance`` of ``colour`` in every channel."""
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
 
 def _fonts_of(pdf, page: int, wanted: str) -> set[str]:
@@ -48,3 +58,57 @@ def test_no_reavers_output_uses_a_font_the_house_does_not_ship(built):
                     seen.add(str(font["/BaseFont"]).split("+")[-1])
             page.extract_text(visitor_text=visit)
             assert seen <= house, (component, seen - house)
+
+
+def test_the_board_card_slots_are_solid_with_no_scene_behind(built):
+    """The reader: "translucent grey blocks behind card slots muddy every slot". The slots of
+    Raid Villages (pair 1, card 1: 44.45 x 63.5 mm at 266, 44.6 mm) are one flat tone in their
+    top band, where a windmill and a stall showed through before."""
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "board", "pod")))[0]
+    image = page.render(scale=SCALE).to_pil().convert("RGB")
+    left, _, _, top = page.get_trimbox()
+
+    def pixel(x_mm, y_mm):
+        return image.getpixel((round((left + x_mm * MM) * SCALE),
+                               round((page.get_height() - top + y_mm * MM) * SCALE)))
+    slot = (0xF0, 0xF5, 0xE6)
+    for x in range(269, 309, 3):
+        for y in range(47, 60, 3):
+            assert near(pixel(x, y), slot, 10), (x, y, pixel(x, y))
+    keep = (0xF0, 0xEE, 0xF6)  # Raid Keeps, pair 1 card 1 at 266, 199.1 mm
+    for x in range(269, 309, 3):
+        for y in range(202, 215, 3):
+            assert near(pixel(x, y), keep, 10), (x, y, pixel(x, y))
+
+
+def test_tokens_are_solid_discs_in_their_colour(built):
+    """Each Food 1 token is a disc filled with its colour (brown), not a ring on pastel: a point
+    7 mm left of the disc's centre (clear of the icon) is brown."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "tokens", "a4")))
+    page = pdf[0]
+    image = page.render(scale=SCALE).to_pil().convert("RGB")
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    ones = [k for k, ch in enumerate(whole) if ch == "1"][:7]
+    assert len(ones) == 7
+    brown = (0x7A, 0x4A, 0x21)
+    for k in ones:
+        x0, y0, x1, y1 = text.get_charbox(k)
+        cx = (x0 + x1) / 2
+        cy = (y0 + y1) / 2 + 5 * MM  # the value sits 5 mm below the disc's centre
+        px = image.getpixel((round((cx - 7 * MM) * SCALE),
+                             round((page.get_height() - cy) * SCALE)))
+        assert near(px, brown, 14), (k, px)
+
+
+def test_the_pawns_print_no_fold_numbers_and_name_in_the_body_face(built):
+    pdf = pypdf.PdfReader(built("reavers-of-midgard", "pawns", "a4"))
+    runs: list[tuple[str, str]] = []
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and text.strip():
+            runs.append((text.strip(), str(font["/BaseFont"]).split("+")[-1]))
+    pdf.pages[0].extract_text(visitor_text=visit)
+    assert not [t for t, _ in runs if t in ("1", "2")]
+    names = {f for t, f in runs if t in ("Crimson", "Azure", "Green", "Ochre", "Purple")}
+    assert names == {"AlegreyaSans-Bold"}
