@@ -722,8 +722,36 @@ def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
     assert "One die a round, turned once" in rulings
     assert "already slashed slashes nothing" in rulings
     gods = rulings[rulings.index("Gods"):rulings.index("Scoring")]
-    assert "no room: the Troll" in gods and "a God's X are strikes." in gods
+    # s14 reader: "no room: the Troll." and "This edition: a God's X are strikes." read
+    # clipped; each is a plain sentence now
+    assert "none fit: the Troll only." in gods and "Ruling: a God's X count as strikes." in gods
     assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
+
+
+def test_an_inline_icon_stays_on_the_line_of_the_word_it_labels(built):
+    """s14 reader: on the Strikes card the Stone and Warrior icons ended their lines and their
+    labels began the next. Each icon is glued to its label by a no-break space: on the page
+    the icon and its label's first letter stand on one line, the icon just left of it."""
+    import pypdfium2 as pdfium
+
+    from pdfcheck import page_chars, text_box
+    path = built(GAME, "clarifications", "a4")
+    document = pdfium.PdfDocument(str(path))
+    page = next(page for page in document
+                if "Struck already?" in page.get_textpage().get_text_range())
+    text, boxes = page_chars(page)
+    start = text.index("Struck already?")
+    scale = 200 / 72
+    image = page.render(scale=scale).to_pil().convert("L")
+    height = page.get_height()
+    for label in ("Troll:", "Stone:", "Warrior:"):
+        left, bottom, _right, top = text_box(text, boxes, label, start)
+        # the icon: ink in the 3.5 mm left of the label, level with its line
+        x1, x0 = left - 0.4 * 72 / 25.4, left - 3.6 * 72 / 25.4
+        crop = image.crop((int(x0 * scale), int((height - top) * scale),
+                           int(x1 * scale), int((height - bottom) * scale)))
+        dark = sum(p < 120 for p in crop.get_flattened_data())
+        assert dark / (crop.width * crop.height) > 0.1, label
 
 
 # --- Fresh reader (after the Cartographers score, 6.8 twice) -----------------------------------
