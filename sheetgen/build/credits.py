@@ -115,12 +115,14 @@ class Credits:
         spreadsheet or a template), each file reported as read."""
         if not self.art:
             return ()
-        named = re.compile(r"\b(" + "|".join(map(re.escape, self.art)) + r")/[a-z0-9]")
+        # a piece by its name, or one an item's field names ("art/scenes/{{ scene }}.svg")
+        named = re.compile(r"\b(" + "|".join(map(re.escape, self.art)) + r")/([a-z0-9]|\{\{)")
         found: set[str] = set()
         for path in dict.fromkeys(files):
             reads.opened(path)
             if path.suffix in (".yaml", ".csv") and path.is_file():
-                found |= set(named.findall(path.read_text(encoding="utf-8", errors="replace")))
+                found |= {match.group(1) for match in named.finditer(
+                    path.read_text(encoding="utf-8", errors="replace"))}
         return tuple(sorted(found))
 
 
