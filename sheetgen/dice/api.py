@@ -13,10 +13,13 @@ from .seeds import check_commitment, commitment, compose_seed, normalise_seed
 
 def make_script(project, game: str, players: int | None, seed: str | int | None = None,
                 secret: str | None = None, words: str | None = None,
-                balanced: bool = False, variant: str | None = None) -> Script:
+                balanced: bool = False, variant: str | None = None,
+                slips: bool = False) -> Script:
     """Return the script of ``game`` for a seed (or a secret plus players' words).
 
     The printed commitment is SHA-256 of the secret; with a plain seed the seed is the secret.
+    ``slips``: only for a print pack's roll sheet (formats/as_slips.py), which prints neither
+    the digest nor the HTML page's face icons: neither is worked out (the digest is empty).
     """
     from ..base.errors import UserError
 
@@ -41,8 +44,8 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         raise UserError(f"--balanced: {game}'s dice.yaml marks no roll 'balanced: true', so "
                         "there is nothing to draw from dice decks; leave --balanced out")
     script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
-                          balanced, variant)
-    if gd.edition is not None:  # the same rolls as the source edition, with its digest
+                          balanced, variant, digest=not slips)
+    if gd.edition is not None and not slips:  # the same rolls as the source edition's, its digest
         source = make_script(project.with_edition(None), game, players, secret=secret,
                              words=words, balanced=balanced, variant=variant)
         script.digest = source.digest
@@ -51,7 +54,7 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
     script.look = sheet_look(project, gd)
     drawn = {face_key(die_id, face): icon_of(gd.model.dice[die_id], face)
              for die_id, die in script.dice.items() for face in die.faces}
-    if any(drawn.values()):
+    if any(drawn.values()) and not slips:
         from .faces import face_icons
 
         script.icons = face_icons(project, {k: v for k, v in drawn.items() if v})

@@ -57,7 +57,7 @@ def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, 
     from .formats.as_slips import render_slips
     from .formats.die_faces import DieFaces
 
-    script = make_script(project, game, players, seed=SAMPLE_SEED)
+    script = make_script(project, game, players, seed=SAMPLE_SEED, slips=True)
     drawn = remembered({} if faces is None else faces, (game, script.variant),
                        lambda: DieFaces(project, game, script.variant))
     return [render_slips(script, drawn, paper, credit) for paper in papers]

@@ -323,8 +323,10 @@ class _Builder:
 
 
 def build_script(gd: GameDice, seed: str, players: int, commitment: str,
-                 balanced: bool = False, variant: str | None = None) -> Script:
-    """Return the whole script of ``gd`` for a normalised seed and a player count."""
+                 balanced: bool = False, variant: str | None = None,
+                 digest: bool = True) -> Script:
+    """Return the whole script of ``gd`` for a normalised seed and a player count (without
+    ``digest``, its digest left empty: a print pack's roll sheet never prints it)."""
     m = gd.model
     if not m.players.min <= players <= m.players.max:
         modes = [f"--variant {name}" for name, (lo, hi) in gd.modes.items()
@@ -353,6 +355,7 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
     script = Script(ALGORITHM, gd.game, m.name or gd.game, players, commitment, seed, balanced,
                     dice, sections, variant=variant or "",
                     mode_note=" — ".join(filter(None, [m.mode_title, m.mode_note])))
-    script.digest = script.compute_digest()
+    if digest:
+        script.digest = script.compute_digest()
     script.language = language
     return script
