@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import zlib
 from io import BytesIO
+from pathlib import Path
 
 import pytest
 from reportlab.lib.colors import CMYKColorSep
@@ -13,6 +14,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.write.fast_canvas import FastCanvas
 from sheetgen.write.pdf_objects import flate_stream
+
+FONTS = Path(__file__).resolve().parents[1] / "fonts"
 
 
 def _draw(cls, shapes) -> bytes:
@@ -119,3 +122,80 @@ def test_pdf_bytes_are_the_bytes_save_writes():
     data = handed.pdf_bytes()
     assert data.startswith(b"%PDF-1.") and data.count(b"/Type /Page\n") == 4
     assert data == out.getvalue()
+
+
+def _placed(cls, places) -> tuple[bytes, dict]:
+    """A page of forms placed as PdfDocument.place places a face (clipped or not), the fill
+    mode changed halfway; return the PDF and the canvas's state after it."""
+    out = BytesIO()
+    canvas = cls(out, invariant=1, pageCompression=0)
+    canvas.beginForm("face-1", 0, 0, 10, 10)
+    canvas.rect(0, 0, 10, 10, fill=1)
+    canvas.endForm()
+    canvas.translate(3, 4)  # a cm last on the page: the placed form's is not joined to it
+    for i, (x, y, clip) in enumerate(places):
+        if i == len(places) // 2:
+            canvas._fillMode = 1
+        if cls is FastCanvas:
+            canvas.place_form("face-1", x, y, clip)
+            continue
+        canvas.saveState()
+        if clip is not None:
+            path = canvas.beginPath()
+            path.rect(clip[0], clip[1], clip[2] - clip[0], clip[3] - clip[1])
+            canvas.clipPath(path, stroke=0, fill=0)
+        canvas.translate(x, y)
+        canvas.doForm("face-1")
+        canvas.restoreState()
+    state = {name: getattr(canvas, name) for name in Canvas.STATE_ATTRIBUTES
+             if name != "_extgstate"}
+    state["forms"] = list(canvas._formsinuse)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue(), state
+
+
+def test_placed_forms_match_reportlab_to_the_byte():
+    rng = random.Random(11)
+    places = []
+    for _ in range(400):
+        x, y = rng.uniform(-100, 600), round(rng.uniform(0, 800), rng.randint(0, 3))
+        clip = None if rng.random() < 0.3 else (x - 1.5, y - 2, x + rng.uniform(0, 200), y + 90)
+        places.append((x, y, clip))
+    fast, stock = _placed(FastCanvas, places), _placed(Canvas, places)
+    assert b" re W n\n" in fast[0] and b" re W* n\n" in fast[0]
+    assert fast == stock
+
+
+def _strings(cls, lines) -> bytes:
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    for name in ("AlegreyaSans-Regular", "Cinzel-Bold"):
+        if name not in pdfmetrics.getRegisteredFontNames():
+            pdfmetrics.registerFont(TTFont(name, str(FONTS / f"{name}.ttf")))
+    out = BytesIO()
+    canvas = cls(out, invariant=1, pageCompression=0, initialFontName="AlegreyaSans-Regular")
+    for font, size, leading, x, y, text in lines:
+        canvas.setFont(font, size, leading)
+        canvas.drawString(x, y, text)
+    canvas.showPage()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_strings_match_reportlab_to_the_byte():
+    """Strings in embedded fonts: ASCII, escapes, and more non-ASCII letters than one subset
+    holds (so a string switches subsets), empty ones too, in two fonts and several sizes."""
+    rng = random.Random(5)
+    alphabet = ("abcXYZ 019()\\\r\n\t’—" + "".join(map(chr, range(0xC0, 0x250)))
+                + "".join(map(chr, range(0x391, 0x3C9))))
+    lines = []
+    for _ in range(1500):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 30)))
+        lines.append((rng.choice(["AlegreyaSans-Regular", "Cinzel-Bold"]),
+                      rng.choice([6, 8.5, 11.25]), rng.choice([None, 10, 13.3]),
+                      rng.uniform(-20, 500), round(rng.uniform(0, 800), 2), text))
+    fast, stock = _strings(FastCanvas, lines), _strings(Canvas, lines)
+    assert b"+1 " in fast and b"\\\\" in fast  # a second subset, an escaped backslash
+    assert fast == stock

@@ -115,6 +115,9 @@ class PdfDocument:
         c = self.canvas
         b = face.bleed
         self.reserve(clip or (x - b, y - b, x + face.width + b, y + face.height + b))
+        if not rotate and hasattr(c, "place_form"):  # the speed layer's: the same operators
+            c.place_form(name, x, y, clip)
+            return
         c.saveState()
         if clip is not None:
             path = c.beginPath()
