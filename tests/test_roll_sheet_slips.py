@@ -1,6 +1,7 @@
 """The print pack's roll sheet as cut-apart slips (issue 34: every future roll was in sight
 from the start, so players planned ahead): each section of the script (setup, each round)
-on a slip of its own inside a dashed cut line with its title, the slips in order, each
+on a slip of its own inside its cut line (a thin solid rectangle; abutting slips share
+it) with its title, the slips in order, each
 roll inside its own section's slip and none outside a slip, what a pause keeps back
 (Rolling Thunder's dummy dice) on a tab under a fold line, dice drawn as the game's
 printable dice draw them with a tick box a roll, and one line saying how to use it and what
@@ -30,7 +31,8 @@ CONTINUED = ", continued"  # a slip's piece run on to the next page
 
 
 def _pages(pdf: bytes):
-    """Return, per page, (dashed stroked rectangles, tick boxes, fold lines, text runs):
+    """Return, per page, (the slips' cut lines: rectangles stroked solid, tick boxes, fold
+    lines, text runs):
     rectangles as (x0, y0, x1, y1) in page points, fold lines (dash-dot) as (x0, x1, y),
     runs as (x, y, text, size)."""
     reader = PdfReader(io.BytesIO(pdf))
@@ -54,7 +56,7 @@ def _pages(pdf: bytes):
                 path.append(tuple(float(v) for v in operands))
             elif op in (b"S", b"s", b"f", b"f*", b"F", b"B", b"B*", b"b", b"b*", b"n"):
                 for rect in pending:
-                    if op == b"S" and dash:
+                    if op == b"S" and not dash:  # a slip's cut line: a stroked rectangle
                         dashed.append(rect)
                     elif op in (b"B", b"B*") and abs(rect[2] - rect[0] - TICK) < 0.01:
                         ticks.append(rect)

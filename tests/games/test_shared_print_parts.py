@@ -199,3 +199,100 @@ def test_the_margin_credit_line_crosses_no_crop_mark(built, game, component, pro
                     f"page {n + 1}: the slug's glyph at {b} touches the mark {s}"
         slugs += 1
     assert slugs == len(doc)
+
+
+def _cut_lines(pdf: bytes, page: int) -> list[tuple[float, float, float, float]]:
+    """Return the slips' cut lines of a page: rectangles stroked solid (no dash), as
+    (x0, y0, x1, y1), and assert no dashed rectangle is drawn (the old doubled cut lines)."""
+    reader = PdfReader(io.BytesIO(pdf))
+    out, pending, dash, stack = [], [], [], []
+    for operands, op in ContentStream(reader.pages[page].get_contents(), reader).operations:
+        if op == b"q":
+            stack.append(dash)
+        elif op == b"Q":
+            dash = stack.pop()
+        elif op == b"d":
+            dash = list(operands[0])
+        elif op == b"re" and not stack:
+            x, y, w, h = (float(v) for v in operands)
+            pending.append((x, y, x + w, y + h))
+        elif op in (b"S", b"s", b"f", b"f*", b"F", b"B", b"B*", b"b", b"b*", b"n"):
+            if op == b"S":
+                assert not dash or not pending, "a dashed cut line"
+                out += pending
+            pending = []
+    return out
+
+
+@pytest.mark.parametrize("game, players", EXTREMES)
+def test_one_cut_line_between_slips_and_no_slip_cut_across_pages_twice(game, players):
+    """Readers: two dashed lines at every cut, "Round 5, continued, continued". Slips abut:
+    every edge a slip shares with a neighbour is the same line (the two rectangles' edges
+    coincide, within 0.05 pt), no two slips are a gutter apart, and no title says
+    "continued, continued"."""
+    pdf = _sheet(game, players)
+    doc = pdfium.PdfDocument(pdf)
+    for n, page in enumerate(doc):
+        text, _ = page_chars(page)
+        assert "continued, continued" not in text
+        cuts = _cut_lines(pdf, n)
+        assert cuts, f"page {n + 1} has no slip"
+        for a in cuts:
+            for b in cuts:
+                if a is b:
+                    continue
+                overlap_x = min(a[2], b[2]) - max(a[0], b[0])
+                overlap_y = min(a[3], b[3]) - max(a[1], b[1])
+                if overlap_x > 1:  # one above the other: abut, or far apart (not a gutter)
+                    gap = max(b[1] - a[3], a[1] - b[3])
+                    assert gap < 0.05 or gap > 40, (a, b, gap)
+                if overlap_y > 1:
+                    gap = max(b[0] - a[2], a[0] - b[2])
+                    assert gap < 0.05 or gap > 40, (a, b, gap)
+
+
+def test_rolling_thunders_dice_stand_in_the_middle_and_the_dummies_in_one_column():
+    """Readers (Rolling Thunder): at 4 players the strip of three dice hugged the left of its
+    slip, half of it empty; at 1 player the right dummy's die stood out of line with the
+    left's, and the covers were plain grey with a small italic label. The dice of a slip
+    are centred in it (the ink of its dice row as far from its left edge as from its right,
+    within 2 pt); the two dummies' dice start at one x; a cover is printed (its pixels mostly
+    the dark accent colour and the scene, not a pale grey)."""
+    pdf = _sheet("rolling-thunder", 4)
+    page = pdfium.PdfDocument(pdf)[0]
+    ticks = _ticks(pdf, 0)
+    cuts = _cut_lines(pdf, 0)
+    for rect in cuts:
+        inside = [t for t in ticks if rect[0] < t[0] < rect[2] and rect[1] < t[1] < rect[3]]
+        if not inside:
+            continue  # the Setup slip
+        from pdfcheck import drawn_shapes
+
+        chips = [s for s in drawn_shapes(page) if rect[0] < s[0] and s[2] < rect[2]
+                 and rect[1] < s[1] < rect[3] and abs((s[2] - s[0]) - 17) < 0.5
+                 and abs((s[3] - s[1]) - 17) < 0.5]  # a seat's chip: a disc 17 pt wide
+        left = min(c[0] for c in chips) - rect[0]
+        right = rect[2] - max(t[2] for t in inside)
+        assert abs(left - right) < 12, (rect, left, right)
+    pdf = _sheet("rolling-thunder", 1)
+    doc = pdfium.PdfDocument(pdf)
+    text, boxes = page_chars(doc[0])
+    ticks = _ticks(pdf, 0)
+    for word in ("Left dummy", "Right dummy"):
+        assert word in text
+    labels = []
+    at = text.find("dummy player")
+    while at >= 0:
+        labels.append(boxes[at])
+        at = text.find("dummy player", at + 1)
+    rows = [[t for t in ticks if t[1] - 12 < (b[1] + b[3]) / 2 < t[3] + 12] for b in labels]
+    xs = {round(row[0][0], 1) for row in rows if row}
+    assert len(rows) >= 4 and len(xs) <= 3, xs  # one column a slip column
+    image = doc[0].render(scale=1).to_pil().convert("RGB")
+    fold = text.find("fold over")
+    box = boxes[fold]
+    h = image.height
+    patch = image.crop((int(box[0]) - 60, int(h - box[1]) + 20, int(box[0]) + 40,
+                        int(h - box[1]) + 60))
+    pale = sum(1 for p in patch.getdata() if min(p) > 225)
+    assert pale < 0.2 * patch.width * patch.height, pale

@@ -55,9 +55,8 @@ CELL_GAP = 3.0  # between the cells of a row
 ROW_AIR = 6.0  # a row of dice is this much higher than its dice
 BOX = 4.0  # ... at the least: its cells' boxes (3 points higher than the dice) a point apart
 TAB_ROLLS = 4  # the most rolls a tab under a fold holds (more: the next slip)
-SPLIT = 0.3  # a slip runs on to the next page when more than this share of a page is left
-GUTTER = 12.0  # between slips: room to cut, and for the crop marks
-CROP = 3.5  # a crop mark's length
+GUTTER = 12.0  # between the sheet's intro and its first slips (slips abut: one cut line)
+CUT_W = 0.6  # a cut line's width
 LABEL = 11.0  # a slip's title: the round, read first
 CHIP = 8.5  # a seat's chip's radius
 CHIP_TEXT = 11.5  # its number
@@ -105,6 +104,8 @@ class _Slips(_Sheet):
         self.pitch: dict[str, float] = {}  # an instruction's cell width, sheet-wide
         self.widest: dict[str, float] = {}  # ... its widest cell's, re-rolled ones too
         self.chips = 0.0  # the seats' chip column, sheet-wide (0: no seat's row)
+        self.heads = 0.0  # where a roll beside its label starts, sheet-wide
+        self.counts: dict[str, int] = {}  # an instruction's most rolls in one row
         self.breaks = 0  # rows wrapped under their first cell (fewer is better)
         # a roll's facts that do not change while its sheet is laid out, by id(roll) (the
         # script holds every roll as long as this sheet): whether it is drawn as dice,
@@ -115,7 +116,7 @@ class _Slips(_Sheet):
         self._roll_w: dict[tuple[int, int, float], float] = {}
         # what :meth:`prepare` works out at a die size (it does not depend on the air): a
         # sheet tries each size at every air
-        self._prepared: dict[float, tuple[dict, dict, float]] = {}
+        self._prepared: dict[float, tuple[dict, dict, float, float, dict]] = {}
         self.fit_w = 0.0  # a column's text width, when the look sets the columns (layout)
 
     # --- a seat's chip --------------------------------------------------------------------
@@ -159,15 +160,20 @@ class _Slips(_Sheet):
         self.die, self.breaks = size, 0
         known = self._prepared.get(size)
         if known is not None:  # each air a size is tried at: the same widths
-            self.pitch, self.widest, self.chips = known
+            self.pitch, self.widest, self.chips, self.heads, self.counts = known
             return
         self.pitch, self.widest = {}, {}
+        self.heads, self.counts = 0.0, {}
         seats = set()
         for section in self.script.sections:
             for ev in section.events:
                 if ev.kind != "roll":
                     continue
                 numbered = len(ev.rolls) > 1
+                self.counts[ev.label] = max(self.counts.get(ev.label, 0), len(ev.rolls))
+                if len(ev.rolls) == 1 and not _is_row(ev):  # a roll beside its label
+                    self.heads = max(self.heads, self.sw(f"{self.legend(ev)}:",
+                                                         self.fonts["body"], SAY) + 5)
                 for r in ev.rolls:  # a re-rolled roll is longer: its column is not
                     self.widest[ev.label] = max(self.widest.get(ev.label, 0.0),
                                                 self.roll_w(r, r.index if numbered else 0))
@@ -177,7 +183,7 @@ class _Slips(_Sheet):
                 if _is_row(ev):
                     seats.add(ev.seat)
         self.chips = max((self.chip_w(s) + 6 for s in seats), default=0.0)
-        self._prepared[size] = (self.pitch, self.widest, self.chips)
+        self._prepared[size] = (self.pitch, self.widest, self.chips, self.heads, self.counts)
 
     def cell_w(self, label: str, roll: Roll, index: int = 0) -> float:
         """Return the width of a roll's cell under the instruction ``label``: its column's."""
@@ -299,12 +305,21 @@ class _Slips(_Sheet):
             used += w + CELL_GAP
         lines.append(line)
         self.breaks += len(lines) - 1
+        # a row that does not wrap stands in the middle of its slip (a reader found a strip
+        # of three dice hugging the left of a slip half empty), as wide as the instruction's
+        # longest row on the sheet, so its cells line up with every other row's
+        span = label + self.counts.get(key, len(rolls)) * (self.pitch.get(key, 0.0) + CELL_GAP)
+        # (a slip the page wide among columns: its row where a column's slips have theirs)
+        basis = min(width, self.fit_w) if self.fit_w else width
+        shift = (min(max(0.0, (basis - span + CELL_GAP) / 2), max(0.0, width - used + CELL_GAP))
+                 if len(lines) == 1 else 0.0)
         out = []
         for k, cells in enumerate(lines):
             h = self.row_h([roll for roll, _, _, _ in cells])
 
             def draw(x, top, cells=cells, first=k == 0, h=h):
                 middle = top - h / 2  # each roll's middle on the row's
+                x += shift
                 if first and seat is not None:
                     self.chip(x, middle - 3.2, seat)
                 for roll, index, at, w in cells:
@@ -318,7 +333,9 @@ class _Slips(_Sheet):
         ``width``: every slip's roll of one instruction in the same place."""
         roll = ev.rolls[0]
         head = f"{self.legend(ev)}:"
-        head_w = self.sw(head, self.fonts["body"], SAY) + 5
+        # every roll beside its label on the sheet starts where the widest label ends, so
+        # two such rolls on a slip (Rolling Thunder's two dummies) stand in one column
+        head_w = max(self.sw(head, self.fonts["body"], SAY) + 5, self.heads)
         cell = self.cell_w(ev.label, roll)
         # (a slip the page wide among columns: its roll where a column's slips have theirs)
         fit = min(width, self.fit_w) if self.fit_w else width
@@ -500,18 +517,11 @@ class _Slips(_Sheet):
         second ("fold over"). Folded over the panel and the two under the slip, the cover
         hides the tab's dice from both sides, face up or in a face-down stack."""
         c = self.c
-        self.stroke(self.look.accent, 0.2)
-        c.setLineWidth(0.7)
-        c.setDash(4, 3)
-        c.rect(x, top - h, w, h, stroke=1, fill=0)  # the cut line
-        c.setDash()
-        c.setStrokeGray(0.2)
-        c.setLineWidth(0.4)
-        crop = min(CROP, self.gutter() / 2 - 2.5)  # a gap between two slips' marks
-        for cx, cy, dx, dy in ((x, top, -1, 1), (x + w, top, 1, 1), (x, top - h, -1, -1),
-                               (x + w, top - h, 1, -1)):
-            c.line(cx + dx * 2, cy, cx + dx * (2 + crop), cy)  # crop marks, in the gutter
-            c.line(cx, cy + dy * 2, cx, cy + dy * (2 + crop))
+        # the cut line: one thin solid line, shared with the slips it abuts (their edges
+        # coincide, so each cut is one line, not two dashed ones a gutter apart)
+        self.stroke(self.look.accent, 0.35)
+        c.setLineWidth(CUT_W)
+        c.rect(x, top - h, w, h, stroke=1, fill=0)
         y = top - 3
         self.fill(self.look.accent)
         for title in titles:
@@ -535,15 +545,47 @@ class _Slips(_Sheet):
             for ln in tab:
                 ln.draw(inner, y)
                 y -= ln.height
-            cover = fold - panel  # the cover: as high as the panel, blank but its name
-            self.fill(self.look.accent, 0.94)
-            c.rect(x, cover - panel, w, panel, stroke=0, fill=1)
+            cover = fold - panel  # the cover: as high as the panel, the game's art on it
+            self.cover(x, cover - panel, w, panel)
             self.fold_line(x, cover, w, over)
-            self.fill(self.look.accent, 0.5)
-            c.setFont(self.fonts["label"], SMALL)
-            c.drawCentredString(x + w / 2, cover - panel / 2 - 2.5, self.words("cover"))
-            c.setFillGray(0)
+            self.cover_name(x, cover - panel, w, panel)
             y = cover - panel
+
+    def cover(self, x: float, y: float, w: float, h: float) -> None:
+        """Draw a tab's cover over (x, y, w, h): the accent colour with the sheet's scene
+        filling it (a reader found the covers plain grey with a small italic label: they
+        read as a product's card back now)."""
+        from ...fill.art.draw import Inks, draw_colour
+        from ...fill.art.read import read_art
+        from .as_pdf import _scene_art
+
+        c = self.c
+        c.saveState()
+        clip = c.beginPath()
+        clip.rect(x, y, w, h)
+        c.clipPath(clip, stroke=0, fill=0)
+        self.fill(self.look.accent)
+        c.rect(x, y, w, h, stroke=0, fill=1)
+        if self.look.scene is not None and not getattr(c, "measuring", False):
+            art = _scene_art(self.look.scene, read_art)
+            _, _, vw, vh = art.box
+            sw = max(w, h * vw / vh)  # the scene covers the panel, its foot on the panel's
+            c.translate(x + (w - sw) / 2, y)
+            c.scale(sw, sw * vh / vw)
+            draw_colour(c, art, Inks(tint=self.look.scene_tint))
+        c.restoreState()
+
+    def cover_name(self, x: float, y: float, w: float, h: float) -> None:
+        """Write a cover's name in a pill in the middle of (x, y, w, h)."""
+        c = self.c
+        words = self.words("cover")
+        tw = self.sw(words, self.fonts["label"], BODY) + 14
+        self.fill(self.look.accent)
+        c.roundRect(x + (w - tw) / 2, y + h / 2 - 8, tw, 16, 8, stroke=0, fill=1)
+        c.setFillGray(1)
+        c.setFont(self.fonts["label"], BODY)
+        c.drawCentredString(x + w / 2, y + h / 2 - 3.2, words)
+        c.setFillGray(0)
 
     def gutter(self) -> float:
         """Return the room between two rows of slips (less when the sheet is tightened)."""
@@ -554,6 +596,7 @@ class _Slips(_Sheet):
         or the look's ``columns`` when more (a row too wide for its column wraps)."""
         need = max([MIN_COLUMN, *(self.natural(part) + 2 * PAD for _, parts in slips
                                   for part in parts)])
+        # (a gutter's room a slip: the columns of old, though slips now abut)
         fit = max(1, min(MAX_COLUMNS, int((width + GUTTER) // (need + GUTTER))))
         return max(fit, self.look.columns)  # dice.yaml sheet.columns: at the least
 
@@ -589,12 +632,12 @@ class _Slips(_Sheet):
         """Return the pages of the sheet laid out at the current die size and air: per page,
         its slips as (x, y of its top, width, height, titles, lines); the first page's start
         at ``top`` (under its intro). Slips go in rows of as many columns as their rows
-        allow; in one column, a slip that does not fit what is left of a page (and more than
-        SPLIT of a page is left, or it is higher than a page) runs on to the next in a piece
-        titled "..., continued", cut between a seat's rows, never inside one: the pieces
-        are cut apart and stacked in order, as slips are."""
+        allow; in one column, a slip that does not fit what is left of a page starts the
+        next page whole (a reader found "Round 5, continued, continued" pieces): only a slip
+        higher than a page runs on, in pieces titled "..., continued", cut between a seat's
+        rows, never inside one. Slips abut: the cut between two is one line."""
         cols = self.columns(slips, full)
-        w = (full - (cols - 1) * GUTTER) / cols
+        w = full / cols
         self.fit_w = w - 2 * PAD if cols > 1 and self.look.columns else 0.0
         floor = MARGIN + 6
         later = self.height - MARGIN - SLIM_H - 12 - GUTTER / 2 * self.air
@@ -614,8 +657,8 @@ class _Slips(_Sheet):
                 pages.append([])
                 y = later
             for k, (titles, lines) in enumerate(row):
-                pages[-1].append((MARGIN + k * (width + GUTTER), y, width, h, titles, lines))
-            y -= h + self.gutter()  # room to cut, a crop mark's at least
+                pages[-1].append((MARGIN + k * width, y, width, h, titles, lines))
+            y -= h  # the next row abuts: one cut line between them
 
         if cols > 1 and self.look.columns:
             # columns the look asks for: a slip whose dice are wider than a column (a roll
@@ -648,7 +691,7 @@ class _Slips(_Sheet):
                     break
                 high = self.slip_h(head, [body, *tabs]) > page
                 fresh = not pages[-1]
-                if high or room > SPLIT * page or fresh:
+                if high or fresh:  # a slip a page holds is never cut: it starts a page
                     if body:  # the slip's own lines first: as many as fit
                         k = self.cut(head, body + [Line(0, body[-1].draw)], room)
                         k = k or (fresh and _first_cut(body))
