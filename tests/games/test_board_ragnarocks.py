@@ -286,11 +286,11 @@ def text_runs(reader, index):
 def test_backdrop_prints_setup_turn_compass_and_caption_legibly(built):
     reader = PdfReader(built("ragnarocks", "board", "pod"))
     for index, caption in ((0, "Side A · Midgard · 75 hexes."),
-                           (1, "Side B · Mímir's Well · 79 hexes, this edition's design")):
+                           (1, "Side B · Mímir's Well · 79 hexes. The well is off the board")):
         runs = text_runs(reader, index)
         text = " ".join(t for t, _ in runs)
         for words in ("Setup and a turn", "goes first", "1 Select", "2 Move", "one or more hexes",
-                      "3 Summon:",
+                      "3 Summon:", "If you cannot do all three, skip your turn.",
                       "Neither player can take a turn: the game ends.", "End and score",
                       "Runestone hexes never count. Most points wins;",
                       "a tie is shared.",
@@ -361,3 +361,29 @@ def test_the_sea_carries_game_icons_silhouettes_not_colour_emoji(built):
     for page in pod.pages:
         for form in page["/Resources"]["/XObject"].values():
             assert b"FormXob.art-" not in form.get_object().get_data()
+
+
+def test_each_caption_prints_whole_left_of_the_glue_seam(built):
+    # session 14, the reader: "a board caption split by a join: 'Side A · Midgard · 75
+    # hexes.' against the seam, the next sentence on the other tile": each side's caption
+    # prints whole left of the vertical glue seam of A4 and Letter (230.25 mm, board.yaml
+    # `seams:`), so on the bottom-left tile; nothing of it right of the seam
+    path = built("ragnarocks", "board", "pod")
+    document = pdfium.PdfDocument(str(path))
+    mm = 72 / 25.4
+    for index, caption in ((0, "Side A · Midgard · 75 hexes. The heavy outline is the edge of "
+                               "the map (Selkolla, Njord); the sea is off the board."),
+                           (1, "Side B · Mímir's Well · 79 hexes. The well is off the board, "
+                               "like the sea: nothing enters or crosses it, and the hexes "
+                               "beside it are edge hexes (Selkolla, Njord). R6")):
+        page = document[index]
+        height = page.get_height()
+        bleed = (page.get_width() - 348 * mm) / 2
+        seam = bleed + 230.25 * mm
+        band = (height - bleed - 296 * mm, height - bleed - 282 * mm)  # the scroll, y up
+        text = page.get_textpage()
+        left = " ".join(text.get_text_bounded(0, band[0], seam, band[1]).split())
+        right = " ".join(text.get_text_bounded(seam, band[0], page.get_width(),
+                                               band[1]).split())
+        assert caption in left, left
+        assert right == "", right

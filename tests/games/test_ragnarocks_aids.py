@@ -48,8 +48,12 @@ def test_each_added_rule_is_printed_as_this_editions_ruling(built):
                    "R6 · Side B, Mímir's Well."):
         assert rulings.count(ruling) == 1, ruling
     board = " ".join(" ".join(p.split()) for p in page_texts(built("ragnarocks", "board", "pod")))
-    assert "and goes first" in board and "a tie is shared." in board and "(R2)" not in board
-    assert "this edition's design (not in the rulebook)" in board  # side B's origin
+    # session 14 (the reader: "edition notes on the components", "a seal mid-sentence"): the
+    # board marks its rulings by the seal and the ruling's code at the end of their paragraph,
+    # no editor's prose; side B, this edition's design, by R6
+    assert "Ivory goes first. R1" in board and "a tie is shared. R2" in board
+    assert "(R2)" not in board and "not in the rulebook" not in board
+    assert "edge hexes (Selkolla, Njord). R6" in board  # side B's origin
 
 
 def test_setup_without_the_tree_stand_insert(built):
