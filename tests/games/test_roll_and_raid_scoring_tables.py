@@ -18,7 +18,8 @@ BLEED = 3.175 * MM      # pod pages carry 1/8 in bleed around the trim
 
 
 def clan_sheet_page(pdf):
-    """Return the clan sheet's page (its Point summary holds the same two tables)."""
+    """Return the clan sheet's page (its Upgrades panel and Point summary hold the same two
+    tables)."""
     return pdf[0]
 
 
@@ -39,7 +40,7 @@ def table_lines(page):
             vertical.append(((x0 + x1) / 2, y0, y1))
         elif h < 2 and w > 100:
             horizontal.append(((y0 + y1) / 2, x0, x1))
-        elif 150 < w < 340 and 15 < h < 40:   # a table's outer frame (bounds padded by STROKE)
+        elif 150 < w < 440 and 15 < h < 40:   # a table's outer frame (bounds padded by STROKE)
             vertical += [(x0 + STROKE, y0, y1), (x1 - STROKE, y0, y1)]
             horizontal += [(y0 + STROKE, x0, x1), (y1 - STROKE, x0, x1)]
     return vertical, horizontal
@@ -93,19 +94,27 @@ def test_every_scoring_table_figure_clears_its_cell_lines(built):
 
 
 def test_the_clan_sheet_conversion_tables_give_every_figure_room(built):
-    """The same tables on the clan sheet's Point summary: every figure 1 mm or more from its
-    cell lines (the two-figure cells had 0.85 mm across, every row 0.9 mm up and down); the
-    row headers (the Upgrades icon since issue 34, "Y, B or R") at least across, their
-    descenders may dip."""
+    """The same tables on the clan sheet: every figure 1 mm or more from its cell lines (the
+    two-figure cells had 0.85 mm across, every row 0.9 mm up and down); the row headers (the
+    Upgrades icon since issue 34, "Y, B or R") at least across, their descenders may dip.
+    Since the s14 reader ("the bottom packs the score row, the sub-row and two lookup tables
+    into ~180 px") the Upgrades table sits at the foot of the Upgrades panel (83-93 mm above
+    the trim's foot) and the Shields table alone under the Point summary (4-15 mm)."""
     pdf = pdfium.PdfDocument(str(built("roll-and-raid", "clan-sheet", "pod", copies=1)))
     page = clan_sheet_page(pdf)
     bottom = page.get_height() - BLEED - 297 * MM        # the trim's foot
-    # the Point summary's two tables, under its table of scores (issue 34 look)
-    cells = list(cell_clearances(page, bottom + 4 * MM, bottom + 15 * MM))
-    texts = [text for text, _, _ in cells]
-    for figure in ("Y, B or R", "11+", "10+", "24", "+3", "12", "15", "+1"):
-        assert figure in texts, f"{figure!r} not found in a table cell: {texts}"
-    assert len(cells) == 2 * 12 + 2 * 11 - 1, texts  # less the Upgrades icon header
+    upgrades = list(cell_clearances(page, bottom + 83 * MM, bottom + 93 * MM))
+    shields = list(cell_clearances(page, bottom + 4 * MM, bottom + 15 * MM))
+    texts = [text for text, _, _ in upgrades]
+    for figure in ("11+", "24", "+3", "GP"):
+        assert figure in texts, f"{figure!r} not in the Upgrades panel's table: {texts}"
+    assert len(upgrades) == 2 * 12 - 1, texts  # less the Upgrades icon header
+    texts = [text for text, _, _ in shields]
+    for figure in ("Y, B or R", "10+", "12", "15", "+1"):
+        assert figure in texts, f"{figure!r} not in the Point summary's table: {texts}"
+    assert "11+" not in texts and "24" not in texts, texts  # the bottom holds one table
+    assert len(shields) == 2 * 11, texts
+    cells = upgrades + shields
     tight = {text: (round(across / MM, 2), round(up / MM, 2)) for text, across, up in cells
              if across < CLEARANCE or (up < CLEARANCE and text[-1].isdigit())}
     assert not tight, f"cells closer than 1 mm to their lines (mm): {tight}"
