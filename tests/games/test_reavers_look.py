@@ -178,6 +178,8 @@ def test_the_used_side_of_a_ship_upgrade_keeps_the_ready_sides_edged_panel(built
 
     def pixel(x):
         return image.getpixel((round(x * 4), round((height - middle) * 4)))
-    assert near(pixel(left + 1.8 * MM), (0x8C, 0x8C, 0x8C), 5)  # the greyed edge
-    assert near(pixel(left + 3 * MM), (0xD9, 0xD9, 0xD9), 5)  # the panel
-    assert near(pixel(left + 0.8 * MM), (0x9A, 0x9A, 0x9A), 5)  # the token's ground
+    # session 14 (the reader: "grey USED backs look disabled"): bronze edge, leather panel, on
+    # the ready side's slate oak plate
+    assert near(pixel(left + 1.8 * MM), (0x8A, 0x6A, 0x3A), 5)  # the bronze edge
+    assert near(pixel(left + 3 * MM), (0xD9, 0xC4, 0x9A), 5)  # the panel
+    assert max(abs(a - b) for a, b in zip(pixel(left + 0.8 * MM), SLATE)) < 40  # the plate

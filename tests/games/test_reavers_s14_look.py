@@ -112,3 +112,50 @@ def test_the_pawns_print_no_fold_numbers_and_name_in_the_body_face(built):
     assert not [t for t, _ in runs if t in ("1", "2")]
     names = {f for t, f in runs if t in ("Crimson", "Azure", "Green", "Ochre", "Purple")}
     assert names == {"AlegreyaSans-Bold"}
+
+
+def _one_card_a_page(built, component):
+    """Return (text, front, back) of every card of ``component`` (pod: one card a page, fronts
+    on even pages, backs on odd)."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", component, "pod")))
+    return pdf, [(pdf[k].get_textpage().get_text_range(), pdf[k], pdf[k + 1])
+                 for k in range(0, len(pdf), 2)]
+
+
+def _card_pixel(page, image, x_mm, y_mm, scale):
+    left, _, _, top = page.get_trimbox()
+    return image.getpixel((round((left + x_mm * MM) * scale),
+                           round((page.get_height() - top + y_mm * MM) * scale)))
+
+
+def test_the_gate_tower_is_a_solid_tower_not_a_mannequin(built):
+    """The reader: "Gate Tower a blank white mannequin" (game-icons' guarded-tower: a light
+    figure cut out of the tower). The middle of its picture, where the figure stood (the art
+    window's centre, 22.2 x 29 mm), is now the tower's body, dark in the deck's purple."""
+    _, cards = _one_card_a_page(built, "keep-spoils")
+    front = next(page for text, page, _ in cards if "Gate Tower" in text)
+    image = front.render(scale=4).to_pil().convert("RGB")
+    for dx in (-1.5, 0, 1.5):
+        for dy in (-1.5, 0, 1.5):
+            px = _card_pixel(front, image, 22.2 + dx, 30 + dy, 4)
+            assert sum(px) < 3 * 140, (dx, dy, px)
+
+
+def test_territory_backs_print_the_reward_big(built):
+    """The reader: territory backs "like a spreadsheet". A reward of a number and a symbol
+    prints its number at 18 pt or more; a reward in words at 11 pt or less."""
+    pdf = pdfium.PdfDocument(str(built("reavers-of-midgard", "territory-tiles", "a4")))
+    page = pdf[1]
+    text = page.get_textpage()
+    whole = text.get_text_range()
+    sizes = {}
+    for k, ch in enumerate(whole):
+        if ch.isdigit() and whole[k - 1] in "\n" and k + 1 < len(whole):
+            sizes.setdefault(whole[k:k + 12].split("\r")[0], set()).add(
+                round(pdfium.raw.FPDFText_GetFontSize(text, k), 1))
+    big = {line: s for line, s in sizes.items() if "Crew" not in line and "Prophecy" not in line
+           and "Troll" not in line}
+    # (a "2" also starts the wrapped second line of "Troll trophy and 2 Glory", at 11 pt)
+    assert big and all(max(s) >= 18 for s in big.values()), sizes
+    words = [s for line, s in sizes.items() if "Crew" in line]
+    assert words and all(max(s) <= 11 for s in words), sizes
