@@ -7,12 +7,15 @@ import json
 import math
 import os
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
 import pypdfium2.raw as pdfium_raw
+import pypdf._text_extraction as pypdf_text_extraction
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
+from pypdf.generic._font import Font
 
 from sheetgen.load.templates import TemplateBook
 
@@ -338,3 +341,38 @@ def distinct(values: list[float], tolerance: float = 0.3 * MM) -> list[float]:
         if not found or value - found[-1] > tolerance:
             found.append(value)
     return found
+
+
+@contextmanager
+def read_once():
+    """Make pypdf's ``extract_text`` read each font and each content stream once, not once
+    per drawn form: pypdf builds a font's ``Font`` (its ToUnicode map parsed) for every
+    resource dictionary it enters and parses a form's content stream for every ``Do`` of it,
+    so a board of 800 drawn faces parsed the same few fonts 3,000 times (40 s of pypdf for
+    one game's qps check). The same PDF object gives the same ``Font`` and the same parsed
+    stream, so the runs read are those read without it; only the reading is shared. Use
+    within one reader's pages (the cache holds its objects, keyed by identity)."""
+    fonts: dict[int, tuple[object, Font]] = {}
+    streams: dict[tuple, tuple[object, object]] = {}
+    font_from = Font.from_font_resource
+    descriptor = Font.__dict__["from_font_resource"]  # the classmethod, put back as it was
+    stream_for = pypdf_text_extraction._get_content_stream_for_text
+
+    def font(pdf_font_dict):
+        if id(pdf_font_dict) not in fonts:
+            fonts[id(pdf_font_dict)] = (pdf_font_dict, font_from(pdf_font_dict))
+        return fonts[id(pdf_font_dict)][1]
+
+    def stream(obj, pdf, content_key, *, has_visitor):
+        key = (id(obj), content_key, has_visitor)
+        if key not in streams:
+            streams[key] = (obj, stream_for(obj, pdf, content_key, has_visitor=has_visitor))
+        return streams[key][1]
+
+    Font.from_font_resource = font  # type: ignore[method-assign]
+    pypdf_text_extraction._get_content_stream_for_text = stream
+    try:
+        yield
+    finally:
+        Font.from_font_resource = descriptor  # type: ignore[method-assign]
+        pypdf_text_extraction._get_content_stream_for_text = stream_for
