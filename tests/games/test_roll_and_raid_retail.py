@@ -223,7 +223,7 @@ def test_the_odds_card_note_stands_clear_of_the_frame(built):
              if 55 * MM < s[2] - s[0] < 65 * MM and s[3] - s[1] > 80 * MM]
     assert len(frame) == 1, frame
     inner = frame[0][1] + 1.5 * 0.8 * MM         # bounds reach one stroke width past its ink
-    assert (ink_boxes(page, "70% becomes 91%.")[1] - inner) / MM >= 2
+    assert (ink_boxes(page, "70% → 91%.")[1] - inner) / MM >= 2
 
 
 @pytest.mark.parametrize("profile", ["a4", "letter", "gutterfold-a4", "gutterfold-letter"])

@@ -551,7 +551,7 @@ def test_the_fate_note_names_a_printed_aid(built):
     "white dice", the sheet "gold hex": fresh reader, session 14)."""
     sheet = re.sub(r"\s+", " ", text_of(built(GAME, "clan-sheet", "a4", copies=1), [0]))
     aids = text_of(built(GAME, "reference", "a4"))
-    assert "(see the Fate dice aid)" in sheet and "Production aid" not in sheet
+    assert "(Fate dice aid)" in sheet and "Production aid" not in sheet
     assert "FATE DICE" in aids.upper()
     assert "gold hex" in sheet and "gold dice hexes of your Clan sheet" in re.sub(r"\s+", " ", aids)
     assert "white dice" not in aids.lower()
