@@ -16,6 +16,7 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
+from pdfcheck import page_chars
 
 MM = 72 / 25.4
 # the scene's clip (x y w h re W* n) right before the scene's drawing
@@ -185,30 +186,18 @@ def test_might_west_and_east_suns_differ_at_a_glance(might):
     reader = PdfReader(might)
     document = pdfium.PdfDocument(str(might))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
-    s = 300 / 72   # 300 dpi
-    arrows = {}
+    initials = {}
     for side, form in (("WEST", b"icon-sunset"), ("EAST", b"icon-sunrise-up")):
         index = next(i for i, t in enumerate(texts) if f"ARMY {side}" in t)
         face = next(iter(reader.pages[index]["/Resources"]["/XObject"].values())).get_object()
         assert form + b" Do" in face.get_data() or re.search(form + rb"-?\w* Do",
                                                                face.get_data()), side
-        # the medallion's icon: 19 mm square at (22.25, 10.5) mm from the trim's top-left
-        trim = [float(v) for v in reader.pages[index].trimbox]
-        page = document[index]
-        top = float(page.get_height()) - trim[3]
-        x0, y0 = trim[0] + 22.25 * MM, top + 10.5 * MM
-        image = page.render(scale=s).to_pil().convert("L")
-        # the arrow: the icon's lower third (below the horizon line)
-        box = (int(x0 * s), int((y0 + 19 * MM * 0.66) * s), int((x0 + 19 * MM) * s),
-               int((y0 + 19 * MM * 0.95) * s))
-        arrow = image.crop(box)
-        rows = [sum(1 for v in arrow.crop((0, y, arrow.width, y + 1)).getdata() if v > 200)
-                for y in range(arrow.height)]
-        rows = [r for r in rows if r]
-        arrows[side] = (rows[0], rows[-1])
-    # West: the shaft on top, the head narrowing to its tip below; East: the tip on top
-    assert arrows["WEST"][0] > 2 * arrows["WEST"][1], arrows
-    assert arrows["EAST"][1] > 2 * arrows["EAST"][0], arrows
+        # session 14 (reader: "West and East differ only by a tiny arrow"): under the sun the
+        # medallion prints its side's initial large, 6 mm tall or more, and not the other's
+        text, boxes = page_chars(document[index])
+        tall = {c for c, b in zip(text, boxes) if c in "WE" and (b[3] - b[1]) >= 6 * MM}
+        initials[side] = tall
+    assert initials == {"WEST": {"W"}, "EAST": {"E"}}, initials
 
 
 # ---- Roll & Raid ----
