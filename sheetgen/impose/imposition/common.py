@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from ...base.units import MM
+from .marks import trim_marks
 
 MARK_COLOR = (0.0, 0.0, 0.0)
 
@@ -99,8 +100,6 @@ def draw_footer(doc, text: str, page: int, pages: int) -> None:
     occupied = getattr(doc, "occupied", [])
     clear = next((p for p in places if _clear(p[3], occupied, width, height)), None)
     if clear is None:  # no margin is clear: the one crossing the fewest marks, marks trimmed
-        from .marks import trim_marks
-
         marks = [(sx, sy, ex, ey) for _, sx, sy, ex, ey in getattr(doc, "marks", [])]
         clear = min((p for p in places if _clear(p[3], [], width, height)),
                     key=lambda p: sum(not _clear(p[3], [(min(a, c), min(b, d), max(a, c),

@@ -3,6 +3,8 @@ printer's marks."""
 
 from __future__ import annotations
 
+from reportlab.lib.rl_accel import fp_str
+
 from ...base.units import MM
 
 MARK_GAP = 0.5 * MM     # space between the bleed edge and a mark
@@ -127,8 +129,6 @@ def trim_marks(doc, box: Box, gap: float) -> None:
     where no margin is clear of marks) so it stops ``gap`` short of it, from its start at the
     faces; a mark left shorter than half a millimetre is dropped. Each mark's line is
     rewritten in place in the page's content, as ReportLab wrote it."""
-    from reportlab.lib.rl_accel import fp_str
-
     x0, y0, x1, y1 = box[0] - gap, box[1] - gap, box[2] + gap, box[3] + gap
     code = doc.canvas._code
     kept = []
