@@ -42,7 +42,7 @@ def test_troll_track_matches_the_trolls_on_the_grid(elements, index, colour):
     assert [s["below"] for s in track] == [":symbol/troll-magic:", "1", ":symbol/troll-magic:", "2",
                                            ":symbol/troll-magic:", "3"]
     # two Standing Stones (the dump's x at 4-3 and 3-4) and four Warriors per sector
-    stones = sector_cells(grid, index, "standing-stone")
+    stones = sector_cells(grid, index, "symbol/standing-stone")
     assert sorted((c - 6 * index, r) for c, r in stones) == [(3, 4), (4, 3)]
     assert len(sector_cells(grid, index, "symbol/warrior")) == 4
 
