@@ -167,11 +167,11 @@ def test_might_index_tabs_and_text_keep_3mm_inside_the_trim(might):
         s = dpi / 72
         top = float(page.get_height()) - trim[3]
         left, band, corner_w, corner_h = trim[0], 3 * MM, 18 * MM, 27 * MM
-        right, bottom = trim[2], float(page.get_height()) - trim[1]
+        # the top left corner, where the index is (Roll & Might session 15, reader finding 1:
+        # the die half is framed in the card's colour into the bleed, so its bottom right
+        # corner is colour by design, no index there)
         regions = [(left, top, left + band, top + corner_h),
-                   (left, top, left + corner_w, top + band),
-                   (right - band, bottom - corner_h, right, bottom),
-                   (right - corner_w, bottom - band, right, bottom)]
+                   (left, top, left + corner_w, top + band)]
         for x0, y0, x1, y1 in regions:
             crop = image.crop((int(x0 * s), int(y0 * s), int(x1 * s), int(y1 * s)))
             for pixel in crop.getdata():

@@ -95,7 +95,7 @@ def test_step_3_is_right_for_every_player_count_and_the_legend_has_a_set_aside_s
     table, _solo = _legend_faces(built)
     title = ink_boxes(table, "SET ASIDE")
     spaces = [s for s in drawn_shapes(table) if s[3] < title[1]
-              and 21 * MM < s[2] - s[0] < 24 * MM and 21 * MM < s[3] - s[1] < 24 * MM]
+              and 21 * MM < s[2] - s[0] < 30.5 * MM and 21 * MM < s[3] - s[1] < 30.5 * MM]
     assert spaces, "no die space under SET ASIDE"
     # reader finding 4 (session 12): one player count a line, the numbers bold
     legend = re.sub(r"\s+", " ", table.get_textpage().get_text_range())
@@ -235,8 +235,9 @@ def test_aid_and_clarifications_backs_are_unlike_the_deck_back(built):
         return [sum(p[i] for p in pixels) / len(pixels) for i in range(3)]
 
     deck = band("cards")
-    assert sum(deck) / 3 > 150, deck            # light: no dark full bleed
-    assert deck[2] >= deck[0], deck             # blue-grey
+    # reader finding 9 (session 15: the light grey lattice read "washed-out, dull"): the
+    # deck's back is the castle's saturated blue, clearly blue and darker than the cream aids
+    assert deck[2] > deck[0] + 30, deck         # blue
     red, green, blue = band("reference")
     assert (red + green + blue) / 3 > 150       # light parchment
     assert red - blue > 15, (red, blue)          # cream, unlike the deck's blue-grey
@@ -379,8 +380,10 @@ def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
     shows): its location's symbol and (Army, Market) its side or stalls. Reader finding 3
     (session 14: "the location tab repeated upside down in the die half, the die number in the
     top tab"): each half carries one kind of information, so the index holds no die number
-    and the die half no location: its bottom right corner is plain paper. The Wild Die's
-    index is its "?"; a Spare card's a blank square to write in."""
+    and the die half no location: its bottom right corner holds no text. The Wild Die's
+    index is its "?"; a Spare card's a blank square to write in. Session 15 (reader finding
+    1: a fanned hand showed the location, not the die): the die face's pips stand in a small
+    die under the index (the Wild Die's a "?")."""
     from sheetgen.dice.decks import read_deck
 
     cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
@@ -393,8 +396,8 @@ def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
         if card["location"] == "Spare":  # a blank square, above the SPARE name
             assert _corner_text(page, 0, 3, 13, 18) == [], card["id"]
             continue
-        if card["location"] == "Wild Die":
-            assert top_left == ["?"], top_left
+        if card["location"] == "Wild Die":  # its pennant's "?" and its die badge's "?"
+            assert top_left == ["?", "?"], top_left
             continue
         side = {"West": "W", "East": "E"}.get(card["detail"], "W·E") \
             if card["location"] == "Army" else card["detail"]
@@ -526,7 +529,8 @@ def test_the_score_sheet_is_symbol_led_and_its_walls_of_text_are_on_the_scoring_
         assert wall not in sheet, wall
     for line in ("1-3 → any", "THRONE ROOM 4-6 →", "die → the stall of its number",
                  "Armies: your West against the left neighbour's East, your East against the "
-                 "right neighbour's West: larger 2 points, larger by 4+ 3 (solo: by 3+"):
+                 "right neighbour's West. Larger: 2 pts · Larger by 4 or more: 3 pts · Solo: by "
+                 "3 or more"):
         assert line in sheet.replace("’", "'"), line
     # the notes' symbols are drawn inline: castle, tower, throne, market and army pictures
     forms = {n.split(".icon-")[1] for n in _forms(path)[0] if ".icon-" in n}
@@ -694,8 +698,10 @@ def test_the_army_margin_is_one_number_per_mode_as_the_rulebook_says(built):
     solo too) prints both, the Solo Scoring aid 3+ and why, the Scoring aid 4 or more, and
     ruling R12 says both are right."""
     sheet = " ".join(text_of(built(GAME, "score-sheet", "pod"), [0]).split())
-    assert "larger 2 points, larger by 4+ 3 (solo: by 3+, against the Legend's)." in \
-        sheet.replace("’", "'")
+    # reader finding 6 (session 15): "larger by 4+ 3" read as "4 + 3"; each margin in words
+    assert "Larger: 2 pts · Larger by 4 or more: 3 pts · Solo: by 3 or more, against the " \
+        "Legend's." in sheet.replace("’", "'")
+    assert "4+ 3" not in sheet
     aids = _page_texts(built(GAME, "reference", "pod"))
     solo = next(t for t in aids if t.startswith("Solo Scoring"))
     assert "Larger: 2. Larger by 3+: 3." in solo
@@ -1053,8 +1059,8 @@ def test_the_score_sheet_is_a4_with_writing_boxes_of_7_5_mm_and_more(built):
 def test_the_die_half_is_plain_paper_and_colour_means_the_location(built):
     """Reader finding 2 (session 12): the die half of each card was tinted in its own card's
     location colour, which confused (a die face has no location). Colour means the location
-    only: each front's die half is plain paper with its number in ink, and the Legend and the
-    Two Cards aid key it ("Colour ... location")."""
+    only: each front's die face and number are plain paper and ink (in a panel framed in the
+    card's colour, session 15), and the Legend and the Two Cards aid key it."""
     path = built(GAME, "cards", "pod")
     texts = _page_texts(path)
     dpi, bleed = 100, 3.175
@@ -1068,9 +1074,16 @@ def test_the_die_half_is_plain_paper_and_colour_means_the_location(built):
         def at(x_mm, y_mm, image=image):
             return image.getpixel((round((x_mm + bleed) * px), round((y_mm + bleed) * px)))
 
-        for x, y in ((2, 60), (3, 86), (31, 59.5), (40, 87), (2, 72)):
+        # reader finding 1 (session 15: "a pip square on empty cream"): the die half is a
+        # paper panel framed in the card's own colour (the banner's, down the sides and foot);
+        # the die face inside it is paper and ink
+        for x, y in ((5, 62), (5, 83), (31, 61), (58, 72), (40, 84)):
             pixel = at(x, y)
             assert all(abs(a - b) <= 6 for a, b in zip(pixel, paper)), (index, x, y, pixel)
+        banner = at(1, 50)
+        for x, y in ((1, 72), (31, 87.5), (62.5, 72)):
+            pixel = at(x, y)
+            assert all(abs(a - b) <= 6 for a, b in zip(pixel, banner)), (index, x, y, pixel)
         # the number beside the die: its darkest pixels are ink (grey), not a location colour
         crop = image.crop((round(30 * px), round(66 * px), round(47 * px), round(84 * px)))
         dark = [p for p in crop.getdata() if sum(p) < 200]
@@ -1098,7 +1111,7 @@ def test_the_clarifications_ask_a_players_question_and_answer_it_plainly(built):
 
 
 def test_the_legend_reads_as_a_reference_card_numbers_first(built):
-    """Reader finding 4 (session 12): the Legend read as a form. Each die space is a tile of its
+    """Reader finding 4 (session 12): the Legend read as a form. Each die space is framed in its
     location's colour, its band titled, and what the die means printed as large numbers (17
     pt, 4 mm and taller) each with its symbol and one word, West first: 4-6 WEST, 1-3 EAST,
     1-3 ANY TOWER, 4-6 THRONE ROOM, 1-6 STALL OF THAT NUMBER."""
@@ -1118,14 +1131,16 @@ def test_the_legend_reads_as_a_reference_card_numbers_first(built):
     for page in forms:
         icons = {n.split(".icon-")[1] for n in page if ".icon-" in n}
         assert {"sunset", "sunrise-up", "tower", "throne", "market"} <= icons, icons
-    # the die spaces stand on tiles of their location's mist (army, castle, market)
+    # the die spaces are framed in their location's colour (army, castle, market); reader
+    # finding 11 (session 15) found the mist tiles read as blurred halos: the frame is crisp
     table, _solo = _legend_faces(built)
     image = table.render(scale=100 / 72).to_pil().convert("RGB")
     die = ink_boxes(table, "ARMY")  # the Army band; its die space is left of it
     y = round((table.get_height() - (die[1] + die[3]) / 2) * 100 / 72)
     row = [image.getpixel((x, y)) for x in range(round(die[0] * 100 / 72))]
-    mist = [p for p in row if p[0] > p[2] + 20 and min(p) > 150]  # the army's red mist
-    assert len(mist) >= 4, row
+    red = [p for p in row if p[0] > p[2] + 60]  # the army's red frame, both sides
+    mist = [p for p in row if p[0] > p[2] + 20 and min(p) > 150]  # no pale red halo
+    assert len(red) >= 2 and len(mist) <= 4, row  # a frame's antialiased edge, no tile
 
 
 def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):

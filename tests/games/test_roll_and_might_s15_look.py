@@ -1,0 +1,176 @@
+"""Roll & Might, session 15 reader report (look 6.4 against Welcome To...): each finding fixed is
+measured on the printed PDF (pypdfium2 pixels and page objects of the pod or A4 build)."""
+
+from __future__ import annotations
+
+import numpy as np
+import pypdfium2 as pdfium
+
+from pdfcheck import drawn_shapes, ink_boxes, near_mask
+
+MM = 72 / 25.4
+DPI = 150
+GAME = "roll-and-might"
+CASTLE, ARMY, MARKET = (0x3F, 0x5A, 0x7A), (0xA3, 0x32, 0x2A), (0x3A, 0x7A, 0x3A)
+
+
+def _rgb(page, dpi=DPI):
+    return page.render(scale=dpi / 72).to_pil().convert("RGB")
+
+
+def _crop(image, page, box_pt):
+    """The pixels of ``box_pt`` (left, bottom, right, top in PDF points) of a rendered page."""
+    s, height = image.width / page.get_width(), page.get_height()
+    x0, y0, x1, y1 = box_pt
+    return image.crop((round(x0 * s), round((height - y1) * s), round(x1 * s),
+                       round((height - y0) * s)))
+
+
+def test_the_card_back_is_a_saturated_blue_field_with_a_large_emblem(built):
+    """Finding 9: "washed-out grey low-contrast lattice, dull". The back's field is the castle's
+    blue (most of the card within a few levels of it, none of the old pale grey-blue), and its
+    central ring is at least 40 mm across (it was 36)."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    back = pdf[1]
+    assert "ROLL & MIGHT" in back.get_textpage().get_text_range()
+    image = _rgb(back)
+    blue = near_mask(image, CASTLE, 28).mean()
+    pale = near_mask(image, (0xCB, 0xCF, 0xD1), 12).mean()  # the old castle-mist ground
+    assert blue > 0.45 and pale < 0.02, (blue, pale)
+    width = back.get_width()
+    rings = [s for s in drawn_shapes(back) if abs((s[2] - s[0]) - (s[3] - s[1])) < 1.5 * MM
+             and 40 * MM <= s[2] - s[0] < width - 10 * MM]
+    assert rings, "no central ring 40 mm or more across"
+    ring = max(rings, key=lambda s: s[2] - s[0])
+    assert abs((ring[0] + ring[2]) / 2 - width / 2) < 1 * MM  # centred
+
+
+def _location_discs(page, image, top_band):
+    """The three filled discs in ``top_band`` (bottom, top in points) and their colours."""
+    discs = [s for s in drawn_shapes(page) if top_band[0] <= s[1] and s[3] <= top_band[1]
+             and 7 * MM < s[2] - s[0] < 12 * MM and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.6 * MM]
+    discs = sorted({(round(s[0]), round(s[1])): s for s in discs}.values())
+    colours = []
+    for x0, y0, x1, y1 in discs:
+        # a pixel just inside the disc's rim, left of centre: the disc's own fill
+        s = DPI / 72
+        px = image.getpixel((round((x0 + 0.8 * MM) * s), round((page.get_height()
+                                                                 - (y0 + y1) / 2) * s)))
+        colours.append(px)
+    return discs, colours
+
+
+def _near(colour, target, tolerance=30):
+    return all(abs(a - b) <= tolerance for a, b in zip(colour, target))
+
+
+def test_the_three_locations_are_white_symbols_in_discs_of_their_colour(built):
+    """Finding 3: in the score sheet's header and on the card backs the three location icons
+    were drawn three ways (red swords bare, the castle in its ring, a solid green market). Both
+    now draw army, castle and market alike: one disc of each location's colour, side by side,
+    of one size."""
+    sheet = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    height = sheet.get_height()
+    title = ink_boxes(sheet, "ROLL & MIGHT")
+    band = (title[1] - 4 * MM, height)
+    for page, band in ((sheet, band),
+                       (pdfium.PdfDocument(str(built(GAME, "cards", "pod")))[1], (0, 30 * MM))):
+        image = _rgb(page)
+        discs, colours = _location_discs(page, image, band)
+        assert len(discs) == 3, discs
+        sizes = {round(s[2] - s[0], 1) for s in discs}
+        assert max(sizes) - min(sizes) < 0.3, sizes
+        for colour, target in zip(colours, (ARMY, CASTLE, MARKET)):
+            assert _near(colour, target), (colour, target)
+
+
+def _die_space(shape) -> bool:
+    """Whether a drawn shape is a 28.4 mm die space (its bounds take in half its frame)."""
+    return all(28 * MM < side < 30.5 * MM for side in (shape[2] - shape[0], shape[3] - shape[1]))
+
+
+def test_the_legend_die_spaces_have_crisp_frames_and_no_halo(built):
+    """Finding 11: the die spaces sat in soft tiles of their location's mist ("blurred colour
+    halos"). Each space is now white inside a crisp frame of its location's colour, at least
+    1.5 pt, with plain paper round it: no tinted pixel in a band 1.5 mm outside the frame."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
+    for page in pdf:
+        image = _rgb(page, 300)
+        spaces = sorted((s for s in drawn_shapes(page) if _die_space(s) and s[0] < 50 * MM),
+                        key=lambda s: -s[3])
+        assert len(spaces) == 3, spaces
+        for (x0, y0, x1, y1), colour in zip(spaces, (ARMY, CASTLE, MARKET)):
+            ring = np.asarray(_crop(image, page, (x0 - 2 * MM, y0 + 8 * MM, x0 - 0.6 * MM,
+                                                  y1 - 8 * MM)).convert("L"))
+            assert ring.min() > 235, "a tinted halo outside the die space"
+            edge = _crop(image, page, (x0 - 0.6 * MM, (y0 + y1) / 2 - MM, x0 + 1.2 * MM,
+                                       (y0 + y1) / 2 + MM))
+            frame = near_mask(edge, colour, 40)
+            assert frame.any(axis=0).sum() >= 5, "frame under 1.5 pt"  # 6 px at 300 dpi
+            inside = np.asarray(_crop(image, page, (x0 + 3 * MM, y0 + 3 * MM, x1 - 3 * MM,
+                                                    y1 - 3 * MM)).convert("L"))
+            assert inside.min() > 245  # the space is white
+
+
+def test_the_legend_panels_hold_their_text_without_an_empty_half(built):
+    """Finding 11: "right info panels half empty". The table Legend's set-aside space is a die
+    space like the three others, and the tinted panels keep at most a third of their height
+    free of text."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "legend", "pod")))
+    for page, first in ((pdf[0], "Who places a die?"), (pdf[1], "5 or 6,")):
+        image = _rgb(page)
+        top = ink_boxes(page, first)[3]
+        panels = [s for s in drawn_shapes(page) if s[0] > 130 * MM and s[1] < top < s[3]
+                  and s[2] - s[0] > 60 * MM]
+        assert panels, first
+        x0, y0, x1, y1 = min(panels, key=lambda s: s[3] - s[1])
+        rows = np.asarray(_crop(image, page, (x0 + 2 * MM, y0, x1 - 2 * MM, y1)).convert("L"))
+        inked = np.flatnonzero((rows < 120).any(axis=1))
+        assert (inked[-1] - inked[0]) / rows.shape[0] >= 2 / 3, (inked[0], inked[-1],
+                                                                   rows.shape[0])
+    spaces = [s for s in drawn_shapes(pdf[0]) if _die_space(s)]
+    assert len(spaces) == 4  # three location spaces and the set-aside space, one size
+
+
+def test_a_fanned_hand_shows_each_cards_die_under_its_location(project, built):
+    """Finding 1: "die value only bottom centre, so in a fanned hand you see location but not
+    die". Under the top-left location pennant each card front has a white die badge with the
+    card's own pips (the Wild Die's a "?"), inside the 15 mm a fanned hand shows; and the die
+    half is framed in the card's colour: the paper panel's sides and foot are the banner's
+    colour."""
+    from sheetgen.dice.decks import read_deck
+
+    cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    bleed = 3.175 * MM
+    for k, card in enumerate(cards):
+        page = pdf[2 * k]
+        height = page.get_height()
+        left, top = bleed, height - bleed  # the trim's top left corner
+        badges = [s for s in drawn_shapes(page) if s[0] >= left + 2 * MM and s[2] <= left + 15 * MM
+                  and top - 33 * MM <= s[1] and s[3] <= top - 19 * MM
+                  and 10 * MM <= s[2] - s[0] <= 11.5 * MM]
+        assert len(badges) == 1, (card["id"], badges)
+        x0, y0, x1, y1 = badges[0]
+        pips = [s for s in drawn_shapes(page) if x0 < s[0] and s[2] < x1 and y0 < s[1]
+                and s[3] < y1 and 1.5 * MM < s[2] - s[0] < 2.2 * MM]
+        if card["location"] == "Spare":
+            assert pips == [], card["id"]
+        elif card["die"] == "any":
+            words = page.get_textpage().get_text_bounded(x0, y0, x1, y1).split()
+            assert words == ["?"] and pips == [], (card["id"], words)
+        else:
+            assert len(pips) == int(card["die"]), (card["id"], len(pips))
+        if card["location"] == "Spare":
+            continue
+        image = _rgb(page)
+        s = DPI / 72
+
+        def at(x_mm, y_mm, image=image, s=s):  # mm from the trim's top left
+            return image.getpixel((round(bleed * s + x_mm * MM * s),
+                                   round(bleed * s + y_mm * MM * s)))
+
+        banner = at(1, 50)
+        for x, y in ((1, 72), (31.75, 87.5), (62.5, 72)):  # left, foot, right of the panel
+            assert _near(at(x, y), banner, 8), (card["id"], x, y)
+        assert _near(at(31.75, 61), (0xFB, 0xF7, 0xEE), 8)  # the panel is paper
