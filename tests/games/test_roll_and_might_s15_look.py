@@ -174,3 +174,44 @@ def test_a_fanned_hand_shows_each_cards_die_under_its_location(project, built):
         for x, y in ((1, 72), (31.75, 87.5), (62.5, 72)):  # left, foot, right of the panel
             assert _near(at(x, y), banner, 8), (card["id"], x, y)
         assert _near(at(31.75, 61), (0xFB, 0xF7, 0xEE), 8)  # the panel is paper
+
+
+def test_the_castle_is_one_drawing_with_its_boxes_built_in(built):
+    """Finding 2: "the castle is stock icons stacked on rectangles; tower icons sit on top of
+    tower outlines; the throne icon floats away from its five boxes". Each of the four towers
+    is a stone body round its three boxes with no picture across its top (battlements crown
+    it), and the throne stands in the hall between the tower pairs, right over its five boxes
+    (under 5 mm above them, centred on them), the hall's stone round both."""
+    page = pdfium.PdfDocument(str(built(GAME, "score-sheet", "pod")))[0]
+    shapes = drawn_shapes(page)
+    bodies = sorted(s for s in shapes if 11 * MM < s[2] - s[0] < 13 * MM
+                    and 33 * MM < s[3] - s[1] < 37 * MM)
+    assert len(bodies) == 4, bodies
+    boxes = [s for s in shapes if 7.4 * MM < s[2] - s[0] < 9.5 * MM
+             and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.3 * MM]
+    for body in bodies:
+        inside = [b for b in boxes if body[0] < b[0] and b[2] < body[2]
+                  and body[1] < b[1] and b[3] < body[3]]
+        assert len(inside) == 3, body
+        # nothing bigger than a battlement crosses the tower's top edge (the old tower icon did)
+        across = [s for s in shapes if s is not body and s[1] < body[3] < s[3]
+                  and body[0] - 0.5 * MM <= s[0] and s[2] <= body[2] + 0.5 * MM
+                  and s[2] - s[0] > 6 * MM and s[3] - s[1] > 6 * MM]
+        assert across == [], across
+    west, east = bodies[1][2], bodies[2][0]  # the inner towers' facing edges
+    throne_boxes = sorted(s for s in shapes if 9 * MM < s[2] - s[0] < 10.2 * MM
+                          and abs((s[2] - s[0]) - (s[3] - s[1])) < 0.3 * MM
+                          and west - 5 * MM < s[0] and s[2] < east + 5 * MM
+                          and bodies[0][1] - 15 * MM < s[1] and s[3] < bodies[0][1] + 3 * MM)
+    assert len(throne_boxes) == 5, throne_boxes
+    row_top = max(s[3] for s in throne_boxes)
+    row_mid = (throne_boxes[0][0] + throne_boxes[-1][2]) / 2
+    pictures = [s for s in shapes if west < s[0] and s[2] < east and s[1] >= row_top
+                and 10 * MM < s[3] - s[1] < 25 * MM and 8 * MM < s[2] - s[0] < 25 * MM]
+    assert pictures, "no throne in the hall"
+    throne = min(pictures, key=lambda s: s[1])
+    assert throne[1] - row_top < 5 * MM, (throne[1] - row_top) / MM
+    assert abs((throne[0] + throne[2]) / 2 - row_mid) < 2 * MM
+    halls = [s for s in shapes if s[0] <= west + 0.5 * MM and s[2] >= east - 0.5 * MM
+             and s[1] < row_top and s[3] > throne[3] and s[2] - s[0] < 60 * MM]
+    assert halls, "the throne and its boxes are not in one hall"
