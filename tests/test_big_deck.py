@@ -16,7 +16,10 @@ from sheetgen.checks.probe import START
 from sheetgen.checks.record import DrawingCache
 from sheetgen.fill.faces import FaceBuilder
 from sheetgen.impose.components import cards
+from sheetgen.impose.pdf import PdfDocument
 from sheetgen.load.tabular import read_rows
+from sheetgen.write.fast_canvas import FastForm
+from sheetgen.write.spool import MAX_PENDING, SpooledStream
 
 PROFILES = ["a4", "gutterfold-letter", "pod"]
 
@@ -82,6 +85,40 @@ def test_a_big_deck_gives_the_bytes_of_a_deck_whose_faces_are_held(project, tmp_
     # every profile's document makes its fronts again (no recording is kept to replay)
     assert made["again"] >= len(PROFILES) * 30
     assert len(released) == len(PROFILES) and released == held
+
+
+def test_a_big_decks_form_streams_wait_in_a_file_until_the_document_is_written(
+        project, tmp_path, monkeypatch):
+    def output(name: str) -> bytes:
+        out = tmp_path / name
+        build(project, "ragnarocks", ["mythology-cards"],
+              BuildOptions(profiles=["a4"], out_dir=out, cache=False, jobs=1))
+        return (out / "ragnarocks" / "mythology-cards-a4.pdf").read_bytes()
+
+    held = output("held")
+    seen = []
+    finish = PdfDocument.finish
+
+    def watched(doc):
+        spool = doc.canvas.__dict__.get("stream_spool")
+        faces = [obj.Contents for key, obj in doc.canvas._doc.idToObject.items()
+                 if isinstance(obj, FastForm) and key.startswith("FormXob.face-")]
+        seen.append((faces, [(s.where, s.deflating, s._content) for s in faces], spool.size))
+        data = finish(doc)
+        seen.append(spool.file)
+        return data
+
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    monkeypatch.setattr(PdfDocument, "finish", watched)
+    assert output("released") == held
+    (faces, states, size), closed = seen
+    # every face's compressed stream is in the spool's file, none in memory
+    assert len(faces) > 30 and all(isinstance(s, SpooledStream) for s in faces)
+    spooled = states[:-MAX_PENDING]  # the last ones may still be compressing
+    assert all(where is not None and deflating is None and content is None
+               for where, deflating, content in spooled)
+    assert size >= sum(where[1] for where, _, _ in spooled) > 10 * 1000
+    assert closed is None  # the file is deleted once the document is written
 
 
 class _Mark:

@@ -213,6 +213,9 @@ class FastCanvas(Canvas):
             return doc.GetPDFData(self)
         finally:
             pdfdoc.PDFFile = collector
+            spool = self.__dict__.get("stream_spool")
+            if spool is not None:  # the forms' streams are in the file now
+                spool.close()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -30,6 +30,7 @@ from reportlab.pdfbase import pdfdoc, pdfmetrics
 
 from . import speed_layer
 from .pdf_objects import Deflating, LazyFlateStream, deflate_soon
+from .spool import StreamSpool
 
 # id(face) -> (weak reference to the face, {document kind: [Drawing, ...]})
 _DRAWINGS: dict[int, tuple[weakref.ref, dict]] = {}
@@ -55,7 +56,7 @@ def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw,
             closing(canvas)
         canvas.endForm()
         return result
-    drawings = drawings_of(owner, kind)
+    drawings = drawings_of(owner, kind) if keep else _kept(owner, kind)
     drawing = next((d for d in drawings if d.fits(canvas)), None)
     if drawing is not None:
         renames = drawing.replay(canvas)
@@ -69,10 +70,29 @@ def draw_form(canvas, name: str, box: tuple, owner, kind: tuple, draw,
     if closing is not None:
         closing(canvas)
     canvas.endForm()
+    if not keep:  # nothing recorded: the compressed stream waits in the document's spool
+        recorder.spool(canvas, name)
+        return result
     drawing = recorder.drawing(canvas, name, result)
-    if drawing is not None and keep:
+    if drawing is not None:
         drawings.append(drawing)
     return result
+
+
+def _kept(owner, kind: tuple) -> list:
+    """Return the recorded drawings of ``owner`` for documents of ``kind`` (none: a new
+    list, not remembered, so a face that keeps none adds no entry)."""
+    entry = _DRAWINGS.get(id(owner))
+    return entry[1].get(kind, []) if entry is not None and entry[0]() is owner else []
+
+
+def spool_of(canvas) -> StreamSpool:
+    """Return the spool of ``canvas``'s document (made on first use; the canvas closes it
+    once the file is written)."""
+    spool = canvas.__dict__.get("stream_spool")
+    if spool is None:
+        spool = canvas.__dict__["stream_spool"] = StreamSpool()
+    return spool
 
 
 def drawings_of(owner, kind: tuple) -> list:
@@ -321,6 +341,18 @@ class FaceRecorder:
             self.named.append((font, subset))
             return name_of(subset, doc)
         return spy
+
+    def spool(self, canvas, name: str) -> None:
+        """Give the form just closed as ``name`` its compressed stream, kept in the document's
+        spool until the file is written (a face drawn once, never replayed: issue 36)."""
+        if not self.plain:
+            return
+        form = canvas._doc.idToObject[pdfdoc.xObjectName(name)]
+        data = form.stream.encode("utf8") if isinstance(form.stream, str) else form.stream
+        stream = spool_of(canvas).add(deflate_soon(data))
+        stream.__Comment__ = "xobject form stream"
+        form.Contents = stream
+        form.stream = None
 
     def drawing(self, canvas, name: str, result=None) -> Drawing | None:
         """Return the Drawing of the form just closed as ``name`` (None: it cannot be replayed),

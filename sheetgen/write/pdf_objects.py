@@ -74,6 +74,11 @@ class Deflating:
         self._error: BaseException | None = None
         self._done = threading.Event()
 
+    @property
+    def done(self) -> bool:
+        """Whether the bytes are compressed (:meth:`result` returns at once)."""
+        return self._done.is_set()
+
     def result(self) -> bytes:
         """Return the compressed bytes, waiting for them."""
         self._done.wait()
