@@ -59,7 +59,8 @@ def main() -> None:
 
         project = Project.at(ROOT)
         faces_drawn(project, args.profile, out)  # warm-up (imports, font loading)
-        runs = [faces_drawn(project, args.profile, out) for _ in range(max(3, args.runs // 2))]
+        runs = [faces_drawn(project, args.profile, out)
+                for _ in range(min(args.runs, max(3, args.runs // 2)))]
         drawn, items = runs[0][0], runs[0][1]
         inproc = statistics.median(r[2] for r in runs)
     print(f"sheetgen build {GAME} --profile {args.profile} (every component), whole process: "
