@@ -69,3 +69,71 @@ def test_a_one_line_key_under_the_grid_names_its_pictures(sheet):
         box = text_box(text, boxes, label, start)
         assert abs(box[1] - key[1]) < 1.5 * MM, label   # on the key's line
         assert box[3] - box[1] > 2 * MM, label          # 9 pt or so: read at arm's length
+
+
+def _grey(page, scale=150 / 72):
+    """Return the page rendered in greys and a function giving a point's grey (PDF points)."""
+    image = page.render(scale=scale).to_pil().convert("RGB")
+    height = page.get_height()
+
+    def at(x: float, y: float) -> tuple[int, int, int]:
+        return image.getpixel((int(x * scale), int((height - y) * scale)))
+    return at
+
+
+def test_the_title_stands_on_a_storm_band_across_the_sheet(sheet):
+    """s15 reader, finding 2: "no identity: small grey storm thumbnail header, plain serif
+    capitals, zigzag, white space". The title is ivory on a dark storm band that runs the
+    sheet's width (its clouds in it), edged in gold with a gold knotwork border under it; the
+    Shaman writes on a light plate inside the band."""
+    _, page, text, boxes = sheet
+    at = _grey(page)
+    title = text_box(text, boxes, "ROLLING THUNDER")
+    shaman = text_box(text, boxes, "Shaman")
+    middle = (title[1] + title[3]) / 2
+    # the band, dark from under the title's start to past the plate's left (the storm's
+    # clouds vary its tone; never paper-light)
+    for x_mm in range(26, 190, 6):   # right of the gold bolt
+        x = x_mm * MM + 3 * MM
+        if title[0] - 1 * MM < x < title[2] + 1 * MM:
+            continue   # the letters themselves
+        assert sum(at(x, middle)) / 3 < 110, (x_mm, at(x, middle))
+    assert title[2] - title[0] > 80 * MM   # a title of presence, not a caption
+    # ivory letters: some pixel of the title is light
+    assert max(sum(at(title[0] + i * (title[2] - title[0]) / 400, middle)) / 3
+               for i in range(400)) > 220
+    # the Shaman's plate: light paper inside the dark band
+    plate = at(shaman[2] + 30 * MM, (shaman[1] + shaman[3]) / 2 + 2.5 * MM)
+    assert min(plate) > 220, plate
+    # the gold knotwork under the band: gold (red well over blue) along its foot
+    def gold_share(y: float) -> float:
+        row = [at(x * MM, y) for x in range(20, 280, 2)]
+        return sum(1 for r, g, b in row if r - b > 60) / len(row)
+    # a row of it within 8 mm under the title's letters, all along the sheet
+    assert max(gold_share(title[1] - i * 0.2 * MM) for i in range(40)) > 0.25
+
+
+def test_left_and_right_flank_the_thunder_die_only(sheet):
+    """s15 reader, finding 3: "← LEFT" and "RIGHT →" at the tray's ends seemed to belong to the
+    circle and triangle dice beside them. They stand on either side of the Thunder die space,
+    on a tinted panel that holds those three and not the Lightning pair."""
+    _, page, text, boxes = sheet
+    at = _grey(page)
+    left = text_box(text, boxes, "LEFT", text.find("Dice tray"))
+    right = text_box(text, boxes, "RIGHT", text.find("Dice tray"))
+    row = text_box(text, boxes, "row", text.find("colour + column"))
+    thunder = text_box(text, boxes, "your Thunder")
+    centre = (thunder[0] + thunder[2]) / 2
+    assert row[2] < left[0] < left[2] < centre - 8 * MM   # LEFT: between the pair and Thunder
+    assert centre + 8 * MM < right[0]                     # RIGHT: beyond the Thunder die
+    # both neighbours' notes are whole short sentences
+    for sentence in ("Next seat clockwise.", "The seat before yours.", "Its Thunder die: a row."):
+        assert sentence in text.replace("\r\n", " ").replace("\n", " "), sentence
+    # the panel: tinted (blue over red) under LEFT's note and beside the Thunder caption,
+    # paper-white beside the triangle's caption
+    y = (thunder[1] + thunder[3]) / 2
+    for x in (left[0] - 0.6 * MM, right[2] + 0.4 * MM, thunder[2] + 1 * MM):
+        r, g, b = at(x, y)
+        assert b - r > 8 and min(r, g, b) > 200, (x / MM, (r, g, b))
+    r, g, b = at(row[2] + 2 * MM, y)
+    assert min(r, g, b) > 245, (r, g, b)

@@ -90,15 +90,19 @@ def test_rounds_table_carries_bonus_runestone_rounds_and_the_record_strip(elemen
 
 
 def test_die_spaces_hold_a_standard_die(elements):
-    dice = elements["dice"]
+    # s15 reader: the Lightning pair, then the Thunder die between its neighbours' names
+    dice, thunder = elements["dice"], elements["dice-thunder"]
     assert to_points(dice["size"]) >= to_points("16mm")
-    assert len(dice["dice"]) == 3  # circle, triangle, Thunder: your three dice
+    assert to_points(thunder["size"]) >= to_points("16mm")
+    # circle, triangle, Thunder: your three dice
+    assert len(dice["dice"]) == 2 and len(thunder["dice"]) == 1
     assert elements["dice-circle"]["shape"] == "circle"
     assert elements["dice-triangle"]["shape"] == "triangle"
-    for name, index in (("dice-circle", 0), ("dice-triangle", 1), ("dice-thunder-mark", 2)):
+    for name, space, index in (("dice-circle", dice, 0), ("dice-triangle", dice, 1),
+                               ("dice-thunder-mark", thunder, 0)):
         mark = elements[name]
         mark_centre = to_points(mark["x"]) + to_points(mark["size"]) / 2
-        assert mark_centre == pytest.approx(centre_x(dice, index), abs=0.5)
+        assert mark_centre == pytest.approx(centre_x(space, index), abs=0.5)
 
 
 def test_the_heroes_of_yore_are_on_the_solo_aid_and_the_sheet_points_there(built):

@@ -103,7 +103,7 @@ def test_turning_a_die_twice(sheet, rulings):
 def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, rulings):
     assert "T21 · Seats. Seats go clockwise. Your LEFT neighbour is the next seat clockwise " \
            "(seat 4's is seat 1), your RIGHT the one before." in rulings
-    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
+    assert "← LEFT Next seat clockwise." in sheet and "RIGHT → The seat before yours." in sheet
     script = run_cli("dice", GAME, "-s", "oak", "-n", "4")
     assert script.exit_code == 0, script.output
     assert "Seats 1, 2, 3, 4 go clockwise round the table. Your LEFT neighbour sits at the " \
@@ -197,7 +197,7 @@ def test_left_and_right_are_named_at_the_tray_and_the_seats_on_the_setup_aid(bui
     Seats block (circle your seat, write your neighbours') was small print on a sheet you
     write on; the tray's ends name LEFT and RIGHT in plain words, the Setup aid says the
     seats go clockwise (ruling T21), and no seat boxes are left to fill in."""
-    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
+    assert "← LEFT Next seat clockwise." in sheet and "RIGHT → The seat before yours." in sheet
     assert "Seats ·" not in sheet and "Your seat" not in sheet
     setup = rulings[rulings.index("Setup"):rulings.index("Solo and 2")]
     assert "Seats go clockwise: your LEFT is the next seat clockwise, your RIGHT the one " \
@@ -318,7 +318,7 @@ def test_rules_read_during_play_are_printed_at_the_rules_size(built):
     reader.pages[0].extract_text(visitor_text=visit)
     # (s14 reader: the order, the turn-a-die note, the tracks' caption and the Gods' note
     # left the sheet for the aids; what stays is read at the rules size)
-    for phrase in ("A Troll in each", "Any two Trolls", "Its Thunder: a",
+    for phrase in ("A Troll in each", "Any two Trolls", "Its Thunder die:",
                    "Slash your Thunder die's stone", "corner to corner"):
         sizes = {size for text, size in runs if phrase in text}
         assert sizes and min(sizes) >= 8.5, (phrase, sizes)
@@ -477,7 +477,7 @@ def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
     assert _spread(title) > 15
     assert max(r - b for r, g, b in title.get_flattened_data()) > 100  # the gold frame
     columns = [8 + i * 38.6 for i in range(5)]
-    gods = [_crop(picture, px_mm, (x + 2, 158, 15, 15), 3) for x in columns]
+    gods = [_crop(picture, px_mm, (x + 2, 162.5, 15, 15), 3) for x in columns]
     for god in gods:
         assert _spread(god) > 12
     for i, a in enumerate(gods):
@@ -486,7 +486,9 @@ def test_the_sheet_has_a_title_picture_and_a_picture_for_each_god(built):
     # no character of the sheet's text stands on a picture
     text = pdfium.PdfDocument(str(path))[0].get_textpage()
     height = 216 * 72 / 25.4
-    boxes = [(8, 8.6, 30, 13.6)] + [(x, 156, 19, 19) for x in columns]
+    # (s15 reader: the title stands on a storm band across the sheet, its ground; the gold
+    # bolt left of it is the picture no letter may touch)
+    boxes = [(11, 9.6, 11, 11)] + [(x, 160.5, 19, 19) for x in columns]
     for i in range(text.count_chars()):
         left, bottom, right, top = text.get_charbox(i)
         cx, cy = (left + right) / 2 * 25.4 / 72 - 3, (height - (bottom + top) / 2) * 25.4 / 72 - 3
@@ -731,7 +733,7 @@ def test_rulings_are_marked_where_they_are_used(built, sheet, rulings):
     # s14 reader: "no room: the Troll." and "This edition: a God's X are strikes." read
     # clipped; each is a plain sentence now
     assert "none fit: the Troll only." in gods and "Ruling: a God's X count as strikes." in gods
-    assert "← LEFT next seat clockwise." in sheet and "RIGHT → the seat before." in sheet
+    assert "← LEFT Next seat clockwise." in sheet and "RIGHT → The seat before yours." in sheet
 
 
 def test_an_inline_icon_stays_on_the_line_of_the_word_it_labels(built):
