@@ -119,9 +119,9 @@ def test_a_glue_strip_intrusion_is_reported_with_the_sheets_other_mistakes(copy_
     subtitle = text.index("  - id: subtitle\n")
     player = text.index("  - id: player\n")
     # two elements in the 8 mm glue strip at the top, and one element with a bad colour
-    text = (text[:title] + text[title:subtitle].replace("y: 8.2mm", "y: 2mm")
-            + text[subtitle:player].replace("color: dark-gray", "color: dark-grey", 1)
-            + text[player:].replace("y: 11mm", "y: 3mm", 1))
+    text = (text[:title] + text[title:subtitle].replace("y: 9.2mm", "y: 2mm")
+            + text[subtitle:player].replace('color: "#e9d9a8"', "color: dark-grey", 1)
+            + text[player:].replace("y: 11.6mm", "y: 3mm", 1))
     template.write_text(text, encoding="utf-8")
     result = run_cli("--project", str(root), "validate", "rolling-thunder", "play-sheet")
     assert result.exit_code == 2, result.output
