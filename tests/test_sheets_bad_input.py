@@ -94,7 +94,7 @@ def test_track_space_with_unknown_icon(sheet_project):
 def test_element_in_the_glue_strip(sheet_project):
     break_and_build(sheet_project, "rolling-thunder", "play-sheet",
                     "templates/rolling-thunder-play-sheet.yaml", "  - id: title\n",
-                    "y: 8.2mm", "y: 4mm", "glue strip")
+                    "y: 9.2mm", "y: 4mm", "glue strip")
 
 
 def test_bad_copies_in_the_sheet_yaml(sheet_project):

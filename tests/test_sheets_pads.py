@@ -47,7 +47,7 @@ TEXTS = {
                    "-5", "WODEN", "FRIGG", "THOR", "SIF", "LOKI", "Runestone network",
                    "Valhalla", "Scoring", "God points", "Troll points",
                    "Runestone points", "Biggest fire", "TOTAL", "+3", "10",
-                   "next seat clockwise", "R · RED SECTOR",
+                   "Next seat clockwise", "R · RED SECTOR",
                    "B · BLUE SECTOR", "Y · YELLOW SECTOR", "LEFT", "RIGHT", "colour + column",
                    "your Thunder", "free strikes", "Turn a die: circled",
                    "Valhalla V:", "Any unmarked square, icons too.",
