@@ -138,11 +138,38 @@ def piece_counts(project: Project, game: LoadedGame) -> Counted:
                    game.spec.id, sheets)
 
 
+# (project roots, game, edition, component) -> (the component's settings and items, {"count":
+# reads.Made}): a flowed count, kept while neither they nor a file it read changed
+_FLOWED: dict[tuple, tuple] = {}
+
+
 def _flowed(project: Project, game: LoadedGame, comp) -> int | None:
     """Return how many cards deck ``comp`` prints once its front template's ``flow:`` has
     carried each too-full card on onto further ones, counted by building its faces as the
     deck's build does (in the game's edition: a longer language flows more); None for a
-    component whose front has no flow (its items' counts are what it prints)."""
+    component whose front has no flow (its items' counts are what it prints).
+
+    Counted once for the same settings and items while no file the count read (the game's
+    own, the templates, fonts and icons: the record of reads) changed: a warm process (the
+    studio) loads the game again after every edit, and an edit to another component leaves
+    this count as it was."""
+    if getattr(comp.model, "front", None) is None or comp.model.kind not in ("cards", "tokens"):
+        return None
+    ident = (tuple(project.roots), game.spec.id,
+             game.edition.code if game.edition is not None else None, comp.model.id)
+    values = repr((str(comp.path), comp.model))
+    slot = _FLOWED.get(ident)
+    if slot is None or slot[0] != values:
+        slot = _FLOWED[ident] = (values, {})
+
+    def count() -> int | None:
+        reads.opened_all(game.reads)  # the game's settings and edition: the faces see them
+        return _flowed_count(project, game, comp)
+    return reads.kept(slot[1], "count", count)
+
+
+def _flowed_count(project: Project, game: LoadedGame, comp) -> int | None:
+    """Return :func:`_flowed`'s count, counted now."""
     front = getattr(comp.model, "front", None)
     if front is None or comp.model.kind not in ("cards", "tokens"):
         return None

@@ -14,14 +14,18 @@ component's preparing, one output's rendering), so each output knows the files I
 
 A value computed from files and kept for later (a parsed template, a game's art sets) keeps the
 files it was made from and reports them again each time it is used (:func:`remembered`), so a
-second component using a cached template still records it. Work done in a forked worker
-records into the worker's copy; the worker sends its recorders' files back with its result,
-and the stamps they had when it first read them (:func:`reported`).
+second component using a cached template still records it. A warm process (the studio) keeps
+such a value across changes (:func:`kept`): it is made again only when a file it read holds
+other content (or a folder it listed other names) than when it was made. Work done in a
+forked worker records into the worker's copy; the worker sends its recorders' files back with
+its result, and the stamps they had when it first read them (:func:`reported`).
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import time
 from contextlib import contextmanager
 from contextvars import ContextVar
 from pathlib import Path
@@ -198,3 +202,58 @@ def remembered(cache: dict, key, make: Callable[[], T]) -> T:
     else:
         entry[1].report()
     return entry[0]
+
+
+def content(path: Path) -> str | None:
+    """Return a digest of what ``path`` holds now: a file's bytes, a folder's names (its
+    listing), None when it is absent or unreadable."""
+    try:
+        if path.is_dir():
+            return "dir:" + hashlib.sha1("\0".join(sorted(os.listdir(path))).encode()).hexdigest()
+        return hashlib.sha1(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+
+
+RACY = 2.0  # seconds: a stamp this close to when it was taken may hide a later save
+
+
+class Made:
+    """A value made from files (:func:`kept`): the files it read, each with its stamp and
+    content when it was made."""
+
+    def __init__(self, value, recorder: ReadRecorder, taken: dict):
+        self.value, self.recorder, self.taken = value, recorder, taken
+        self.at = time.time()
+
+    def unchanged(self) -> bool:
+        """Return whether every file read holds what it held when the value was made. A file
+        whose stamp is as it was, and was already old then, is not read again (a save within
+        one timestamp tick of the reading could leave the stamp as it was: such a file's
+        content is compared, as git compares a racily clean file)."""
+        for path, (was, digest) in self.taken.items():
+            if was is not None and stamp(path) == was and was[0] / 1e9 < self.at - RACY:
+                continue
+            if content(path) != digest:
+                return False
+        return True
+
+
+def kept(cache: dict, key, make: Callable[[], T]) -> T:
+    """Return ``cache[key]``'s value if no file it read changed since it was made (by the
+    record of reads: every file ``make`` reported, looked for or listed), else ``make()``'s,
+    kept for next time; the files are reported as read on every use, as :func:`remembered`.
+    A value during whose making a file changed (its stamp moved since it was read) is not
+    kept."""
+    entry = cache.get(key)
+    if entry is not None and entry.unchanged():
+        entry.recorder.report()
+        return entry.value
+    cache.pop(key, None)
+    with ReadRecorder(stamped=True).recording() as recorder:
+        value = make()
+    files = recorder.files()
+    taken = {path: (recorder.stamp(path), content(path)) for path in files}
+    if all(stamp(path) == taken[path][0] for path in files):
+        cache[key] = Made(value, recorder, taken)
+    return value

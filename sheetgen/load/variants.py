@@ -43,6 +43,7 @@ from pydantic import Field, ValidationError
 
 from ..base.docs_links import see
 from ..base.errors import ProblemList, user_error
+from . import reads
 from .model import Strict
 from .project import DICE_FILE, VARIANTS_DIR, user_path
 from ..base.suggest import close_matches, command, unknown
@@ -98,6 +99,7 @@ class Variant:
 def _dice_modes(game_dir: Path) -> dict:
     """Return the game modes ``dice.yaml`` defines under ``variants:`` (dice-only variants)."""
     path = game_dir / DICE_FILE
+    reads.opened(path)  # looked for: a dice.yaml made later brings its modes
     if not path.is_file():
         return {}
     raw = load_yaml(path)
@@ -108,6 +110,7 @@ def _dice_modes(game_dir: Path) -> dict:
 def _variant_files(game_dir: Path) -> list[str]:
     """Return the names of the game's variant files (``variants/<name>.yaml``)."""
     folder = game_dir / VARIANTS_DIR
+    reads.opened(folder)  # listed: a variant file added later is a change
     return sorted(p.stem for p in folder.glob("*.yaml")) if folder.is_dir() else []
 
 

@@ -21,6 +21,7 @@ from ..build.judging import judge
 from ..build.selection import load_one
 from ..build.session import Session
 from ..build.validate import validate_extras
+from ..load import reads
 from ..load.reads import ReadRecorder
 from .memo import MemoBuilder
 from .views import ComponentView, GameView
@@ -42,6 +43,9 @@ class Workspace:
         # reach the studio as two groups of events, and a second new generation would give
         # unchanged faces new names, which the page takes for the next change's pictures
         self._drawn: dict[Path, str | None] = {}
+        # game id -> the mistakes of its dice.yaml and variants (reads.kept): checked again
+        # only when a file that check read changed
+        self._extras: dict = {}
 
     def view(self, game_id: str, variant: str | None = None,
              edition: str | None = None) -> GameView:
@@ -119,6 +123,7 @@ class Workspace:
         paths = paths - (shared - fresh)    # saved again as it was: nothing to redraw
         if fresh:
             self.session = self._session()
+            self._extras.clear()
             self.generation += 1
             for view in self.views.values():
                 self._reload(view, paths, everything=True)
@@ -212,14 +217,19 @@ class Workspace:
             self._load(view, touched, everything)
 
     def _check_extras(self, view: GameView) -> bool:
-        """Check a game's dice.yaml and every variant file, as validate does."""
-        extras = ProblemList()
-        with self.session.recording():
+        """Check a game's dice.yaml and every variant file, as validate does (again only
+        when a file the last check read changed: the record of reads)."""
+        def check() -> list:
+            extras = ProblemList()
             try:
                 validate_extras(self.project, view.game_id, extras)
             except UserError as exc:  # the game's folder is gone: loading said so already
                 extras.extend(exc)
-        view.set_problems(extras=extras.problems)
+            return extras.problems
+
+        with self.session.recording():
+            problems = reads.kept(self._extras, view.game_id, check)
+        view.set_problems(extras=problems)
         view.extras_due = False
         return True
 
