@@ -210,3 +210,47 @@ def test_a_long_session_keeps_no_earlier_load_alive(studio):
     assert alive() == after_two
     assert len([key for key in yamlload._parsed
                 if Path(key[0]).resolve() == deck.resolve()]) == 1
+
+
+def _picture(live, face):
+    """Return the studio's picture of ``face`` (the PNG the page is sent), as an image."""
+    import io
+
+    from PIL import Image
+
+    view = live.workspace.views[(GAME, None)]
+    name = live.workspace.image_name(view, face)
+    return Image.open(io.BytesIO(live.images.png(view.scope, name, face, 96))).convert("RGB")
+
+
+def test_a_template_edit_makes_again_only_the_elements_it_changed(studio):
+    """After a template edit the component's new builder adopts the elements the last one
+    prepared: an element whose values, file and line are unchanged is not made again (its
+    text not fitted again); the changed one is, and every picture shows it."""
+    live, project = studio
+    template = project / "templates" / f"{GAME}-card-front.yaml"
+    before = fronts(live)
+    assert _picture(live, before[0]).getpixel((2, 2)) != (208, 32, 32)
+    edit(live, template, "fill: paper, bleed_art: true", 'fill: "#d02020", bleed_art: true')
+    after = fronts(live)
+    assert len(after) == len(before)
+    for old_face, new_face in zip(before, after):
+        old = {e.id: e for e in old_face.elements if e.id}
+        new = {e.id: e for e in new_face.elements if e.id}
+        assert new.keys() == old.keys()
+        assert new["background"] is not old["background"]
+        assert all(new[k] is old[k] for k in new if k != "background")
+        assert _picture(live, new_face).getpixel((2, 2)) == (208, 32, 32)
+
+
+def test_a_template_edit_that_moves_lines_gives_every_element_its_new_line(studio):
+    """An element is shared only at the same line of the same file: a line added above the
+    elements makes each again, and every face says where its elements now are."""
+    live, project = studio
+    template = project / "templates" / f"{GAME}-card-front.yaml"
+    before = fronts(live)
+    edit(live, template, "\nelements:\n", "\n# a note\nelements:\n")
+    after = fronts(live)
+    for old_face, new_face in zip(before, after):
+        assert [o.line + 1 for o in old_face.origins] == [o.line for o in new_face.origins]
+        assert not {id(e) for e in old_face.elements} & {id(e) for e in new_face.elements}

@@ -211,8 +211,9 @@ class FaceBuilder:
         # id(raw element) -> (raw, [(key, value, whether the value holds Jinja)]): only the
         # values with Jinja are rendered for each item
         self._plans: dict[int, tuple[Any, list]] = {}
-        # (id(raw element), size, its filled values) -> (raw, the prepared element): faces that
-        # fill an element with the same values share one element object (validated once)
+        # (where the raw element was written, size, its filled values) -> (raw, the prepared
+        # element): faces that fill an element with the same values share one element object
+        # (validated once); a builder made after its templates changed may adopt them
         self._elements: dict[tuple, tuple[Any, Element]] = {}
         # a big deck (issue 36): each face is held without its elements once checked, and
         # made again when a page draws it; shared elements no face reuses are forgotten
@@ -336,6 +337,21 @@ class FaceBuilder:
         self._elements = {key: shared for key, shared in self._elements.items()
                           if id(shared[1]) in held}
 
+    def adopt_elements(self, other: "FaceBuilder") -> bool:
+        """Share the prepared elements of ``other``, a builder of the same component made
+        before its templates changed, if both prepare elements alike (the same fonts, icons,
+        colours, symbols, language and font roles, and no print checks noting what each
+        face printed): an element whose values, file and line are as they were is not
+        validated and fitted again. Return whether they were adopted."""
+        same = (self.checks is None and other.checks is None  # they note what was seen
+                and self.project is other.project and self.fonts is other.fonts
+                and self.icons is other.icons and self.colors == other.colors
+                and self.symbols == other.symbols and self.language == other.language
+                and self.font_roles == other.font_roles)
+        if same and not self._elements:
+            self._elements = dict(other._elements)
+        return same
+
     def inspect(self, face: Face) -> None:
         """Run the print checks on a newly built face (when the build has them)."""
         if self.checks is not None:
@@ -422,12 +438,16 @@ class FaceBuilder:
                  draw_ctx, prepare: bool = True) -> Element:
         """Return the typed element of ``raw`` filled with ``values``, validated and prepared.
 
-        The same raw element filled with the same values on a template of the same size gives
-        the same element: it is made once and shared by every face that has it (elements are
-        not changed after ``prepare``). An element whose preparing warned is not shared, so
+        The same values, written at the same line of the same file, on a template of the same
+        size give the same element (what it is made of: the values are validated and prepared
+        with the file and line for messages and relative paths, and the builder's fonts,
+        icons, colours, symbols and language): it is made once and shared by every face that
+        has it (elements are not changed after ``prepare``), also by a builder that adopted
+        them (:meth:`adopt_elements`). An element whose preparing warned is not shared, so
         each item that has it gets its own warning.
         """
-        key = (id(raw), template.width, template.height, repr(values))
+        key = (getattr(raw, "path", "") or template.path, raw.line, template.width,
+               template.height, repr(values))
         shared = self._elements.get(key)
         if shared is not None:
             if self.release_faces:

@@ -272,7 +272,7 @@ class Workspace:
             warm = (old is not None and not fresh and not uses & templates
                     and (old.comp.model.title, old.comp.element_changes)
                     == (comp.model.title, comp.element_changes))
-            builder = old.builder if warm else MemoBuilder(self.session.builder(game, comp))
+            builder = old.builder if warm else self._builder(game, comp, old, fresh)
             # judged after the new faces are on the page (judge_pending)
             components[comp.model.id] = self._prepare(game, comp, builder, inputs, old, False)
         if problems.problems:  # a component that failed to load keeps its last good faces
@@ -281,6 +281,15 @@ class Workspace:
                     old.stale = True
                     components[cid] = old
         view.game, view.components = game, components
+
+    def _builder(self, game, comp, old, fresh: bool) -> MemoBuilder:
+        """Return a new builder for ``comp``; after a template edit it adopts the elements
+        the last one prepared (same session, same game.yaml): an element whose values, file
+        and line did not change is not made again, so the edit costs its changed elements."""
+        builder = MemoBuilder(self.session.builder(game, comp))
+        if old is not None and old.builder is not None and not fresh:
+            builder.adopt_elements(old.builder._builder)
+        return builder
 
     def _prepare(self, game, comp, builder, inputs: set, old, judged: bool = True
                  ) -> ComponentView:
