@@ -46,6 +46,10 @@ class Workspace:
         # game id -> the mistakes of its dice.yaml and variants (reads.kept): checked again
         # only when a file that check read changed
         self._extras: dict = {}
+        # each recorded path resolved (symlinks, ..): the record is looked at four times a
+        # second while the watch follows it; forgotten at every refresh, so a change of a link
+        # is seen as soon as any file is saved
+        self._resolved: dict[Path, Path] = {}
 
     def view(self, game_id: str, variant: str | None = None,
              edition: str | None = None) -> GameView:
@@ -105,6 +109,7 @@ class Workspace:
         """Take in saved, added or deleted files; return the (game, variant) views changed."""
         paths = {Path(p).resolve() for p in paths}
         with self.lock:
+            self._resolved.clear()
             self.version += 1
             try:
                 return self._refresh(paths)
@@ -164,7 +169,7 @@ class Workspace:
             for view in self.views.values():
                 for cv in view.components.values():
                     files |= cv.inputs
-            return {Path(p).resolve() for p in files}
+            return set(map(self._resolve, files))
 
     def read_stamps(self, files) -> dict[Path, tuple | None]:
         """Return the stamp (modification time in nanoseconds and size, None when absent) each
@@ -174,8 +179,8 @@ class Workspace:
         with self.lock:
             recorder = self.session.recorder
             wanted = set(files)
-            return {Path(p).resolve(): recorder.stamp(p) for p in recorder.files()
-                    if Path(p).resolve() in wanted}
+            return {self._resolve(p): recorder.stamp(p) for p in recorder.files()
+                    if self._resolve(p) in wanted}
 
     def _session(self) -> Session:
         """Return a new session whose record of reads keeps each file's stamp when read."""
@@ -188,7 +193,7 @@ class Workspace:
 
     def _inputs(self, game, comp) -> set[Path]:
         """Return the files (resolved) a component's faces depend on."""
-        return {Path(p).resolve() for p in self.session.reads_of(game, comp)}
+        return set(map(self._resolve, self.session.reads_of(game, comp)))
 
     def _new_content(self, path: Path) -> bool:
         """Return whether ``path`` holds other bytes than when last taken in (True the first
@@ -208,7 +213,15 @@ class Workspace:
         """Return the files (resolved) the session's readers hold as process state or draw
         as they are, by the build's record of reads (sheetgen.load.reads, ``held``): the
         fonts and fonts.yaml, the profiles, the credits, the icons, art and images."""
-        return {Path(p).resolve() for p in self.session.recorder.held()}
+        return set(map(self._resolve, self.session.recorder.held()))
+
+    def _resolve(self, path) -> Path:
+        """Return ``path`` resolved, as watchfiles names it (remembered till the next
+        refresh)."""
+        resolved = self._resolved.get(path)
+        if resolved is None:
+            resolved = self._resolved[path] = Path(path).resolve()
+        return resolved
 
     def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
         """Load the game again and prepare each component that ``touched`` files feed; what
