@@ -16,12 +16,64 @@ import shutil
 import stat
 import sys
 import tempfile
+import weakref
 from contextlib import contextmanager
 from pathlib import Path
 
 from .errors import Problem, UserError, display_path, user_error
 
 STDOUT = "-"  # the file name that means standard output (dice scripts, diff pictures)
+
+
+class WrittenFile:
+    """An output already written to a temporary file as it was made (a PDF formatted straight
+    to disk, issue 36: the file is never held in memory whole), in place of its bytes.
+
+    :meth:`OutputWriter.write_file` moves it to its temporary name beside the target, then
+    renames it over the target as it would write bytes. Until moved, the file belongs to this
+    object: it is deleted when the object is collected (a failed build leaves nothing), or
+    handed over when the object is pickled (a worker process sends its output to the build).
+    """
+
+    def __init__(self, path: str):
+        self.path = path
+        self._delete = weakref.finalize(self, _unlink, path)
+
+    @classmethod
+    def create(cls) -> tuple["WrittenFile", io.BufferedWriter]:
+        """Return a new, empty temporary file and its handle, open for writing."""
+        fd, path = tempfile.mkstemp(prefix="sheetgen-", suffix=".part")
+        return cls(path), os.fdopen(fd, "wb")
+
+    def read_bytes(self) -> bytes:
+        """Return the file's bytes (a preview of it, a test)."""
+        return Path(self.path).read_bytes()
+
+    def move_to(self, target: str | Path) -> None:
+        """Move the file to ``target`` (a temporary name, on any file system); it is no
+        longer this object's to delete."""
+        try:
+            os.replace(self.path, target)
+        except OSError as exc:
+            if exc.errno != errno.EXDEV:
+                raise
+            shutil.copyfile(self.path, target)  # in chunks: never the whole file in memory
+            _unlink(self.path)
+        self._delete.detach()
+
+    def __getstate__(self) -> dict:
+        self._delete.detach()  # the receiving process owns the file now
+        return {"path": self.path}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__init__(state["path"])
+
+
+def _unlink(path: str) -> None:
+    try:
+        os.unlink(path)
+    except OSError:
+        pass
 
 
 class OutputWriter:
@@ -62,9 +114,10 @@ class OutputWriter:
                                 "another path)"))
 
     @staticmethod
-    def write_file(path: Path, data: bytes, shown: Path | None = None) -> None:
-        """Write ``data`` to ``path`` atomically; an OS refusal is a UserError naming ``path``
-        (or ``shown``, the final place of a staged file)."""
+    def write_file(path: Path, data: bytes | WrittenFile, shown: Path | None = None) -> None:
+        """Write ``data`` (bytes, or a file written already: moved) to ``path`` atomically;
+        an OS refusal is a UserError naming ``path`` (or ``shown``, the final place of a
+        staged file)."""
         with output_errors(shown or path):
             path.parent.mkdir(parents=True, exist_ok=True)
             if path.is_dir() and not path.is_symlink():
@@ -72,8 +125,12 @@ class OutputWriter:
             OutputWriter.check_replaceable(path, shown=shown)
             fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
             try:
-                with os.fdopen(fd, "wb") as handle:
-                    handle.write(data)
+                if isinstance(data, WrittenFile):
+                    os.close(fd)
+                    data.move_to(tmp)
+                else:
+                    with os.fdopen(fd, "wb") as handle:
+                        handle.write(data)
                 os.chmod(tmp, 0o666 & ~_umask())  # mkstemp makes 0600; outputs are shared files
                 os.replace(tmp, path)
             except BaseException:

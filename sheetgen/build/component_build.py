@@ -299,9 +299,10 @@ def _art_sets(session: BuildSession, prepared: Prepared | None) -> tuple[str, ..
     return tuple(session.icons.art_sets(drawn(prepared)[0])) if prepared is not None else ()
 
 
-def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]):
+def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...],
+                to_file: bool = False):
     """Return the fonts, icons, options, title and copies one job renders with, its footers
-    crediting ``art_sets``."""
+    crediting ``art_sets`` (``to_file``: its PDF written to a temporary file as formatted)."""
     # start-up: the kinds and imposition (with ReportLab) load only when something renders
     from ..impose.components.contract import RenderEnv
     from ..impose.imposition.common import ImposeOptions
@@ -318,13 +319,14 @@ def _render_env(game, comp, profile, options, session, art_sets: tuple[str, ...]
                                    cmyk, options.ink_saver, footer, pdfx=pdfx),
                      title=f"{game.spec.name}: {comp.model.title}",
                      copies=1 if _one_sheet_of_pad(comp, options) else
-                     options.copies if comp.model.takes_copies else None)
+                     options.copies if comp.model.takes_copies else None, to_file=to_file)
 
 
 def _output(job: Job, options: BuildOptions, session: BuildSession,
             art_sets: tuple[str, ...] | None = None) -> tuple[str, object]:
-    """Render one job to ("file", bytes) or ("folder", {name: bytes}), its footers crediting
-    ``art_sets`` (default: the art sets its faces draw)."""
+    """Render one job to ("file", bytes), ("file", WrittenFile) (a PDF, written to a temporary
+    file as it is formatted) or ("folder", {name: bytes}), its footers crediting ``art_sets``
+    (default: the art sets its faces draw)."""
     game, comp, prepared, profile, path = job.game, job.comp, job.ready, job.profile, job.path
     if profile.output == "tts":
         # start-up: PIL and the TTS sheets, for a tts profile only
@@ -333,22 +335,23 @@ def _output(job: Job, options: BuildOptions, session: BuildSession,
         env = _render_env(game, comp, profile, options, session,
                           _art_sets(session, prepared) if art_sets is None else art_sets)
         return "folder", tts_files(comp.model, prepared.cards, env, profile.dpi, path)
-    artifact = render_pages(job, options, session, art_sets)
+    artifact = render_pages(job, options, session, art_sets, to_file=profile.output == "pdf")
     if profile.output == "png":
         return "folder", _rasterised(artifact, profile)
     return "file", artifact.data
 
 
 def render_pages(job: Job, options: BuildOptions, session: BuildSession,
-                 art_sets: tuple[str, ...] | None = None):
-    """Return a job's pages as the build draws them (an Artifact: the PDF bytes, and its pages
-    and labels when the kind knows them), footers crediting ``art_sets`` (default: the art
-    sets its faces draw). A PNG profile's pages are these, rasterised."""
+                 art_sets: tuple[str, ...] | None = None, to_file: bool = False):
+    """Return a job's pages as the build draws them (an Artifact: the PDF bytes, or with
+    ``to_file`` the temporary file they were written to, and its pages and labels when the
+    kind knows them), footers crediting ``art_sets`` (default: the art sets its faces draw).
+    A PNG profile's pages are these, rasterised."""
     from ..impose.components import component_for  # start-up: see _render_env
 
     if art_sets is None:
         art_sets = _art_sets(session, job.ready)
-    env = _render_env(job.game, job.comp, job.profile, options, session, art_sets)
+    env = _render_env(job.game, job.comp, job.profile, options, session, art_sets, to_file)
     return component_for(job.comp.model).render(job.ready, job.profile, env)
 
 

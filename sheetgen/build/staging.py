@@ -13,7 +13,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from ..base.output import OutputWriter, output_errors
+from ..base.output import OutputWriter, WrittenFile, output_errors
 
 
 class Staging:
@@ -46,8 +46,9 @@ class Staging:
         self.moves.append((staged, final))
         return staged
 
-    def file(self, final: Path, data: bytes) -> None:
-        """Stage ``data`` for ``final`` (a claimed output path)."""
+    def file(self, final: Path, data: bytes | WrittenFile) -> None:
+        """Stage ``data`` (bytes, or a file written already: moved) for ``final`` (a claimed
+        output path)."""
         self.writer.write_file(self._staged(final), data, shown=final)
 
     def folder(self, final: Path, files: dict[str, bytes]) -> None:

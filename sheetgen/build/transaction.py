@@ -204,9 +204,10 @@ def _stage(jobs: list[Job], work: BuildWork, results: list, writer, session: Ses
             if kind == "folder":
                 staging.folder(job.path, data)
             else:
+                if options.previews:  # read before a written file is moved into staging
+                    previews.setdefault(job.game.spec.id, []).append(
+                        (job.path, data if isinstance(data, bytes) else data.read_bytes()))
                 staging.file(job.path, data)
-                if options.previews:
-                    previews.setdefault(job.game.spec.id, []).append((job.path, data))
         for path, data in extra:
             staging.file(path, data)
         _stage_previews(previews, writer, staging, session, options.simulate)

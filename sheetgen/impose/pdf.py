@@ -14,6 +14,7 @@ from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..write import speed_layer
+from ..base.output import WrittenFile
 
 from ..fill.elements import DrawContext
 from ..fill.faces import Face
@@ -35,9 +36,11 @@ class PdfDocument:
 
     def __init__(self, pagesize: tuple[float, float], fonts, icons, *, title: str,
                  cmyk: bool = False, ink_saver: bool = False,
-                 pdfx: tuple[str, str] | None = None):
+                 pdfx: tuple[str, str] | None = None, to_file: bool = False):
         self.fonts, self.icons, self.cmyk, self.ink_saver = fonts, icons, cmyk, ink_saver
         self.pdfx = pdfx  # (version, registered output condition): written as PDF/X-1a
+        # finish() writes a temporary file rather than returning bytes (a build's output)
+        self.to_file = to_file
         self.buffer = BytesIO()
         self.canvas = canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
                                    pageCompression=1, initialFontName=fonts.font_name("body"),
@@ -141,12 +144,19 @@ class PdfDocument:
         ctx = DrawContext(0, 0, self.fonts, self.icons, self.cmyk)
         (ctx.stroke if stroke else ctx.fill)(self.canvas, rgb)
 
-    def finish(self) -> bytes:
-        """Close the document and return its bytes (marked PDF/X when asked: pdfx.py)."""
+    def finish(self) -> bytes | WrittenFile:
+        """Close the document and return its bytes (marked PDF/X when asked: pdfx.py), or,
+        for a document made ``to_file`` (and not PDF/X, whose bytes are cleaned after), the
+        temporary file they were written into as they were formatted."""
         if self.pdfx is not None:
             from ..write.pdfx import mark_pdfx
 
             mark_pdfx(self.canvas, *self.pdfx)
+        if self.to_file and self.pdfx is None and hasattr(self.canvas, "pdf_into"):
+            written, handle = WrittenFile.create()
+            with handle:
+                self.canvas.pdf_into(handle)
+            return written
         if hasattr(self.canvas, "pdf_bytes"):  # the speed layer's: one copy of the bytes
             data = self.canvas.pdf_bytes()
         else:

@@ -183,16 +183,18 @@ class _StreamedFile(pdfdoc.PDFFile):
     formatted, instead of keeping every object's bytes in a list and joining them at the end
     (two, then with the file's own buffer three, copies of a large deck's PDF in memory)."""
 
+    sink_of = BytesIO  # a document written to a file names its handle (FastCanvas.pdf_into)
+
     def __init__(self, pdf_version=pdfdoc.PDF_VERSION_DEFAULT):
         super().__init__(pdf_version)  # the header, into ReportLab's list
-        self.sink = BytesIO()
+        self.sink = self.sink_of()
         self.sink.write(b"".join(self.strings))
         self.strings = None
         self.write = self.sink.write
 
-    def format(self, document) -> bytes:  # noqa: ARG002 - ReportLab's API
-        """Return the whole file's bytes."""
-        return self.sink.getvalue()
+    def format(self, document) -> bytes | None:  # noqa: ARG002 - ReportLab's API
+        """Return the whole file's bytes (None: they are in the file)."""
+        return self.sink.getvalue() if isinstance(self.sink, BytesIO) else None
 
 
 class FastCanvas(Canvas):
@@ -203,12 +205,22 @@ class FastCanvas(Canvas):
         """Close the document and return its bytes: what :meth:`save` writes to the canvas's
         file, formatted into one buffer (:class:`_StreamedFile`) and handed over without
         another copy."""
+        return self._formatted(_StreamedFile)
+
+    def pdf_into(self, handle) -> None:
+        """Close the document and write its bytes (those of :meth:`pdf_bytes`) into the open
+        binary file ``handle`` as each object is formatted: the file is never in memory whole
+        (a big deck's, issue 36)."""
+        into = type("_IntoFile", (_StreamedFile,), {"sink_of": staticmethod(lambda: handle)})
+        self._formatted(into)
+
+    def _formatted(self, collector_class):
         if len(self._code):
             self.showPage()
         doc = self._doc
         doc._savedToFile = True  # as SaveToFile marks it: a document is written once
         collector = pdfdoc.PDFFile
-        pdfdoc.PDFFile = _StreamedFile  # PDFDocument.format makes its collector by this name
+        pdfdoc.PDFFile = collector_class  # PDFDocument.format makes its collector by this name
         try:
             return doc.GetPDFData(self)
         finally:

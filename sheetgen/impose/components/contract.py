@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar, NamedTuple
 
+from ...base.output import WrittenFile
 from ...fill.faces import Card
 from ..imposition.common import ImposeOptions
 from ..pdf import PdfDocument
@@ -49,13 +50,14 @@ class Misfit(NamedTuple):
 
 @dataclass
 class Artifact:
-    """One rendered PDF: its bytes, page count, faces drawn and a label per page, if any.
+    """One rendered PDF: its bytes (or the file they were written to), page count, faces
+    drawn and a label per page, if any.
 
     ``page_labels`` name the pages of one-face-per-page layouts (``raid-1-front``...); a PNG
     profile names each page's image after them.
     """
 
-    data: bytes
+    data: bytes | WrittenFile
     pages: int = 0
     faces_drawn: int = 0
     page_labels: list[str] = field(default_factory=list)
@@ -70,12 +72,14 @@ class RenderEnv:
     options: ImposeOptions = field(default_factory=ImposeOptions)
     title: str = ""
     copies: int | None = None   # --copies, given only to kinds that take copies
+    # documents write their file as they format it (a build's PDF output: issue 36)
+    to_file: bool = False
 
     def document(self, page: tuple[float, float] | None):
         """Return a new deterministic PdfDocument on ``page`` (None: each page sets its size)."""
         return PdfDocument(page or (72.0, 72.0), self.fonts, self.icons, title=self.title,
                            cmyk=self.options.cmyk, ink_saver=self.options.ink_saver,
-                           pdfx=self.options.pdfx)
+                           pdfx=self.options.pdfx, to_file=self.to_file)
 
 
 @dataclass(frozen=True)
