@@ -4,6 +4,7 @@ build that fails leaves neither a temporary file nor a changed output."""
 
 from __future__ import annotations
 
+import errno
 import gc
 import os
 import pickle
@@ -15,6 +16,7 @@ from sheetgen.api import BuildOptions, build
 from sheetgen.base.errors import UserError
 from sheetgen.base.output import OutputWriter, WrittenFile
 from sheetgen.build import transaction
+from sheetgen.write.fast_canvas import FastCanvas
 
 pytestmark = pytest.mark.usefixtures("private_cache_dir")
 
@@ -111,3 +113,18 @@ def test_a_build_that_fails_after_rendering_leaves_no_file_and_the_old_output(
     gc.collect()
     assert old.read_bytes() == b"the designer's old file" != before
     assert not list(spool_dir.iterdir())
+
+
+def test_a_full_disk_while_the_file_is_written_is_a_message_and_leaves_nothing(
+        project, tmp_path, spool_dir, monkeypatch):
+    def full(canvas, handle):
+        handle.write(b"%PDF-1.4 half")
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(FastCanvas, "pdf_into", full)
+    with pytest.raises(UserError, match="the disk is full"):
+        build(project, "ragnarocks", ["standees"],
+              BuildOptions(profiles=["a4"], out_dir=tmp_path / "out", cache=False, jobs=1))
+    gc.collect()
+    assert not list(spool_dir.iterdir())
+    assert not (tmp_path / "out").exists()

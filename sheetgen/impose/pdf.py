@@ -8,13 +8,14 @@ unembedded Helvetica reaches the file.
 from __future__ import annotations
 
 from io import BytesIO
+from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
 from reportlab.pdfgen.canvas import Canvas
 
 from ..write import speed_layer
-from ..base.output import WrittenFile
+from ..base.output import WrittenFile, output_errors
 
 from ..fill.elements import DrawContext
 from ..fill.faces import Face
@@ -153,10 +154,14 @@ class PdfDocument:
 
             mark_pdfx(self.canvas, *self.pdfx)
         if self.to_file and self.pdfx is None and hasattr(self.canvas, "pdf_into"):
-            written, handle = WrittenFile.create()
-            with handle:
-                self.canvas.pdf_into(handle)
-            return written
+            try:
+                written, handle = WrittenFile.create()
+            except OSError:  # no temporary file here: in memory (staging says if it can write)
+                written = None
+            if written is not None:
+                with output_errors(Path(written.path)), handle:  # a full disk: exit 2
+                    self.canvas.pdf_into(handle)
+                return written
         if hasattr(self.canvas, "pdf_bytes"):  # the speed layer's: one copy of the bytes
             data = self.canvas.pdf_bytes()
         else:
