@@ -16,7 +16,6 @@ import yaml
 from pypdf import PdfReader
 
 from conftest import REPO, run_cli
-from pdfcheck import page_chars
 
 MM = 72 / 25.4
 # the scene's clip (x y w h re W* n) right before the scene's drawing
@@ -180,24 +179,30 @@ def test_might_index_tabs_and_text_keep_3mm_inside_the_trim(might):
 
 
 def test_might_west_and_east_suns_differ_at_a_glance(might):
-    # finding: "sunset/sunrise icons look alike": West is the sun on the horizon with its
-    # arrow pointing down, East the same sun with its arrow pointing up (one drawing, so the
-    # difference is the one thing to read); the Symbol key draws the same two
+    # finding: "sunset/sunrise icons look alike": West and East are one sun on one horizon;
+    # session 14 (reader: "West and East differ only by a tiny arrow") the medallion showed
+    # the side's initial large; session 15 (finding 4: the Legend, sheet and Symbol key still
+    # showed only the arrow) the initial is part of the symbol, the sun over a W for West and
+    # over an E for East, drawn 22 mm on the card: the two pictures differ in their lower half
+    # by a letter, not an arrow
     reader = PdfReader(might)
     document = pdfium.PdfDocument(str(might))
     texts = [" ".join(p.extract_text().split()) for p in reader.pages]
-    initials = {}
-    for side, form in (("WEST", b"icon-sunset"), ("EAST", b"icon-sunrise-up")):
+    halves = {}
+    for side, form in (("WEST", b"icon-sun-west"), ("EAST", b"icon-sun-east")):
         index = next(i for i, t in enumerate(texts) if f"ARMY {side}" in t)
         face = next(iter(reader.pages[index]["/Resources"]["/XObject"].values())).get_object()
         assert form + b" Do" in face.get_data() or re.search(form + rb"-?\w* Do",
                                                                face.get_data()), side
-        # session 14 (reader: "West and East differ only by a tiny arrow"): under the sun the
-        # medallion prints its side's initial large, 6 mm tall or more, and not the other's
-        text, boxes = page_chars(document[index])
-        tall = {c for c, b in zip(text, boxes) if c in "WE" and (b[3] - b[1]) >= 6 * MM}
-        initials[side] = tall
-    assert initials == {"WEST": {"W"}, "EAST": {"E"}}, initials
+        page = document[index]
+        image = page.render(scale=150 / 72).to_pil().convert("L")
+        px = 150 / 25.4
+        # the picture's lower half (under the horizon), mm from the page's top left
+        crop = image.crop((round((3.175 + 22) * px), round((3.175 + 21) * px),
+                           round((3.175 + 41.5) * px), round((3.175 + 30) * px)))
+        halves[side] = [v > 200 for v in crop.get_flattened_data()]
+    differ = sum(a != b for a, b in zip(halves["WEST"], halves["EAST"])) / len(halves["WEST"])
+    assert differ > 0.12, differ  # a W against an E (an arrow turned over is about 0.05)
 
 
 # ---- Roll & Raid ----

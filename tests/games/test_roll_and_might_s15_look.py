@@ -215,3 +215,43 @@ def test_the_castle_is_one_drawing_with_its_boxes_built_in(built):
     halls = [s for s in shapes if s[0] <= west + 0.5 * MM and s[2] >= east - 0.5 * MM
              and s[1] < row_top and s[3] > throne[3] and s[2] - s[0] < 60 * MM]
     assert halls, "the throne and its boxes are not in one hall"
+
+
+def _icon_left_of(page, text: str, size_mm: float) -> np.ndarray:
+    """The ink (300 dpi, True where dark) of the square of ``size_mm`` just left of ``text``."""
+    left, bottom, _right, top = ink_boxes(page, text)
+    scale, height = 300 / 72, page.get_height()
+    middle = (bottom + top) / 2
+    image = page.render(scale=scale).to_pil().convert("L")
+    box = (left - size_mm * MM - 1.2 * MM, middle - 0.6 * size_mm * MM, left - 0.2 * MM,
+           middle + 0.6 * size_mm * MM)
+    crop = image.crop((round(box[0] * scale), round((height - box[3]) * scale),
+                       round(box[2] * scale), round((height - box[1]) * scale)))
+    return np.asarray(crop) < 160
+
+
+def test_west_and_east_symbols_carry_their_letter_everywhere(built):
+    """Finding 4: "West/East symbols (Legend, score sheet, Symbols aid) are the same sunrise,
+    only a ~2 mm arrow differs". The West symbol is the sun over a W and the East symbol the
+    sun over an E, as the army cards show them, on every component: the sheet, both Legends,
+    the aids and the cards draw sun-west and sun-east, never the arrow suns. Under the horizon
+    the two pictures differ in most of their ink (the arrows shared about half of it)."""
+    from test_roll_and_might_retail import _forms
+
+    for component in ("score-sheet", "legend", "reference", "cards"):
+        names = set().union(*_forms(built(GAME, component, "pod")))
+        icons = {n.split(".icon-")[1] for n in names if ".icon-" in n}
+        assert {"sun-west", "sun-east"} <= icons, component
+        assert not {"sunset", "sunrise-up"} & icons, component
+    legend = pdfium.PdfDocument(str(built(GAME, "legend", "a4")))[0]
+    aids = pdfium.PdfDocument(str(built(GAME, "reference", "a4")))
+    key = next(aids[i] for i in range(len(aids))
+               if "Sunset side" in aids[i].get_textpage().get_text_range())
+    for page, west, east, size in ((legend, "← WEST", "EAST →", 10),
+                                   (key, "West Sunset", "East Sunrise", 4)):
+        pictures = [_icon_left_of(page, word, size) for word in (west, east)]
+        rows = min(p.shape[0] for p in pictures)
+        cols = min(p.shape[1] for p in pictures)
+        low = [p[int(rows * 0.6):rows, :cols] for p in pictures]  # under the horizon
+        differ = (low[0] != low[1]).sum() / max(1, (low[0] | low[1]).sum())
+        assert differ > 0.65, (west, differ)

@@ -279,7 +279,7 @@ def test_each_named_card_has_its_own_picture(built):
     """Look: six cards of a guild shared one picture (every Market card the money bag). Each
     front now draws a picture of its own in a scene (cards.csv picture, scene). Reader finding
     7 (session 12: the Noto crown, shield and bread were not praised): the picture is a
-    game-icons silhouette in a medallion, the card's symbol (sunset West, sunrise East,
+    game-icons silhouette in a medallion, the card's symbol (the sun over W for West, E for East,
     swords, tower, throne, castle, die) or its ware: no Noto drawing on the deck. Cards of
     different names never show the same icons; cards of one name share theirs."""
     from test_roll_and_might_retail import _forms
@@ -304,7 +304,7 @@ def test_each_named_card_has_its_own_picture(built):
     each = [next(iter(arts)) for arts in names.values()]
     assert len(set(each)) == len(each)  # no two names share a picture
     pictures = {name: next(iter(arts)) for name, arts in names.items()}
-    assert "sunset" in pictures["ARMY WEST"] and "sunrise-up" in pictures["ARMY EAST"]
+    assert "sun-west" in pictures["ARMY WEST"] and "sun-east" in pictures["ARMY EAST"]
     assert {"bread", "wheat", "grapes", "apple", "amphora"} <= set().union(*pictures.values())
     # one style: no Fluent colour art on the deck's fronts or backs
     assert not [n for page in _forms(path) for n in page if "fluent" in n]
@@ -417,8 +417,9 @@ def test_every_card_has_a_corner_index_a_fanned_hand_reads(project, built):
 
 def test_west_and_east_cards_read_across_the_table(project, built):
     """Reader finding 4 (session 14): Army West and East differed only by a tiny arrow in an
-    identical sun. Their picture carries a large W or E (a capital 8 mm tall and more) under
-    the sun, in the medallion, which is centred on the card and clear of the corner pennant."""
+    identical sun. Their picture carries a large W or E (a capital 8 mm tall and more, drawn
+    in the symbol since session 15) under the sun, in the medallion, which is centred on the
+    card and clear of the corner pennant."""
     from sheetgen.dice.decks import read_deck
 
     cards = [{"id": c.id, **c.fields} for c in read_deck(project.game_dir(GAME), "cards")[1]]
@@ -440,11 +441,20 @@ def test_west_and_east_cards_read_across_the_table(project, built):
                    and s[0] < 8 * MM and s[1] > page.get_height() - 25 * MM]
         assert pennant and max(p[2] for p in pennant) < medallion[0][0], card["id"]
         if card["location"] == "Army" and card["detail"] in ("West", "East"):
-            letter = card["detail"][0]
-            inside = [b for c, b in zip(text, boxes) if c == letter
-                      and medallion[0][0] < b[0] < medallion[0][2]
-                      and medallion[0][1] < b[1] < medallion[0][3]]
-            assert inside and (inside[0][3] - inside[0][1]) / MM >= 8, (card["id"], inside)
+            # session 15 (finding 4): the letter is drawn in the West or East symbol itself,
+            # white under the sun's horizon: its white rows, in the medallion's middle strip
+            # under its centre (clear of the white ring), span 8 mm and more
+            x0, y0, x1, y1 = medallion[0]
+            scale = 300 / 72
+            image = page.render(scale=scale).to_pil().convert("L")
+            middle = (x0 + x1) / 2
+            strip = image.crop((round((middle - 4 * MM) * scale),
+                                round((page.get_height() - (y0 + y1) / 2 + 1.8 * MM) * scale),
+                                round((middle + 4 * MM) * scale),
+                                round((page.get_height() - y0 - 3 * MM) * scale)))
+            rows = [y for y in range(strip.height)
+                    if max(strip.getpixel((x, y)) for x in range(strip.width)) > 230]
+            assert rows and (rows[-1] - rows[0]) / scale / MM >= 8, (card["id"], rows[:3])
 
 
 def test_cards_say_nothing_twice_and_show_their_number_big(built):
@@ -471,9 +481,11 @@ def test_cards_say_nothing_twice_and_show_their_number_big(built):
             assert "ANY" in texts[index]
             continue
         assert text[tall].isdigit() and height >= 10, (index, text[tall], round(height, 1))
-        die = [s for s in drawn_shapes(page) if abs((s[2] - s[0]) / MM - 21) < 1.5
-               and abs((s[3] - s[1]) / MM - 21) < 1.5]
-        assert die, index  # the die face, 21 mm
+        # the die face, 21 mm, the lowest such shape (an Army West or East card's 22 mm
+        # picture, session 15, is in the top half)
+        die = sorted((s for s in drawn_shapes(page) if abs((s[2] - s[0]) / MM - 21) < 1.5
+                      and abs((s[3] - s[1]) / MM - 21) < 1.5), key=lambda s: s[1])
+        assert die, index
         assert boxes[tall][0] > die[0][2] and boxes[tall][1] < die[0][3], index  # beside it
 
 
@@ -1131,7 +1143,7 @@ def test_the_legend_reads_as_a_reference_card_numbers_first(built):
     forms = _forms(built(GAME, "legend", "pod"))
     for page in forms:
         icons = {n.split(".icon-")[1] for n in page if ".icon-" in n}
-        assert {"sunset", "sunrise-up", "tower", "throne", "market"} <= icons, icons
+        assert {"sun-west", "sun-east", "tower", "throne", "market"} <= icons, icons
     # the die spaces are framed in their location's colour (army, castle, market); reader
     # finding 11 (session 15) found the mist tiles read as blurred halos: the frame is crisp
     table, _solo = _legend_faces(built)
@@ -1147,7 +1159,8 @@ def test_the_legend_reads_as_a_reference_card_numbers_first(built):
 def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):
     """Reader finding 6 (session 12): a shield for West and a horse for East were arbitrary.
     West is the setting sun, East the rising sun, on the Army cards, the score sheet's armies
-    and towers, both Legends and the Symbol key, which names them."""
+    and towers, both Legends and the Symbol key, which names them; session 15 (finding 4):
+    each sun stands over its letter, W or E (sun-west, sun-east)."""
     from test_roll_and_might_retail import _forms
 
     texts = _page_texts(built(GAME, "cards", "pod"))
@@ -1156,13 +1169,12 @@ def test_west_and_east_are_sunset_and_sunrise_everywhere_with_a_key(built):
         icons = {n.split(".icon-")[1] for n in fronts[index] if ".icon-" in n}
         side = re.search(r"ARMY\s+(WEST OR EAST|WEST|EAST)", texts[index])
         if side and side.group(1) in ("WEST", "EAST"):
-            assert {"WEST": "sunset", "EAST": "sunrise-up"}[side.group(1)] in icons, index
-            assert not {"sunset", "sunrise-up"} - icons - {"sunset", "sunrise-up"}
+            assert {"WEST": "sun-west", "EAST": "sun-east"}[side.group(1)] in icons, index
         else:
-            assert not {"sunset", "sunrise-up"} & icons, index
+            assert not {"sun-west", "sun-east"} & icons, index
     sheet = {n.split(".icon-")[1] for n in _forms(built(GAME, "score-sheet", "pod"))[0]
              if ".icon-" in n}
-    assert {"sunset", "sunrise-up"} <= sheet
+    assert {"sun-west", "sun-east"} <= sheet
     aids = " ".join(text_of(built(GAME, "reference", "a4")).split())
     assert "West Sunset side, your left" in aids and "East Sunrise side, your right" in aids
 
