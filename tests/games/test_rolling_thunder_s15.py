@@ -137,3 +137,95 @@ def test_left_and_right_flank_the_thunder_die_only(sheet):
         assert b - r > 8 and min(r, g, b) > 200, (x / MM, (r, g, b))
     r, g, b = at(row[2] + 2 * MM, y)
     assert min(r, g, b) > 245, (r, g, b)
+
+
+@pytest.fixture(scope="module")
+def cards(built):
+    """The Player aids and Clarifications, A4 (fronts on pages 1 and 3, backs on 2 and 4)."""
+    return pdfium.PdfDocument(str(built("rolling-thunder", "clarifications", "a4")))
+
+
+def test_your_turn_is_one_step_a_line_in_whole_sentences(cards):
+    """s15 reader, finding 4: steps 7-9 ran on one line ("7 Runestone magic · 8 A God ...")
+    with the card's bottom third empty, and lines read clipped ("Runestones: 5 a full row.",
+    "none fit: the Troll only."). Each step starts its own line at the card's left edge."""
+    text, boxes = page_chars(cards[0])
+    flat = " ".join(text.split())
+    for step in ("4 Thunder: the LEFT die.", "5 Thunder: the RIGHT die.", "7 Use Runestone magic.",
+                 "8 Summon a God, if you like.", "9 Use Runestone magic.",
+                 "End: round 10, or no Troll or 5 Gods left."):
+        assert step in flat, step
+    lefts, tops = [], []
+    at = 0
+    for step in ("1 Cross", "2 Roll", "4 ", "5 ", "6 Lightning", "7 Use", "8 Summon", "9 Use",
+                 "End:"):
+        at = text.index(step, at)
+        box = text_box(text, boxes, step[0], at)
+        lefts.append(box[0])
+        tops.append(box[3])
+    assert max(lefts) - min(lefts) < 0.5 * MM, [round(v / MM, 1) for v in lefts]
+    assert all(a - b > 2.5 * MM for a, b in zip(tops, tops[1:])), tops   # a line each
+    third = " ".join(page_chars(cards[2])[0].split())
+    assert "Runestones: 5 for each full row." in third
+    assert "If no line fits, the Troll alone." in third
+    assert "5 a full row" not in third and "none fit" not in third
+
+
+def _frames(page, width_mm: float) -> list[tuple[float, float, float, float]]:
+    """Return the drawn boxes ``width_mm`` wide (the cards' picture frames), A4 points."""
+    from pdfcheck import drawn_shapes
+    return [s for s in drawn_shapes(page) if abs((s[2] - s[0]) - width_mm * MM) < 0.2 * MM
+            and 4 * MM < s[3] - s[1] < 30 * MM]
+
+
+def test_every_card_picture_is_one_window_size_with_no_pill_under_it(cards):
+    """s15 reader, finding 5: art windows of 6 to 21 mm (thin strips unreadable) and the same
+    blue pill under every picture, a leftover. Every card with a picture has a window 12 mm
+    tall (its gold frame), and nothing the pill's size (16 x 2 mm) is drawn. The aids whose
+    rules fill them (Your turn, Strikes, Symbols, Solo, Gods) print no strip."""
+    from pdfcheck import drawn_shapes
+    heights = []
+    for index in (0, 2):
+        frames = _frames(cards[index], 52.5 + 0.8)   # the frame's stroke counts in its bounds
+        heights += [round((s[3] - s[1]) / MM, 1) for s in frames]
+        pills = [s for s in drawn_shapes(cards[index])
+                 if abs((s[2] - s[0]) - 16 * MM) < 0.5 * MM
+                 and abs((s[3] - s[1]) - 2 * MM) < 0.5 * MM]
+        assert not pills, pills
+    # Setup on page 1, the Scoring, Clarifications and House rulings cards on page 3 (the
+    # text-led aids, their rules filling the card in a 40 % longer edition, have none)
+    assert len(heights) >= 9, heights
+    assert max(heights) - min(heights) < 0.2, heights
+    assert 11.5 < heights[0] < 13.5, heights
+
+
+def test_each_back_is_its_cards_and_keeps_its_margins(cards):
+    """s15 reader, finding 10: the House rulings card had a "Clarifications" back; the name
+    nearly touched the border over an empty bottom third. Its back says House rulings, at its
+    place under the front (long-edge duplex: mirrored left to right); each back's name keeps
+    4 mm and more inside its frame, and a gold knotwork rule fills the bottom of the card."""
+    front_text, front_boxes = page_chars(cards[2])
+    back_text, back_boxes = page_chars(cards[3])
+    width = cards[3].get_width()
+    front = text_box(front_text, front_boxes, "House rulings")
+    back = text_box(back_text, back_boxes, "House rulings")
+    assert (front[0] + front[2]) / 2 > width * 2 / 3   # the front: right column
+    assert (back[0] + back[2]) / 2 < width / 3          # its back: left column, same row
+    assert abs(front[1] - back[1]) < 65 * MM   # one row of cards (88.9 mm)
+    labels = [line.strip() for line in back_text.splitlines()]
+    assert (labels.count("Clarifications"), labels.count("Player aid"),
+            labels.count("House rulings")) == (6, 2, 1), labels
+    at = 0
+    names = []
+    while (at := back_text.find("ROLLING THUNDER", at)) >= 0:
+        names.append(text_box(back_text, back_boxes, "ROLLING THUNDER", at))
+        at += 1
+    assert len(names) == 9
+    for name in names:
+        assert name[2] - name[0] < 57.5 * MM - 2 * 4 * MM, (name[2] - name[0]) / MM
+    # the knotwork: gold under the House rulings label, within the card's bottom quarter
+    at = _grey(cards[3])
+    ys = [back[1] - i * 0.25 * MM for i in range(10, 50)]
+    gold = max(sum(1 for x in range(40) if (lambda p: p[0] - p[2] > 60)(
+        at(back[0] + (back[2] - back[0]) * x / 40, y))) for y in ys)
+    assert gold > 10, gold
