@@ -38,6 +38,7 @@ class WrittenFile:
     def __init__(self, path: str):
         self.path = path
         self._delete = weakref.finalize(self, _unlink, path)
+        _LIVE.add(self)
 
     @classmethod
     def create(cls) -> tuple["WrittenFile", io.BufferedWriter]:
@@ -61,12 +62,34 @@ class WrittenFile:
             _unlink(self.path)
         self._delete.detach()
 
+    def discard(self) -> None:
+        """Delete the file now, unless it was moved or handed over."""
+        self._delete()
+
     def __getstate__(self) -> dict:
         self._delete.detach()  # the receiving process owns the file now
         return {"path": self.path}
 
     def __setstate__(self, state: dict) -> None:
         self.__init__(state["path"])
+
+
+# every WrittenFile of this process not yet collected (written_files_discarded)
+_LIVE: weakref.WeakSet = weakref.WeakSet()
+
+
+@contextmanager
+def written_files_discarded():
+    """Delete, when the block ends, every file a WrittenFile made in it still owns (never
+    moved into place: a failed build, ``validate``), not waiting for the objects to be
+    collected (the cycle collector may be off, a test process may end without finalizers)."""
+    before = set(_LIVE)
+    try:
+        yield
+    finally:
+        for written in list(_LIVE):
+            if written not in before:
+                written.discard()
 
 
 def _unlink(path: str) -> None:

@@ -16,6 +16,7 @@ from typing import Iterator
 import click
 
 from ..base.errors import ProblemList
+from ..base.output import written_files_discarded
 from ..load.project import Project
 from ..load.reads import ReadRecorder, opened_all, reported
 from .component_build import BuildOptions, BuildWork, Job, build_components
@@ -55,7 +56,8 @@ def build(project: Project, game_id: str | None = None, component_ids: list[str]
     """
     # stamped: the build record keeps each file's stamp from before it was read
     recorder = reads if reads is not None and reads.stamped else ReadRecorder(stamped=True)
-    with (reads.recording() if reads is not None else nullcontext()), recorder.recording():
+    with (reads.recording() if reads is not None else nullcontext()), recorder.recording(), \
+            written_files_discarded():  # a failed build leaves no temporary file
         return _build(project, game_id, component_ids, options, progress, warn, record,
                       skipped, recorder, write, checked)
 
