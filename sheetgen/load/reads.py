@@ -216,6 +216,7 @@ def content(path: Path) -> str | None:
 
 
 RACY = 2.0  # seconds: a stamp this close to when it was taken may hide a later save
+_UNREAD = object()  # Made.taken: a file old when read, whose stamp alone tells a change
 
 
 class Made:
@@ -232,7 +233,12 @@ class Made:
         one timestamp tick of the reading could leave the stamp as it was: such a file's
         content is compared, as git compares a racily clean file)."""
         for path, (was, digest) in self.taken.items():
-            if was is not None and stamp(path) == was and was[0] / 1e9 < self.at - RACY:
+            now = stamp(path)
+            if digest is _UNREAD:  # old when read: its stamp tells (a font is not hashed)
+                if now != was:
+                    return False
+                continue
+            if was is not None and now == was and was[0] / 1e9 < self.at - RACY:
                 continue
             if content(path) != digest:
                 return False
@@ -253,7 +259,9 @@ def kept(cache: dict, key, make: Callable[[], T]) -> T:
     with ReadRecorder(stamped=True).recording() as recorder:
         value = make()
     files = recorder.files()
-    taken = {path: (recorder.stamp(path), content(path)) for path in files}
+    racy = time.time() - RACY
+    taken = {path: (was, _UNREAD if was is not None and was[0] / 1e9 < racy else content(path))
+             for path in files for was in (recorder.stamp(path),)}
     if all(stamp(path) == taken[path][0] for path in files):
         cache[key] = Made(value, recorder, taken)
     return value
