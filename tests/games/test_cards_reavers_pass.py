@@ -27,7 +27,7 @@ WINDOW = {"card": (3.6, 19.2, 40.9, 39.4), "reaver": (3.6, 20.2, 40.9, 37.2)}
 # The parts of the window that only the scene paints (no piece, halo, second piece or tab): a
 # strip down each side edge, from the sky to the ground.
 BACKDROP = {"card": ((3.7, 19.4, 4.15, 39.2), (40.35, 19.4, 40.8, 39.2)),
-            "reaver": ((3.7, 24.6, 4.15, 37.0), (3.7, 24.6, 23.8, 25.0))}
+            "reaver": ((3.7, 25.4, 4.15, 37.0), (3.7, 25.4, 22.8, 25.8))}
 TITLE = {"card": (3.0, 13.4, 41.45, 18.6), "reaver": (3.0, 13.6, 41.45, 19.2)}
 
 
@@ -165,18 +165,20 @@ def test_a_reaver_turning_a_die_shows_the_face_as_a_die(fronts):
         assert _share(face.crop((3.4, 48.0, 41.0, 60.6)), GILT) > 0.003, name
 
 
-def test_every_reaver_has_a_second_piece_beside_its_arms(fronts):
-    """Beside the shield stands the Reaver's own second piece in its clan's colour (the Raven's
-    lifted to a violet): no Reaver is an emblem alone on a backdrop."""
-    inks = {"Wolf clan": (0x5A, 0x65, 0x70), "Raven clan": (0x4A, 0x3F, 0x7E),
-            "Boar clan": (0x7A, 0x4A, 0x21), "Serpent clan": (0x1D, 0x6B, 0x63)}
+def test_every_reaver_is_its_crest_alone_on_its_scene(fronts):
+    """Session 15's reader: "a white glyph on a shield over a faded one-colour vignette of an
+    unrelated icon (Ragnfrid a ham)": the second piece and the pale halo it stood in are gone
+    and the clan crest is the picture. Left of the shield, under the clan tab, only the scene
+    prints: near-white pixels (the halo's rings) are under 1 %; the tab names the clan."""
+    clans = {"Wolf clan", "Raven clan", "Boar clan", "Serpent clan"}
     seen = set()
     for name, face in fronts["reaver-cards"].items():
-        clan = face.text_in((3.6, 19.9, 21.0, 24.3))
-        assert clan in inks, (name, clan)
-        assert _share(face.crop((5.0, 25.2, 16.8, 37.0)), inks[clan], 10) > 0.08, name
+        clan = face.text_in((3.0, 19.9, 21.0, 24.3))
+        assert clan in clans, (name, clan)
+        pixels = list(face.crop((3.6, 25.2, 22.8, 37.0)).get_flattened_data())
+        assert sum(1 for p in pixels if min(p) > 240) / len(pixels) < 0.01, name
         seen.add(clan)
-    assert seen == set(inks)
+    assert seen == clans
 
 
 def test_the_die_faces_credit_prints_where_they_are_drawn(built):

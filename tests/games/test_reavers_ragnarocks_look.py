@@ -57,11 +57,11 @@ def collect_gaps(page) -> tuple[float, float]:
     top, bottom = max(b[3] for b in glyphs), min(b[1] for b in glyphs)
     middle = (min(b[0] for b in glyphs) + max(b[2] for b in glyphs)) / 2
     shapes = [s for s in drawn_shapes(page) if s[0] < middle < s[2]]
-    # the art window: the framed box (38.05 x 21 mm, the panel's width, and its 0.45 mm
-    # stroke) whose foot is the nearest above the text's middle (not a shape of the scene drawn
-    # inside it, whose bounds run on under the window's clip)
-    windows = [s for s in shapes if abs(s[2] - s[0] - 38.95 * MM) < 0.2 * MM
-               and abs(s[3] - s[1] - 21.9 * MM) < 0.2 * MM
+    # the art window: the box (50.8 x 21 mm, the card's width from bleed to bleed) whose foot
+    # is the nearest above the text's middle (not a shape of the scene drawn inside it: one
+    # measures 20.95 mm)
+    windows = [s for s in shapes if abs(s[2] - s[0] - 50.8 * MM) < 0.2 * MM
+               and abs(s[3] - s[1] - 21 * MM) < 0.02 * MM
                and s[1] > (top + bottom) / 2 and s[1] < top + 8 * MM]
     rules = [s for s in shapes if s[3] - s[1] < 1 * MM and s[2] - s[0] > 20 * MM
              and s[3] < (top + bottom) / 2]
