@@ -87,3 +87,22 @@ def test_card_backs_have_no_frame_inside_the_cut(built, deck):
                     (38.45, 6.0, 42.95, 57.5)):
             dark = _share(_crop(face, *box), lambda p: max(p) < 150)
             assert dark < 0.002, (deck, number, box, dark)
+
+
+def test_dice_aid_rows_are_tinted_in_their_die_colours(built):
+    """Finding 8: the dice aid's R, B and Y rows were grey. Each die's letter cell is now its
+    die's colour (red, blue, yellow) and its row a light tint of it; the Combat die row stays
+    neutral."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "dice-aid", "pod")))
+    page = pdf[0]
+    left, _, _, top = page.get_trimbox()
+    face = (page.render(scale=SCALE).to_pil().convert("RGB"), left * SCALE,
+            (page.get_height() - top) * SCALE)
+    red, blue, yellow, combat = (_crop(face, 6.0, y, 8.0, y + 1.0).getpixel((2, 2))
+                                 for y in (29.0, 36.4, 43.8, 51.2))
+    assert red[0] > red[2] + 50 and red[0] > red[1] + 50, red
+    assert blue[2] > blue[0] + 50, blue
+    assert yellow[0] > yellow[2] + 80 and yellow[1] > yellow[2] + 60, yellow
+    assert max(combat) - min(combat) < 20, combat
+    row = _crop(face, 21.0, 26.2, 22.0, 26.8).getpixel((1, 1))  # the red row's tint
+    assert row[0] > row[2] + 15, row
