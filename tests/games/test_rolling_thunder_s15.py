@@ -229,3 +229,28 @@ def test_each_back_is_its_cards_and_keeps_its_margins(cards):
     gold = max(sum(1 for x in range(40) if (lambda p: p[0] - p[2] > 60)(
         at(back[0] + (back[2] - back[0]) * x / 40, y))) for y in ys)
     assert gold > 10, gold
+
+
+def test_free_strikes_are_bolts_and_each_column_runs_into_its_knot_box(sheet):
+    """s15 reader, finding 7: the full row's "× ×" free-strike circles were drawn like the
+    stones you slash, and the knot boxes of a column of three were explained only by a small
+    side note. The free strikes are gold bolts (the rulebook's lightning), no × left in the
+    network; a pale gold band runs down each column of stones into its knot box."""
+    _, page, text, boxes = sheet
+    at = _grey(page, 200 / 72)
+    network = text[text.index("Runestone network"):text.index("Scoring ·")]
+    assert "×" not in network
+    r = text_box(text, boxes, "R", text.index("Full row"))
+    y = (r[1] + r[3]) / 2
+    step = 8.2 * MM   # a stone and its gap
+    x0 = (r[0] + r[2]) / 2
+    for column in (7, 8):   # the two free strikes: gold ink in the circle's middle
+        cx = x0 + column * step
+        golds = [at(cx + dx * MM, y + dy * MM) for dx in (-1.2, -0.6, 0, 0.6, 1.2)
+                 for dy in (-1.2, -0.6, 0, 0.6, 1.2)]
+        assert any(p[0] - p[2] > 60 and p[0] < 230 for p in golds), (column, golds)
+    for column in range(1, 7):   # each stone column: pale gold between its rows
+        gap = at(x0 + column * step, y - 3.8 * MM)
+        assert gap[0] - gap[2] > 25 and min(gap) > 170, (column, gap)
+    right = at(x0 + 9 * step, y - 3.8 * MM)     # beside the 5: paper
+    assert min(right) > 245, right

@@ -53,7 +53,7 @@ def test_no_god_bonus_from_round_7(sheet, rulings):
 def test_where_free_strikes_may_go(sheet, rulings):
     assert "T14 · Free strikes. A full row's two free strikes go on unmarked light squares " \
            "or Warriors, any sector; never a dark square, Troll or Standing Stone." in rulings
-    assert "2 free strikes (×) on light squares" in sheet
+    assert "2 free strikes ( ) on light squares" in sheet   # ( ): the bolt, s15
 
 
 def test_a_column_of_three_in_a_sector_with_no_troll_left(sheet, rulings):
