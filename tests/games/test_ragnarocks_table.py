@@ -351,9 +351,9 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
     page = pdfium.PdfDocument(str(pdf))[0]
     image = page.render(scale=100 / 72).to_pil().convert("RGB")
 
-    def plate(face):  # a ring 6.5-7.5 mm from the centre: the face around the symbol
+    def plate(face, reach=7):  # a ring `reach` mm from the centre: the face round the symbol
         cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
-        spots = [(cx + dx * 7 * MM, cy + dy * 7 * MM) for dx, dy in
+        spots = [(cx + dx * reach * MM, cy + dy * reach * MM) for dx, dy in
                  ((1, 0), (-1, 0), (0, 1), (0, -1), (0.7, 0.7), (-0.7, -0.7))]
         return [_mean_rgb(image, page.get_height(), (x - 0.5 * MM, y - 0.5 * MM, x + 0.5 * MM,
                                                      y + 0.5 * MM), 100) for x, y in spots]
@@ -378,17 +378,20 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
                                                      cy + dy * 8.2 * MM + 0.3 * MM), 100)
                 for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1))]
 
-    # the 6 Settled markers come last, Ivory's then Red's. Session 13 (the reader: "Settled
-    # markers' ivory is confusable with the Ivory player's Vikings"): the kind is the whole
-    # plate, moss green, a colour no clan plays; the clan is the rim (Ivory's far lighter
-    # than Red's). A Viking's plate is never green.
+    # the 6 Settled markers come last, Ivory's then Red's. Session 15 (the reader: "Settled
+    # markers differ only by a thin rim: fill them with the player colour"): the kind is the
+    # broad moss-green rim, a colour no clan plays; the clan is the whole plate (Ivory's far
+    # lighter than Red's, Red's red). A Viking's rim is never green.
     for face in fronts[-6:]:
-        for r, g, b in plate(face):
+        for r, g, b in band(face):
             assert g > r + 15 and g > b, (r, g, b)
     for face in fronts[40:46]:
-        assert not any(g > r + 15 and g > b for r, g, b in plate(face)), face
-    lightness = [sum(map(sum, band(face))) / 12 for face in fronts[-6:]]
+        assert not any(g > r + 15 and g > b for r, g, b in band(face)), face
+    lightness = [sum(map(sum, plate(face, 6))) / 18 for face in fronts[-6:]]
     assert min(lightness[:3]) > max(lightness[3:]) + 80, lightness
+    for face in fronts[-3:]:
+        r, g, b = (sum(c) / 6 for c in zip(*plate(face, 6)))
+        assert r > g + 60 and r > b + 60, (r, g, b)  # Red's plate is red
     vikings = fronts[40:46]
     for face in vikings:
         r, g, b = (sum(c) / 6 for c in zip(*plate(face)))

@@ -313,3 +313,47 @@ def test_the_runestone_mark_is_a_standing_stone_with_a_rune_cut_in_it(built):
             if any(min(line[:i]) < 60 and min(line[i + 1:]) < 60 for i in lit):
                 rows += 1
         assert rows >= 0.4 * (y1 - y0), (rows, y1 - y0)
+
+
+def test_both_clans_wear_one_helmet_and_the_runestone_is_a_rough_stone(built):
+    # session 15, the reader: "Ivory and Red Vikings are two different helmet drawings;
+    # Runestone looks like a gravestone". Measured on the page: the helmet in each Viking's
+    # middle is the same dark iron on both clans' shields (its darkest tenth within 30 levels),
+    # and the Runestone mark's left flank, row by row, turns in and out three times or more
+    # (chipped, not the smooth arch of a headstone).
+    import pypdfium2 as pdfium
+
+    path = built("ragnarocks", "tokens", "a4")
+    fronts = placements(PdfReader(path), 0)
+    counts = Counter(p.name for p in fronts)
+    page = pdfium.PdfDocument(str(path))[0]
+    dpi, page_h = 300, page.get_height()
+    scale = dpi / 72
+    grey = page.render(scale=scale).to_pil().convert("L")
+
+    def middle(face, half):
+        cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
+        return grey.crop((int((cx - half) * scale), int((page_h - cy - half) * scale),
+                          int((cx + half) * scale), int((page_h - cy + half) * scale)))
+
+    vikings = [p for p in fronts if counts[p.name] == 3][:6]
+    irons = []
+    for face in (vikings[0], vikings[3]):
+        pixels = sorted(middle(face, 3 * MM).tobytes())
+        irons.append(pixels[len(pixels) // 10])
+    assert max(irons) < 70 and abs(irons[0] - irons[1]) <= 30, irons
+    stone = next(p for p in fronts if counts[p.name] == 40)
+    crop = middle(stone, 5.5 * MM)
+    lefts = []
+    for y in range(crop.height):
+        dark = [x for x in range(crop.width // 2) if crop.getpixel((x, y)) < 60]
+        if dark and len(dark) < crop.width // 2 - 2:
+            lefts.append(min(dark))
+    lefts = lefts[3:-12]  # the flank, clear of the tip and the ground line
+    turns, direction = 0, 0
+    for a, b in zip(lefts[::4], lefts[4::4]):  # every 4th row: 0.34 mm steps
+        step = (b > a) - (b < a)
+        if step and step != direction:
+            turns += direction != 0
+            direction = step
+    assert turns >= 3, (turns, lefts)
