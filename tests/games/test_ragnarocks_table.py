@@ -188,11 +188,11 @@ def test_symbols_are_keyed_on_a_symbols_aid_per_player(built, project):
     drawn = _icon_sizes(reader, 2 * keys[0])
     # session 14: the Runestone is the carved standing stone (runestone-carved), not the
     # game-icons rune-stone the reader took for a comic-book "S" shield
-    assert {"command-badge", "viking", "house", "runestone-carved"} <= set(drawn), drawn
+    assert {"command-badge", "viking", "house", "runestone-rough"} <= set(drawn), drawn
     assert "runestone" not in drawn, drawn
     # finding: "a larger, explained Odin icon": the key draws each picture 10 mm or more
     assert min(drawn[name] for name in ("command-badge", "viking", "house",
-                                        "runestone-carved")) >= 10, drawn
+                                        "runestone-rough")) >= 10, drawn
 
 
 def test_the_odin_command_icon_is_large_and_explained(built):
@@ -368,7 +368,7 @@ def test_each_token_kind_reads_apart_and_runestones_carry_no_runes(built):
     # a shaded carved stone with the Runestone symbol cut in (templates/art/medallions);
     # session 14: the symbol is the carved standing stone (runestone-carved)
     face = next(iter(pod.pages[0]["/Resources"]["/XObject"].values())).get_object().get_data()
-    assert re.search(rb"/FormXob\.art-runestone-carved(-[0-9a-f]{12})? Do", face), face[:200]
+    assert re.search(rb"/FormXob\.art-runestone-rough(-[0-9a-f]{12})? Do", face), face[:200]
     assert all("viking" in s for s in symbols[40:46])
     def band(face):  # the rim 8.2 mm from the centre: a Settled marker's wide band
         cx, cy = face.x + 9.5 * MM, face.y + 9.5 * MM
@@ -414,7 +414,7 @@ def test_the_scoring_example_draws_a_small_board(built):
                   "Runestone hexes never count.", "both colours, nobody scores."):
         assert words in text, words
     drawn = _icon_sizes(reader, 2 * examples[0])
-    assert {"runestone-carved", "viking"} <= set(drawn), drawn
+    assert {"runestone-rough", "viking"} <= set(drawn), drawn
     page = pdfium.PdfDocument(str(path))[2 * examples[0]]
     image = page.render(scale=100 / 72).to_pil().convert("RGB")  # rasterised once
 
@@ -648,7 +648,7 @@ def test_the_aid_and_clarifications_backs_differ(built):
     assert ag > ar + 2 and cr > cg + 15, means
     aids, rulings = (PdfReader(built("ragnarocks", c, "pod")) for c in ("reference",
                                                                           "clarifications"))
-    assert "runestone-carved" in _icon_sizes(aids, 1) and "edition-seal" in _icon_sizes(rulings, 1)
+    assert "runestone-rough" in _icon_sizes(aids, 1) and "edition-seal" in _icon_sizes(rulings, 1)
 
 
 def test_the_backs_are_light(built):

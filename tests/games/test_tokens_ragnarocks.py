@@ -282,7 +282,7 @@ def test_a_runestone_is_a_shaded_carved_stone_not_a_flat_disc(built):
 def test_the_runestone_mark_is_a_standing_stone_with_a_rune_cut_in_it(built):
     # session 14, the reader: "the Runestone mark looks like Superman's 'S' shield" (the
     # game-icons rune-stone, a spiral on a slab). The mark is now a standing stone with the
-    # rune fehu cut through it (templates/icons/runestone-carved.svg). Measured on the page, on
+    # rune fehu cut through it (templates/icons/runestone-rough.svg, session 15). On the page, on
     # Runestone tokens: the dark carving is an upright slab (taller than wide), and through its
     # middle third runs a light stave, stone on both sides, for 40 % of its height or more.
     import pypdfium2 as pdfium
