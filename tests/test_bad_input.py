@@ -88,9 +88,9 @@ def test_unknown_template(proj):
 
 
 def test_unknown_picture(proj):
-    # a Mythology card's figure is a medallion (art/medallions/...), named in its data
-    line = replace(proj / DECK, "art: medallions/freya", "art: medallions/no-such-art")
-    check_fails(proj, DECK, line - 3, "image 'art/medallions/no-such-art.svg' not found")
+    # a Mythology card's figure is an icon (templates/icons), named in its data
+    line = replace(proj / DECK, "figure: necklace", "figure: no-such-figure")
+    check_fails(proj, DECK, line - 3, "no-such-figure")
 
 
 def test_unknown_colour(proj):
@@ -109,7 +109,8 @@ def test_unknown_font(proj):
 
 
 def test_missing_field(proj):
-    hel = ("  - name: Hel\n    scene: shadow\n    art: medallions/hel\n"
+    hel = ("  - name: Hel\n    scene: shadow\n    figure: crowned-skull\n"
+           "    figure_color: figure-light   # a pale figure on its dark scene\n"
            "    epithet: Ruler of the Dead\n")
     line = replace(proj / DECK, hel + "    powers:\n", hel + "    powrs:\n")
     check_fails(proj, DECK, line, "field 'powers' is missing")
