@@ -477,10 +477,11 @@ def test_a_font_file_that_is_no_truetype_is_blamed_at_its_fonts_yaml_line(proj):
 def test_an_icon_that_cannot_be_drawn_is_found_by_validate(proj, svg, words):
     icons = proj / "templates" / "icons"
     icons.mkdir(parents=True)
-    (icons / "command.svg").write_text(svg, encoding="utf-8")
-    output = fails(proj, "", "icon 'command' cannot be drawn",
+    # (the command symbol's icon, the ringed raven; session 15)
+    (icons / "command-badge.svg").write_text(svg, encoding="utf-8")
+    output = fails(proj, "", "icon 'command-badge' cannot be drawn",
                    words, command=("validate", "ragnarocks", "mythology-cards"))
-    assert "command.svg" in output
+    assert "command-badge.svg" in output
     # named where the picture is asked for: the game's symbol of it, or the card template
     assert re.search(r"^error: \S*(data/ragnarocks/game\.yaml:\d+: symbol 'command'|"
                      r"templates/mythology-front\.yaml:\d+:)", output, re.M), output
