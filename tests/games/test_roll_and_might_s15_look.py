@@ -255,3 +255,54 @@ def test_west_and_east_symbols_carry_their_letter_everywhere(built):
         low = [p[int(rows * 0.6):rows, :cols] for p in pictures]  # under the horizon
         differ = (low[0] != low[1]).sum() / max(1, (low[0] | low[1]).sum())
         assert differ > 0.65, (west, differ)
+
+
+def test_the_clarifications_stand_clear_of_the_paper_edge(built):
+    """Finding 8: "card borders 4-5 mm from the paper edge (home printers clip)". The four A6
+    cards tile the A4 page exactly; each card's frame, and every letter on it, is 8 mm or more
+    inside the paper's edge."""
+    page = pdfium.PdfDocument(str(built(GAME, "clarifications", "a4")))[0]
+    width, height = page.get_width(), page.get_height()
+    frames = [s for s in drawn_shapes(page) if 125 * MM < s[2] - s[0] < 140 * MM
+              and 80 * MM < s[3] - s[1] < 96 * MM]
+    assert len(frames) == 4, frames
+    for x0, y0, x1, y1 in frames:
+        assert min(x0, y0, width - x1, height - y1) >= 8 * MM, (x0 / MM, y0 / MM)
+    chars = page.get_textpage()
+    for i in range(chars.count_chars()):
+        if chars.get_text_range(i, 1).isspace():
+            continue
+        x0, y0, x1, y1 = chars.get_charbox(i)
+        if x1 <= x0:
+            continue
+        inside = any(f[0] <= x0 and x1 <= f[2] and f[1] <= y0 and y1 <= f[3] for f in frames)
+        footer = y1 < 8 * MM or x1 < 8 * MM  # the page's credit line, not a card
+        assert inside or footer, chars.get_text_range(i, 1)
+
+
+def test_cards_of_one_name_show_their_own_stretch_of_the_scene(built):
+    """Finding 10: "identical within a suit (two Army West cards differ only in die)". Two cards
+    of one name share their symbol (one idea, one picture) but each shows its own stretch of
+    the scene: the picture's left and right thirds differ between the two."""
+    pdf = pdfium.PdfDocument(str(built(GAME, "cards", "pod")))
+    fronts: dict[str, list] = {}
+    for index in range(0, len(pdf), 2):
+        page = pdf[index]
+        text = " ".join(page.get_textpage().get_text_range().split())
+        if " OR " in text:  # a card of either side or part: one of a kind
+            continue
+        for name in ("ARMY WEST", "ARMY EAST", "CASTLE TOWER"):
+            if name in text:
+                fronts.setdefault(name, []).append(page)
+    for name, pages in fronts.items():
+        assert len(pages) == 2, name
+        windows = []
+        for page in pages:
+            image = _rgb(page).convert("L")
+            s = DPI / 72
+            sides = [image.crop((round((3.175 + x0) * MM * s), round((3.175 + 26) * MM * s),
+                                 round((3.175 + x1) * MM * s), round((3.175 + 38) * MM * s)))
+                     for x0, x1 in ((1, 12), (51.5, 62.5))]
+            windows.append([np.asarray(side, dtype=np.int16) for side in sides])
+        differ = max(np.abs(windows[0][k] - windows[1][k]).mean() for k in (0, 1))
+        assert differ > 3, (name, differ)
