@@ -23,6 +23,7 @@ from sheetgen.load.project import Project
 A4 = (595.2756, 841.8898)
 TICK = 6.5  # a roll's tick box: a square this wide, stroked and filled
 LINING = "IBMPlexSans"  # the label face: lining figures, a flagged and footed "1"
+TITLE = "Cinzel"  # the title face: carved capitals, lining figures
 # every game's roll sheets at their fewest and most players (Ragnarocks rolls no dice)
 EXTREMES = [("roll-and-raid", 1), ("roll-and-raid", 6), ("rolling-thunder", 1),
             ("rolling-thunder", 4), ("roll-and-might", 1), ("roll-and-might", 5),
@@ -95,11 +96,13 @@ def test_a_rolls_total_is_in_lining_figures_and_clear_of_its_tick_box(game, play
 
 @pytest.mark.parametrize("game, players", EXTREMES)
 def test_slip_titles_are_lining_and_no_instruction_is_in_italics(game, players):
-    """Reader: old-style numerals in the round titles, grey italic instructions. A slip's
-    title ("Round 1", "Turn 6 ...", "Setup") prints in the label face; no character of the
-    sheet but a re-rolled die's small marker is in an italic face."""
+    """Readers: old-style numerals in the round titles (s14), then a generic sans beside the
+    carved capitals of every other heading (s15), and grey italic instructions. A slip's
+    title ("Round 1", "Turn 6 ...", "Setup") prints in the game's title face, as its
+    headings do, with lining figures: each digit of a title stands as high as the title's
+    first capital. No character of the sheet but a re-rolled die's small marker is italic."""
     doc = pdfium.PdfDocument(_sheet(game, players))
-    titles = 0
+    titles = digits = 0
     for page in doc:
         text, _ = page_chars(page)
         textpage = page.get_textpage()
@@ -110,10 +113,18 @@ def test_slip_titles_are_lining_and_no_instruction_is_in_italics(game, players):
             at = text.find(word)
             while at >= 0:
                 if text[at - 1:at] in ("", "\n", "\r", " ") and at + 1 < len(fonts) and \
-                        LINING in fonts[at]:
+                        TITLE in fonts[at]:
                     titles += 1
+                    cap_top = textpage.get_charbox(at)[3]
+                    end = at
+                    while end < len(text) and text[end] not in "\r\n" and TITLE in fonts[end]:
+                        if text[end].isdigit():
+                            top, bottom = textpage.get_charbox(end)[3], textpage.get_charbox(end)[1]
+                            assert abs(top - cap_top) < 0.06 * (top - bottom), (text[at:end + 1])
+                            digits += 1
+                        end += 1
                 at = text.find(word, at + 1)
-    assert titles
+    assert titles and digits
 
 
 MARKED_DICE = [("rolling-thunder", "printable-dice"), ("rolling-thunder", "dice-stickers"),

@@ -57,7 +57,7 @@ BOX = 4.0  # ... at the least: its cells' boxes (3 points higher than the dice) 
 TAB_ROLLS = 4  # the most rolls a tab under a fold holds (more: the next slip)
 GUTTER = 12.0  # between the sheet's intro and its first slips (slips abut: one cut line)
 CUT_W = 0.6  # a cut line's width
-LABEL = 11.0  # a slip's title: the round, read first
+LABEL = 11.0  # a slip's title: the round, read first; in the title face, as the game's headings
 CHIP = 8.5  # a seat's chip's radius
 CHIP_TEXT = 11.5  # its number
 SAY = SMALL + 0.5  # an instruction over dice
@@ -472,9 +472,9 @@ class _Slips(_Sheet):
         at the foot of what comes before it, above the fold line, so it is read while the
         tab is still folded under."""
         size = LABEL
-        while size > SMALL + 1 and self.sw(title, self.fonts["label"], size) > width:
+        while size > SMALL + 1 and self.sw(title, self.fonts["title"], size) > width:
             size -= 0.5
-        titles = self.split(title, "label", size, width)
+        titles = self.split(title, "title", size, width)
         lines = [self.part_lines(parts[0], width)]
         for part in parts[1:]:
             pause = part[0]
@@ -527,7 +527,7 @@ class _Slips(_Sheet):
         for title in titles:
             size, text = title.split("\t", 1)
             y -= LABEL + 2
-            c.setFont(self.fonts["label"], float(size))
+            c.setFont(self.fonts["title"], float(size))
             c.drawString(x + PAD, y + 2, text)
         c.setFillGray(0)
         y -= 1 + 3 * self.air
