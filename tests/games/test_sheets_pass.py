@@ -167,8 +167,9 @@ def test_rolling_thunder_valhalla_example_has_no_black_cell(built):
 
 def test_rolling_thunder_warriors_stand_out_of_every_sector(built):
     """Reader: "Warriors pale". A Warrior's shield in the blue sector (blue 2-2, the palest
-    ground for a steel shield) prints darker than grey 160 at its darkest (it was 171), and
-    still lighter than a pencil's graphite (over 140)."""
+    ground for a steel shield) prints darker than grey 160 at its darkest (it was 171).
+    s15 reader: the pale shield still vanished on the blue sector, so its rim is dark ink
+    (under grey 110) round light steel planks (the writing-space check keeps its ink)."""
     scale = 300 / 72
     px = scale * MM
     image = _rgb(built("rolling-thunder", "play-sheet", "a4"), scale).mean(axis=2)
@@ -176,7 +177,7 @@ def test_rolling_thunder_warriors_stand_out_of_every_sector(built):
     left, top = left + 7 * pitch + 1, top + pitch + 1  # blue sector column 2, row 2
     cell = image[round(top * px):round((top + pitch - 2) * px),
                  round(left * px):round((left + pitch - 2) * px)]
-    assert 140 < cell.min() < 160, cell.min()
+    assert cell.min() < 110, cell.min()
 
 
 def test_roll_and_raids_symbol_key_fills_its_page(built):
