@@ -157,7 +157,7 @@ RULES = ("Recruit: fill an inner hex", "Store: fill an inner hex", "Spend: cross
          "Intensive production: Improved", "Specialized production: write",
          "Ritual: write", "Upgraded tools (permanent", "Berserker substances (permanent)",
          "A settlement's bonus crosses", "A hex per", "Production or Raiding",
-         "Fate die (gold hex): once", "Expansion: a refill", "Cross a box per raid",
+         "Gold hex: once", "Expansion: a refill", "Cross a box per raid",
          "Any die: write its value")
 
 
@@ -297,7 +297,7 @@ def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
                   "Battle GP", "Jörmungandr", "Clarifications"):
         assert label in text, label
     keyed_on_itself = {"clarifications": ("/FormXob.icon-edition-seal",
-                                          "Ruling of this edition, not the publisher's")}
+                                          "This edition's rulings")}
     for component in ("clan-sheet", "raid-cards", "creature-cards", "reference",
                       "clarifications", "odds-card", "dice-deck"):
         drawn = pictures(built(GAME, component, "a4"))
@@ -306,7 +306,7 @@ def test_every_picture_printed_is_a_symbol_on_the_symbols_sheet(built):
             picture, words = keyed_on_itself[component]
             assert picture in drawn, component
             printed = re.sub(r"\s+", " ", text_of(built(GAME, component, "a4")))
-            assert printed.count(words) == 1, (component, words)
+            assert printed.count(words) >= 1, (component, words)  # s15: on every card
             own = {picture}
         assert drawn and drawn <= key | own, (component, sorted(drawn - key))
 
@@ -435,15 +435,11 @@ def test_every_creature_stands_in_a_roundel_on_a_scene_of_its_own(built):
         discs = [(x0, y0, x1, y1) for x0, y0, x1, y1 in drawn_shapes(page)
                  if 25 * MM < x1 - x0 < 28.5 * MM and 25 * MM < y1 - y0 < 28.5 * MM
                  and (height - y1) / MM < 25]
-        assert discs, index  # the 26 mm roundel under the name band
-        # its middle is the silhouette's white on the kind's colour: both tones are there
-        image = page.render(scale=100 / 72).to_pil().convert("RGB")
-        x0, y0, x1, y1 = discs[0]
-        crop = image.crop([round(v * 100 / 72) for v in
-                           (x0 + 5 * MM, height - y1 + 5 * MM, x1 - 5 * MM, height - y0 - 5 * MM)])
-        colours = dict((c, n) for n, c in crop.getcolors(1 << 20))
-        white = sum(n for c, n in colours.items() if min(c) > 235)
-        assert white > 0.15 * crop.width * crop.height, index
+        # s15 reader ("a stock icon in a medallion reads as clip-art"): no gold-ringed roundel
+        # any more, the creature stands large in its scene: its size and the ring's absence
+        # are measured in tests/games/test_roll_and_raid_s15_look.py (a creature drawn round,
+        # the wolf's moon, is a disc of its own)
+        del discs
 
 
 def test_raid_card_pictures_mean_places_and_cast_no_stains(built):
@@ -551,7 +547,9 @@ def test_the_fate_note_names_a_printed_aid(built):
     "white dice", the sheet "gold hex": fresh reader, session 14)."""
     sheet = re.sub(r"\s+", " ", text_of(built(GAME, "clan-sheet", "a4", copies=1), [0]))
     aids = text_of(built(GAME, "reference", "a4"))
-    assert "(Fate dice aid)" in sheet and "Production aid" not in sheet
+    # s15 reader ("a stray note ... (Fate dice aid)"): the gold hex is keyed in a panel of its
+    # own, "Fate die", the aid's title word
+    assert "Gold hex: once" in sheet and "Production aid" not in sheet
     assert "FATE DICE" in aids.upper()
     assert "gold hex" in sheet and "gold dice hexes of your Clan sheet" in re.sub(r"\s+", " ", aids)
     assert "white dice" not in aids.lower()
@@ -563,7 +561,7 @@ def test_no_two_raid_cards_share_a_look_alike_picture(built):
     defensive-wall) are the same drawing under two names. Read from the printed pictures:
     the landmark's ink (the pixels in the card's level colour) of no two cards overlaps by
     70 % or more (intersection over union), Paris aside (a gold landmark)."""
-    levels = {(0x4f, 0x7a, 0x3a), (0x8a, 0x5a, 0x1f), (0x6e, 0x2a, 0x35)}
+    levels = {(0x24, 0x39, 0x1b), (0x46, 0x29, 0x0a), (0x43, 0x13, 0x1d)}  # the levels' inks
     document = pdfium.PdfDocument(str(built(GAME, "raid-cards", "pod")))
     dpi, bleed = 60, 3.175
     px = dpi / 25.4
@@ -577,7 +575,7 @@ def test_no_two_raid_cards_share_a_look_alike_picture(built):
         # a pixel is ink when its summed distance to some level colour is under 45
         ink = np.min([np.abs(pixels - np.array(level)).sum(axis=2) for level in levels],
                      axis=0) < 45
-        if int(ink.sum()) > 40:  # Paris draws its landmark in gold
+        if int(ink.sum()) > 40 and "Paris" not in name:  # Paris draws its landmark in gold
             masks[name] = ink
     assert len(masks) == 48, sorted(masks)
     names = sorted(masks)
@@ -587,6 +585,22 @@ def test_no_two_raid_cards_share_a_look_alike_picture(built):
              if inter >= 0.7 * union]
     assert not alike, alike
 
+
+
+def _fill_colours(page, min_w: float, max_w: float, min_h: float, max_h: float) -> set[str]:
+    """Return the fill colours (#rrggbb) of the paths of a page min_w..max_w wide and
+    min_h..max_h tall (mm)."""
+    import ctypes
+    found = set()
+    for obj in page.get_objects(max_depth=8):
+        if obj.type != pdfium_raw.FPDF_PAGEOBJ_PATH:
+            continue
+        x0, y0, x1, y1 = page_bounds(obj)
+        if min_w * MM < x1 - x0 < max_w * MM and min_h * MM <= y1 - y0 < max_h * MM:
+            r, g, b, a = (ctypes.c_uint() for _ in range(4))
+            if pdfium_raw.FPDFPageObj_GetFillColor(obj.raw, r, g, b, a):
+                found.add(f"#{r.value:02x}{g.value:02x}{b.value:02x}")
+    return found
 
 
 def _stroke_colours(page, min_w: float, max_w: float, min_h: float, max_h: float) -> set[str]:
@@ -624,8 +638,6 @@ def test_raid_and_creature_pictures_are_large_and_framed_in_their_type_colour(pr
             seen |= frame
             forms = [page_bounds(obj) for obj in page.get_objects(max_depth=2)
                      if obj.type == pdfium_raw.FPDF_PAGEOBJ_FORM]
-            if component == "creature-cards":  # the creature's heraldic roundel
-                forms = [s for s in drawn_shapes(page) if abs((s[2] - s[0]) - (s[3] - s[1])) < MM]
             # the landmark or the roundel: its drawn ink's larger side
             widest = max(max(x1 - x0, y1 - y0) for x0, y0, x1, y1 in forms
                          if (page.get_height() - y1) / MM < 45 and x1 - x0 < 40 * MM)
@@ -645,7 +657,9 @@ def test_each_deck_has_a_back_of_its_own(project, built):
                       "dice-deck"):
         path = built(GAME, component, "pod")
         back = pdfium.PdfDocument(str(path))[1]
-        frames[component] = _stroke_colours(back, 55, 62, 80, 88) - {"#000000"}
+        # s15 reader (a frame near the trim shows a duplex shift): the deck's colour is its
+        # title band, running through the bleed
+        frames[component] = _fill_colours(back, 68, 71, 14, 20)
         titles[component] = back.get_textpage().get_text_range().splitlines()[0].strip()
         chars, boxes = page_chars(back)
         title = text_box(chars, boxes, titles[component])
@@ -697,8 +711,8 @@ def test_the_clan_sheet_is_icon_led_with_a_point_summary_table(built):
     assert [b[0] for b in below] == sorted(b[0] for b in below)
     # FINAL's box to write in, framed bold, right under its header
     final = heads[-1]
-    frames = [s for s in drawn_shapes(page) if 20 * MM < s[2] - s[0] < 25 * MM
-              and 7.5 * MM < s[3] - s[1] < 10.5 * MM and s[0] < final[0] < s[2]
+    frames = [s for s in drawn_shapes(page) if 19 * MM < s[2] - s[0] < 25 * MM
+              and 6 * MM < s[3] - s[1] < 10.5 * MM and s[0] < final[0] < s[2]
               and 0 <= final[1] - s[3] < 3 * MM]
     assert frames, final
 
@@ -780,7 +794,7 @@ def test_fate_die_hexes_are_gold_and_keyed(project, built):
     rgb = tuple(int(gold[i:i + 2], 16) for i in (0, 2, 4))
     page = _sheet(built)
     text = re.sub(r"\s+", " ", page.get_textpage().get_text_range())
-    assert "Fate die (gold hex)" in text and "not the gold hex" in text
+    assert "Gold hex: once" in text and "not the gold hex" in text  # s15: its own key panel
     image = page.render(scale=100 / 72).to_pil().convert("RGB")
     px = 100 / 25.4
     # the settlements' row (229-245 mm) and the Harbor/Armory (34-69 mm): count gold clusters
@@ -829,8 +843,12 @@ def test_dice_deck_cards_explain_their_dots(built):
     the dots count, and a 7 (six ways to roll it) shows six dots, a 2 or a 12 one."""
     path = built(GAME, "dice-deck", "a4")
     fronts = [" ".join(t.split()) for t in page_texts(path, [0, 2, 4, 6])]
-    cards = sum(t.count("Dots: the ways to roll this total") for t in fronts)
+    # s15 reader ("the same two-line footnote on all 36 cards"): the dots are told once, on
+    # the How-to-print checklist; each card says what its total beats
+    cards = sum(t.count("Beats a Defense of") for t in fronts)
     assert cards == 36, cards
+    guide = " ".join(" ".join(page_texts(built(GAME, "how-to-print", "a4"))).split())
+    assert "its dots: the ways to roll it" in guide
     assert not any("draw instead of rolling" in t for t in fronts)
     page = pdfium.PdfDocument(str(path))[0]
     dots = [s for s in drawn_shapes(page)           # the white dots: 2.4 mm discs
