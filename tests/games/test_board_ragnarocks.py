@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+import re
 
 import pypdfium2 as pdfium
 import pytest
@@ -387,3 +388,12 @@ def test_each_caption_prints_whole_left_of_the_glue_seam(built):
                                                band[1]).split())
         assert caption in left, left
         assert right == "", right
+
+
+def test_each_start_hex_shows_its_clans_helmet(built):
+    # session 15, the reader: "more striking start markers than hatched outline rings": each
+    # side's six start hexes draw the Viking helmet (the Symbols aid's Viking), one per hex
+    reader = PdfReader(built("ragnarocks", "board", "pod"))
+    for page in reader.pages[:2]:  # side A, side B
+        form = next(iter(page["/Resources"]["/XObject"].values())).get_object()
+        assert len(re.findall(rb"/FormXob\.icon-viking Do", form.get_data())) == 6
