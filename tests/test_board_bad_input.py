@@ -30,11 +30,11 @@ def build(root, component="board", *profiles):
 
 CASES = [
     # start hex outside the board: row A has 5 hexes
-    ("      - {at: [A2, A3, A4], start: ivory}\n      - {at: [I4",
-     "      - {at: [A2, A3, A9], start: ivory}\n      - {at: [I4",
+    ("      - {at: [A2, A3, A4], start: ivory, icon: viking",
+     "      - {at: [A2, A3, A9], start: ivory, icon: viking",
      "hex A9 is outside the board: row A has 5 hexes"),
     # a start hex in a removed hex
-    ("      - {at: [K4, K5, K6], start: red}", "      - {at: [K4, K5, G6], start: red}",
+    ("      - {at: [K4, K5, K6], start: red,", "      - {at: [K4, K5, G6], start: red,",
      "start hex G6 is outside the board"),
     # overlapping removed cells
     ("      - {around: G6, radius: 2}", "      - F6\n      - {around: G6, radius: 2}",
@@ -45,7 +45,7 @@ CASES = [
     # hexes too large for the backdrop template, which sets the board's size
     ("  hex_size: 25mm", "  hex_size: 27mm", "but backdrop 'ragnarocks-board' is 348 x 304 mm"),
     # an unknown player
-    ("      - {at: [I4, I5, I6], start: red}", "      - {at: [I4, I5, I6], start: blue}",
+    ("      - {at: [I4, I5, I6], start: red,", "      - {at: [I4, I5, I6], start: blue,",
      "unknown player 'blue'"),
     # two sources for the board's size
     ("kind: board\n", "kind: board\nsize: [330mm, 300mm]\n", "size and backdrop both set"),
