@@ -7,7 +7,7 @@ import shutil
 
 from conftest import REPO, run_cli
 
-CELLS = "      - {at: [I4, I5, I6], start: red}\n  - id: b"
+CELLS = "      - {at: [I4, I5, I6], start: red, icon: viking, icon_color: \"#7a231d\"}\n  - id: b"
 
 
 def _board(copy_game, extra: str, side: str = "") -> tuple:
