@@ -69,7 +69,7 @@ def deck_rows() -> list[list[str]]:
         card = {**defaults, **item}
         powers = "\n".join(f"{p['timing']}: {p['text']}" if p.get("timing") else p["text"]
                            for p in card.get("powers", []))
-        rows.append([card["name"], card.get("norse", ""), str(ICONS / f"{card['art']}.svg"),
+        rows.append([card["name"], card.get("norse", ""), str(ICONS / f"{card['figure']}.svg"),
                      powers, card.get("group", "")])
     return rows
 

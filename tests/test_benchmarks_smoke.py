@@ -45,6 +45,20 @@ def test_bench_scale_builds_and_measures_decks_of_distinct_faces(tmp_path, capsy
     assert "40 cards (80 faces)" in out and "memory 40 / 20 cards" in out
 
 
+def test_the_protograf_deck_is_read_from_the_shipped_mythology_deck():
+    """The side-by-side run needs protograf, which CI does not install; what it builds is read
+    here from the shipped deck without it, so a renamed field or a moved icon fails here
+    (session 15: the deck's `art` became `figure` and only the skipped run would have seen)."""
+    import protograf_deck
+
+    rows = protograf_deck.deck_rows()
+    assert rows[0] == ["name", "norse", "emblem", "powers", "group"]
+    assert len(rows) == 33 and len({row[0] for row in rows[1:]}) == 32
+    for name, _norse, emblem, powers, _group in rows[1:]:
+        assert Path(emblem).is_file(), (name, emblem)
+        assert powers.strip(), name
+
+
 @pytest.mark.skipif(not os.environ.get("SHEETGEN_PROTOGRAF_VENV"),
                     reason="set SHEETGEN_PROTOGRAF_VENV to a venv with protograf 0.6.0 "
                            "(benchmarks/protograf_deck.py) to run the side-by-side smoke run")
