@@ -23,14 +23,6 @@ def gap_below(page, text: str) -> float:
     return bottom - max(under)
 
 
-def test_the_dice_tray_captions_stand_clear_of_the_bands_under_them(built):
-    # Rolling Thunder: a caption's second line (then "yours, shared") touched the sector and
-    # Runestone bands (its comma 0.3 mm into them); the captions are 8.5 pt now
-    page = pdfium.PdfDocument(str(built("rolling-thunder", "play-sheet", "pod")))[0]
-    for caption in ("LEFT's Thunder", "colour + column", "your Thunder", "RIGHT's Thunder"):
-        assert gap_below(page, caption) >= 0.25 * MM, caption
-
-
 def _line_of(page, start: str) -> list[tuple[str, tuple]]:
     """Return the printed characters (no spaces) of the line that begins with ``start``, with
     their glyph boxes."""

@@ -67,8 +67,8 @@ def test_clan_sheet_says_how_to_spend_fate_dice_and_when_creatures_come(built):
     text = joined_text(built("roll-and-raid", "clan-sheet", "pod"), [0])
     # issue 34: rules at 8.5 pt; the sheet keeps a reminder, the Fate dice aid the whole rule
     # (session 12: the Fate-die hexes are gold, and the reminder keys them)
-    assert ("Fate die (gold hex): once, as a Resource die of any colour (Fate dice aid)"
-            in text)
+    # (session 15: the gold hex keyed in a Fate die panel of its own, not in the Altar's)
+    assert "Fate die Gold hex: once, as a Resource die." in text, text
     assert "a refill shows" in text and "Write its GP" in text
     # the festival penalty keeps its unit on the same line (no-break space)
     assert "-2\u00a0GP" in text or "-2 GP" in text.replace("\u00a0", " ")
