@@ -59,6 +59,30 @@ def test_every_vendored_art_file_is_used():
     assert not unused, unused
 
 
+def test_every_art_piece_made_here_is_drawn():
+    """The sets made here (composed from icons by a .ci script, or original drawings) ship
+    only what a page draws: each piece is named as art/SET/NAME by a template or the code, or
+    its set is picked by a data value (a template's src ``art/SET/{{ ... }}``) and its name is
+    such a value in a game's data or a template. The 32 Mythology medallions outlived their
+    cards by a session because only vendored sets were checked."""
+    def text(*patterns):
+        return "\n".join(p.read_text(encoding="utf-8", errors="ignore")
+                         for pattern in patterns for p in REPO.glob(pattern))
+    named = text("data/**/*.yaml", "data/**/*.csv", "templates/*.yaml", "sheetgen/**/*.py")
+    values = text("data/**/*.yaml", "data/**/*.csv", "templates/*.yaml")
+    picked = set(re.findall(r"art/([\w-]+)/\{\{", named))
+    unused = []
+    for folder in sorted(f for f in ART.iterdir() if not (f / "pieces.txt").is_file()):
+        for svg in sorted(folder.glob("*.svg")):
+            by_path = re.search(rf"(?<![\w-]){re.escape(folder.name)}/{re.escape(svg.stem)}"
+                                r"(?![\w-])", named)
+            by_value = folder.name in picked and re.search(
+                rf"(?<![\w/-]){re.escape(svg.stem)}(?![\w-])", values)
+            if not (by_path or by_value):
+                unused.append(f"{folder.name}/{svg.stem}")
+    assert not unused, unused
+
+
 def test_the_vendor_list_reads_aliases_and_refuses_bad_names(tmp_path):
     vendor = _vendor_module()
     listing = tmp_path / "pieces.txt"
