@@ -48,20 +48,67 @@ def needs_resolving(element: dict) -> bool:
                                               for c in children)
 
 
-def resolve(values: dict, fields: Mapping[str, Any], loc: tuple = ()) -> dict:
+def resolve(values: dict, fields: Mapping[str, Any], loc: tuple = (),
+            plan: "ResolvePlan | None" = None) -> dict:
     """Return an element's values with every choice picked and every count read from
-    ``fields``; children of a container are resolved alike."""
-    out = {key: value if key == "children" else _pick(value, fields, loc + (key,))
-           for key, value in values.items()}
+    ``fields``; children of a container are resolved alike.
+
+    ``plan`` (:func:`resolve_plan` of the element as written) names the values that can hold a
+    choice; the others, and the children that hold neither a choice, a count nor Jinja, are
+    kept as they are (the same values: a big deck resolves every face's element tree)."""
+    if plan is None:
+        out = {key: value if key == "children" else _pick(value, fields, loc + (key,))
+               for key, value in values.items()}
+    else:
+        out = dict(values)
+        for key in plan.picks:
+            if key in out:
+                out[key] = _pick(out[key], fields, loc + (key,))
     cls = element_class(out.get("type")) if isinstance(out.get("type"), str) else None
     for key in getattr(cls, "counts", ()):
         if isinstance(out.get(key), str):
             out[key] = _count(key, out[key], fields, loc + (key,))
-    if isinstance(out.get("children"), list):
-        out["children"] = [resolve(child, fields, loc + ("children", i))
-                           if isinstance(child, dict) else child
-                           for i, child in enumerate(out["children"])]
+    children = out.get("children")
+    if isinstance(children, list):
+        plans = plan.children if plan is not None else None
+        if plans is None or len(plans) != len(children):
+            plans = [None] * len(children)
+            whole = True
+        else:
+            whole = False
+        out["children"] = [
+            child if not isinstance(child, dict) or (not whole and plans[i] is False)
+            else resolve(child, fields, loc + ("children", i), plans[i] or None)
+            for i, child in enumerate(children)]
     return out
+
+
+class ResolvePlan:
+    """Where an element as written can need resolving (:func:`resolve_plan`)."""
+
+    __slots__ = ("picks", "children")
+
+    def __init__(self, picks: tuple, children: list | None):
+        # the keys (in the element's order, ``children`` left out) whose values hold a choice
+        # or Jinja (whose result may hold one)
+        self.picks = picks
+        # per child as written: its plan, or False when it holds no choice, count or Jinja
+        # (kept as it is); None when the children are not a written list (all resolved)
+        self.children = children
+
+
+def resolve_plan(element: dict, templated) -> ResolvePlan:
+    """Return the :class:`ResolvePlan` of ``element`` as written; ``templated(value)`` says
+    whether a value holds Jinja."""
+    picks = tuple(key for key, value in element.items()
+                  if key != "children" and (has_choices(value) or templated(value)))
+    written = element.get("children")
+    children = None
+    if isinstance(written, list):
+        children = [resolve_plan(child, templated)
+                    if isinstance(child, dict) and (templated(child) or needs_resolving(child))
+                    else False for child in written]
+    return ResolvePlan(picks, children)
 
 
 def _pick(value: Any, fields: Mapping[str, Any], loc: tuple) -> Any:

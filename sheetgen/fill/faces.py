@@ -19,12 +19,12 @@ from jinja2 import StrictUndefined, TemplateError, UndefinedError
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from pydantic import ValidationError
 
-from .choices import ChoiceError, needs_resolving, resolve
+from .choices import ChoiceError, needs_resolving, resolve, resolve_plan
 from .elements import DrawContext, Element, element_class, element_types
 from ..base.errors import Problem, UserError, display_path
 from .elements.base import FaceWarning, drawn_icons
 from .elements.icon import ArtWarning
-from .elements.placement import Placer
+from .elements.placement import PlacedMemo, Placer
 from ..load.templates import Template, TemplateBook
 from .symbols import SymbolsSeen, resolve_symbols
 from .textlayout import TextFitError
@@ -220,6 +220,8 @@ class FaceBuilder:
         self.release_faces = False
         self._element_young: set[tuple] = set()
         self._element_hits: set[tuple] = set()
+        # containers filled alike on many faces, placed once (a big deck's shared subtrees)
+        self._placed = PlacedMemo(lambda: len(self.warnings))
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -282,7 +284,7 @@ class FaceBuilder:
                                                        prepare),
             lambda raw, message, key: self._fail(template, raw, where, message,
                                                  _from_item(raw, key)),
-            draw_ctx)
+            draw_ctx, self._placed)
         for raw, values in filled:
             try:
                 placed = placer.place(raw, values)
@@ -381,13 +383,16 @@ class FaceBuilder:
         """Return the element's values with Jinja filled in, or None when ``when`` is false."""
         plan = self._plans.get(id(raw))
         if plan is None:
-            plan = self._plans[id(raw)] = (raw, [(k, v, _has_jinja(v)) for k, v in raw.items()],
-                                           needs_resolving(raw))
+            plan = self._plans[id(raw)] = (
+                raw, [(k, v, _has_jinja(v)) for k, v in raw.items()],
+                resolve_plan(raw, _has_jinja) if needs_resolving(raw) else None,
+                [(k, _filler(v)) for k, v in raw.items()])
         try:
-            values = {key: self._render(value, context) if templated else value
-                      for key, value, templated in plan[1]}
-            if plan[2]:
-                values = resolve(values, context)
+            render = self._render
+            values = {key: filler(render, context) if filler is not None else raw_value
+                      for (key, filler), (_, raw_value, _) in zip(plan[3], plan[1])}
+            if plan[2] is not None:
+                values = resolve(values, context, plan=plan[2])
         except ChoiceError as exc:
             raise self._fail(template, raw, where, exc.message, exc.blame_item,
                              line_of(raw, exc.loc)) from None
@@ -626,6 +631,31 @@ def _plain_names(value: str) -> tuple[str, tuple[str, ...]] | None:
     if any("{" in t or "}" in t or "\r" in t for t in texts) or value.endswith("\n"):
         return None
     return "names", tuple(parts)
+
+
+def _filler(value: Any):
+    """Return ``fill(render, context)`` giving ``value`` (as written: nested dicts and lists)
+    with every Jinja string rendered, or None when it holds none (it is used as written).
+    Only the strings with Jinja are rendered and only the dicts and lists that lead to them
+    copied: the rest is shared, as a value without Jinja is (a big deck fills every face's
+    whole element tree, issue 36)."""
+    if isinstance(value, str):
+        if "{" not in value:
+            return None
+        return lambda render, context: render(value, context)
+    if isinstance(value, dict):
+        parts = [(k, v, _filler(v)) for k, v in value.items()]
+        if all(f is None for _, _, f in parts):
+            return None
+        return lambda render, context: {k: f(render, context) if f is not None else v
+                                         for k, v, f in parts}
+    if isinstance(value, list):
+        parts = [(v, _filler(v)) for v in value]
+        if all(f is None for _, f in parts):
+            return None
+        return lambda render, context: [f(render, context) if f is not None else v
+                                        for v, f in parts]
+    return None
 
 
 def _has_jinja(value: Any) -> bool:

@@ -40,12 +40,60 @@ def with_box(values: dict, box: Box) -> dict:
             "h": Points(box.h)}
 
 
+class PlacedMemo:
+    """Containers placed before, kept for the faces that place them again: the same container
+    (written at the same place), filled with the same values, in the same box of a face of the
+    same size places the same elements (placing is plain arithmetic, and the elements are
+    shared by their values). A big deck's fronts share most of their tree (the picture, the
+    powers) and differ in a few texts (issue 36); each face would place the shared subtrees
+    again, validating and looking up every child.
+
+    A container is kept once it has been placed ``KEEP_AFTER`` times (a big deck places each
+    front twice: once to check it, once to draw it, so a subtree of one card alone is never
+    kept), and only if placing it added no warning (``mark()``, a count that grows with each:
+    a warning is given for every item that has it). At most ``LIMIT`` are kept (then all are
+    forgotten), so memory does not grow with the deck.
+    """
+
+    KEEP_AFTER = 3
+    LIMIT = 512
+    SEEN_LIMIT = 200_000
+
+    def __init__(self, mark: Callable[[], int]):
+        self.mark = mark
+        self._placed: dict[tuple, tuple[Any, tuple]] = {}
+        self._seen: dict[int, int] = {}
+
+    def get(self, key: tuple, raw) -> list | None:
+        """Return the (raw, element) pairs kept for ``key`` (placed from ``raw``), or None."""
+        kept = self._placed.get(key)
+        if kept is None or kept[0] is not raw:  # the raw kept alive: its id is not reused
+            return None
+        return list(kept[1])
+
+    def placed(self, key: tuple, raw, pairs: list, mark: int) -> None:
+        """Note that ``raw`` was placed as ``pairs`` (``mark`` before placing it)."""
+        if self.mark() != mark:
+            return
+        seen = self._seen.get(hash(key), 0) + 1
+        if len(self._seen) >= self.SEEN_LIMIT:
+            self._seen.clear()
+        self._seen[hash(key)] = seen
+        if seen < self.KEEP_AFTER:
+            return
+        if len(self._placed) >= self.LIMIT:
+            self._placed.clear()
+        self._placed[key] = (raw, tuple(pairs))
+
+
 class Placer:
     """Places a face's elements: ``place(raw, values)`` returns (raw, element) pairs to draw."""
 
-    def __init__(self, make: Make, fail: Fail, ctx: DrawContext):
+    def __init__(self, make: Make, fail: Fail, ctx: DrawContext,
+                 memo: PlacedMemo | None = None):
         self.make, self.fail, self.ctx = make, fail, ctx
         self.face = Box(0.0, 0.0, ctx.width, ctx.height)
+        self.memo = memo
 
     def place(self, raw, values: dict) -> list[tuple[Any, Element]]:
         """Return the elements ``values`` (written at ``raw``) draws, each with its raw."""
@@ -78,10 +126,24 @@ class Placer:
         box = Box(inner.x, inner.y, w, h) if written else place_in(inner, w, h, place,
                                                                      default or "top-left")
         if getattr(cls, "is_container", False):
-            container = self._container(raw, values, box)
-            out = [(raw, container)] if container.has_background() else []
-            return out + self._place_children(container, raw, values, box)
+            if self.memo is None or default is None:  # a face's own tree is placed once
+                return self._placed_container(raw, values, box)
+            key = (id(raw), box, default, self.ctx.width, self.ctx.height, repr(values))
+            kept = self.memo.get(key, raw)
+            if kept is not None:
+                return kept
+            mark = self.memo.mark()
+            out = self._placed_container(raw, values, box)
+            self.memo.placed(key, raw, out, mark)
+            return out
         return [(raw, self.make(raw, with_box(values, box), True))]
+
+    def _placed_container(self, raw, values: dict, box: Box) -> list:
+        """Return the container's (raw, element) pairs: itself (if it paints) and its
+        children, placed in ``box``."""
+        container = self._container(raw, values, box)
+        out = [(raw, container)] if container.has_background() else []
+        return out + self._place_children(container, raw, values, box)
 
     def _container(self, raw, values: dict, box: Box):
         """Return the container element at ``box``, made without its children: they are
