@@ -15,8 +15,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from reportlab.lib.colors import CMYKColor, Color
+from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase.pdfdoc import PDFRadialShading
 from reportlab.pdfgen.canvas import _buildColorFunction, _normalizeColors
+from reportlab.pdfgen.pathobject import PDFPathObject
 
 from ..colors import rgb_to_cmyk, tint
 from .model import CURRENT, IDENTITY, Art, Gradient, Shape, transformed
@@ -78,8 +80,23 @@ class Inks:
             canvas.setStrokeAlpha(alpha)
 
 
+# ReportLab's path operators (pathobject.PDFPathObject): moveTo, lineTo, curveTo, close
+_OPERATORS = {"M": " m", "L": " l", "C": " c"}
+
+
 def _path(canvas, commands):
+    """Return a path object of ``commands`` (M, L, C, Z): what ReportLab's moveTo, lineTo,
+    curveTo and close write, each operator formatted in one step instead of one method call
+    each (colour art is thousands of commands, drawn in every cold build)."""
     path = canvas.beginPath()
+    # a PDF path starts with a move (a probe's path, checks/probe.py, takes the calls)
+    if type(path) is PDFPathObject and commands and commands[0][0] == "M":
+        ops = _OPERATORS
+        path._code.append("n")  # what its first operator adds
+        path._code += [fp_str(*cmd[1:]) + ops[cmd[0]] if cmd[0] in ops else "h"
+                       for cmd in commands]
+        path._code_append = path._code.append
+        return path
     for cmd in commands:
         if cmd[0] == "M":
             path.moveTo(cmd[1], cmd[2])
