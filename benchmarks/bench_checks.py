@@ -6,7 +6,9 @@ objects shared by faces kept) and with no drawing cache. Measured at landing (2-
 shared): about 0.3 s for 448 faces with the cache; the checks before issue 16's work took
 about 1.2 s for the same faces (in a whole cold build, 1.2-1.3 s of CPU before, 0.31-0.34 s
 after).
-Run: python benchmarks/bench_checks.py [--runs N]
+Run: python benchmarks/bench_checks.py [--runs N] [--game GAME]
+(``--game``: one game's faces only; the suite's smoke run, tests/test_benchmarks_run.py, takes
+a small game: it proves the benchmark still runs.)
 """
 
 from __future__ import annotations
@@ -21,8 +23,9 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 
-def collect_faces() -> list:
-    """Return (face, origins, fonts, icons, rules) of every face a validate checks."""
+def collect_faces(games: list[str] | None = None) -> list:
+    """Return (face, origins, fonts, icons, rules) of every face a validate of ``games``
+    (default every game) checks."""
     from sheetgen import api
     from sheetgen.checks import findings
     from sheetgen.load.project import Project
@@ -37,7 +40,7 @@ def collect_faces() -> list:
 
     findings.ComponentChecks.inspect = keep
     try:
-        api.validate(Project.at(ROOT))
+        api.validate(Project.at(ROOT), games)
     finally:
         findings.ComponentChecks.inspect = inspect
     return faces
@@ -50,8 +53,10 @@ def main() -> None:
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=7)
-    runs = parser.parse_args().runs
-    faces = collect_faces()
+    parser.add_argument("--game", help="one game's faces (default every game's)")
+    args = parser.parse_args()
+    runs = args.runs
+    faces = collect_faces([args.game] if args.game else None)
     for label, make_cache in (("drawings of shared elements kept", DrawingCache),
                               ("no drawing cache", lambda: None)):
         times = []

@@ -4,7 +4,9 @@ Prints medians over N runs (each a fresh process) of CPU seconds: the whole buil
 and replaying face forms (``PdfDocument.form``), and writing the documents
 (``PdfDocument.finish``: ReportLab formatting objects, font subsets, compression).
 CPU, not wall time: the figure that stays steady on a shared machine.
-Run: python benchmarks/bench_render.py [--runs N]
+Run: python benchmarks/bench_render.py [--runs N] [--game GAME]
+(``--game``: one game's build; the suite's smoke run, tests/test_benchmarks_run.py, takes a
+small game: it proves the benchmark still runs.)
 """
 
 from __future__ import annotations
@@ -47,7 +49,8 @@ pdf.PdfDocument.form, pdf.PdfDocument.finish = timed_form, timed_finish
 from click.testing import CliRunner
 from sheetgen.cli import main
 out = tempfile.mkdtemp()
-result = CliRunner().invoke(main, ["build", "-q", "--no-cache", "--jobs", "1", "--out", out])
+result = CliRunner().invoke(main, ["build", *sys.argv[1:], "-q", "--no-cache", "--jobs", "1",
+                                   "--out", out])
 shutil.rmtree(out)
 if result.exit_code:
     sys.exit(result.output)
@@ -55,9 +58,10 @@ print(time.process_time() - start, spent["form"], spent["finish"])
 """
 
 
-def one_run() -> tuple[float, float, float]:
-    """Return (total, forms, writing) CPU seconds of one cold build."""
-    done = subprocess.run([sys.executable, "-c", CHILD], cwd=ROOT, capture_output=True,
+def one_run(games: list[str]) -> tuple[float, float, float]:
+    """Return (total, forms, writing) CPU seconds of one cold build of ``games`` (none: the
+    whole catalogue)."""
+    done = subprocess.run([sys.executable, "-c", CHILD, *games], cwd=ROOT, capture_output=True,
                           text=True, env={**os.environ, "PYTHONPATH": str(ROOT)})
     if done.returncode:
         raise SystemExit(done.stderr or done.stdout)
@@ -69,7 +73,9 @@ def main() -> None:
     """Run the benchmark and print the medians."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=5)
-    runs = [one_run() for _ in range(parser.parse_args().runs)]
+    parser.add_argument("--game", help="build one game (default the whole catalogue)")
+    args = parser.parse_args()
+    runs = [one_run([args.game] if args.game else []) for _ in range(args.runs)]
     for name, values in zip(("whole build", "face forms", "writing PDFs"), zip(*runs)):
         print(f"{name:14} {statistics.median(values):6.2f} s CPU (median of {len(runs)})")
 
