@@ -5,8 +5,6 @@ document and pages rendered by the build's own render path (footer, marks and co
 
 from __future__ import annotations
 
-import io
-
 from .component_build import BuildOptions, Job, render_pages
 
 
@@ -14,7 +12,7 @@ def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[b
     """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``, drawn in one
     document and rasterised together."""
     from ..impose.pdf import PdfDocument  # start-up: ReportLab, pdfium only when drawing
-    from ..write.raster import rasterise_pages
+    from ..write.raster import screen_pngs
 
     if not faces:
         return []
@@ -23,12 +21,7 @@ def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[b
         doc.set_pagesize(_page(face))
         doc.place(face, face.bleed, face.bleed)
         doc.canvas.showPage()
-    out = []
-    for image in rasterise_pages(doc.finish(), dpi):
-        buffer = io.BytesIO()
-        image.save(buffer, format="PNG", compress_level=1)  # shown at once, not kept: fast
-        out.append(buffer.getvalue())
-    return out
+    return screen_pngs(doc.finish(), dpi)
 
 
 def _page(face) -> tuple[float, float]:

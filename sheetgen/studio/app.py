@@ -61,11 +61,17 @@ def _variant(request) -> str | None:
     return request.query_params.get("variant") or None
 
 
-def _view(studio: Studio, request, variant: str | None = None):
+def _view(studio: Studio, request, variant: str | None = None, extras: bool = True):
+    """Return the view a request names; its dice and variants checked if they are due, unless
+    ``extras`` is False (the grid's first screen and images do not wait for them)."""
     game_id = request.path_params["game"]
     if game_id not in studio.game_ids:
         raise KeyError(game_id)
-    return studio.workspace.view(game_id, variant or _variant(request), _edition(studio, request))
+    view = studio.workspace.view(game_id, variant or _variant(request),
+                                 _edition(studio, request))
+    if extras:
+        studio.workspace.check_extras(view)
+    return view
 
 
 def _edition(studio: Studio, request) -> str | None:
@@ -102,7 +108,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
                                                   or ws.project.edition)})
 
     def component(request):
-        view = _view(studio, request)
+        view = _view(studio, request, extras=False)  # checked with the print checks, after
         cid = request.path_params["component"]
         studio.shown[(view.game_id, view.variant, cid)] = None
         while len(studio.shown) > 8:
@@ -163,7 +169,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
     @guarded
     def drawn_image(request):
         _, variant, name, dpi = image_params(request)
-        view = _view(studio, request, variant)
+        view = _view(studio, request, variant, extras=False)
         look, key = name.split("-", 1)
         if look != ws.look(view):  # an image no longer drawn
             raise KeyError(dpi)

@@ -70,10 +70,11 @@ class Studio:
         return self._printed[key]
 
     def judge_late(self, view, cid: str) -> None:
-        """Judge a component prepared without its print checks, and tell the pages; first
-        the page gets the images it asks for right after the faces (checks hold the lock)."""
+        """Judge a component prepared without its print checks (and check the game's dice
+        and variants if due), and tell the pages; first the page gets the images it asks for
+        right after the faces (checks hold the lock)."""
         time.sleep(JUDGE_DELAY)
-        if self.workspace.judge_late(view, cid):
+        if any([self.workspace.judge_late(view, cid), self.workspace.check_extras(view)]):
             with self.workspace.lock:
                 self.workspace.version += 1
             if self.loop is not None:

@@ -54,6 +54,7 @@ def games(workspace, game_ids: list[str], failed: dict | None = None,
     out = []
     for game_id in game_ids:
         view = workspace.view(game_id, None, edition)
+        workspace.check_extras(view)
         name = view.game.spec.name if view.game is not None else game_id
         dice = has_dice(workspace.project, game_id)
         out.append({"id": game_id, "name": name, **problems_of(view, failed),

@@ -255,6 +255,7 @@ async def warm_up(studio: Studio, game_id: str, variant: str | None) -> None:
         if studio.stopping():  # Ctrl+C or SIGTERM: stop now, not after the whole game
             return
         await asyncio.to_thread(ws.ready, view, cid)
+    await asyncio.to_thread(ws.check_extras, view)
     with ws.lock:
         ws.version += 1
     studio.publish()

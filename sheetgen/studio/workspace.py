@@ -83,8 +83,7 @@ class Workspace:
         with self.lock:
             judged = [self.judge_late(view, cid) for view in self.views.values()
                       for cid in list(view.components)]
-            judged += [self._check_extras(view) for view in self.views.values()
-                       if view.extras_due]
+            judged += [self.check_extras(view) for view in self.views.values()]
             if any(judged):
                 self.version += 1
             return any(judged)
@@ -229,6 +228,12 @@ class Workspace:
         with self.session.recording():
             self._load(view, touched, everything)
 
+    def check_extras(self, view: GameView) -> bool:
+        """Check a game's dice.yaml and every variant file, as validate does, if they are due
+        (a first load, or a change since); return whether they were."""
+        with self.lock:
+            return self._check_extras(view) if view.extras_due else False
+
     def _check_extras(self, view: GameView) -> bool:
         """Check a game's dice.yaml and every variant file, as validate does (again only
         when a file the last check read changed: the record of reads)."""
@@ -250,15 +255,12 @@ class Workspace:
         problems = ProblemList()
         game = load_one(self.project.with_edition(view.edition), view.game_id,
                         variant=view.variant, problems=problems)
-        # the dice and variants are checked at once the first time; after a change, with the
-        # print checks, once the new faces are shown (judge_pending): till then a mistake of
-        # theirs stands, unless its file was saved since
+        # the dice and variants are checked with the print checks, once the faces are shown
+        # (the first screen answers without them: check_extras, judge_pending); till then a
+        # mistake of theirs stands, unless its file was saved since
         view.set_problems(problems.problems, [p for p in view.extras_problems
                                               if Path(p.path).resolve() not in touched])
-        if everything:
-            self._check_extras(view)
-        else:
-            view.extras_due = True
+        view.extras_due = True
         if game is None:
             for old in view.components.values():
                 old.stale = True
