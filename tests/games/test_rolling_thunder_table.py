@@ -111,6 +111,14 @@ def test_left_and_right_against_seat_numbers_on_sheet_aid_and_script(sheet, ruli
     two = run_cli("dice", GAME, "-s", "oak", "-n", "2")
     assert "your LEFT die space holds the other player's Thunder die, your RIGHT the dummy's" \
         in _flat(two.output)
+    # s15 end reader: the script sent players to Seats boxes the sheet no longer has (the
+    # tray's LEFT and RIGHT die spaces replaced them); it names those spaces, at every count
+    assert "their Thunder dice go in your sheet's LEFT and RIGHT die spaces" in \
+        _flat(script.output)
+    solo = run_cli("dice", GAME, "-s", "oak", "-n", "1")
+    for players in (script, two, solo):
+        assert players.exit_code == 0, players.output
+        assert not re.search(r"(?i)seats? box|circle your seat", _flat(players.output))
 
 
 def test_column_of_three_boxes_have_their_own_symbol_keyed_on_the_sheet(sheet, project, built):
