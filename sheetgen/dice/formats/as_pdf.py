@@ -162,9 +162,10 @@ _SCENES: dict[tuple[str, int, int], object] = {}
 _MAX_SCENES = 32
 
 
-def _scene_art(path, read_art):
+def scene_art(path, read_art):
     """Return the art of scene file ``path`` as ``read_art`` reads it, parsed once while the
-    file is unchanged (art is never changed by drawing it)."""
+    file is unchanged (art is never changed by drawing it): a sheet's band and its slips'
+    covers draw it."""
     stat = path.stat()
     key = (str(path), stat.st_mtime_ns, stat.st_size)
     art = _SCENES.get(key)
@@ -660,7 +661,7 @@ class _Sheet:
         from ...fill.art.read import read_art
 
         c = self.c
-        art = _scene_art(self.look.scene, read_art)
+        art = scene_art(self.look.scene, read_art)
         _, _, vw, vh = art.box
         # a reader found the band's picture cropped (a slice of a keep's wall, its towers
         # cut off): the band shows SCENE_SHOWN of the scene's height at the least, from

@@ -36,6 +36,7 @@ from .as_pdf import (
     _Sheet,
     laid_out,
     register_fonts,
+    scene_art,
 )
 from .lines import ARROW, event_lines, roll_text, seat_name, section_heading, section_parts
 
@@ -557,7 +558,6 @@ class _Slips(_Sheet):
         read as a product's card back now)."""
         from ...fill.art.draw import Inks, draw_colour
         from ...fill.art.read import read_art
-        from .as_pdf import _scene_art
 
         c = self.c
         c.saveState()
@@ -567,7 +567,7 @@ class _Slips(_Sheet):
         self.fill(self.look.accent)
         c.rect(x, y, w, h, stroke=0, fill=1)
         if self.look.scene is not None and not getattr(c, "measuring", False):
-            art = _scene_art(self.look.scene, read_art)
+            art = scene_art(self.look.scene, read_art)
             _, _, vw, vh = art.box
             sw = max(w, h * vw / vh)  # the scene covers the panel, its foot on the panel's
             c.translate(x + (w - sw) / 2, y)
