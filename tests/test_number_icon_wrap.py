@@ -53,6 +53,19 @@ def test_lines_that_do_not_break_there_are_unchanged():
     assert [x for _, x in lay.lines[0].runs] == [0, 20, 30, 45, 60, 85, 95, 110]
 
 
+
+def test_a_no_break_space_beside_bold_or_an_icon_never_breaks():
+    # a lone no-break space is a token of its own when bold markup meets it; Python calls it
+    # whitespace, and the wrapper broke there ("Take :coin:" / "Gold", "Pay **2**" / ":coin:")
+    nbsp = "\u00a0"
+    assert words(layout(parse(f"Take :coin:{nbsp}**Gold**"), 50, 100, measure, 10, 10)) == [
+        ["Take"], [":coin:", f"{nbsp}Gold"]]
+    assert words(layout(parse(f"Pay it **2**{nbsp}:coin:"), 50, 100, measure, 10, 10)) == [
+        ["Pay", "it"], [f"2{nbsp}", ":coin:"]]
+    # the bold word keeps its bold and the space its width
+    bold = parse(f":coin:{nbsp}**Gold**")[0][1]
+    assert (bold.text, bold.bold, bold.space) == (f"{nbsp}Gold", True, False)
+
 TOKENS = st.sampled_from(["Pay", "move", "the", "2", "+1", "10", "3x", "-2", ":food:",
                           ":coin:", ":food:).", "**4**", "and", "x2"])
 

@@ -79,17 +79,26 @@ def parse(text: str) -> tuple[tuple[Run, ...], ...]:
     """Split ``text`` into paragraphs of runs (cached: faces repeat their texts)."""
     paragraphs = []
     for para in str(text).split("\n"):
-        runs, bold, space = [], False, False
+        runs, bold, space, glue = [], False, False, ""
         for match in _TOKEN.finditer(para):
             token = match.group(0)
             if token == "**":
                 bold = not bold
+            elif "\u00a0" in token and token.isspace():
+                # no-break spaces alone (between an icon and **bold**, or bold and an icon):
+                # kept with the word before, or the word after an icon; never a break
+                if runs and not runs[-1].icon:
+                    runs[-1] = Run(runs[-1].text + token, runs[-1].bold, False, runs[-1].space)
+                else:
+                    glue += token
+                space = False
             elif token.isspace():
                 space = bool(runs)
             elif match.group(1):
                 runs.append(Run(match.group(1), bold, True, space))
-                space = False
+                space, glue = False, ""
             else:
+                token, glue = glue + token, ""
                 # glue punctuation straight after an icon or word without a space
                 stop = _NUMBER_THEN_STOP.fullmatch(token)
                 if stop:
