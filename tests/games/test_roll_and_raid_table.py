@@ -882,3 +882,21 @@ def test_raid_backs_show_their_level_s_landscape(built):
     level_i, level_iii = band(1), band(95)
     assert level_i.std() > 4 and level_iii.std() > 4          # a picture, not a flat wash
     assert abs(level_i - level_iii).mean() > 8                  # two different landscapes
+
+
+def test_a_raid_card_back_says_its_player_count_and_more(project, built):
+    """s15 reader: the backs read "1 PLAYERS". A card is in every game of its number of
+    players or more (the Setup aid: equal to or lower than the number of players), so the back
+    prints "N+" over PLAYERS; the Destination: Paris card has no count. Read from the pod file
+    (each front followed by its back)."""
+    model = load_game(project, GAME).component("raid-cards").model
+    cards = [{**model.defaults, **item.fields()} for item in model.items]
+    assert all(item.count == 1 for item in model.items)
+    document = pdfium.PdfDocument(str(built(GAME, "raid-cards", "pod")))
+    assert len(document) == 2 * len(cards)
+    for index, card in enumerate(cards):
+        back = re.sub(r"\s+", " ", document[2 * index + 1].get_textpage().get_text_range())
+        if card.get("players") is None:
+            assert "PLAYERS" not in back, card["name"]
+        else:
+            assert f"{card['players']}+ PLAYERS" in back, (card["name"], back)
