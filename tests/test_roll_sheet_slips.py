@@ -208,6 +208,8 @@ def test_a_slip_without_a_pause_has_no_tab():
 
 @pytest.mark.parametrize("game, players, rows", [
     ("roll-and-might", 4, "Every roll is the whole table's; tick its box when it is used."),
+    # s15 reader: a solo sheet called its rolls "the whole table's"
+    ("roll-and-might", 1, "Every roll is yours; tick its box when it is used."),
     ("rolling-thunder", 3, "A numbered row is that seat's dice; tick a roll's box when it is "
                            "used."),
     pytest.param("roll-and-raid", 3, "A numbered row is that seat's dice; tick a roll's box "
@@ -219,6 +221,7 @@ def test_the_sheet_says_what_its_rows_are_from_the_script(game, players, rows):
     text = re.sub(r"\s+", " ", " ".join(r[2] for p in _pages(pdf) for r in p[3]))
     assert rows in text
     assert "seat's row" not in text
+    assert ("whole table's" in text) == (players > 1 and game == "roll-and-might")
     seated = any(ev.seat for s in script.sections for ev in s.events if ev.kind == "roll")
     assert seated == (game != "roll-and-might")
 

@@ -61,6 +61,7 @@ CHROME = (
     "when it is used.",
     "A numbered row is that seat's dice; tick a roll's box when it is used.",
     "Every roll is the whole table's; tick its box when it is used.",
+    "Every roll is yours; tick its box when it is used.",
     "fold under", "fold over", "cover",
     "Refill orders are not printed: when a deck runs out, shuffle its discard pile.",
     "Seed (reveal after the game)",

@@ -458,6 +458,8 @@ class _Slips(_Sheet):
         elif seats:
             what = self.words("A numbered row is that seat's dice; tick a roll's box when it "
                               "is used.")
+        elif self.script.players == 1:  # s15 reader: "the whole table's" on a solo sheet
+            what = self.words("Every roll is yours; tick its box when it is used.")
         else:
             what = self.words("Every roll is the whole table's; tick its box when it is used.")
         out = [said, what]
