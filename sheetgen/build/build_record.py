@@ -82,8 +82,10 @@ class BuildRecord:
         """Return ``path``'s stamp from before this build read it."""
         if path in self.before:
             return self.before[path]
-        if self.recorder.stamped and Path(path) in self.recorder:
-            return as_recorded(self.recorder.stamp(Path(path)))
+        if self.recorder.stamped:
+            as_path = Path(path)  # once: a build's record stamps hundreds of files
+            if as_path in self.recorder:
+                return as_recorded(self.recorder.stamp(as_path))
         return as_recorded(stamp(path))
 
     def stale(self, selected: list[tuple[LoadedGame, LoadedComponent]], planned: list[Job],

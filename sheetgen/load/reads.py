@@ -87,7 +87,7 @@ class ReadRecorder:
     def stamp(self, path: Path) -> Stamp | None:
         """Return the stamp ``path`` had when first reported (a stamped recorder only)."""
         assert self._stamps is not None, "not a stamped recorder"
-        return self._stamps[Path(path)]
+        return self._stamps[path if isinstance(path, Path) else Path(path)]
 
     def stamps(self) -> dict[Path, Stamp | None]:
         """Return every file recorded with the stamp it had when first reported (a stamped
@@ -116,7 +116,7 @@ class ReadRecorder:
         self._record(Path(path))
 
     def __contains__(self, path) -> bool:
-        return Path(path) in self._files
+        return (path if isinstance(path, Path) else Path(path)) in self._files
 
     def __len__(self) -> int:
         return len(self._files)

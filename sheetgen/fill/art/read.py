@@ -53,6 +53,7 @@ INHERITED = ("fill", "stroke", "stroke-width", "fill-rule", "clip-rule", "fill-o
              "stroke-opacity", "stroke-linecap", "stroke-linejoin", "stroke-miterlimit",
              "stroke-dasharray", "color", "visibility")
 OWN = ("opacity", "clip-path", "display", "stop-color", "stop-opacity", *UNDRAWN)
+_PROPERTIES = (*INHERITED, *OWN)
 CAPS = {"butt": 0, "round": 1, "square": 2}
 JOINS = {"miter": 0, "round": 1, "bevel": 2, "miter-clip": 0, "arcs": 0}
 
@@ -167,7 +168,8 @@ class _Reader:
     def props(self, el, tag: str) -> dict[str, str]:
         """Return the properties ``el`` sets itself: attributes, then the style sheet's tag,
         class and id rules, then its ``style=``."""
-        own = {k: el.get(k) for k in (*INHERITED, *OWN) if el.get(k) is not None}
+        attributes = el.attrib
+        own = {k: attributes[k] for k in _PROPERTIES if k in attributes}
         for selector in (tag, *(f".{c}" for c in (el.get("class") or "").split()),
                          f"#{el.get('id')}"):
             own.update(self.sheet.get(selector, {}))
