@@ -65,3 +65,35 @@ def test_a_missing_field_is_jinjas_undefined_error(value):
 def test_a_jinja_global_name_still_resolves_as_in_jinja():
     # `range` is not a field: Jinja's own global answers, as before
     assert render("{{ range }}") is by_jinja("{{ range }}")
+
+
+def test_a_kept_rendering_is_given_only_for_the_same_values():
+    """A Jinja string's rendering is kept by the values of the names it reads, their types
+    told apart (1, true and 1.0 print differently), and given back only for those values."""
+    builder = FaceBuilder.__new__(FaceBuilder)
+    value = "{{ x ~ '|' ~ (powers | map(attribute='text') | join(',')) }}"
+    cases = [({"x": 1}, "1|a,b"), ({"x": True}, "True|a,b"), ({"x": 1.0}, "1.0|a,b"),
+             ({"x": -0.0}, "-0.0|a,b"), ({"x": 0.0}, "0.0|a,b"), ({"x": "1"}, "1|a,b")]
+    powers = [{"text": "a"}, {"text": "b"}]
+    for _ in range(2):  # the second time from what was kept
+        for fields, expected in cases:
+            assert builder._render(value, {**fields, "powers": powers, "unread": _}) \
+                == expected
+    assert builder._render(value, {"x": 1, "powers": [{"text": "c"}]}) == "1|c"
+    assert faces._rendered_key(value, {"x": 1, "powers": powers}) is not None
+
+
+def test_a_rendering_that_may_differ_for_the_same_values_is_not_kept():
+    """A random filter, a YAML value's own line, a value that is not plain data or a missing
+    one: rendered every time."""
+    class Thing:
+        def __init__(self, name):
+            self.name = name
+
+    for value, context in [("{{ [1, 2, 3] | random }}", {}),
+                           ("{{ powers.line }}", {"powers": [1]}),
+                           ("{{ thing.name }}", {"thing": Thing("a")}),
+                           ("{{ gone ~ 1 }}", {})]:
+        assert faces._rendered_key(value, context) is None
+    builder = FaceBuilder.__new__(FaceBuilder)
+    assert [builder._render("{{ thing.name }}", {"thing": Thing(n)}) for n in "ab"] == ["a", "b"]

@@ -590,17 +590,90 @@ class FaceBuilder:
                     return "".join(part if i % 2 == 0 else str(context[part])
                                    for i, part in enumerate(fn))
                 kind, fn = _COMPILED[value] = _compile(value)  # let Jinja say what is missing
+            key = _rendered_key(value, context)
+            if key is not None:
+                done = _RENDERED.get(key)
+                if done is not None:
+                    return done[0]
             if kind == "expr":
                 result = fn(**context)
                 if isinstance(result, StrictUndefined):
                     str(result)  # raises UndefinedError naming the field
-                return result
-            return fn.render(context)
+            else:
+                result = fn.render(context)
+            if key is not None and result.__class__ in _UNCHANGING:
+                if len(_RENDERED) >= _MAX_RENDERED:
+                    _RENDERED.clear()
+                _RENDERED[key] = (result,)
+            return result
         if isinstance(value, dict):
             return {k: self._render(v, context) for k, v in value.items()}
         if isinstance(value, list):
             return [self._render(v, context) for v in value]
         return value
+
+
+# A Jinja string reads only the fields it names, and renders the same from the same values:
+# (string, the values of the names it reads) -> (what it rendered), for a result that cannot
+# be changed (text, a number, a truth value). A big deck renders the same powers text, the
+# same colour expression... on every copy of a card (issue 36).
+_RENDERED: dict[tuple, tuple] = {}
+_MAX_RENDERED = 20_000
+_UNCHANGING = frozenset({str, int, float, bool, type(None)})
+# string -> the names it reads, or None when its result is not to be kept
+_READS: dict[str, tuple[str, ...] | None] = {}
+# words a string may use to render otherwise from the same values: random filters and text,
+# and a YAML value's own file and line (an item's mappings and lists carry them)
+_NOT_KEPT = re.compile(r"random|lipsum|line|path")
+
+
+class _NotPlain(Exception):
+    """A value that is not plain data (its rendering is not kept)."""
+
+
+def _rendered_key(value: str, context: dict) -> tuple | None:
+    """Return the key under which ``value``'s rendering with ``context`` is kept: the string
+    and every value it reads, as plain data; None when it is not to be kept (it reads
+    something that is not plain data, a name ``context`` lacks, or a word of ``_NOT_KEPT``)."""
+    reads = _READS.get(value, ())
+    if reads == ():
+        reads = _READS[value] = _reads_of(value)
+    if reads is None:
+        return None
+    try:
+        return (value,) + tuple(_plain(context[name]) for name in reads)
+    except (KeyError, _NotPlain):
+        return None
+
+
+def _reads_of(value: str) -> tuple[str, ...] | None:
+    """Return the names ``value`` reads from its context, or None when its rendering is not
+    to be kept."""
+    from jinja2 import meta
+
+    if _NOT_KEPT.search(value) or len(_READS) >= _MAX_COMPILED:
+        return None
+    try:
+        return tuple(sorted(meta.find_undeclared_variables(_JINJA.parse(value))))
+    except TemplateError:
+        return None
+
+
+def _plain(value: Any) -> tuple:
+    """Return ``value`` (text, numbers, truth values, None, and lists and mappings of them) as
+    a key that tells every two values apart that Jinja could render differently."""
+    kind = value.__class__
+    if kind is str or kind is int or kind is bool or value is None:
+        return (kind, value)
+    if kind is float:
+        return (kind, value.hex())  # -0.0 is not 0.0
+    if isinstance(value, list):
+        return (list, tuple(_plain(item) for item in value))
+    if kind is tuple:
+        return (tuple, tuple(_plain(item) for item in value))
+    if isinstance(value, dict):
+        return (dict, tuple((_plain(k), _plain(v)) for k, v in value.items()))
+    raise _NotPlain
 
 
 def _from_item(raw, key) -> bool:

@@ -123,7 +123,36 @@ Height = Annotated[float, _length("height"), _SIZE_SCHEMA]
 
 
 def _inset(value: Any) -> tuple[float, float, float, float]:
-    """Return (top, right, bottom, left) in points from one, two or four lengths."""
+    """Return (top, right, bottom, left) in points from one, two or four lengths.
+
+    The same few insets are written on every face (placing a big deck's fronts asks for one
+    about 30 times a face, issue 36): each written inset is converted once, by its lengths
+    and their types (``3`` is millimetres, a placed ``Points(3)`` points); a mistake is never
+    remembered."""
+    items = tuple(value) if isinstance(value, (list, tuple)) else (value,)
+    try:
+        key = tuple((item.__class__, item.hex() if isinstance(item, float) else item)
+                    for item in items)  # -0.0 is not 0.0
+        known = _INSETS.get(key)
+    except TypeError:  # a list or mapping inside: not a length, converting says so
+        key = known = None
+    if known is not None:
+        return known
+    points = _inset_points(value)
+    if key is not None:
+        if len(_INSETS) >= MAX_INSETS:
+            _INSETS.clear()
+        _INSETS[key] = points
+    return points
+
+
+# (class, value) of each written length -> the inset in points (_inset)
+_INSETS: dict[tuple, tuple[float, float, float, float]] = {}
+MAX_INSETS = 10_000
+
+
+def _inset_points(value: Any) -> tuple[float, float, float, float]:
+    """Return :func:`_inset` of ``value``, worked out."""
     values = list(value) if isinstance(value, (list, tuple)) else [value]
     if len(values) not in (1, 2, 4):
         raise ValueError("give one length, [top-bottom, left-right] or [top, right, bottom, "
@@ -343,6 +372,11 @@ class Element(BaseModel):
 
 def _beyond_limit(value: Any) -> float | None:
     """Return the first number in ``value`` (nested lists, dicts, models) beyond the limit."""
+    kind = value.__class__
+    if kind is str or kind is bool or value is None:  # most values: every element is checked
+        return None
+    if kind is float or kind is int:
+        return value if abs(value) > NUMBER_LIMIT else None
     if isinstance(value, (int, float)) and not isinstance(value, bool):
         return value if abs(value) > NUMBER_LIMIT else None
     if isinstance(value, BaseModel):
