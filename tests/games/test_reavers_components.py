@@ -17,7 +17,7 @@ DECKS = {  # component: cards decided in its YAML
     "ship-upgrade-tiles": 12, "player-boards": 5, "tokens": 100, "markers": 6,
     "pawns": 11,  # 10 Longship pawns and the Honor Ship, folding standees
     "reference": 27,  # five aids for each of 5 players, setup and contents once
-    "clarifications": 9,  # this edition's rulings R1-R20
+    "clarifications": 9,  # this edition's rulings R1-R22
     "printable-dice": 24,  # six faces of each Crew die colour and of the Combat die (D-dice)
     "dice-stickers": 24,  # the same faces, as stickers
 }

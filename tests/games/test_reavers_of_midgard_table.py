@@ -457,7 +457,7 @@ def test_the_clarifications_fill_their_sheet(built):
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))[0]
     text = page.get_textpage().get_text_range()
     assert text.count("Clarifications\r\n") + text.count("House rulings\r\n") == 9
-    assert "R1 · Pawns" in text and "R20 · Village and Keep Walls" in text
+    assert "R1 · Pawns" in text and "R21 · Village and Keep Walls" in text
 
 
 # ---- Fifth table's findings (the reader who scored the retail edition 5.6) ----
@@ -956,3 +956,28 @@ def test_a_round_reads_as_numbered_steps(built):
     starts = [next(i for i, line in enumerate(lines) if line.startswith(step))
               for step in ("1 Refill", "2 Place", "3 Act:", "4 Cleanup:", "Prepare:", "Pawns:")]
     assert starts == sorted(starts), starts
+
+
+def test_combat_dice_stay_covered_until_crew_dice_are_spent(built, project):
+    """s15 end reader: the roll sheet prints a round's Combat dice face up, so a player knew
+    the result before choosing how many Crew dice to spend. This edition's ruling R13 keeps
+    the rows covered and uncovers a die per Combat die; the roll sheet's Combat rows say so
+    and cite it, and the Clarifications print it."""
+    import io
+
+    from conftest import run_cli
+    from sheetgen.dice.roll_sheets import roll_sheet_pdfs
+
+    page = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))[0]
+    rulings = re.sub(r"\s+", " ", page.get_textpage().get_text_range())
+    assert "R13 · Roll-sheet Combat dice. Cover your Combat rows with a card. Spend Crew " \
+           "dice, then uncover one die per Combat die" in rulings
+    pdf = roll_sheet_pdfs(project, "reavers-of-midgard", 2, [(595.2756, 841.8898)])[0]
+    sheet = re.sub(r"\s+", " ", " ".join(p.extract_text()
+                                         for p in PdfReader(io.BytesIO(pdf)).pages))
+    assert sheet.count("Combat dice: keep them covered; spend Crew dice, then uncover one a "
+                       "die, left to right (R13)") == 6  # each of the 6 rounds' Combat rows
+    assert "take the next unused ones" not in sheet
+    result = run_cli("dice", "reavers-of-midgard", "--seed", "odin", "--players", "2")
+    assert result.exit_code == 0, result.output
+    assert "take the next unused ones" not in result.output

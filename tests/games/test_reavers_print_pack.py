@@ -1,6 +1,6 @@
 """Reavers of Midgard at retail look (issue 25): every decision printed where it is needed.
 
-The rulings (R1-R20) are the Clarifications cards' numbers; the aids, the board and the
+The rulings (R1-R22) are the Clarifications cards' numbers; the aids, the board and the
 Longships cite them. The How-to-print page opens the print pack and says how the dice are made.
 """
 
