@@ -8,20 +8,40 @@ from __future__ import annotations
 from .component_build import BuildOptions, Job, render_pages
 
 
-def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[bytes]:
-    """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``, drawn in one
-    document and rasterised together."""
-    from ..impose.pdf import PdfDocument  # start-up: ReportLab, pdfium only when drawing
-    from ..write.raster import screen_pngs
+BATCH = 8  # faces drawn in one document: the next is drawn while pdfium rasterises it
 
-    if not faces:
-        return []
+
+def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[bytes]:
+    """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``.
+
+    The faces are drawn in documents of ``BATCH``; each document is rasterised and encoded
+    (pdfium and zlib, which let go of the GIL) on a worker thread while the next one is
+    drawn (ReportLab, which holds it), so on two cores the two overlap. Every picture is made
+    before this returns: pdfium, which is not thread-safe, is used by one thread at a time
+    as long as its callers take turns (the studio's workspace lock)."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from ..write.raster import screen_pngs  # start-up: pdfium only when drawing
+
+    if len(faces) <= BATCH:
+        return screen_pngs(_document(session, faces, title), dpi) if faces else []
+    with ThreadPoolExecutor(1, thread_name_prefix="sheetgen-pictures") as worker:
+        jobs = [worker.submit(screen_pngs, _document(session, faces[start:start + BATCH],
+                                                     title), dpi)
+                for start in range(0, len(faces), BATCH)]
+    return [png for job in jobs for png in job.result()]
+
+
+def _document(session, faces: list, title: str) -> bytes:
+    """Return a PDF of ``faces``, one a page, drawn by the build's face document."""
+    from ..impose.pdf import PdfDocument  # start-up: ReportLab only when drawing
+
     doc = PdfDocument(_page(faces[0]), session.fonts, session.icons, title=title)
     for face in faces:
         doc.set_pagesize(_page(face))
         doc.place(face, face.bleed, face.bleed)
         doc.canvas.showPage()
-    return screen_pngs(doc.finish(), dpi)
+    return doc.finish()
 
 
 def _page(face) -> tuple[float, float]:
