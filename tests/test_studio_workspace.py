@@ -254,3 +254,44 @@ def test_a_template_edit_that_moves_lines_gives_every_element_its_new_line(studi
     for old_face, new_face in zip(before, after):
         assert [o.line + 1 for o in old_face.origins] == [o.line for o in new_face.origins]
         assert not {id(e) for e in old_face.elements} & {id(e) for e in new_face.elements}
+
+
+def test_a_component_not_on_show_takes_a_change_in_when_looked_at(studio):
+    """A template edit prepares at once the component on show; another one it feeds keeps
+    its last faces until it is looked at or judged, and then has the edit (also after a
+    second edit came first), so no page sees its old faces."""
+    live, project = studio
+    workspace = live.workspace
+    data = project / "data" / GAME
+    (data / "deck2.yaml").write_text((data / "deck.yaml").read_text().replace(
+        "id: deck", "id: deck2"))
+    game = data / "game.yaml"
+    game.write_text(game.read_text().replace("  - deck\n", "  - deck\n  - deck2\n", 1))
+    live.changed({str(game)})
+    view = workspace.views[(GAME, None)]
+    workspace.ready_all(view)
+    template = project / "templates" / f"{GAME}-card-front.yaml"
+
+    def texts(cid: str) -> set:
+        cv = view.components[cid]
+        return {e.size for card in cv.prepared.cards for e in card.front.elements
+                if e.id == "name"}
+
+    assert texts("deck") == texts("deck2") == {14}
+    template.write_text(template.read_text().replace("size: 14, min_size: 9",
+                                                     "size: 13, min_size: 9"))
+    live.changed({str(template)})
+    assert texts("deck") == {13}                             # on show: at once
+    assert view.components["deck2"].again is not None and texts("deck2") == {14}
+    assert template in {p for p in workspace.watched()}      # still followed
+    template.write_text(template.read_text().replace("size: 13, min_size: 9",
+                                                     "size: 12, min_size: 9"))
+    live.changed({str(template)})                            # a second edit came first
+    assert texts("deck") == {12}
+    assert workspace.ready(view, "deck2").again is None and texts("deck2") == {12}
+    template.write_text(template.read_text().replace("size: 12, min_size: 9",
+                                                     "size: 14, min_size: 9"))
+    live.changed({str(template)})
+    assert view.components["deck2"].again is not None
+    assert workspace.judge_pending() and texts("deck2") == {14}   # judged: taken in first
+    assert view.components["deck2"].again is None and not view.components["deck2"].unjudged

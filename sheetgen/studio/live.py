@@ -43,7 +43,8 @@ class Studio:
         """Refresh after a change and draw the new faces of the components on show."""
         ws = self.workspace
         with ws.lock:
-            ws.refresh(paths)
+            # a component not on show is prepared again after the new faces are drawn
+            ws.refresh(paths, lambda view, cid: (view.game_id, view.variant, cid) in self.shown)
             live = set()
             for view in ws.views.values():
                 scope = view.scope

@@ -23,6 +23,9 @@ class ComponentView:
     verdict: Verdict = field(default_factory=Verdict)
     pending: bool = False        # not prepared yet: nobody has asked to see it
     unjudged: bool = False       # prepared, its print checks and fits still to run
+    # a change it has not taken in yet (not on show when it came): () -> the ComponentView
+    # prepared again, run before anyone looks at it (Workspace.ready, judge_pending)
+    again: object = None
 
     def faces(self) -> dict:
         """Return every live face by key."""

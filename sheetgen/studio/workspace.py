@@ -5,12 +5,16 @@ only the components fed by a changed file are prepared again, with the FaceBuild
 so an item whose values did not change gets its face back from the builder's cache and only
 the edited faces are filled, fitted and checked. A template change gives the components that
 use it a new builder; a change to a file the session holds (by the build's record of reads:
-fonts, profiles, credits, icons, art, images) starts everything afresh. A mistake
-keeps the component's last good faces (marked stale) and records every problem.
+fonts, profiles, credits, icons, art, images) starts everything afresh. A component the
+change feeds that no page shows is prepared again only once the new faces of those on show
+are drawn (with the print checks), or when a page asks for it first. A mistake keeps the
+component's last good faces (marked stale) and records every problem.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 import hashlib
 import threading
 import time
@@ -46,6 +50,7 @@ class Workspace:
         # game id -> the mistakes of its dice.yaml and variants (reads.kept): checked again
         # only when a file that check read changed
         self._extras: dict = {}
+        self._shown = None   # during a refresh: which components are on show (refresh)
         # each recorded path resolved (symlinks, ..): the record is looked at four times a
         # second while the watch follows it; forgotten at every refresh, so a change of a link
         # is seen as soon as any file is saved
@@ -67,7 +72,7 @@ class Workspace:
         """Return a component of ``view``, prepared the first time it is asked for (and
         judged, unless ``judged`` is False: then ``judge_late`` does it)."""
         with self.lock:
-            cv = view.components[cid]
+            cv = self._caught_up(view, cid)
             if cv.pending:
                 cv.inputs = self._inputs(cv.game, cv.comp)
                 builder = MemoBuilder(self.session.builder(cv.game, cv.comp))
@@ -92,11 +97,20 @@ class Workspace:
         """Run the print checks and fits of a component prepared without them; return
         whether there were any to run (the page then has more to show)."""
         with self.lock:
-            cv = view.components.get(cid)
-            if cv is None or not cv.unjudged:
+            if cid not in view.components:
+                return False
+            cv = self._caught_up(view, cid)
+            if not cv.unjudged:
                 return False
             self._judge(cv, None)
             return True
+
+    def _caught_up(self, view: GameView, cid: str) -> ComponentView:
+        """Return a component of ``view`` with any change put off (``again``) taken in."""
+        cv = view.components[cid]
+        if cv.again is not None:
+            cv = view.components[cid] = cv.again()
+        return cv
 
     def ready_all(self, view: GameView) -> GameView:
         """Prepare every component of ``view`` not prepared yet; return the view."""
@@ -104,15 +118,21 @@ class Workspace:
             self.ready(view, cid)
         return view
 
-    def refresh(self, paths: set) -> list[tuple]:
-        """Take in saved, added or deleted files; return the (game, variant) views changed."""
+    def refresh(self, paths: set, shown=None) -> list[tuple]:
+        """Take in saved, added or deleted files; return the (game, variant) views changed.
+
+        ``shown(view, cid)`` tells the components on show: any other one the change feeds is
+        prepared again only when looked at or judged (``again``), after the new faces are on
+        the page (None: every one now)."""
         paths = {Path(p).resolve() for p in paths}
         with self.lock:
             self._resolved.clear()
             self.version += 1
+            self._shown = shown
             try:
                 return self._refresh(paths)
             finally:
+                self._shown = None
                 self.rebuilt = time.time()
                 self.session.forget_except(
                     [view.game for view in self.views.values() if view.game is not None],
@@ -276,26 +296,37 @@ class Workspace:
                                                           pending=True)
                 continue
             uses = {p.stem for p in old.inputs if self._under(p, "templates")}
-            if not old.stale and not fresh and not uses & templates \
+            behind = old.again is not None   # an earlier change it has not taken in yet
+            if not behind and not old.stale and not fresh and not uses & templates \
                     and not touched & old.inputs and Path(comp.path).resolve() not in touched:
                 old.comp, old.game = comp, game
                 components[comp.model.id] = old
                 continue
-            inputs = self._inputs(game, comp)
             # a builder sees the game, the component's id and title and a variant's element
-            # changes: when those change, a new builder
-            warm = (old is not None and not fresh and not uses & templates
+            # changes: when those change, a new builder (one behind starts afresh)
+            warm = (not behind and not fresh and not uses & templates
                     and (old.comp.model.title, old.comp.element_changes)
                     == (comp.model.title, comp.element_changes))
-            builder = old.builder if warm else self._builder(game, comp, old, fresh)
-            # judged after the new faces are on the page (judge_pending)
-            components[comp.model.id] = self._prepare(game, comp, builder, inputs, old, False)
+            again = functools.partial(self._prepare_again, game, comp, old, warm,
+                                      fresh or behind)
+            if self._shown is None or self._shown(view, comp.model.id):
+                components[comp.model.id] = again()
+            else:  # not on show: its last faces wait, still followed by their inputs
+                components[comp.model.id] = dataclasses.replace(old, comp=comp, game=game,
+                                                                again=again)
         if problems.problems:  # a component that failed to load keeps its last good faces
             for cid, old in view.components.items():
                 if cid not in components:
                     old.stale = True
                     components[cid] = old
         view.game, view.components = game, components
+
+    def _prepare_again(self, game, comp, old: ComponentView, warm: bool, fresh: bool
+                       ) -> ComponentView:
+        """Prepare ``comp`` again after a change, with ``old``'s builder if ``warm``; judged
+        after the new faces are on the page (judge_pending)."""
+        builder = old.builder if warm else self._builder(game, comp, old, fresh)
+        return self._prepare(game, comp, builder, self._inputs(game, comp), old, False)
 
     def _builder(self, game, comp, old, fresh: bool) -> MemoBuilder:
         """Return a new builder for ``comp``; after a template edit it adopts the elements
