@@ -129,7 +129,7 @@ def test_a_solo_roll_and_raid_sheet_is_destination_paris(tmp_path):
     assert run_cli("dice", "roll-and-raid", "--seed", "sample", "--players", "1",
                    "-o", str(target)).exit_code == 0
     assert _text(target).startswith("Roll & Raid (Destination: Paris) Roll sheet · 1 player "
-                                    "game mode: Destination: Paris")
+                                    "Game mode: Destination: Paris")
 
 
 def test_dice_out_names_the_format_and_its_paper(tmp_path):

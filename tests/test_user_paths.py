@@ -78,7 +78,7 @@ def test_both_kinds_of_variant_name_still_work(copy_game, variant):
                      "--players", "2", "--variant", variant)
     assert result.exit_code == 0, result.output
     # the mode is named in players' words, never as the option that builds it
-    assert "game mode: " in result.output and "--variant" not in result.output
+    assert "Game mode: " in result.output and "--variant" not in result.output
 
 
 def _edit(path: Path, old: str, new: str) -> int:

@@ -39,7 +39,7 @@ CHROME = (
     "Setup", "Round", "start player: by the rules", "Table", "Seat {n}", "re-rolled", "order",
     "draft order", "first player", ", balanced dice decks", "{n} player", "{n} players",
     "{pieces} per player",
-    "{game}: roll sheet for {players}{mode}", "game mode: {note}",
+    "{game}: roll sheet for {players}{mode}", "Game mode: {note}",
     "algorithm {algorithm}", "seed commitment (SHA-256 of the secret): {commitment}",
     "script digest: {digest}",
     # the roll sheet's PDF (dice/formats/as_pdf.py) and the ready roll sheets of a guide

@@ -143,7 +143,7 @@ def test_quick_setup_flag_and_how_to_ask_for_a_mode(project):
     result = run_cli("--project", str(project.root), "dice", "ragnarocks", "-n", "2", "-s",
                      "q", "--quick-setup")
     assert result.exit_code == 0 and "face up:" in result.output
-    assert "game mode: Quick setup" in result.output
+    assert "Game mode: Quick setup" in result.output
     result = run_cli("--project", str(project.root), "dice", "roll-and-might", "-n", "2", "-s",
                      "q", "--quick-setup")
     assert result.exit_code == 2 and "unknown variant 'quick-setup'" in result.output
@@ -185,7 +185,7 @@ def test_roll_and_raid_creatures_mode_names_every_creature_once(project, players
     text = writer("text")(script)
     first = rolls[0].rolls[0].faces[0]
     assert f"  1. {offerings[0]}: {first}" in text
-    assert "game mode: Creatures" in text
+    assert "Game mode: Creatures" in text
     assert text.index("Creature deck") < text.index("Offering rolls") < text.index("== Round 1")
     # the rounds are the normal game's: Resource dice and Raid rolls, nothing added
     base = make_script(project, "roll-and-raid", players, seed="fenrir")

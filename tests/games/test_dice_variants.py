@@ -47,7 +47,7 @@ def test_solo_is_the_rulebooks_destination_paris():
     head = writer("text")(solo).splitlines()
     assert head[0].startswith("Roll & Raid (Destination: Paris): roll sheet for 1 player")
     # the mode line speaks of one player alone (issue 34: not of cooperative play)
-    assert head[1].startswith("game mode: Destination: Paris") and "alone" in head[1]
+    assert head[1].startswith("Game mode: Destination: Paris") and "alone" in head[1]
     assert "cooperative" not in head[1]
 
 

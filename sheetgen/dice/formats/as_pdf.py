@@ -809,7 +809,7 @@ class _Sheet:
         for note in self.recurring_notes():  # said once a sheet, not every round
             intro += self.text_lines(note, "body", SMALL, 0.3)
         if self.script.variant and self.script.mode_note:
-            intro = self.text_lines(self.words("game mode: {note}",
+            intro = self.text_lines(self.words("Game mode: {note}",
                                                note=self.script.mode_note),
                                     "bold", BODY) + intro
         for ln in intro:

@@ -613,7 +613,7 @@ class _Slips(_Sheet):
         for note in self.recurring_notes():  # said once a sheet, not every round
             out += self.texts(note, full, "body", SMALL, 0.3)
         if self.script.variant and self.script.mode_note:
-            out += self.texts(self.words("game mode: {note}", note=self.script.mode_note),
+            out += self.texts(self.words("Game mode: {note}", note=self.script.mode_note),
                               full, "bold", BODY)
         return out
 

@@ -112,7 +112,7 @@ def title_lines(script: Script) -> list[str]:
     return [
         chrome_in(lang, "{game}: roll sheet for {players}{mode}", game=script.game_name,
                   players=players, mode=mode),
-        *([chrome_in(lang, "game mode: {note}", note=script.mode_note)]
+        *([chrome_in(lang, "Game mode: {note}", note=script.mode_note)]
           if script.variant else []),
     ]
 
