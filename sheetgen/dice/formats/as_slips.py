@@ -743,23 +743,28 @@ class _Slips(_Sheet):
         tightest."""
         slips = self.slips()
         full = self.width - 2 * MARGIN
-        best = None
         sizes = (*LARGER, *SIZES) if self.look.columns else SIZES
         fixed = self.look.die_size  # dice.yaml sheet.die_size: the game's own size
-        for size in (fixed,) if fixed else reversed(sizes):  # smallest and tightest first
-            for air in reversed(AIRS):
-                self.air = air
-                self.prepare(size)
-                intro = self.intro_lines(slips, full)
-                top = (self.height - MARGIN - BAND_H - 12 - sum(ln.height for ln in intro)
-                       - self.gutter())
-                pages, y = self.layout(slips, full, top)
-                cost = (len(pages), self.breaks)
-                if best is None or cost <= best[0]:
-                    best = (cost if best is None else best[0], size, air)
-        _, size, self.air = best
-        if best[0][0] == 1:  # one page: its slips spread till it is full
-            self.air = self.filled(slips, full, size, best[0])
+        # smallest and tightest first: each size, each air from the tightest
+        tries = [(size, air) for size in ((fixed,) if fixed else reversed(sizes))
+                 for air in reversed(AIRS)]
+
+        def cost(size: float, air: float) -> tuple[int, int]:
+            self.air = air
+            self.prepare(size)
+            intro = self.intro_lines(slips, full)
+            top = (self.height - MARGIN - BAND_H - 12 - sum(ln.height for ln in intro)
+                   - self.gutter())
+            pages, _ = self.layout(slips, full, top)
+            return len(pages), self.breaks
+
+        floor = cost(*tries[0])
+        # the last try that costs no more than the first: sought from the end, so a sheet
+        # whose largest dice fit is laid out twice, not once per size and air (a layout is
+        # a pure function of its size and air)
+        size, self.air = next(t for t in reversed(tries) if t == tries[0] or cost(*t) <= floor)
+        if floor[0] == 1:  # one page: its slips spread till it is full
+            self.air = self.filled(slips, full, size, floor)
         self.prepare(size)  # again: the lines draw at this size
         intro = self.intro_lines(slips, full)
         top = (self.height - MARGIN - BAND_H - 12 - sum(ln.height for ln in intro)
