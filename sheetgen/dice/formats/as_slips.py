@@ -22,6 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
+from reportlab.pdfgen.canvas import PATH_OPS
+
 from ..script import Event, Roll, Script
 from .as_pdf import (
     BAND_H,
@@ -228,13 +232,10 @@ class _Slips(_Sheet):
         self.fill(self.look.accent, 0.93)
         self.stroke(self.look.accent, 0.55)
         c.setLineWidth(0.5)
-        c.roundRect(x, y - BOX / 2 + 0.5, w, s + BOX - 1, 2.5, stroke=1, fill=1)
-        text = c.beginText(x + 3, y + 1)
-        text.setTextRenderMode(3)  # invisible: the dice are the picture
-        text.setFont(self.fonts["body"], 4)
-        text.textOut(said(roll))
-        text.setTextRenderMode(0)  # the render mode outlives the text object
-        c.drawText(text)
+        _round_rect(c, x, y - BOX / 2 + 0.5, w, s + BOX - 1, 2.5)
+        # invisible (render mode 3, set back after: it outlives the text): the dice are the
+        # picture, the text says what they show
+        _invisible_text(c, x + 3, y + 1, self.fonts["body"], 4, said(roll))
         tx = x + INSET
         if index:
             c.setFillGray(0.35)
@@ -782,6 +783,61 @@ class _Slips(_Sheet):
         self.last_y = y
         self.footer()
         self.c.showPage()
+
+
+def _round_rect(c, x: float, y: float, w: float, h: float, r: float) -> None:
+    """Stroke and fill a rectangle with corners rounded by ``r`` on canvas ``c``: what
+    ReportLab's ``roundRect(..., stroke=1, fill=1)`` writes (its path object's operators and
+    its factor for a quarter circle), as one string of lines (a sheet draws thousands of
+    cells; the page's operators are joined by newlines, so the bytes are the same). Nothing
+    on a canvas that only measures (measuring.py)."""
+    if getattr(c, "measuring", False):
+        return
+    t = 0.4472 * r
+    xlo, xhi = min(x, x + w), max(x, x + w)
+    ylo, yhi = min(y, y + h), max(y, y + h)
+    c._code.append("\n".join((
+        "n", "%s m" % fp_str(xlo + r, ylo), "%s l" % fp_str(xhi - r, ylo),
+        "%s c" % fp_str(xhi - t, ylo, xhi, ylo + t, xhi, ylo + r),
+        "%s l" % fp_str(xhi, yhi - r),
+        "%s c" % fp_str(xhi, yhi - t, xhi - t, yhi, xhi - r, yhi),
+        "%s l" % fp_str(xlo + r, yhi),
+        "%s c" % fp_str(xlo + t, yhi, xlo, yhi - t, xlo, yhi - r),
+        "%s l" % fp_str(xlo, ylo + r),
+        "%s c" % fp_str(xlo, ylo + t, xlo + t, ylo, xlo + r, ylo),
+        "h", PATH_OPS[1, 1, c._fillMode])))
+
+
+def _invisible_text(c, x: float, y: float, font_name: str, size: float, text: str) -> None:
+    """Write ``text`` invisibly (render mode 3) at (x, y) in the embedded font ``font_name``
+    on canvas ``c``: what a ReportLab text object writes for ``setTextRenderMode(3)``,
+    ``setFont``, ``textOut`` and ``setTextRenderMode(0)``, without the text object (the
+    canvas's own font and colours are untouched, as they are by a text object). Nothing on a
+    canvas that only measures."""
+    if getattr(c, "measuring", False):
+        return
+    font = getFont(font_name)
+    if not font._dynamicFont:  # never for the sheet's fonts: ReportLab's own text object
+        obj = c.beginText(x, y)
+        obj.setTextRenderMode(3)
+        obj.setFont(font_name, size)
+        obj.textOut(text)
+        obj.setTextRenderMode(0)
+        c.drawText(obj)
+        return
+    doc = c._doc
+    parts = ["BT", "1 0 0 1 %s Tm" % fp_str(x, y), "3 Tr"]
+    current, switch = -1, None
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            if switch is None:
+                switch = f"{fp_str(size)} Tf {fp_str(size * 1.2)} TL"
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {switch}")
+            current = subset
+        parts.append(f"({c._escape(chunk)}) Tj")
+    if current == -1:  # no text: the empty string a text object writes for it
+        parts.append("")
+    c._code.append(" ".join(parts) + " 0 Tr ET")
 
 
 def _first_cut(lines: list[Line]) -> int:
