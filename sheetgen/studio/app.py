@@ -116,11 +116,9 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         # the first screen's faces drawn together (cheaper than one request each), so the
         # grid already knows a face that cannot be drawn
         cv = ws.ready(view, cid, judged=False)
-        faces = cv.faces()
-        first = [tile[side] for tile in pages.component(ws, view, cid)["tiles"][:FIRST_TILES]
-                 for side in ("front", "back") if tile[side]]
-        studio.images.draw(view.scope,
-                           {ws.image_name(view, faces[f["key"]]): faces[f["key"]] for f in first})
+        first = [face for _, card, _ in pages.tiles(cv.prepared)[:FIRST_TILES]
+                 for face in (card.front, card.back) if face is not None]
+        studio.images.draw(view.scope, {ws.image_name(view, face): face for face in first})
         shown = {**pages.component(ws, view, cid, studio.images.failed), "drawn": FIRST_TILES}
         studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it

@@ -74,10 +74,9 @@ class Workspace:
         with self.lock:
             cv = self._caught_up(view, cid)
             if cv.pending:
-                cv.inputs = self._inputs(cv.game, cv.comp)
                 builder = MemoBuilder(self.session.builder(cv.game, cv.comp))
-                cv = view.components[cid] = self._prepare(cv.game, cv.comp, builder,
-                                                          cv.inputs, None, judged)
+                cv = view.components[cid] = self._prepare(cv.game, cv.comp, builder, None,
+                                                          judged)
             if judged:
                 self.judge_late(view, cid)
             return cv
@@ -326,7 +325,7 @@ class Workspace:
         """Prepare ``comp`` again after a change, with ``old``'s builder if ``warm``; judged
         after the new faces are on the page (judge_pending)."""
         builder = old.builder if warm else self._builder(game, comp, old, fresh)
-        return self._prepare(game, comp, builder, self._inputs(game, comp), old, False)
+        return self._prepare(game, comp, builder, old, False)
 
     def _builder(self, game, comp, old, fresh: bool) -> MemoBuilder:
         """Return a new builder for ``comp``; after a template edit it adopts the elements
@@ -337,11 +336,11 @@ class Workspace:
             builder.adopt_elements(old.builder._builder)
         return builder
 
-    def _prepare(self, game, comp, builder, inputs: set, old, judged: bool = True
-                 ) -> ComponentView:
+    def _prepare(self, game, comp, builder, old, judged: bool = True) -> ComponentView:
         """Prepare one component with ``builder`` and judge it (or leave that for later);
-        on a mistake keep ``old``'s faces, marked stale."""
-        view = ComponentView(comp, builder, game, inputs)
+        on a mistake keep ``old``'s faces, marked stale. Its inputs are what the session
+        knows it read once prepared (``_inputs``), also up to a mistake."""
+        view = ComponentView(comp, builder, game)
         warned = len(builder.warnings)
         try:
             view.prepared = self.session.prepare(game, comp, builder)
