@@ -76,9 +76,13 @@ class FontBook:
     def font_name(self, family: str, bold: bool = False, italic: bool = False) -> str:
         """Return the registered ReportLab name for a family and style (falls back to regular)."""
         key = (family, bold, italic)
-        if key not in self._names:
-            self._names[key] = self._pick(family, bold, italic)
-        name, path = self._names[key]
+        known = self._names.get(key)
+        if known is None:
+            name, path = self._pick(family, bold, italic)
+            # the file reported by its name: a str key is compared without pathlib (a font
+            # is reported on every use, about 140,000 times in a cold catalogue)
+            known = self._names[key] = (name, str(path))
+        name, path = known
         reads.opened(path, held=True)  # used: registered once per process, with ReportLab
         return name
 

@@ -103,13 +103,25 @@ def shape(canvas, ctx, kind: str, cx: float, cy: float, size: float, fill=None, 
 _NUMBER_SIGNS = frozenset("+-/x×−–.,%= ();:")
 
 
+# what is_number said of each stripped text: a word is asked about each time a face's text is
+# measured, laid out, drawn and checked (about 170,000 times in a cold catalogue, for a few
+# thousand distinct words); emptied when it grows past _MAX_NUMBERS
+_NUMBERS: dict[str, bool] = {}
+_MAX_NUMBERS = 65536
+
+
 def is_number(text: Any) -> bool:
     """Return whether ``text`` reads as a number: figures and signs only (``3``, ``+2``,
     ``17%``, with its brackets or a closing ``;`` or ``:`` as in ``(3)`` or ``5;``), one figure
     at least."""
     stripped = str(text).strip()
-    return any(c.isdigit() for c in stripped) and all(
-        c.isdigit() or c in _NUMBER_SIGNS for c in stripped)
+    known = _NUMBERS.get(stripped)
+    if known is None:
+        if len(_NUMBERS) >= _MAX_NUMBERS:
+            _NUMBERS.clear()
+        known = _NUMBERS[stripped] = any(c.isdigit() for c in stripped) and all(
+            c.isdigit() or c in _NUMBER_SIGNS for c in stripped)
+    return known
 
 
 def proportional_size(share: float, bold: bool = True) -> float:
