@@ -6,7 +6,6 @@ fills in a layout table with the families named here (``layouts``). The profile 
 a profile that gives a kind a family it does not name.
 """
 
-from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 

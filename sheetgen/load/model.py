@@ -4,7 +4,6 @@ Each component kind (cards, sheet, board, tokens...) extends :class:`ComponentBa
 module under ``sheetgen/impose/components/``. Field descriptions double as the format reference.
 """
 
-from __future__ import annotations
 
 import re
 import unicodedata

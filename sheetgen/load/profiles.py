@@ -12,7 +12,6 @@ prints, the colour it takes (RGB PNGs, CMYK, or PDF/X-1a for a registered printi
 how its PNGs are named, and the address of the spec it publishes.
 """
 
-from __future__ import annotations
 
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field

@@ -4,7 +4,6 @@
 keys it accepts, so the reference, the schema and the loader agree on one list.
 """
 
-from __future__ import annotations
 
 from typing import Any, Literal
 

@@ -6,7 +6,6 @@ in face coordinates (origin at the trim box's lower-left corner, points, y upwar
 Template coordinates are top-down (``y`` from the top edge), as designers measure them.
 """
 
-from __future__ import annotations
 
 import weakref
 from contextlib import contextmanager

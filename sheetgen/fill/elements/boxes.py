@@ -1,7 +1,6 @@
 """Write-in elements: ``write_in`` (a labelled box or score line) and ``check_boxes`` (a row of
 marks to cross off: upgrade uses, penalties, Fate dice, die spaces)."""
 
-from __future__ import annotations
 
 from typing import Literal
 

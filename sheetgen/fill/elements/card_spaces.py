@@ -8,7 +8,6 @@ that takes two cards crossed (one upright, one turned across it, both ends of ea
 as wide as a card is tall.
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

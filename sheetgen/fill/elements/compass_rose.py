@@ -6,7 +6,6 @@ maps), inside a ring; the letters sit beyond the points. ``rotate`` turns the wh
 (clockwise, degrees), for a map whose north is not up.
 """
 
-from __future__ import annotations
 
 import math
 from typing import Literal

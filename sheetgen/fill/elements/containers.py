@@ -7,7 +7,6 @@ container stays only to paint its background. Drawn on its own (a sample, the re
 places and draws its children itself.
 """
 
-from __future__ import annotations
 
 from typing import Any, ClassVar
 

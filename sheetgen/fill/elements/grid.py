@@ -1,6 +1,5 @@
 """``grid``: children in equal cells, rows x columns, filled row by row (or column by column)."""
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -6,7 +6,6 @@ The shape is six side lengths (``edges``) or explicit axial cells (``axial``), m
 left out to fit the box. The board component (``kind: board``) uses this element for each side.
 """
 
-from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field

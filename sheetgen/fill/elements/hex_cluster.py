@@ -6,7 +6,6 @@ number, a shade, or be a Fate die: a hex slot of the grid (shaded, outlined with
 the die face inside, so "next to the Fate die" reads on the grid.
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -2,7 +2,6 @@
 drawn as vector art in its own colours; fitted (contain, fill, cover about a focal point),
 cropped, clipped to a shape, faded and tinted."""
 
-from __future__ import annotations
 
 import re
 import warnings

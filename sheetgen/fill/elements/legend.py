@@ -1,6 +1,5 @@
 """``legend``: the key of a game's symbols: each picture with its label and meaning."""
 
-from __future__ import annotations
 
 from math import ceil
 from typing import Literal

@@ -12,7 +12,6 @@ always gives the same bytes. Patterns:
 - ``pennants``: triangles hanging from a rule (banners over a market).
 """
 
-from __future__ import annotations
 
 import math
 from typing import Literal

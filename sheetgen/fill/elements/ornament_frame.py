@@ -5,7 +5,6 @@ The band lies between an outer and an inner rule ``band`` apart; a motif repeats
 carries a square knot. Everything is vector, drawn in one colour.
 """
 
-from __future__ import annotations
 
 import math
 from typing import Literal

@@ -6,7 +6,6 @@ icon and a fill; ``numbers`` numbers them in track order. "12 named spaces aroun
 the element, a size and the list of names.
 """
 
-from __future__ import annotations
 
 from typing import Any, Literal
 

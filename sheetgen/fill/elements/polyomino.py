@@ -1,6 +1,5 @@
 """``polyomino``: a shape of unit squares (a God's pentomino) with its name and value."""
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -5,7 +5,6 @@ between them share each edge evenly. Every ``accent_every``-th space is filled w
 so players count in fives or tens.
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -1,6 +1,5 @@
 """``section_title``: a region's heading, a coloured band or an underlined title with an icon."""
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -6,7 +6,6 @@ small "column-row" label players read coordinates from (the rulebook's "2-1": co
 and ``trace`` draws a line through cells' centres to show a shape (the Valhalla V).
 """
 
-from __future__ import annotations
 
 from typing import Literal
 

@@ -1,7 +1,6 @@
 """``stack``: children one after another, top to bottom or left to right, or on top of each
 other (``layers``), with a gap; sizes along the stack fixed, ``auto`` or grown."""
 
-from __future__ import annotations
 
 from typing import Literal
 

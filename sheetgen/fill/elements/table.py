@@ -5,7 +5,6 @@ a write-in space. The first row (and
 optionally the first column) is a shaded header.
 """
 
-from __future__ import annotations
 
 import re
 from typing import Literal

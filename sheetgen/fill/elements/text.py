@@ -1,6 +1,5 @@
 """``text``: wrapped text with bold spans and inline icons, shrunk to fit its box."""
 
-from __future__ import annotations
 
 from functools import partial
 from typing import ClassVar, Literal

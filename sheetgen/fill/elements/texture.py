@@ -5,7 +5,6 @@ texture prints the same in CMYK and is flattened by nothing). The same ``seed`` 
 marks, so a build stays byte-identical; a different seed per card varies the pattern.
 """
 
-from __future__ import annotations
 
 import hashlib
 import math

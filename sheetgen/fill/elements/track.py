@@ -6,7 +6,6 @@ it (a value, icon, Fate die or write-in box: "below" for rows, "beside" for colu
 divider after it (a tier such as "10 GP").
 """
 
-from __future__ import annotations
 
 import math
 from typing import Literal
