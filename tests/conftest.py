@@ -132,13 +132,40 @@ def project() -> Project:
 def built(tmp_path_factory, project):
     """Return a function building (game, component, profile) once per run; gives the path.
 
+    A default output (no options, one of the component's default profiles) comes from one
+    build of the whole game in its default profiles, as ``sheetgen build GAME`` writes it:
+    the first test to ask for any output of a game builds them all, each component prepared
+    once for all its profiles (a game's outputs one at a time cost 2-3 times the CPU), and
+    the same bytes as a component built alone (tests/test_golden.py checks that both give
+    the golden bytes). Any other output is built alone.
+
     Under pytest-xdist the workers share one folder (their base temp folders' parent): the
     first worker to ask builds under a file lock, the others read its output."""
     out = shared_folder(tmp_path_factory, "built")
     cache: dict = {}
+    games: dict[str, dict[str, Path]] = {}
+
+    def whole_game(game: str) -> dict[str, Path]:
+        """Return {"GAME/COMPONENT-PROFILE" (no suffix): path} of a game's default outputs."""
+        if game not in games:
+            folder = out / f"game-{game}"
+            done = folder / "built.txt"  # the outputs' paths, written once the build ended
+            with FileLock(f"{folder}.lock"):
+                if not done.is_file():
+                    # one process: no helper processes forked from a test worker
+                    paths = build(project, game, None, BuildOptions(out_dir=folder, jobs=1))
+                    done.write_text("\n".join(str(p) for p in paths), encoding="utf-8")
+            paths = [Path(line) for line in done.read_text(encoding="utf-8").splitlines()]
+            games[game] = {p.relative_to(folder).as_posix().removesuffix(p.suffix): p
+                           for p in paths}
+        return games[game]
 
     def get(game: str, component: str, profile: str, **options) -> Path:
         key = (game, component, profile, tuple(sorted(options.items())))
+        if key not in cache and not options:
+            found = whole_game(game).get(f"{game}/{component}-{profile}")
+            if found is not None:
+                cache[key] = found
         if key not in cache:
             folder = out / hashlib.sha256(repr(key).encode()).hexdigest()[:16]
             done = folder / "built.txt"  # the output's path, written once the build ended
