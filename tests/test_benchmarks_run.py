@@ -31,6 +31,7 @@ ONE_RUN = {
     "bench_pads": ["--runs", "1", "--profiles", "a4", "--copies", "1,10"],
     "bench_render": ["--runs", "1", "--game", "rolling-thunder"],
     "bench_roll_and_raid": ["--runs", "1"],
+    "profile_deck": ["--runs", "1"],
 }
 FIGURE = re.compile(r"\d+\.\d+")  # a measured figure (seconds, MB, rolls a second...)
 
