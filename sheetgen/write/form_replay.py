@@ -23,6 +23,7 @@ from __future__ import annotations
 import copy
 import re
 import weakref
+from itertools import islice
 from dataclasses import dataclass
 
 from reportlab import rl_config
@@ -297,7 +298,10 @@ class FaceRecorder:
         # only the font mapping, the fonts to embed and the version may have changed, and
         # shadings been added
         changed = {k for k in set(after) | set(self.before) if after.get(k) != self.before.get(k)}
-        new = list(doc.idToObject.items())[self.objects:]
+        # the objects the drawing added: the last ones (copying every object of the
+        # document for each face cost a big deck time that grew with its square)
+        added = len(doc.idToObject) - self.objects
+        new = list(islice(reversed(doc.idToObject.items()), added))[::-1] if added > 0 else []
         shaded = (all(isinstance(obj, pdfdoc.PDFShading) for _, obj in new)
                   and set(canvas._shadingUsed) == {key for key, _ in new})
         self.plain = (changed <= _SHADING_CHANGES if new and shaded else changed <= _FONT_CHANGES)
