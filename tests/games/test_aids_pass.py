@@ -148,14 +148,14 @@ def test_roll_and_might_clarifications_start_at_one_height(built):
 # ---- Reavers of Midgard: nine full Clarifications cards -----------------------------------
 
 def test_reavers_clarifications_cards_are_each_well_filled(built):
-    # the reader: "half-empty Clarifications": the 21 rulings split so each of the nine cards
+    # the reader: "half-empty Clarifications": the 22 rulings split so each of the nine cards
     # holds about as many words, at 12 pt; each card's last ruling ends past its middle
     path = built("reavers-of-midgard", "clarifications", "pod")
     for first, end in (("R1 · Pawns.", "names."), ("R3 · Shares.", "Kraken"),
                        ("R6 · Empty decks.", "rest."), ("R8 · Starting", "once."),
-                       ("R11 · Battles", "Food."), ("R13 · Turning", "it."),
-                       ("R15 · Walls", "treasures."), ("R17 · Ship", "player."),
-                       ("R19 · Short", "Sea.")):
+                       ("R11 · Battles", "too)."), ("R14 · Turning", "it."),
+                       ("R16 · Walls", "treasures."), ("R18 · Ship", "player."),
+                       ("R20 · Short", "Sea.")):
         (index,) = _pages_with(path, first)
         assert _share_down(path, index, end) > 0.55, first
 

@@ -236,8 +236,10 @@ def test_pod_back_behind_each_front_is_its_own(built, game):
         if card["special"]:
             assert "PARIS" in back
         else:
-            assert str(card["players"]) in back and card["level"] in back, card["name"]
-            others = {str(p) for p in range(1, 7)} - {str(card["players"])}
+            # the count reads "N+" (a card is in games of N players or more)
+            assert f"{card['players']}+" in back and card["level"] in back, card["name"]
+            others = {f"{p}{plus}" for p in range(1, 7) for plus in ("", "+")} - {
+                f"{card['players']}+"}
             assert not others & set(back)
             assert set(LEVELS) & set(back) == {card["level"]}
 
@@ -267,7 +269,7 @@ def test_duplex_back_behind_each_front_is_its_own(built, game, profile):
                 if card["special"]:
                     assert "PARIS" in back
                 else:
-                    assert str(card["players"]) in back and card["level"] in back, name
+                    assert f"{card['players']}+" in back and card["level"] in back, name
                     assert set(LEVELS) & set(back) == {card["level"]}
                 seen += 1
     finally:

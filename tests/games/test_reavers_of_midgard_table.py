@@ -970,8 +970,8 @@ def test_combat_dice_stay_covered_until_crew_dice_are_spent(built, project):
 
     page = pdfium.PdfDocument(str(built("reavers-of-midgard", "clarifications", "a4")))[0]
     rulings = re.sub(r"\s+", " ", page.get_textpage().get_text_range())
-    assert "R13 · Roll-sheet Combat dice. Cover your Combat rows with a card. Spend Crew " \
-           "dice, then uncover one die per Combat die" in rulings
+    assert "R13 · Roll sheet. Cover the Combat rows. Spend Crew dice, then uncover a die " \
+           "per Combat die, left to right (re-rolls too)." in rulings
     pdf = roll_sheet_pdfs(project, "reavers-of-midgard", 2, [(595.2756, 841.8898)])[0]
     sheet = re.sub(r"\s+", " ", " ".join(p.extract_text()
                                          for p in PdfReader(io.BytesIO(pdf)).pages))
