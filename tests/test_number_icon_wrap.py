@@ -58,13 +58,17 @@ def test_a_no_break_space_beside_bold_or_an_icon_never_breaks():
     # a lone no-break space is a token of its own when bold markup meets it; Python calls it
     # whitespace, and the wrapper broke there ("Take :coin:" / "Gold", "Pay **2**" / ":coin:")
     nbsp = "\u00a0"
-    assert words(layout(parse(f"Take :coin:{nbsp}**Gold**"), 50, 100, measure, 10, 10)) == [
-        ["Take"], [":coin:", f"{nbsp}Gold"]]
+    lay = layout(parse(f"Take :coin:{nbsp}**Gold**"), 50, 100, measure, 10, 10)
+    assert words(lay) == [["Take"], [":coin:", "Gold"]]
+    assert [x for _, x in lay.lines[1].runs] == [0, 15]  # the icon, a space, the word
     assert words(layout(parse(f"Pay it **2**{nbsp}:coin:"), 50, 100, measure, 10, 10)) == [
-        ["Pay", "it"], [f"2{nbsp}", ":coin:"]]
-    # the bold word keeps its bold and the space its width
+        ["Pay", "it"], ["2", ":coin:"]]
+    # the bold word keeps its bold; the space is a space (no character drawn), a tied one
     bold = parse(f":coin:{nbsp}**Gold**")[0][1]
-    assert (bold.text, bold.bold, bold.space) == (f"{nbsp}Gold", True, False)
+    assert (bold.text, bold.bold, bold.space, bold.tied) == ("Gold", True, True, True)
+    # a tied pair wider than the line parts rather than failing the fit
+    assert words(layout(parse(f"**Goldsmith**{nbsp}:coin:"), 50, 100, measure, 10, 10)) == [
+        ["Goldsmith"], [":coin:"]]
 
 TOKENS = st.sampled_from(["Pay", "move", "the", "2", "+1", "10", "3x", "-2", ":food:",
                           ":coin:", ":food:).", "**4**", "and", "x2"])

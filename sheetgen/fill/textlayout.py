@@ -36,12 +36,14 @@ class TextFitError(ValueError):
 
 @dataclass(frozen=True)
 class Run:
-    """One word (or icon) with its style; ``space`` says a space comes before it."""
+    """One word (or icon) with its style; ``space`` says a space comes before it, ``tied``
+    that the space is a no-break one."""
 
     text: str
     bold: bool
     icon: bool
     space: bool
+    tied: bool = False  # the space before it is a no-break space: never a line break
 
 
 @dataclass(frozen=True)
@@ -79,33 +81,27 @@ def parse(text: str) -> tuple[tuple[Run, ...], ...]:
     """Split ``text`` into paragraphs of runs (cached: faces repeat their texts)."""
     paragraphs = []
     for para in str(text).split("\n"):
-        runs, bold, space, glue = [], False, False, ""
+        runs, bold, space, tied = [], False, False, False
         for match in _TOKEN.finditer(para):
             token = match.group(0)
             if token == "**":
                 bold = not bold
             elif "\u00a0" in token and token.isspace():
-                # no-break spaces alone (between an icon and **bold**, or bold and an icon):
-                # kept with the word before, or the word after an icon; never a break
-                if runs and not runs[-1].icon:
-                    runs[-1] = Run(runs[-1].text + token, runs[-1].bold, False, runs[-1].space)
-                else:
-                    glue += token
-                space = False
+                # no-break spaces alone (an icon's beside **bold**): a space, never a break
+                space, tied = bool(runs), bool(runs)
             elif token.isspace():
                 space = bool(runs)
             elif match.group(1):
-                runs.append(Run(match.group(1), bold, True, space))
-                space, glue = False, ""
+                runs.append(Run(match.group(1), bold, True, space, tied))
+                space, tied = False, False
             else:
-                token, glue = glue + token, ""
                 # glue punctuation straight after an icon or word without a space
                 stop = _NUMBER_THEN_STOP.fullmatch(token)
                 if stop:
-                    runs.append(Run(stop.group(1), bold, False, space))
-                    token, space = stop.group(2), False
-                runs.append(Run(token, bold, False, space))
-                space = False
+                    runs.append(Run(stop.group(1), bold, False, space, tied))
+                    token, space, tied = stop.group(2), False, False
+                runs.append(Run(token, bold, False, space, tied))
+                space, tied = False, False
         paragraphs.append(tuple(runs))
     return tuple(paragraphs)
 
@@ -239,7 +235,8 @@ def _wrap_paragraph(runs, width, measure, size, space_w, hyphenate=None):
         if w > width + 0.01:
             return None
         gap = space_w if run.space and current else 0.0
-        bound = (run.icon and run.space and word > 0 and _holds_icon(current[-1][0])) or (
+        bound = (run.tied and bool(current)) or (
+            run.icon and run.space and word > 0 and _holds_icon(current[-1][0])) or (
             run.space and word > 0 and _labels_word(current, run))
         if run.space and not bound:
             word = len(current)
@@ -270,7 +267,8 @@ def _hyphen_cut(run: Run, room: float, measure, size: float, hyphenate):
     for at in reversed(breaks):
         head = text[:at] if text[at - 1] == "-" else text[:at] + "-"
         if measure(head, run.bold, size) <= room + 0.01:
-            return Run(head, run.bold, False, run.space), Run(text[at:], run.bold, False, False)
+            return (Run(head, run.bold, False, run.space, run.tied),
+                    Run(text[at:], run.bold, False, False))
     return None
 
 
