@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, UndefinedError
+from jinja2 import StrictUndefined, TemplateError, UndefinedError, meta
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from pydantic import ValidationError
 
@@ -649,8 +649,6 @@ def _rendered_key(value: str, context: dict) -> tuple | None:
 def _reads_of(value: str) -> tuple[str, ...] | None:
     """Return the names ``value`` reads from its context, or None when its rendering is not
     to be kept."""
-    from jinja2 import meta
-
     if _NOT_KEPT.search(value) or len(_READS) >= _MAX_COMPILED:
         return None
     try:

@@ -20,6 +20,7 @@ from reportlab.pdfbase.pdfdoc import PDFRadialShading
 from reportlab.pdfgen.canvas import _buildColorFunction, _normalizeColors
 from reportlab.pdfgen.pathobject import PDFPathObject
 
+from ...write import speed_layer
 from ..colors import rgb_to_cmyk, tint
 from .model import CURRENT, IDENTITY, Art, Gradient, Shape, transformed
 from .shapes import bounds
@@ -89,8 +90,10 @@ def _path(canvas, commands):
     curveTo and close write, each operator formatted in one step instead of one method call
     each (colour art is thousands of commands, drawn in every cold build)."""
     path = canvas.beginPath()
-    # a PDF path starts with a move (a probe's path, checks/probe.py, takes the calls)
-    if type(path) is PDFPathObject and commands and commands[0][0] == "M":
+    # a PDF path starts with a move (a probe's path, checks/probe.py, takes the calls); with
+    # the speed layer off, ReportLab's own calls (the golden test compares the two)
+    if (speed_layer.ENABLED and type(path) is PDFPathObject and commands
+            and commands[0][0] == "M"):
         ops = _OPERATORS
         path._code.append("n")  # what its first operator adds
         path._code += [fp_str(*cmd[1:]) + ops[cmd[0]] if cmd[0] in ops else "h"
