@@ -25,7 +25,6 @@ The PDF is byte for byte what ReportLab's own canvas writes; a test compares the
 
 from __future__ import annotations
 
-import re
 from io import BytesIO
 from math import cos, pi, sin
 
@@ -34,6 +33,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
+from .pdf_format import format_object, name_bytes, pdfdoc_bytes, usable
 from .pdf_objects import Preformatted
 
 
@@ -57,21 +57,6 @@ def _quarter_arcs() -> tuple[tuple[float, ...], ...]:
 _ARCS = _quarter_arcs()
 
 
-_UNMAPPED = re.compile("[\x18-\x1f]")
-
-
-def pdfdoc_bytes(text: str) -> bytes:
-    """Return ``text`` encoded as ReportLab encodes streams (``pdfdoc.pdfdocEnc``).
-
-    Its PDFDocEncoding codec maps each ASCII character to its own byte but has no byte for
-    U+0018..U+001F, so ASCII text without those is encoded by the much faster ASCII codec;
-    anything else goes through ReportLab's codec (which raises where it always did).
-    """
-    if text.isascii() and not _UNMAPPED.search(text):
-        return text.encode("ascii")
-    return pdfdoc.pdfdocEnc(text)
-
-
 # a form's matrix: the identity, formatted as ReportLab formats it (no document state in it)
 _IDENTITY = Preformatted(pdfdoc.PDFArray([1, 0, 0, 1, 0, 0]).format(pdfdoc.DummyDoc()))
 
@@ -91,21 +76,10 @@ class XObjectDict(pdfdoc.PDFDictionary):
         if rl_config.pdfMultiLine or self.multiline == "forced":
             return super().format(document, IND)
         numbers = document.idToObjectNumberAndVersion
-        items = [b"%s %d %d R" % (_name(key), *numbers[key]) for key in sorted(self.dict)]
+        items = [b"%s %d %d R" % (name_bytes(key), *numbers[key]) for key in sorted(self.dict)]
         for i in reversed(range(6, len(items), 6)):
             items.insert(i, b"\n ")
         return b"<<\n" + b" ".join(items) + b"\n>>"
-
-
-_NAMES: dict[str, bytes] = {}
-
-
-def _name(key: str) -> bytes:
-    """Return ``key`` as a PDF name, as ReportLab writes it (a pure function, remembered)."""
-    data = _NAMES.get(key)
-    if data is None:
-        data = _NAMES[key] = pdfdoc.pdfdocEnc(pdfdoc.PDFName(key))
-    return data
 
 
 # a resource dictionary's procedure sets, for a page or form that may show images
@@ -219,12 +193,14 @@ class FastCanvas(Canvas):
             self.showPage()
         doc = self._doc
         doc._savedToFile = True  # as SaveToFile marks it: a document is written once
-        collector = pdfdoc.PDFFile
+        collector, formatter = pdfdoc.PDFFile, pdfdoc.format
         pdfdoc.PDFFile = collector_class  # PDFDocument.format makes its collector by this name
+        if usable():  # every object's format calls this module's format on its parts
+            pdfdoc.format = format_object
         try:
             return doc.GetPDFData(self)
         finally:
-            pdfdoc.PDFFile = collector
+            pdfdoc.PDFFile, pdfdoc.format = collector, formatter
             spool = self.__dict__.get("stream_spool")
             if spool is not None:  # the forms' streams are in the file now
                 spool.close()

@@ -1,0 +1,100 @@
+"""The speed layer's object formatter writes the bytes of ReportLab's ``pdfdoc.format``."""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from io import BytesIO
+from pathlib import Path
+
+from reportlab.lib.colors import Color
+from reportlab.pdfbase import pdfdoc
+from reportlab.pdfbase.pdfmetrics import registerFont
+from reportlab.pdfgen.canvas import Canvas
+
+from sheetgen.write.fast_canvas import FastCanvas
+from sheetgen.write.font_subsets import SubsetCachingTTFont
+from sheetgen.write.pdf_format import REPORTLAB_FORMAT, format_object
+from sheetgen.write.pdf_objects import Preformatted
+
+FONTS = Path(__file__).resolve().parents[1] / "fonts"
+
+
+def _objects(document) -> list:
+    """Objects of every kind the formatter takes itself, nested in each other, and some it
+    hands to ReportLab (a string object, a stream written by reference, a page)."""
+    stream = pdfdoc.PDFStream(content=b"0 0 m 1 1 l S")
+    document.Reference(stream, "a stream")
+    target = pdfdoc.PDFDictionary({"Type": pdfdoc.PDFName("Target")})
+    document.Reference(target, "target")
+    long = pdfdoc.PDFArray(list(range(23)) + [0.5, -1e-9, 1234.5678, 10 ** 12])
+    ordered = pdfdoc.PDFDictionary(OrderedDict([("Zed", 1), ("Alpha", 2)]))
+    forced = pdfdoc.PDFDictionary({"B": 1, "A": pdfdoc.PDFArray([1, 2])})
+    forced.multiline = "forced"
+    forced_array = pdfdoc.PDFArray(["/x", "/y"])
+    forced_array.multiline = "forced"
+    names = {f"Key{i}": pdfdoc.PDFName(f"Value {i}#(x)") for i in range(14)}
+    return [
+        "/Name", "plain text", "caf\u00e9", b"raw bytes", 0, -7, 3.25, 1e-7, 10 ** 15,
+        long, pdfdoc.PDFArrayCompact([1, 2.5, "/N"] * 5), ordered, forced, forced_array,
+        pdfdoc.PDFDictionary({**names, "Ref": pdfdoc.PDFObjectReference("target"),
+                              "Stream": stream, "Nested": pdfdoc.PDFDictionary({
+                                  "Array": long, "Text": pdfdoc.PDFString("(hi) \u00fc"),
+                                  "Pre": Preformatted(b"[ 1 0 0 1 0 0 ]")})}),
+        pdfdoc.PDFObjectReference("a stream"), Preformatted(b"<< /X 1 >>"), True, None,
+    ]
+
+
+def test_every_kind_formats_as_reportlab_formats_it():
+    document = pdfdoc.PDFDocument(invariant=1)
+    stock = [REPORTLAB_FORMAT(obj, document) for obj in _objects(document)]
+    document = pdfdoc.PDFDocument(invariant=1)
+    fast = [format_object(obj, document) for obj in _objects(document)]
+    assert fast == stock
+    assert b"/Key1 /Value#201#23#28x#29" in fast[-5]  # names escaped, six entries a line
+    assert b" \n  /Key2 " in fast[-5] and b" \n  10 " in fast[9]  # ten array elements a line
+
+
+def test_an_unresolved_reference_fails_as_reportlab_fails():
+    document = pdfdoc.PDFDocument(invariant=1)
+    for formatter in (REPORTLAB_FORMAT, format_object):
+        try:
+            formatter(pdfdoc.PDFObjectReference("nowhere"), document)
+        except KeyError as exc:
+            assert "forward reference to 'nowhere'" in str(exc)
+        else:
+            raise AssertionError("no error")
+
+
+def _document(cls) -> bytes:
+    """A document with the objects a build writes: embedded font subsets, forms, shadings,
+    transparency, a link and an outline entry."""
+    registerFont(SubsetCachingTTFont("PdfFormatBody", str(FONTS / "AlegreyaSans-Regular.ttf")))
+    out = BytesIO()
+    canvas = cls(out, invariant=1, pageCompression=1)
+    canvas.setTitle("Format (test) \u00e9")
+    canvas.setFont("PdfFormatBody", 11)
+    canvas.beginForm("icon", 0, 0, 10, 10)
+    canvas.circle(5, 5, 4, fill=1)
+    canvas.endForm()
+    for page in range(3):
+        canvas.drawString(72, 700, f"Page {page} caf\u00e9 \u00df \u0150")
+        canvas.setFillAlpha(0.5)
+        canvas.linearGradient(0, 0, 100, 100, (Color(1, 0, 0), Color(0, 0, 1)), extend=False)
+        canvas.radialGradient(200, 200, 50, (Color(0, 1, 0), Color(1, 1, 1)))
+        for i in range(12):
+            canvas.doForm("icon") if i % 2 else canvas.rect(i * 12, 400, 10, 10)
+        canvas.bookmarkPage(f"p{page}")
+        canvas.addOutlineEntry(f"Page {page}", f"p{page}", 0)
+        canvas.linkRect("", f"p{page}", (10, 10, 50, 50))
+        canvas.showPage()
+    if cls is FastCanvas:
+        return canvas.pdf_bytes()
+    canvas.save()
+    return out.getvalue()
+
+
+def test_a_whole_document_has_reportlab_s_bytes():
+    fast, stock = _document(FastCanvas), _document(Canvas)
+    assert b"/FontFile2" in stock and b"/Shading" in stock and b"/Outlines" in stock
+    assert fast == stock
+    assert pdfdoc.format is REPORTLAB_FORMAT  # the formatter is ReportLab's again after
