@@ -9,6 +9,7 @@ import json
 import socket
 import threading
 import time
+import urllib.error
 import urllib.request
 
 import pytest
@@ -119,3 +120,28 @@ def test_the_checks_after_an_edit_wait_for_the_page_and_give_way_to_the_next_edi
     assert not studio.wait_for_pages(0)   # until the next edit's checks wait again
     studio.resume()
     assert studio.wait_for_pages(0)
+
+
+def png_size(png: bytes) -> tuple[int, int]:
+    """Return a PNG's width and height in pixels, from its header."""
+    assert png.startswith(b"\x89PNG\r\n\x1a\n")
+    return int.from_bytes(png[16:20], "big"), int.from_bytes(png[20:24], "big")
+
+
+def test_a_grid_asked_at_the_screens_size_is_drawn_at_that_size(running):
+    """A screen of one pixel a point shows a tile at its size in points: the page asks for
+    72 dpi and gets pictures of that size (not 96 dpi ones the browser shrinks)."""
+    studio, base = running
+    grid = json.loads(get(f"{base}/api/component/{GAME}/deck?dpi=72"))
+    front = grid["tiles"][0]["front"]
+    assert front["url"].endswith("?dpi=72")
+    assert (front["url"].split("?")[0], 72) in {(f"/img/{GAME}/-/{name}.png", dpi)
+                                               for _, name, dpi in studio.images.kept()}
+    width, height = png_size(get(base + front["url"]))
+    assert abs(width - (front["width"] + 2 * front["bleed"])) <= 1
+    assert abs(height - (front["height"] + 2 * front["bleed"])) <= 1
+    large = png_size(get(base + front["url"].replace("dpi=72", "dpi=96")))
+    assert abs(large[0] - width * 96 / 72) <= 1.5
+    with pytest.raises(urllib.error.HTTPError) as refused:   # not a grid's dpi
+        get(f"{base}/api/component/{GAME}/deck?dpi=300")
+    assert refused.value.code == 404

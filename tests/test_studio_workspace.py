@@ -12,6 +12,7 @@ import pytest
 from sheetgen.tools.newgame import new_project
 from sheetgen.load.project import Project
 from sheetgen.build import judging as judge_module
+from sheetgen.studio.face_images import GRID_DPI
 from sheetgen.studio.live import Studio
 
 GAME = "warm"
@@ -24,7 +25,7 @@ def studio(tmp_path, monkeypatch):
     live = Studio(Project.at(project), [GAME])
     view = live.workspace.view(GAME)
     live.workspace.ready(view, "deck")
-    live.shown[(GAME, None, "deck")] = None
+    live.shown[(GAME, None, "deck")] = GRID_DPI   # shown, at the grid's dpi
     live.changed(set())  # draws the faces on show
     return live, project
 

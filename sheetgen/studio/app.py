@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from ..base.errors import UserError
 from . import pages
 from .extras import compare, dice_example, dice_panel, edition_rows, page_png, print_profiles
-from .face_images import ALLOWED_DPI, LARGE_DPI, FaceFailed
+from .face_images import ALLOWED_DPI, GRID_CHOICES, GRID_DPI, LARGE_DPI, FaceFailed
 from .guard import (SOURCE_HEADERS, WILDCARDS, allowed_hosts, names_its_own_address,
                     project_file, source_page)
 from .live import Studio
@@ -110,7 +110,13 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
     def component(request):
         view = _view(studio, request, extras=False)  # checked with the print checks, after
         cid = request.path_params["component"]
-        studio.shown[(view.game_id, view.variant, cid)] = None
+        # the page asks for its pictures at the size it shows them (a screen of one pixel a
+        # point: 72 dpi), never more than the grid's 96 dpi
+        dpi = int(request.query_params.get("dpi", GRID_DPI))
+        if dpi not in GRID_CHOICES:
+            raise ValueError(dpi)
+        studio.shown.pop((view.game_id, view.variant, cid), None)   # the latest page last
+        studio.shown[(view.game_id, view.variant, cid)] = dpi
         while len(studio.shown) > 8:
             studio.shown.pop(next(iter(studio.shown)))
         # the first screen's faces drawn together (cheaper than one request each), so the
@@ -118,8 +124,10 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         cv = ws.ready(view, cid, judged=False)
         first = [face for _, card, _ in pages.tiles(cv.prepared)[:FIRST_TILES]
                  for face in (card.front, card.back) if face is not None]
-        studio.images.draw(view.scope, {ws.image_name(view, face): face for face in first})
-        shown = {**pages.component(ws, view, cid, studio.images.failed), "drawn": FIRST_TILES}
+        studio.images.draw(view.scope, {ws.image_name(view, face): face for face in first},
+                           dpi)
+        shown = {**pages.component(ws, view, cid, studio.images.failed, dpi),
+                 "drawn": FIRST_TILES}
         studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it
         return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))

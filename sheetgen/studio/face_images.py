@@ -15,9 +15,11 @@ from collections import OrderedDict
 
 from ..build.pictures import drawing_failure, face_pngs
 
-GRID_DPI = 96       # the grid of every face
+GRID_DPI = 96       # the grid of every face, on a screen of more than one pixel a point
+SCREEN_DPI = 72     # the grid on a screen of one pixel a point: drawn at the size it is shown
+GRID_CHOICES = (SCREEN_DPI, GRID_DPI)   # what a page may ask its grid to be drawn at
 LARGE_DPI = 200     # the face view
-ALLOWED_DPI = (GRID_DPI, LARGE_DPI)
+ALLOWED_DPI = (GRID_DPI, SCREEN_DPI, LARGE_DPI)
 KEEP = 64           # images kept besides those of the faces on show (undo, a variant)
 
 

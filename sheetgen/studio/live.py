@@ -28,7 +28,8 @@ class Studio:
         self.images = FaceImages(lambda: self.workspace.session)
         self.game_ids, self.editor = game_ids, editor
         self.listeners: set[asyncio.Queue] = set()
-        self.shown: dict[tuple, None] = {}   # components the pages showed last: drawn first
+        # components the pages showed last (drawn first), each with the dpi it was shown at
+        self.shown: dict[tuple, int] = {}
         self._printed: dict[tuple, list] = {}
         self.loop = None    # the server's event loop, for news from worker threads
         self.first_shown = threading.Event()   # a page has had a component's faces
@@ -51,8 +52,9 @@ class Studio:
                 for cid, cv in view.components.items():
                     named = {ws.image_name(view, face): face for face in cv.faces().values()}
                     live |= {(scope, name) for name in named}
-                    if (view.game_id, view.variant, cid) in self.shown:
-                        self.images.draw(scope, named)
+                    dpi = self.shown.get((view.game_id, view.variant, cid))
+                    if dpi is not None:
+                        self.images.draw(scope, named, dpi)
             self.images.forget_except(live)
 
     def printed(self, view, cv, profile: str):

@@ -87,15 +87,17 @@ def tiles(prepared) -> list[tuple[int, object, int]]:
     return out
 
 
-def component(workspace, view, cid: str, failed: dict | None = None) -> dict:
-    """Return the grid of a component: one tile per item, front and back."""
+def component(workspace, view, cid: str, failed: dict | None = None, dpi: int = GRID_DPI
+              ) -> dict:
+    """Return the grid of a component: one tile per item, front and back, its pictures at
+    ``dpi``."""
     cv = workspace.ready(view, cid, judged=False)
     return {"version": workspace.version, "game": view.game_id, "variant": view.variant,
             "component": cid, "title": cv.comp.model.title, "kind": cv.comp.model.kind,
             "stale": cv.stale, **problems_of(view, failed),
             "tiles": [{"index": index, "label": card.label, "count": count,
-                       "front": _face(workspace, view, card.front, failed=failed),
-                       "back": _face(workspace, view, card.back, failed=failed),
+                       "front": _face(workspace, view, card.front, dpi, failed),
+                       "back": _face(workspace, view, card.back, dpi, failed),
                        "findings": sum(len(face_findings(cv.verdict.checked, face))
                                        for face in (card.front, card.back) if face)}
                       for index, card, count in tiles(cv.prepared)]}

@@ -38,6 +38,9 @@ function vq(variant, sep) {
           (EDITION ? (variant ? "&" : "") + "edition=" + enc(EDITION) : "");
   return q ? (sep || "?") + q : "";
 }
+// the grid's pictures drawn at the size they are shown (a tile is as many CSS pixels as the
+// face has points): 72 dpi on a screen of one pixel a point, else the grid's 96 dpi
+var GRID_DPI = (window.devicePixelRatio || 1) > 1 ? 96 : 72;
 // links to the same page in each edition of a game (the switcher)
 function editionLinks(g) {
   var links = el("p", { cls: "links" }, [el("span", { text: "edition:" })]);
@@ -151,7 +154,8 @@ function gridPage(main, r) {
   var links = el("p", { cls: "links" }, [el("a", { href: "#/print/" + enc(game) + "/" + enc(comp) + "/-" + vq(variant), text: "printed pages" })]);
   main.appendChild(title); main.appendChild(links); main.appendChild(grid);
   function update() {
-    return getJSON("/api/component/" + enc(game) + "/" + enc(comp) + vq(variant)).then(function (data) {
+    return getJSON("/api/component/" + enc(game) + "/" + enc(comp) + vq(variant) +
+                   (vq(variant) ? "&" : "?") + "dpi=" + GRID_DPI).then(function (data) {
       crumbs([["games", "#/"], [game, "#/game/" + enc(game)], [data.title + (variant ? " (" + variant + ")" : "")]]);
       banner(data);
       title.textContent = data.title + (variant ? " — variant " + variant : "");
