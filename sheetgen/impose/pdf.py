@@ -12,7 +12,6 @@ from pathlib import Path
 
 from reportlab import rl_config
 from reportlab.pdfbase import pdfdoc
-from reportlab.pdfgen.canvas import Canvas
 
 from ..write import speed_layer
 from ..base.output import WrittenFile, output_errors
@@ -23,13 +22,6 @@ from ..write.form_replay import draw_form
 from ..fill.icons import give_resources
 
 rl_config.useA85 = 0
-
-
-def canvas_class() -> type:
-    """Return the canvas class documents draw on: the speed layer's, unless it is off."""
-    from ..write.fast_canvas import FastCanvas
-
-    return FastCanvas if speed_layer.ENABLED else Canvas
 
 
 class PdfDocument:
@@ -43,7 +35,7 @@ class PdfDocument:
         # finish() writes a temporary file rather than returning bytes (a build's output)
         self.to_file = to_file
         self.buffer = BytesIO()
-        self.canvas = canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
+        self.canvas = speed_layer.canvas_class()(self.buffer, pagesize=pagesize, invariant=1,
                                    pageCompression=1, initialFontName=fonts.font_name("body"),
                                    initialFontSize=9,
                                    enforceColorSpace="cmyk" if cmyk else None)

@@ -25,6 +25,7 @@ The PDF is byte for byte what ReportLab's own canvas writes; a test compares the
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from io import BytesIO
 from math import cos, pi, sin
 
@@ -171,6 +172,19 @@ class _StreamedFile(pdfdoc.PDFFile):
         return self.sink.getvalue() if isinstance(self.sink, BytesIO) else None
 
 
+@contextmanager
+def _formatting():
+    """Within: ReportLab's objects format their parts with ``format_object`` (their methods
+    call ``pdfdoc.format`` by its module name), when it writes their bytes (``usable``)."""
+    formatter = pdfdoc.format
+    if usable():
+        pdfdoc.format = format_object
+    try:
+        yield
+    finally:
+        pdfdoc.format = formatter
+
+
 class FastCanvas(Canvas):
     """ReportLab's canvas with an exact, cheaper :meth:`ellipse` (and so :meth:`circle`),
     :meth:`endForm` and :meth:`pdf_bytes`."""
@@ -193,17 +207,28 @@ class FastCanvas(Canvas):
             self.showPage()
         doc = self._doc
         doc._savedToFile = True  # as SaveToFile marks it: a document is written once
-        collector, formatter = pdfdoc.PDFFile, pdfdoc.format
+        collector = pdfdoc.PDFFile
         pdfdoc.PDFFile = collector_class  # PDFDocument.format makes its collector by this name
-        if usable():  # every object's format calls this module's format on its parts
-            pdfdoc.format = format_object
         try:
-            return doc.GetPDFData(self)
+            with _formatting():
+                return doc.GetPDFData(self)
         finally:
-            pdfdoc.PDFFile, pdfdoc.format = collector, formatter
-            spool = self.__dict__.get("stream_spool")
-            if spool is not None:  # the forms' streams are in the file now
-                spool.close()
+            pdfdoc.PDFFile = collector
+            self._close_spool()
+
+    def save(self):
+        """Close the document and write it to the canvas's file (ReportLab's ``save``),
+        its objects formatted by :func:`~sheetgen.write.pdf_format.format_object`."""
+        try:
+            with _formatting():
+                super().save()
+        finally:
+            self._close_spool()
+
+    def _close_spool(self) -> None:
+        spool = self.__dict__.get("stream_spool")
+        if spool is not None:  # the forms' streams are in the file now
+            spool.close()
 
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)

@@ -15,3 +15,16 @@ from __future__ import annotations
 import os
 
 ENABLED = os.environ.get("SHEETGEN_SPEED_LAYER", "on").lower() not in {"off", "0", "no"}
+
+
+def canvas_class() -> type:
+    """Return the canvas documents draw on: the speed layer's ``FastCanvas``, unless it is
+    off (ReportLab's ``Canvas``). The one place that chooses, for faces' documents and roll
+    sheets alike."""
+    if ENABLED:
+        from .fast_canvas import FastCanvas
+
+        return FastCanvas
+    from reportlab.pdfgen.canvas import Canvas
+
+    return Canvas

@@ -123,8 +123,8 @@ def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
     and rows (each of ``airs`` after the first), kept when that saves the page. The tries
     are laid out without drawing (measuring.py); only the sheet kept is drawn."""
     from reportlab.lib.pagesizes import A4
-    from reportlab.pdfgen.canvas import Canvas
 
+    from ...write.speed_layer import canvas_class
     from .measuring import MeasuringCanvas
 
     size = paper or A4
@@ -149,8 +149,8 @@ def laid_out(script: Script, paper: tuple[float, float] | None, fonts: dict,
         if pages > 1 and fill < LAST_PAGE_FULL:
             air = next((tighter for tighter in airs[1:] if measured(tighter)[0] < pages), air)
     buf = io.BytesIO()
-    c = Canvas(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
-               initialFontSize=BODY, pageCompression=1)
+    c = canvas_class()(buf, pagesize=size, invariant=1, initialFontName=fonts["body"],
+                       initialFontSize=BODY, pageCompression=1)
     made(c, air)
     c.save()
     return buf.getvalue()
