@@ -55,6 +55,8 @@ class Text(Element):
     no_lone_word: bool = False
     hyphenate: str | None = Field(None, pattern=r"^[a-z]{2,3}([_-][A-Za-z]{2,4})?$")
     _layout: Layout | None = PrivateAttr(default=None)
+    # (fonts, face height, lines): what draw() paints, worked out at the first drawing
+    _drawn: tuple | None = PrivateAttr(default=None)
 
     field_docs = {
         'text': (
@@ -173,12 +175,7 @@ class Text(Element):
         """Paint the laid-out lines."""
         if self._layout is None:
             self.prepare(ctx)
-        lay = self._layout
-        top = ctx.height - self.y
-        if self.valign == "middle":
-            top -= (self.h - lay.height) / 2
-        elif self.valign == "bottom":
-            top -= self.h - lay.height
+        size = self._layout.size
         # ink saver pales the fill under light text: the text turns ink to stay readable
         color = readable(ctx, self.color)
         icon_color = readable(ctx, self.icon_color or self.color)
@@ -187,35 +184,65 @@ class Text(Element):
             canvas.translate(self.x + self.w / 2, ctx.height - self.y - self.h / 2)
             canvas.rotate(180)
             canvas.translate(-(self.x + self.w / 2), -(ctx.height - self.y - self.h / 2))
-        for i, line in enumerate(lay.lines):
-            baseline = top - lay.top(i) - lay.size * ASCENT
-            if self.tick_boxes and line.opens:
-                self._draw_tick_box(canvas, ctx, color, baseline, lay.size)
-            room = self.w - self._indent()
-            shift = self._indent() + {"left": 0.0, "center": (room - line.width) / 2,
-                                      "right": room - line.width}[self.align]
-            for word in _words(_segments(line.runs, self.number_font is not None)):
-                kind, x, text = word[0]
-                x += self.x + shift
-                if kind == "icon":
+        for baseline, opens, words in self._lines_drawn(ctx):
+            if opens:
+                self._draw_tick_box(canvas, ctx, color, baseline, size)
+            for x, text, names, parts in words:
+                if names is None:  # an inline icon
                     ctx.fill(canvas, icon_color, is_fill=False)
-                    ctx.icons.draw(canvas, text, x, baseline - lay.size * 0.16, lay.size)
+                    ctx.icons.draw(canvas, text, x, baseline - size * 0.16, size)
                     continue
                 ctx.fill(canvas, color, is_fill=False)
-                names = [ctx.fonts.font_name(self._family(part), k.endswith("bold")
-                                             or self.bold, self.italic) for k, _, part in word]
-                canvas.setFont(names[0], lay.size)
-                if len(word) == 1:
+                canvas.setFont(names[0], size)
+                if parts is None:
                     canvas.drawString(x, baseline, text)
                     continue
                 # a number and the punctuation glued to it in two faces ("2" and ","), set as
                 # one string so a text extractor reads "2," and not "2 ,"
                 line_text = canvas.beginText(x, baseline)
-                for name, (_, _, part) in zip(names, word):
-                    line_text.setFont(name, lay.size)
+                for name, part in zip(names, parts):
+                    line_text.setFont(name, size)
                     line_text.textOut(part)
                 canvas.drawText(line_text)
         canvas.restoreState()
+
+    def _lines_drawn(self, ctx) -> tuple:
+        """Return, per laid-out line, (its baseline, whether it opens a paragraph with a tick
+        box, its words): each word (x, text, its font names, its parts), names None for an
+        inline icon, parts None for a word in one face. Worked out at the element's first
+        drawing and kept: the print checks' recording and every form that draws the element
+        paint the same words (an element does not change once prepared)."""
+        drawn = self._drawn
+        if drawn is not None and drawn[0] is ctx.fonts and drawn[1] == ctx.height:
+            return drawn[2]
+        lay = self._layout
+        top = ctx.height - self.y
+        if self.valign == "middle":
+            top -= (self.h - lay.height) / 2
+        elif self.valign == "bottom":
+            top -= self.h - lay.height
+        fonts = ctx.fonts
+        lines = []
+        for i, line in enumerate(lay.lines):
+            baseline = top - lay.top(i) - lay.size * ASCENT
+            room = self.w - self._indent()
+            shift = self._indent() + {"left": 0.0, "center": (room - line.width) / 2,
+                                      "right": room - line.width}[self.align]
+            words = []
+            for word in _words(_segments(line.runs, self.number_font is not None)):
+                kind, x, text = word[0]
+                x += self.x + shift
+                if kind == "icon":
+                    words.append((x, text, None, None))
+                    continue
+                names = tuple(fonts.font_name(self._family(part), k.endswith("bold")
+                                              or self.bold, self.italic) for k, _, part in word)
+                words.append((x, text, names,
+                              None if len(word) == 1 else tuple(part for _, _, part in word)))
+            lines.append((baseline, bool(self.tick_boxes and line.opens), tuple(words)))
+        lines = tuple(lines)
+        self._drawn = (fonts, ctx.height, lines)
+        return lines
 
     def _draw_tick_box(self, canvas, ctx, color, baseline: float, size: float) -> None:
         """Draw a tick box at the left edge, its middle on the middle of the line's capitals."""
