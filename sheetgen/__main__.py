@@ -1,10 +1,40 @@
 """``python -m sheetgen`` and the ``sheetgen`` command: the command line run as a process."""
 
 import atexit
+import importlib
+import importlib.util
 import os
 import sys
+import types
 
 from .cli import main
+
+
+class _PillowImage(types.ModuleType):
+    """``PIL.Image`` until something reads it: then the real module, imported at that moment
+    (it takes this module's place in ``sys.modules``), answers every name looked up here."""
+
+    def __getattr__(self, name: str):
+        real = sys.modules.get("PIL.Image")
+        if real is None or real is self:
+            sys.modules.pop("PIL.Image", None)
+            real = importlib.import_module("PIL.Image")
+        return getattr(real, name)
+
+
+def pillow_on_first_use() -> None:
+    """Import Pillow's ``Image`` module when the process first uses it, not when ReportLab
+    starts.
+
+    ReportLab's utilities (``reportlab.lib.utils``, which its colours and canvas import)
+    import ``PIL.Image`` at start-up: Pillow's C core and tag tables, about 12 ms of CPU in a
+    process that may never read a raster image (a deck of vector art and text). Only an
+    ``image`` of a PNG or JPEG, ``--previews`` and the Tabletop Simulator sheets read one, and
+    the first name any code looks up in the stand-in imports the real module. The process
+    only (this module): the Python API and an imported command line leave Pillow alone.
+    """
+    if "PIL.Image" not in sys.modules and importlib.util.find_spec("PIL") is not None:
+        sys.modules["PIL.Image"] = _PillowImage("PIL.Image")
 
 
 def run() -> None:
@@ -16,6 +46,7 @@ def run() -> None:
     then); an exit code that is not a number, or a thread still running, takes Python's own
     exit.
     """
+    pillow_on_first_use()
     try:
         main()
         code = 0

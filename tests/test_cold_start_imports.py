@@ -6,7 +6,7 @@ import json
 import subprocess
 import sys
 
-from conftest import REPO
+from conftest import REPO, run_cli, write_files
 
 NOT_NEEDED = [
     "sheetgen.impose.components.board", "sheetgen.impose.components.sheet",
@@ -17,21 +17,53 @@ NOT_NEEDED = [
     "sheetgen.build.previews",            # --previews only
     "multiprocessing",              # one output: no workers
     "importlib.metadata",           # pydantic's plugin loader, with every plugin off
+    "PIL._imaging",                 # Pillow's core: no raster image in the deck
 ]
 
 
-def test_a_one_deck_build_imports_only_what_it_uses(tmp_path):
-    code = ("import sys, json\nfrom sheetgen.cli import main\n"
-            f"try:\n    main(['--project', {str(REPO)!r}, 'build', 'ragnarocks', "
-            f"'mythology-cards', '-p', 'a4', '-q', '--out', {str(tmp_path / 'out')!r}])\n"
-            "except SystemExit as exc:\n    assert not exc.code, exc.code\n"
-            "print(json.dumps(sorted(sys.modules)))")
+def _process(tmp_path, *args: str) -> tuple[subprocess.CompletedProcess, set[str]]:
+    """Run ``sheetgen ARGS`` as the ``sheetgen`` command runs (``sheetgen.__main__``) in a new
+    process; return it and the names of the modules it had imported when it ended."""
+    code = ("import atexit, json, sys\n"
+            "atexit.register(lambda: print(json.dumps(sorted(sys.modules))))\n"
+            f"sys.argv = ['sheetgen', *{list(args)!r}]\n"
+            "from sheetgen.__main__ import run\nrun()\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           cwd=tmp_path, timeout=120,
                           env={"SHEETGEN_CACHE_DIR": str(tmp_path / "cache"),
                                "PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
-    loaded = set(json.loads(done.stdout.splitlines()[-1]))
+    return done, set(json.loads(done.stdout.splitlines()[-1]))
+
+
+def test_a_one_deck_build_imports_only_what_it_uses(tmp_path):
+    _, loaded = _process(tmp_path, "--project", str(REPO), "build", "ragnarocks",
+                         "mythology-cards", "-p", "a4", "-q", "--out", str(tmp_path / "out"))
     assert (tmp_path / "out/ragnarocks/mythology-cards-a4.pdf").is_file()
     assert "sheetgen.impose.components.cards" in loaded and "jinja2" in loaded  # it did build
     assert [name for name in NOT_NEEDED if name in loaded] == []
+
+
+def test_a_raster_image_loads_pillow_when_drawn_with_the_same_bytes(tmp_path):
+    """The command's process imports Pillow's Image module when an image first reads it
+    (``sheetgen.__main__``): a PNG is drawn as an in-process build (Pillow imported at the
+    start, as ReportLab imports it) draws it."""
+    from PIL import Image
+
+    project = write_files(tmp_path / "project", {
+        "data/g/game.yaml": "id: g\nname: G\ncomponents: [deck]\n",
+        "data/g/deck.yaml": ("id: deck\ntitle: Deck\nkind: cards\nfront: pic\n"
+                             "profiles: [pod]\nitems:\n  - {name: One}\n"),
+        "templates/pic.yaml": ("size: poker\nelements:\n  - {type: image, src: art/pic.png, "
+                               "x: 5mm, y: 5mm, w: 20mm, h: 20mm}\n"),
+    })
+    (project / "templates/art").mkdir()
+    Image.new("RGBA", (240, 240), (200, 30, 30, 128)).save(project / "templates/art/pic.png")
+    done, loaded = _process(tmp_path, "--project", str(project), "build", "g", "-q",
+                            "--out", str(tmp_path / "process"))
+    assert "PIL._imaging" in loaded and "wrote" in done.stdout
+    assert run_cli("--project", str(project), "build", "g", "-q",
+                   "--out", str(tmp_path / "in-process")).exit_code == 0
+    drawn = (tmp_path / "process/g/deck-pod.pdf").read_bytes()
+    assert b"/Subtype /Image" in drawn
+    assert drawn == (tmp_path / "in-process/g/deck-pod.pdf").read_bytes()
