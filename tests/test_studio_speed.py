@@ -76,11 +76,12 @@ def get(url: str, timeout: float = 30) -> bytes:
 def test_a_kept_image_is_answered_while_the_workspace_is_busy(running):
     studio, base = running
     grid = json.loads(get(f"{base}/api/component/{GAME}/deck"))
-    url = grid["tiles"][0]["front"]["url"]   # drawn with the grid: kept
+    url = grid["tiles"][0]["front"]["url"]   # drawn after the grid's answer: then kept
+    first = get(base + url)
     with studio.workspace.lock:   # as a refresh or the print checks hold it
         png = get(base + url, timeout=10)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
-    assert png == get(base + url)
+    assert png == first
 
 
 def test_an_image_not_kept_is_drawn_on_request(running):
@@ -135,9 +136,9 @@ def test_a_grid_asked_at_the_screens_size_is_drawn_at_that_size(running):
     grid = json.loads(get(f"{base}/api/component/{GAME}/deck?dpi=72"))
     front = grid["tiles"][0]["front"]
     assert front["url"].endswith("?dpi=72")
+    width, height = png_size(get(base + front["url"]))
     assert (front["url"].split("?")[0], 72) in {(f"/img/{GAME}/-/{name}.png", dpi)
                                                for _, name, dpi in studio.images.kept()}
-    width, height = png_size(get(base + front["url"]))
     assert abs(width - (front["width"] + 2 * front["bleed"])) <= 1
     assert abs(height - (front["height"] + 2 * front["bleed"])) <= 1
     large = png_size(get(base + front["url"].replace("dpi=72", "dpi=96")))
@@ -145,3 +146,56 @@ def test_a_grid_asked_at_the_screens_size_is_drawn_at_that_size(running):
     with pytest.raises(urllib.error.HTTPError) as refused:   # not a grid's dpi
         get(f"{base}/api/component/{GAME}/deck?dpi=300")
     assert refused.value.code == 404
+
+
+def test_a_promised_picture_is_answered_once_drawn_without_the_workspace(running):
+    """A page asks for a new face's picture as soon as it has its name: the request waits
+    for that picture (not for the workspace's lock, which the drawing holds) and gets it
+    once drawn."""
+    studio, base = running
+    ws = studio.workspace
+    view = ws.view(GAME)
+    face = ws.ready(view, "deck").prepared.cards[-1].front
+    name = ws.image_name(view, face)
+    answers: list[bytes] = []
+    with ws.lock:   # as an edit's drawing holds it
+        studio.images.expect(view.scope, [name], 96)
+        asking = threading.Thread(target=lambda: answers.append(
+            get(f"{base}/img/{GAME}/-/{name}.png?dpi=96")))
+        asking.start()
+        studio.images.draw(view.scope, {name: face}, 96)
+        asking.join(30)   # answered while the lock is still held
+        assert answers == [studio.images.kept_png(view.scope, name, 96)]
+    assert answers[0].startswith(b"\x89PNG\r\n\x1a\n")
+
+
+def test_drawing_an_edit_lets_a_waiting_request_in_between_documents(tmp_path, monkeypatch):
+    """An edit's pictures are drawn a document at a time; a request waiting for the
+    workspace (the page asking for the new grid) has it between two documents, not after
+    the last."""
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
+    ws = studio.workspace
+    view = ws.view(GAME)
+    faces = [card.front for card in ws.ready(view, "deck").prepared.cards]
+    named = {f"{n}-{faces[n % len(faces)].key}": faces[n % len(faces)]
+             for n in range(12)}   # twelve pictures: two documents
+    order: list[str] = []
+    real_draw = studio.images.draw
+
+    def request() -> None:
+        with ws.turn():
+            order.append("request")
+
+    def draw(scope, batch, dpi):
+        order.append(f"document of {len(batch)}")
+        if len(order) == 1:   # a request comes while the first document is drawn
+            threading.Thread(target=request).start()
+            while not ws._waiting:
+                time.sleep(0.001)
+        real_draw(scope, batch, dpi)
+
+    monkeypatch.setattr(studio.images, "draw", draw)
+    studio.draw([(view.scope, named, 96)])
+    assert order == ["document of 8", "request", "document of 4"]
+    assert len(studio.images.kept()) == 12

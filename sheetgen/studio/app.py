@@ -89,7 +89,7 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
             try:
                 if not locked:
                     return handler(request)
-                with ws.lock:
+                with ws.turn():
                     version, answer = ws.version, handler(request)
                 studio.answered(version)
                 return answer
@@ -119,18 +119,20 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
         studio.shown[(view.game_id, view.variant, cid)] = dpi
         while len(studio.shown) > 8:
             studio.shown.pop(next(iter(studio.shown)))
-        # the first screen's faces drawn together (cheaper than one request each), so the
-        # grid already knows a face that cannot be drawn
+        # the first screen's faces promised and drawn together (cheaper than one request
+        # each) once the grid is answered: the page builds its tiles meanwhile, and each
+        # picture is answered as soon as it is drawn (a face that cannot be drawn says why)
         cv = ws.ready(view, cid, judged=False)
         first = [face for _, card, _ in pages.tiles(cv.prepared)[:FIRST_TILES]
                  for face in (card.front, card.back) if face is not None]
-        studio.images.draw(view.scope, {ws.image_name(view, face): face for face in first},
-                           dpi)
+        named = {ws.image_name(view, face): face for face in first}
+        studio.images.expect(view.scope, named, dpi)
         shown = {**pages.component(ws, view, cid, studio.images.failed, dpi),
                  "drawn": FIRST_TILES}
         studio.first_shown.set()
         # the print checks of a component shown the first time run once the page has it
-        return JSONResponse(shown, background=BackgroundTask(studio.judge_late, view, cid))
+        return JSONResponse(shown, background=BackgroundTask(studio.show_first, view, cid,
+                                                             named, dpi))
 
     def face(request):
         p = request.path_params
@@ -160,13 +162,14 @@ def build_app(studio: Studio, host: str = "127.0.0.1", lifespan=None,
 
     async def image(request):
         # a kept image is answered at once, in the event loop, without the lock a refresh or
-        # the print checks may hold: its name says what it draws
+        # the print checks may hold: its name says what it draws; a promised one as soon as
+        # it is drawn
         try:
             game_id, variant, name, dpi = image_params(request)
         except (KeyError, ValueError):
             return JSONResponse({"error": "not found"}, status_code=404)
-        kept = studio.images.kept_png(scope_of(game_id, variant, _edition(studio, request)),
-                                      name, dpi)
+        kept = await studio.images.drawn(scope_of(game_id, variant, _edition(studio, request)),
+                                         name, dpi)
         if kept is None:
             return await run_in_threadpool(drawn_image, request)
         studio.answered()

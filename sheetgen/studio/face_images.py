@@ -6,10 +6,16 @@ an unchanged face is never drawn again and a changed font, icon or colour is a n
 new picture. Several faces are drawn in one document and rasterised together. The cache keeps
 the images of the faces on show and forgets the oldest others. A face that cannot be drawn
 keeps its mistake, at its ``path:line``, for the page to show.
+
+Pictures can be promised before they are drawn (``expect``): a page then has the names of new
+faces at once, and a request for one of them waits for that picture (``drawn``), answered as
+soon as the document holding it is rasterised, not when the last one is. A name is a face's
+content, so what a page waits for is never an older picture.
 """
 
 from __future__ import annotations
 
+import asyncio
 import threading
 from collections import OrderedDict
 
@@ -41,6 +47,46 @@ class FaceImages:
         # a kept image is served without the workspace's lock (``kept_png``), while a refresh
         # or the checks hold it: this lock keeps the cache whole between threads
         self._guard = threading.Lock()
+        # (scope, name, dpi) promised and not drawn yet -> the requests waiting for it, each
+        # (event loop, future)
+        self._pending: dict[tuple, list] = {}
+
+    def expect(self, scope: tuple, names, dpi: int) -> None:
+        """Promise the pictures of ``names`` at ``dpi`` (those not kept, and not failed): a
+        request for one waits in ``drawn`` until ``draw`` has made it (or given up on it)."""
+        with self._guard:
+            for name in names:
+                key = (scope, name, dpi)
+                if key not in self._images and (scope, name) not in self.failed:
+                    self._pending.setdefault(key, [])
+
+    async def drawn(self, scope: tuple, name: str, dpi: int, timeout: float = 30.0
+                    ) -> bytes | None:
+        """Return the PNG named ``name`` at ``dpi`` if it is kept, or once it is drawn if it
+        is promised (``expect``); None if it is neither (then it is drawn on request)."""
+        key = (scope, name, dpi)
+        with self._guard:
+            data = self._images.get(key)
+            if data is not None or key not in self._pending:
+                return data
+            waiter = asyncio.get_running_loop().create_future()
+            self._pending[key].append((asyncio.get_running_loop(), waiter))
+        try:
+            await asyncio.wait_for(waiter, timeout)
+        except asyncio.TimeoutError:
+            pass
+        return self.kept_png(scope, name, dpi)
+
+    def settle(self, keys) -> None:
+        """Wake the requests waiting for the pictures of ``keys`` ((scope, name, dpi)):
+        drawn, failed, or no longer promised."""
+        with self._guard:
+            waiters = [waiter for key in keys for waiter in self._pending.pop(key, ())]
+        for loop, waiter in waiters:
+            try:
+                loop.call_soon_threadsafe(_wake, waiter)
+            except RuntimeError:  # the server's loop has closed: no one waits any more
+                pass
 
     def kept_png(self, scope: tuple, name: str, dpi: int) -> bytes | None:
         """Return the PNG named ``name`` at ``dpi`` if it is kept (None if not): its name
@@ -66,6 +112,12 @@ class FaceImages:
     def draw(self, scope: tuple, faces: dict, dpi: int = GRID_DPI) -> None:
         """Draw every face of ``faces`` (image name -> face) not kept yet, in one document; a
         face that fails is drawn alone, and its mistake kept in ``failed``."""
+        try:
+            self._draw(scope, faces, dpi)
+        finally:
+            self.settle([(scope, name, dpi) for name in faces])
+
+    def _draw(self, scope: tuple, faces: dict, dpi: int) -> None:
         with self._guard:
             todo = {name: face for name, face in faces.items() if (scope, name, dpi)
                     not in self._images and (scope, name) not in self.failed}
@@ -105,3 +157,7 @@ class FaceImages:
             while len(self._images) > 4 * KEEP:
                 self._images.popitem(last=False)
 
+
+def _wake(waiter: asyncio.Future) -> None:
+    if not waiter.done():
+        waiter.set_result(None)

@@ -12,6 +12,7 @@ import json
 import threading
 import time
 
+from ..build.pictures import BATCH
 from .extras import print_profiles, printed
 from .face_images import FaceImages
 from .workspace import Workspace
@@ -41,8 +42,11 @@ class Studio:
         self.stopping = lambda: False          # the server sets it: true once it stops
 
     def changed(self, paths: set) -> None:
-        """Refresh after a change and draw the new faces of the components on show."""
+        """Refresh after a change and draw the new faces of the components on show: their
+        pictures are promised and the pages told first, so a page asks for the new faces
+        while they are drawn and shows each as soon as its document is rasterised."""
         ws = self.workspace
+        todo = []
         with ws.lock:
             # a component not on show is prepared again after the new faces are drawn
             ws.refresh(paths, lambda view, cid: (view.game_id, view.variant, cid) in self.shown)
@@ -54,8 +58,34 @@ class Studio:
                     live |= {(scope, name) for name in named}
                     dpi = self.shown.get((view.game_id, view.variant, cid))
                     if dpi is not None:
-                        self.images.draw(scope, named, dpi)
+                        todo.append((scope, named, dpi))
             self.images.forget_except(live)
+            for scope, named, dpi in todo:
+                self.images.expect(scope, named, dpi)
+        if self.loop is not None:
+            self.loop.call_soon_threadsafe(self.publish)
+        self.draw(todo)
+
+    def draw(self, todo: list) -> None:
+        """Draw the pictures of ``todo`` ((scope, {image name: face}, dpi) each) a document
+        at a time, letting the requests waiting for the workspace in between (a page's
+        answer, a face view); a promised picture not drawn is given up at the end."""
+        ws = self.workspace
+        try:
+            for scope, named, dpi in todo:
+                items = list(named.items())
+                for start in range(0, len(items), BATCH):
+                    ws.give_way()
+                    with ws.lock:
+                        self.images.draw(scope, dict(items[start:start + BATCH]), dpi)
+        finally:
+            for scope, named, dpi in todo:
+                self.images.settle([(scope, name, dpi) for name in named])
+
+    def show_first(self, view, cid: str, named: dict, dpi: int) -> None:
+        """Draw the pictures a grid's first answer promised, then judge the component."""
+        self.draw([(view.scope, named, dpi)])
+        self.judge_late(view, cid)
 
     def printed(self, view, cv, profile: str):
         """Return a component imposed for ``profile`` (the last few are kept)."""

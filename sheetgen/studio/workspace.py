@@ -13,6 +13,7 @@ component's last good faces (marked stale) and records every problem.
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -37,6 +38,10 @@ class Workspace:
     def __init__(self, project):
         self.project = project
         self.lock = threading.RLock()   # requests and refreshes run in different threads
+        # requests waiting for the lock: drawing an edit's pictures lets them in between its
+        # documents (``turn``, ``give_way``), so a page has its answer before the last picture
+        self._queue = threading.Condition(threading.Lock())
+        self._waiting = 0
         self.session = self._session()
         self.views: dict[tuple, GameView] = {}
         self.version = 0                # bumped by every refresh: the page asks again
@@ -55,6 +60,29 @@ class Workspace:
         # second while the watch follows it; forgotten at every refresh, so a change of a link
         # is seen as soon as any file is saved
         self._resolved: dict[Path, Path] = {}
+
+    @contextlib.contextmanager
+    def turn(self):
+        """Hold the lock for a request; a long task that gives way (``give_way``) lets it in
+        between its steps."""
+        with self._queue:
+            self._waiting += 1
+        try:
+            self.lock.acquire()
+        finally:
+            with self._queue:
+                self._waiting -= 1
+                self._queue.notify_all()
+        try:
+            yield
+        finally:
+            self.lock.release()
+
+    def give_way(self, timeout: float = 1.0) -> None:
+        """Wait, not holding the lock, until the requests waiting for it (``turn``) have it
+        (at most ``timeout`` seconds)."""
+        with self._queue:
+            self._queue.wait_for(lambda: not self._waiting, timeout)
 
     def view(self, game_id: str, variant: str | None = None,
              edition: str | None = None) -> GameView:
