@@ -39,21 +39,26 @@ from profile_catalogue import STAGES  # noqa: E402
 REPO = HERE.parent
 DECK = ["ragnarocks", "mythology-cards", "-p", "a4"]
 
-# A build in one process that then writes the names of every module it imported (a script of
-# its own: this file's imports would count as the build's).
-_LIST_MODULES = """import json, sys
-from sheetgen.cli import main
-main(sys.argv[2:], standalone_mode=False)
-json.dump(sorted(sys.modules), open(sys.argv[1], "w"))
+# A build in one process, as the sheetgen command runs it (sheetgen/__main__.py), that then
+# writes the names of every module it imported (a script of its own: this file's imports would
+# count as the build's).
+_LIST_MODULES = """import atexit, json, sys
+names = sys.argv[1]
+atexit.register(lambda: json.dump(sorted(sys.modules), open(names, "w")))
+sys.argv = ["sheetgen", *sys.argv[2:]]
+from sheetgen.__main__ import run
+run()
 """
 
 # Imports the modules named in the file given; the command line's stand-in for pydantic's
-# plugin loader (sheetgen/cli.py) is put in place first, as the build has it.
+# plugin loader (sheetgen/cli.py) and the process's for Pillow's Image module, never read by
+# the deck (sheetgen/__main__.py), are put in place first, as the build has them.
 _IMPORT = """import importlib, json, os, sys, types
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 loader = types.ModuleType("pydantic.plugin._loader")
 loader.get_plugins = lambda: ()
 sys.modules.setdefault("pydantic.plugin._loader", loader)
+sys.modules.setdefault("PIL.Image", types.ModuleType("PIL.Image"))
 for name in json.load(open(sys.argv[1])):
     try:
         importlib.import_module(name)
