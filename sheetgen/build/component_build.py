@@ -21,6 +21,7 @@ were removed (docs/src/explanation/performance.md).
 from __future__ import annotations
 
 import dataclasses
+import functools
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Callable, Protocol
@@ -81,6 +82,7 @@ class BuildSession(Protocol):
     credits: object
     warnings: list
     checks: list
+    make_elsewhere: object  # a big deck's faces made in workers (_made_in_workers), or None
 
     def prepare_all(self, selected: list, problems: ProblemList | None = None) -> list:
         """Build every face of every selected component: (game, component, Prepared)."""
@@ -166,7 +168,7 @@ def build_components(work: BuildWork, workers: int, bar) -> list[ComponentResult
     """
     if workers > 1 and len(work.selected) >= workers and _can_fork():
         return _forked(work, workers, bar)
-    ready = [_prepare(work, index) for index in range(len(work.selected))]
+    ready = [_prepare(work, index, workers) for index in range(len(work.selected))]
     results = [result for result, _ in ready]
     if not work.render or not all(result.clean(work.checks_stop) for result in results):
         return results
@@ -188,15 +190,26 @@ def fit_problems(jobs: list[Job], problems: ProblemList) -> None:
             problems.add(path, line, f"{model.id} in profile {job.profile.name}: {message}")
 
 
-def _prepare(work: BuildWork, index: int) -> tuple[ComponentResult, object]:
-    """Prepare and check component ``index``; return its result and its Prepared (or None)."""
+def _prepare(work: BuildWork, index: int, workers: int = 1) -> tuple[ComponentResult, object]:
+    """Prepare and check component ``index``; return its result and its Prepared (or None).
+    With ``workers`` above 1, a big deck's faces are made and checked in that many forked
+    workers (:func:`_made_in_workers`), the rest here."""
     from ..checks.findings import split_problems  # with ReportLab: not for a no-change build
+    from ..fill.faces import MakeHere  # start-up: loads with preparing, as session.builder's
 
     session = work.session
     game, comp = work.selected[index]
     problems = ProblemList()
     warned, checked = len(session.warnings), len(session.checks)
-    prepared = session.prepare_all([(game, comp)], problems)
+    if workers > 1:
+        session.make_elsewhere = functools.partial(_made_in_workers, workers)
+    try:
+        prepared = session.prepare_all([(game, comp)], problems)
+    except MakeHere:  # a face made in a worker had mistakes: made here, as a serial build
+        session.make_elsewhere = None
+        prepared = session.prepare_all([(game, comp)], problems)
+    finally:
+        session.make_elsewhere = None
     prepared_reads = session.reads_of(game, comp)
     if prepared and work.base is not None:
         # start-up: elements, for variant builds only
@@ -499,6 +512,52 @@ def _costliest_first(work: BuildWork) -> list[int | tuple[str, int]]:
     tasks = [(-cost(index), 0, index) for index in range(len(work.selected))]
     tasks += [(-task.cost, 1, k) for k, task in enumerate(work.side)]
     return [index if side == 0 else ("side", index) for _, side, index in sorted(tasks)]
+
+
+# the FaceBuilder whose deferred faces forked workers make (_made_in_workers), set just
+# before the pool forks
+_DEFERRING = None
+
+
+def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list]:
+    """Make and check a big deck's ``count`` deferred faces (``FaceBuilder.made_here``) in
+    ``workers`` forked processes, in shares of consecutive faces; return every face's
+    MadeFace in order and each share's SymbolsSeen, and report the files the workers read.
+
+    The deck is filled in this process first (each face's key, which dedupes it); the
+    workers inherit its faces and make, fit and check their share, sending back only
+    warnings, problems, check figures and what each face draws. A page makes its faces
+    again when it draws them, as it makes any big deck's released faces.
+    """
+    import multiprocessing  # start-up: only a build that forks needs it
+
+    global _DEFERRING
+
+    if not _can_fork():  # made here, in turn (asked only once a deck is big: no import)
+        return [builder.made_here(index) for index in range(count)], [builder.symbols_seen]
+    size = max(64, -(-count // (workers * 8)))  # about 8 shares a worker: balanced
+    shares = [(start, min(start + size, count)) for start in range(0, count, size)]
+    made: list = []
+    seen: list = []
+    _DEFERRING = builder
+    try:
+        with multiprocessing.get_context("fork").Pool(min(workers, len(shares))) as pool:
+            for faces, symbols, read in pool.imap(_made_share, shares):
+                made += faces
+                seen.append(symbols)
+                reads.reported(read)
+    finally:
+        _DEFERRING = None
+    return made, seen
+
+
+def _made_share(share: tuple[int, int]) -> tuple[list, object, reads.ReadRecorder]:
+    """Make and check the deferred faces ``share`` (start, stop) of ``_DEFERRING`` in a
+    worker: their MadeFaces, the symbols they printed and keyed, the files they read."""
+    builder = _DEFERRING
+    with reads.ReadRecorder(stamped=True).recording() as seen:
+        faces = [builder.made_here(index) for index in range(*share)]
+    return faces, builder.symbols_seen, seen
 
 
 def _job_worker(index: int) -> tuple[int, tuple | None, list, tuple, reads.ReadRecorder]:

@@ -43,6 +43,9 @@ class Session:
         # the files read by the session itself (fonts.yaml, profiles, credits): every output's
         self.shared = ReadRecorder()
         self._prepared_reads: dict[int, tuple] = {}  # id(component) -> (it, files it read)
+        # a big deck's faces made and checked in the build's workers (FaceBuilder's
+        # make_elsewhere; component_build.py sets it while it prepares one component)
+        self.make_elsewhere = None
         with self.recorder.recording(), self.shared.recording():
             self._open_books(project)
 
@@ -172,6 +175,7 @@ class Session:
         if self.print_checks:
             builder.checks = ComponentChecks(spec.print_checks, self.fonts, self.icons)
         builder.keys_only = self.keys_only
+        builder.make_elsewhere = self.make_elsewhere
         return builder
 
     def _check_symbol_pictures(self, game: LoadedGame) -> None:

@@ -36,7 +36,21 @@ class ComponentChecks:
         self._check(face, origins)
 
     def _check(self, face, origins: list[Origin]) -> None:
-        self.record(*check_face(face, origins, self.fonts, self.icons, self.rules))
+        self.record(*self.measure(face, origins))
+
+    def measure(self, face, origins: list[Origin]) -> tuple:
+        """Return the (findings, figures) of ``face``, keeping nothing (a big deck's worker
+        checks its share of the faces: :meth:`take` keeps them in the build)."""
+        return check_face(face, origins, self.fonts, self.icons, self.rules)
+
+    def take(self, key: str, checked: tuple | None) -> None:
+        """Keep the (findings, figures) of the face of ``key`` measured elsewhere, as
+        :meth:`inspect` would have (``checked`` None: it was not checked)."""
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        if checked is not None:
+            self.record(*checked)
 
     def record(self, found: list[Finding], figures: FaceFigures) -> None:
         """Keep the findings and figures of one face checked elsewhere (the studio checks

@@ -152,6 +152,23 @@ class Card:
     label: str
 
 
+class MakeHere(Exception):
+    """A big deck's faces made in worker processes had mistakes: the caller prepares the
+    component again in this process, so every message is the one a serial build gives."""
+
+
+@dataclass
+class MadeFace:
+    """What making one deferred face gave in a worker (:meth:`FaceBuilder.made_here`): its
+    mistakes, its warnings, its print checks' (findings, figures), what it draws."""
+
+    problems: list
+    warnings: list
+    checked: tuple | None
+    icons: frozenset
+    images: frozenset
+
+
 class PartialFace(UserError):
     """The mistakes of a face's elements, with the face of the elements that were right."""
 
@@ -222,6 +239,13 @@ class FaceBuilder:
         self._element_hits: set[tuple] = set()
         # containers filled alike on many faces, placed once (a big deck's shared subtrees)
         self._placed = PlacedMemo(lambda: len(self.warnings))
+        # a big deck's faces made and checked elsewhere (the build's workers): called with
+        # this builder and the number of deferred faces, it returns the MadeFace of each (in
+        # order) and the SymbolsSeen of each worker's share (component_build.py)
+        self.make_elsewhere = None
+        # a big deck's faces to be made elsewhere: (face, template, where, its filled
+        # elements, how many warnings came before it)
+        self._deferred: list | None = None
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -243,6 +267,9 @@ class FaceBuilder:
                 template.size_where, stamp_corner=template.stamp_corner)
         if cached is not None:
             return cached
+        if self._deferred is not None:  # filled here, made and checked by the workers
+            return self._defer(template, key, where, filled,
+                               (template_name, fields, where, template_where))
         elements, origins, problems = self._made(template, filled, where)
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
                     template.size_where, origins, stamp_corner=template.stamp_corner)
@@ -256,6 +283,71 @@ class FaceBuilder:
                                               template_where))
             face.release()
         return face
+
+    def defer_making(self) -> bool:
+        """Start deferring the making of a big deck's faces to :attr:`make_elsewhere`, if
+        this builder has one (and releases its faces); return whether it does."""
+        if self.make_elsewhere is None or not self.release_faces or self.keys_only:
+            return False
+        self._deferred = []
+        return True
+
+    def _defer(self, template: Template, key: str, where: Where, filled: list,
+               args: tuple) -> Face:
+        """Return the face of ``args`` (filled: ``filled``) without its elements, to be
+        made elsewhere (the workers inherit ``filled``: they do not fill it again)."""
+        face = Face(template.width, template.height, template.bleed, [], key, where.label,
+                    template.size_where, [], stamp_corner=template.stamp_corner)
+        face.__dict__["_remake"] = functools.partial(self._remake, *args)
+        face.release()
+        self._faces[key] = face
+        self._deferred.append((face, template, where, filled, len(self.warnings)))
+        return face
+
+    def made_elsewhere(self) -> bool:
+        """Have the deferred faces made and checked by :attr:`make_elsewhere` and take in
+        what they gave as :meth:`build` would have, in order: warnings where each face's
+        making would have given them, print checks, the symbols printed and keyed, what
+        each face draws. Return False, keeping none of it, when a face had mistakes (the
+        caller prepares the deck here instead: :class:`MakeHere`)."""
+        deferred = self._deferred
+        try:
+            made, seen = self.make_elsewhere(self, len(deferred)) if deferred else ([], [])
+        finally:
+            self._deferred = None
+        if any(face.problems for face in made):
+            return False
+        warnings_, at = [], 0
+        drawn: dict[frozenset, frozenset] = {}  # one object for the faces that draw the same
+        for (face, *_, before), done in zip(deferred, made):
+            warnings_ += self.warnings[at:before] + done.warnings
+            at = before
+            face.__dict__["_icons"] = drawn.setdefault(done.icons, done.icons)
+            face.__dict__["_images"] = drawn.setdefault(done.images, done.images)
+            if self.checks is not None:
+                self.checks.take(face.key, done.checked)
+        self.warnings[:] = warnings_ + self.warnings[at:]
+        for symbols in seen:
+            for name, where in symbols.printed.items():
+                self.symbols_seen.printed.setdefault(name, where)
+            for name, where in symbols.keyed.items():
+                self.symbols_seen.keyed.setdefault(name, where)
+        return True
+
+    def made_here(self, index: int) -> MadeFace:
+        """Make and check deferred face ``index`` (in a worker): what :meth:`build` would
+        have found, without keeping the face."""
+        face, template, where, filled, _ = self._deferred[index]
+        warned = len(self.warnings)
+        elements, origins, problems = self._made(template, filled, where)
+        made = Face(face.width, face.height, face.bleed, elements, face.key, face.label,
+                    face.where, origins, stamp_corner=face.stamp_corner)
+        checked = None
+        if not problems and self.checks is not None:
+            checked = self.checks.measure(made, origins)
+        found = self.warnings[warned:]
+        del self.warnings[warned:]
+        return MadeFace(problems, found, checked, made.icons(), made.images())
 
     def _filled(self, template: Template, fields: dict[str, Any], where: Where) -> list:
         """Return (raw element, its filled values) of every element ``template`` draws with

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ...load.component_models import CardsModel
 from ...base.errors import ProblemList, UserError
-from ...fill.faces import Card, Where
+from ...fill.faces import Card, MakeHere, Where
 from functools import partial
 
 from ..imposition.card_grid import gap_setting, grid_for, impose_card_grid
@@ -39,6 +39,9 @@ class Cards(Component):
         # a big deck holds each checked face without its elements until a page draws it
         builder.release_faces = len(model.items) > BIG_DECK
         flow = _flow_of(builder, model.front, front_where)
+        # a big deck without a flowing list: filled here, made and checked by the build's
+        # workers (a flowing list must be made to know how much fits a card)
+        deferred = flow is None and builder.defer_making()
         for index, item in enumerate(model.items):
             item_path, line = loaded.item_where(index)
             cells = loaded.cells_of(item.id)
@@ -69,6 +72,8 @@ class Cards(Component):
             problems.add(path, line_of(loaded.raw, ("items",)) or 1,
                          f"{model.kind} component {model.id!r} has nothing to print: give items "
                          "(with a count above 0)")
+        if deferred and (problems.problems or not builder.made_elsewhere()):
+            raise MakeHere()  # the serial build's messages, in its order
         problems.raise_if_any()
         return Prepared(_dedupe(cards))
 

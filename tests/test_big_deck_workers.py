@@ -1,0 +1,88 @@
+"""A big deck's faces are filled in the build's process and made and checked in its workers
+(issue 36: a big deck used one core); the files, warnings, print checks and mistakes are
+those of a build that makes every face itself."""
+
+from __future__ import annotations
+
+from conftest import run_cli
+from sheetgen.api import BuildOptions, Session, build, select
+from sheetgen.build import component_build
+from sheetgen.impose.components import cards
+
+
+def _in_turn(builder, count: int) -> tuple[list, list]:
+    """Make the deferred faces here, one after another, as the workers make their shares."""
+    return [builder.made_here(index) for index in range(count)], [builder.symbols_seen]
+
+
+def _checks(session) -> list:
+    [(_, _, checks)] = session.checks
+    return [checks.problems(), checks.figures, sorted(checks._seen)]
+
+
+def test_faces_made_elsewhere_give_what_faces_made_here_give(project, monkeypatch):
+    selected = select(project, "ragnarocks", ["mythology-cards"])
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    here = Session(project)
+    [(_, _, made)] = here.prepare_all(selected)
+    elsewhere = Session(project)
+    elsewhere.make_elsewhere = _in_turn
+    [(_, _, deferred)] = elsewhere.prepare_all(selected)
+    assert [(c.front.key, c.back.key, c.label) for c in deferred.cards] == \
+        [(c.front.key, c.back.key, c.label) for c in made.cards]
+    fronts = [card.front for card in deferred.cards]
+    assert all("elements" not in face.__dict__ for face in fronts)  # made only to be drawn
+    for face, kept in zip(fronts, (card.front for card in made.cards)):
+        assert face.icons() == kept.icons() and face.images() == kept.images()
+    assert fronts[3].elements and fronts[3].origins == made.cards[3].front.origins
+    assert elsewhere.warnings == here.warnings
+    assert _checks(elsewhere) == _checks(here) and _checks(here)[2]
+
+
+def test_a_big_deck_built_with_workers_gives_the_bytes_of_one_process(project, tmp_path,
+                                                                        monkeypatch):
+    def output(name: str, jobs: int) -> bytes:
+        out = tmp_path / name
+        build(project, "ragnarocks", ["mythology-cards"],
+              BuildOptions(profiles=["a4"], out_dir=out, cache=False, jobs=jobs))
+        return (out / "ragnarocks" / "mythology-cards-a4.pdf").read_bytes()
+
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    serial = output("serial", 1)
+    shares = []
+    made_in_workers = component_build._made_in_workers
+
+    def counted(workers, builder, count):
+        shares.append(count)
+        return made_in_workers(workers, builder, count)
+
+    monkeypatch.setattr(component_build, "_made_in_workers", counted)
+    assert output("workers", 2) == serial
+    assert shares and shares[0] > 30  # every distinct face of the deck, in the workers
+
+
+def test_a_mistake_found_while_a_worker_makes_a_face_is_said_as_one_process_says_it(
+        copy_game, monkeypatch):
+    root = copy_game("ragnarocks")
+    path = root / "data" / "ragnarocks" / "mythology-cards.yaml"
+    power = "Score all wild regions in addition to your settled regions."
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text.replace(power, " ".join([power] * 30), 1), encoding="utf-8")
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    failed = []
+    made_in_workers = component_build._made_in_workers
+
+    def counted(workers, builder, count):
+        made, seen = made_in_workers(workers, builder, count)
+        failed.append([face.problems for face in made if face.problems])
+        return made, seen
+
+    monkeypatch.setattr(component_build, "_made_in_workers", counted)
+    said = [run_cli("--project", str(root), "build", "--jobs", jobs, "ragnarocks",
+                    "mythology-cards", "-p", "a4") for jobs in ("1", "2")]
+    assert [len(found) for found in failed] == [1]  # the workers found it; made here again
+    assert [result.exit_code for result in said] == [2, 2]
+    assert said[1].output == said[0].output
+    assert "mythology-cards.yaml:61: freya front: text 'powers' text does not fit" \
+        in said[0].output
+    assert not (root / "out").exists()
