@@ -73,19 +73,15 @@ class DieFaces:
 
     def form(self, c, die: str, face) -> str:
         """Return the name of the form that draws ``die``'s ``face`` on canvas ``c``,
-        drawing it the first time (its icons' forms first: forms do not nest)."""
-        from ...fill.elements.base import DrawContext
+        making it the first time in ``c``'s document: drawn once per process, replayed in
+        every other sheet (:func:`~sheetgen.fill.face_form.draw_face_form`)."""
+        from ...fill.face_form import draw_face_form
 
         name = f"die-{die}-{face}"
         defined = c.__dict__.setdefault("_sheetgen_die_forms", set())
         if name not in defined:
             art = self.faces[(die, str(face))]
-            for icon in sorted(art.icons()):
-                self.icons.form_name(c, icon)
-            c.beginForm(name, lowerx=0, lowery=0, upperx=art.width, uppery=art.height)
-            ctx = DrawContext(art.width, art.height, self.fonts, self.icons)
-            for element in art.elements:
-                element.draw(c, ctx)
-            c.endForm()
+            draw_face_form(c, name, art, self.fonts, self.icons, (0, 0, art.width, art.height),
+                           ("die",))
             defined.add(name)
         return name
