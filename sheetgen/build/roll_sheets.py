@@ -72,10 +72,12 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
     and PDF bytes (each script made once for all its papers), in the planned order; a
     mistake is recorded in ``problems``. ``credits``: game id -> its Credits (in its
     edition's words), whose short licence credits the sheet's footer prints. A game's die
-    faces are built once for all its sheets (each use reports the files they were made
-    from), and only for this build: a warm studio's next build reads them afresh."""
+    faces are built, and its decks' cards read, once for all its sheets (each use reports
+    the files they were made from), and only for this build: a warm studio's next build
+    reads them afresh."""
     from ..load import reads
     faces: dict = {}  # (game, variant) -> its DieFaces
+    decks: dict = {}  # a deck file's cards, read once for every player count's script
     scripts: dict[tuple[str, int], list[RollSheet]] = {}
     for sheet in planned:
         scripts.setdefault((sheet.game, sheet.players), []).append(sheet)
@@ -86,7 +88,8 @@ def render_roll_sheets(project, planned: list[RollSheet], problems: ProblemList,
                 credit = (credits or {}).get(game)
                 pdfs = roll_sheet_pdfs(project, game, players, [sheet.page for sheet in sheets],
                                        None if credit is None else
-                                       lambda sets, c=credit: c.footer(art_sets=sets), faces)
+                                       lambda sets, c=credit: c.footer(art_sets=sets), faces,
+                                       decks)
         except UserError as exc:
             problems.extend(exc)
             continue

@@ -14,12 +14,14 @@ from .seeds import check_commitment, commitment, compose_seed, normalise_seed
 def make_script(project, game: str, players: int | None, seed: str | int | None = None,
                 secret: str | None = None, words: str | None = None,
                 balanced: bool = False, variant: str | None = None,
-                slips: bool = False) -> Script:
+                slips: bool = False, decks: dict | None = None) -> Script:
     """Return the script of ``game`` for a seed (or a secret plus players' words).
 
     The printed commitment is SHA-256 of the secret; with a plain seed the seed is the secret.
     ``slips``: only for a print pack's roll sheet (formats/as_slips.py), which prints neither
     the digest nor the HTML page's face icons: neither is worked out (the digest is empty).
+    ``decks``: the decks' cards already read, by file, kept for the next script (a build's
+    roll sheets share one dict: each deck is read once a build, not once a player count).
     """
     from ..base.errors import UserError
 
@@ -44,7 +46,7 @@ def make_script(project, game: str, players: int | None, seed: str | int | None 
         raise UserError(f"--balanced: {game}'s dice.yaml marks no roll 'balanced: true', so "
                         "there is nothing to draw from dice decks; leave --balanced out")
     script = build_script(gd, compose_seed(secret, words), players, commitment(secret),
-                          balanced, variant, digest=not slips)
+                          balanced, variant, digest=not slips, decks=decks)
     if gd.edition is not None and not slips:  # the same rolls as the source edition's, its digest
         source = make_script(project.with_edition(None), game, players, secret=secret,
                              words=words, balanced=balanced, variant=variant)

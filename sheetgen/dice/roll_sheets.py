@@ -44,7 +44,8 @@ def roll_sheet_file(players: int | str, profile: str, language: str | None = Non
 
 
 def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, float]],
-                    credit=None, faces: dict | None = None) -> list[bytes]:
+                    credit=None, faces: dict | None = None,
+                    decks: dict | None = None) -> list[bytes]:
     """Return the roll sheet of ``game`` for ``players`` on a page of each of ``papers``
     (points), for the sample seed, in the project's edition (the script made once);
     ``credit(art_sets)`` gives its footer's licence credits, as the game's other pages. The
@@ -52,12 +53,14 @@ def roll_sheet_pdfs(project, game: str, players: int, papers: list[tuple[float, 
     faces drawn as the game's printable dice draw them: the table shuffles and deals the
     cards (the sheet says so once), and a sample seed has no secret worth a checking line.
     ``faces``: the die faces already built, by (game, variant), kept for the next player
-    count (a build passes one dict for all its sheets: faces are built once a build)."""
+    count (a build passes one dict for all its sheets: faces are built once a build);
+    ``decks``: likewise the cards of the decks the scripts shuffle, by file."""
     from ..load.reads import remembered
     from .formats.as_slips import render_slips
     from .formats.die_faces import DieFaces
 
-    script = make_script(project, game, players, seed=SAMPLE_SEED, slips=True)
+    script = make_script(project, game, players, seed=SAMPLE_SEED, slips=True, decks=decks)
     drawn = remembered({} if faces is None else faces, (game, script.variant),
                        lambda: DieFaces(project, game, script.variant))
-    return [render_slips(script, drawn, paper, credit) for paper in papers]
+    measures: dict = {}  # the script's cells, measured once for every paper
+    return [render_slips(script, drawn, paper, credit, measures) for paper in papers]

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ..base.errors import user_error
+from ..load.reads import remembered
 from . import reroll
 from .balanced import dice_deck_pairs
 from .conditions import fields_match, holds, parse_condition, resolve_count
@@ -39,8 +41,10 @@ class _Builder:
     """Runs the steps of one game for one seed and player count."""
 
     def __init__(self, gd: GameDice, seed: str, players: int, balanced: bool,
-                 variant: str | None = None):
+                 variant: str | None = None, decks: dict | None = None):
         self.gd, self.m = gd, gd.model
+        # each deck file's cards, read once (a build shares one dict among its scripts)
+        self.read_decks = {} if decks is None else decks
         self.players, self.balanced, self.variant = players, balanced, variant or ""
         self.keyed = Keyed.from_seed(seed)
         self.decks: dict[str, _Deck] = {}
@@ -160,20 +164,28 @@ class _Builder:
         """Return the cards a shuffle starts from (filtered, in file order)."""
         if step.items is not None:
             return [Card(str(x), str(x), i) for i, x in enumerate(step.items)]
-        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant,
-                                     edition=self.gd.edition)
+        path, cards = self.read(step.deck)
         return [c for c in cards if self.matches(c, step.where)]
 
     def bottom_cards(self, step) -> list[Card]:
         """Return the cards a shuffle puts under the deck, by id, from the whole deck file."""
-        path, cards = read_deck(self.gd.game_dir, step.deck, self.gd.deck_variant,
-                                     edition=self.gd.edition)
+        path, cards = self.read(step.deck)
         by_id = {c.id: c for c in cards}
         missing = [cid for cid in step.bottom if cid not in by_id]
         if missing:
             raise user_error(self.gd.path, 0, f"{step.id}: bottom card {missing[0]!r} is not in "
                                               f"{path.name}")
         return [by_id[cid] for cid in step.bottom]
+
+    def read(self, deck: str) -> tuple[Path, list[Card]]:
+        """Return the path and cards of ``deck`` (:func:`read_deck`), read the first time
+        and remembered: each later use reports the files it was read from again. The cards
+        are never changed: a shuffle filters or copies them."""
+        gd = self.gd
+        edition = gd.edition.code if gd.edition is not None else None
+        return remembered(self.read_decks, (str(gd.game_dir), deck, gd.deck_variant, edition),
+                          lambda: read_deck(gd.game_dir, deck, gd.deck_variant,
+                                            edition=gd.edition))
 
     def matches(self, card: Card, where: dict) -> bool:
         """Return whether a card's fields satisfy every condition of ``where``."""
@@ -324,9 +336,10 @@ class _Builder:
 
 def build_script(gd: GameDice, seed: str, players: int, commitment: str,
                  balanced: bool = False, variant: str | None = None,
-                 digest: bool = True) -> Script:
+                 digest: bool = True, decks: dict | None = None) -> Script:
     """Return the whole script of ``gd`` for a normalised seed and a player count (without
-    ``digest``, its digest left empty: a print pack's roll sheet never prints it)."""
+    ``digest``, its digest left empty: a print pack's roll sheet never prints it).
+    ``decks``: the decks' cards already read, kept for the next script (see ``_Builder``)."""
     m = gd.model
     if not m.players.min <= players <= m.players.max:
         modes = [f"--variant {name}" for name, (lo, hi) in gd.modes.items()
@@ -339,7 +352,7 @@ def build_script(gd: GameDice, seed: str, players: int, commitment: str,
     from ..load.chrome import chrome_in
 
     language = gd.edition.code if gd.edition is not None else None
-    b = _Builder(gd, seed, players, balanced, variant)
+    b = _Builder(gd, seed, players, balanced, variant, decks)
     sections = [Section(0, chrome_in(language, "Setup"), b.run("setup", 0))]
     for r in range(1, m.rounds + 1):
         first = 0

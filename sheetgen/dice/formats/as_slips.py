@@ -88,20 +88,25 @@ class Line:
 
 
 def render_slips(script: Script, faces, paper: tuple[float, float] | None = None,
-                 credit: Callable[[tuple], str] | None = None) -> bytes:
+                 credit: Callable[[tuple], str] | None = None,
+                 measures: dict | None = None) -> bytes:
     """Return the PDF bytes of the print pack's roll sheet of ``script`` as slips on a page of
     ``paper`` (points; default A4), its dice drawn by ``faces`` (a DieFaces);
-    ``credit(art_sets)`` gives the footer's licence credits."""
+    ``credit(art_sets)`` gives the footer's licence credits. ``measures``: what the sheets of
+    this ``script`` worked out already (its cells' widths at each die size, which no paper
+    changes), kept for its sheet on the next paper."""
     fonts = register_fonts()
+    measures = {} if measures is None else measures
     return laid_out(script, paper, fonts, (1.0,), "",  # the sheet picks its own air
-                    lambda c, size, air: _Slips(c, script, fonts, *size, credit, faces, air))
+                    lambda c, size, air: _Slips(c, script, fonts, *size, credit, faces, air,
+                                                measures))
 
 
 class _Slips(_Sheet):
     """Lays out and draws the slips of one roll sheet."""
 
     def __init__(self, c, script: Script, fonts: dict, width: float, height: float,
-                 credit, faces, air: float = 1.0):
+                 credit, faces, air: float = 1.0, measures: dict | None = None):
         super().__init__(c, script, fonts, width, height, credit, air=air)
         self.faces = faces
         self.die = SIZES[-1]
@@ -113,15 +118,18 @@ class _Slips(_Sheet):
         self.counts: dict[str, int] = {}  # an instruction's most rolls in one row
         self.breaks = 0  # rows wrapped under their first cell (fewer is better)
         # a roll's facts that do not change while its sheet is laid out, by id(roll) (the
-        # script holds every roll as long as this sheet): whether it is drawn as dice,
+        # script holds every roll as long as its sheets): whether it is drawn as dice,
         # whether it shows pictures, and its cell width at each (index, die size). A sheet's
-        # layout asks for each roll's width about 20 times per try (80,000 in a catalogue)
-        self._drawable: dict[int, bool] = {}
-        self._pictures: dict[int, bool] = {}
-        self._roll_w: dict[tuple[int, int, float], float] = {}
-        # what :meth:`prepare` works out at a die size (it does not depend on the air): a
-        # sheet tries each size at every air
-        self._prepared: dict[float, tuple[dict, dict, float, float, dict]] = {}
+        # layout asks for each roll's width about 20 times per try (80,000 in a catalogue).
+        # None depends on the paper: ``measures`` keeps them for the script's next sheet
+        measures = {} if measures is None else measures
+        self._drawable: dict[int, bool] = measures.setdefault("drawable", {})
+        self._pictures: dict[int, bool] = measures.setdefault("pictures", {})
+        self._roll_w: dict[tuple[int, int, float], float] = measures.setdefault("roll_w", {})
+        # what :meth:`prepare` works out at a die size (it depends on neither the air nor
+        # the paper): a sheet tries each size at every air
+        self._prepared: dict[float, tuple[dict, dict, float, float, dict]] = (
+            measures.setdefault("prepared", {}))
         self.fit_w = 0.0  # a column's text width, when the look sets the columns (layout)
 
     # --- a seat's chip --------------------------------------------------------------------
