@@ -2,7 +2,6 @@
 
 import atexit
 import importlib
-import importlib.util
 import os
 import sys
 import types
@@ -33,8 +32,13 @@ def pillow_on_first_use() -> None:
     the first name any code looks up in the stand-in imports the real module. The process
     only (this module): the Python API and an imported command line leave Pillow alone.
     """
-    if "PIL.Image" not in sys.modules and importlib.util.find_spec("PIL") is not None:
-        sys.modules["PIL.Image"] = _PillowImage("PIL.Image")
+    if "PIL.Image" in sys.modules:
+        return
+    try:  # the package alone (its version), so that ``import PIL.Image; PIL.Image`` works
+        package = importlib.import_module("PIL")
+    except ImportError:  # ReportLab says so when it starts
+        return
+    package.Image = sys.modules["PIL.Image"] = _PillowImage("PIL.Image")
 
 
 def run() -> None:

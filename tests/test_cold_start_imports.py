@@ -67,3 +67,23 @@ def test_a_raster_image_loads_pillow_when_drawn_with_the_same_bytes(tmp_path):
     drawn = (tmp_path / "process/g/deck-pod.pdf").read_bytes()
     assert b"/Subtype /Image" in drawn
     assert drawn == (tmp_path / "in-process/g/deck-pod.pdf").read_bytes()
+
+
+def test_pillow_stand_in_answers_every_way_pillow_is_imported():
+    """``from PIL import Image`` (ReportLab), ``import PIL.Image; PIL.Image`` (pypdfium2) and
+    Pillow's own modules all reach the real module through the stand-in."""
+    code = ("import sys\nfrom sheetgen.__main__ import pillow_on_first_use\n"
+            "pillow_on_first_use()\n"
+            "from reportlab.lib import utils\n"
+            "assert 'PIL._imaging' not in sys.modules\n"
+            "import PIL.Image\n"
+            "picture = PIL.Image.new('RGB', (3, 2))\n"
+            "from PIL import Image, ImageChops\n"
+            "assert ImageChops.invert(picture).size == (3, 2)\n"
+            "assert isinstance(picture, utils.Image.Image) and utils._isPILImage(picture)\n"
+            "assert sys.modules['PIL.Image'] is PIL.Image is Image\n"
+            "print(Image.__name__, picture.size)\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=60, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.split() == ["PIL.Image", "(3,", "2)"]
