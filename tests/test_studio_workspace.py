@@ -12,6 +12,7 @@ import pytest
 from sheetgen.tools.newgame import new_project
 from sheetgen.load.project import Project
 from sheetgen.build import judging as judge_module
+from sheetgen.build.selection import load_one
 from sheetgen.studio.face_images import GRID_DPI
 from sheetgen.studio.live import Studio
 
@@ -296,3 +297,21 @@ def test_a_component_not_on_show_takes_a_change_in_when_looked_at(studio):
     assert view.components["deck2"].again is not None
     assert workspace.judge_pending() and texts("deck2") == {14}   # judged: taken in first
     assert view.components["deck2"].again is None and not view.components["deck2"].unjudged
+
+
+def test_the_print_guide_is_counted_when_first_prepared(tmp_path, monkeypatch):
+    """A first load leaves the print guide's counts (every deck's faces built to count its
+    flowed cards) until the guide is prepared: a page showing another component first does
+    not wait for them. The guide then has the items a build's load gives it."""
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    project = Project.at(Path(__file__).resolve().parent.parent)
+    ws = Studio(project, ["roll-and-raid"]).workspace
+    view = ws.view("roll-and-raid")
+    guide = view.components["how-to-print"]
+    assert view.uncounted and guide.pending and not guide.comp.model.items
+    prepared = ws.ready(view, "how-to-print", judged=False)
+    assert not view.uncounted and not prepared.stale and prepared.prepared.cards
+    built = {comp.model.id: comp for comp in load_one(project, "roll-and-raid").components}
+    assert ([item.model_dump() for item in prepared.comp.model.items]
+            == [item.model_dump() for item in built["how-to-print"].model.items])
+    assert ws.session.reads_of(view.game, prepared.comp)   # what counting read is followed

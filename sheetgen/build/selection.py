@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 
 from ..base.errors import ProblemList, UserError
 from ..base.suggest import command
-from ..generate.games import load_game
+from ..generate.games import count_pieces, counts_pieces, load_game
 from ..load.loading import LoadedComponent, LoadedGame
 from ..load.project import Project
 
@@ -77,19 +77,31 @@ def select(project: Project, game_id: str | None, component_ids: list[str],
 
 
 def load_one(project: Project, game_id: str, component_ids: list[str] | None = None,
-             variant: str | None = None, problems: ProblemList | None = None
-             ) -> LoadedGame | None:
+             variant: str | None = None, problems: ProblemList | None = None,
+             counted: bool = True) -> LoadedGame | None:
     """Return game ``game_id`` as a build loads it (its generators run, ``variant`` overlaid;
-    only ``component_ids`` when given), every mistake recorded in ``problems`` (raised when
-    None); None when it could not be loaded at all."""
+    only ``component_ids`` when given; the print guide's counts left for later unless
+    ``counted``: ``load_game``), every mistake recorded in ``problems`` (raised when None);
+    None when it could not be loaded at all."""
     own = problems is None
     problems = ProblemList() if own else problems
     try:
         game = load_game(project, game_id, only=component_ids or None, variant=variant,
-                         problems=problems)
+                         problems=problems, counted=counted)
     except UserError as exc:
         problems.extend(exc)
         game = None
     if own:
         problems.raise_if_any()
     return game
+
+
+def count_guide(project: Project, game: LoadedGame, problems: ProblemList) -> None:
+    """Compute the items made from the other components' counts (the print guide) of a game
+    ``load_one`` loaded without them (``counted`` False)."""
+    count_pieces(project, game, problems)
+
+
+def made_from_counts(comp) -> bool:
+    """Return whether ``comp``'s items are made from the other components' counts."""
+    return counts_pieces(comp)

@@ -24,24 +24,25 @@ if TYPE_CHECKING:  # start-up: generators (dice decks, the print guide) load for
 
 
 def load_game(project: Project, game_id: str, only: list[str] | None = None,
-              variant: str | None = None, problems: ProblemList | None = None
-              ) -> LoadedGame | None:
+              variant: str | None = None, problems: ProblemList | None = None,
+              counted: bool = True) -> LoadedGame | None:
     """Load ``data/<game_id>/``, compute its generated items and overlay ``variant``
     (``variants/<variant>.yaml``); raise one UserError holding every problem.
 
     ``only`` limits the component files read to those ids. With ``problems`` given, mistakes
     are recorded there instead and the game comes back with the components that loaded (None
-    when game.yaml itself is unusable).
+    when game.yaml itself is unusable). With ``counted`` False (and no variant), the items
+    of the components made from the others' counts (the print guide) are left to
+    :func:`count_pieces`: a warm client showing another component first need not count the
+    whole game before it.
     """
     own = problems is None
     problems = ProblemList() if own else problems
     game = load_game_files(project, game_id, only, problems)
     if game is not None:
         expand_generated(game, problems)
-        if any(counts_pieces(comp) for comp in game.components):
-            with reads.part() as counted:
-                counts = piece_counts(project, game)
-            expand_generated(game, problems, counts, tuple(counted.files()))
+        if counted or variant is not None:
+            count_pieces(project, game, problems)
         if variant is not None:
             from ..load.variant_changes import overlay_variant  # start-up: variant builds only
 
@@ -51,6 +52,15 @@ def load_game(project: Project, game_id: str, only: list[str] | None = None,
     if own:
         problems.raise_if_any()
     return game
+
+
+def count_pieces(project: Project, game: LoadedGame, problems: ProblemList) -> None:
+    """Compute the items of ``game``'s components made from the other components' counts
+    (the print guide), as loading does unless told not to (``load_game``'s ``counted``)."""
+    if any(counts_pieces(comp) for comp in game.components):
+        with reads.part() as counted:
+            counts = piece_counts(project, game)
+        expand_generated(game, problems, counts, tuple(counted.files()))
 
 
 def expand_generated(game: LoadedGame, problems: ProblemList,

@@ -45,6 +45,8 @@ class GameView:
     loading_problems: list = field(default_factory=list)  # loading's
     extras_problems: list = field(default_factory=list)  # dice.yaml's and the variants'
     extras_due: bool = False     # dice.yaml and the variants still to check again (judging)
+    # the print guide's items not counted yet (a first load): counted when it is prepared
+    uncounted: bool = False
 
     def set_problems(self, loading: list | None = None, extras: list | None = None) -> None:
         """Replace the mistakes of loading or of the extras (dice.yaml and the variants, as

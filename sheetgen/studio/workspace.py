@@ -23,7 +23,7 @@ from pathlib import Path
 
 from ..base.errors import ProblemList, UserError
 from ..build.judging import judge
-from ..build.selection import load_one
+from ..build.selection import count_guide, load_one, made_from_counts
 from ..build.session import Session
 from ..build.validate import validate_extras
 from ..load import reads
@@ -92,7 +92,9 @@ class Workspace:
             key = (game_id, variant) + ((edition,) if edition else ())
             if key not in self.views:
                 view = GameView(game_id, variant, edition=edition)
-                self._reload(view, set(), everything=True)
+                # the print guide counts every component (100 ms for Roll & Raid): counted
+                # when it is first prepared, not before the first component a page shows
+                self._reload(view, set(), everything=True, counted=variant is not None)
                 self.views[key] = view
             return self.views[key]
 
@@ -101,6 +103,9 @@ class Workspace:
         judged, unless ``judged`` is False: then ``judge_late`` does it)."""
         with self.lock:
             cv = self._caught_up(view, cid)
+            if cv.pending and view.uncounted and made_from_counts(cv.comp):
+                self._count(view)
+                cv = view.components[cid]
             if cv.pending:
                 builder = MemoBuilder(self.session.builder(cv.game, cv.comp))
                 cv = view.components[cid] = self._prepare(cv.game, cv.comp, builder, None,
@@ -269,11 +274,26 @@ class Workspace:
             resolved = self._resolved[path] = Path(path).resolve()
         return resolved
 
-    def _reload(self, view: GameView, touched: set, everything: bool = False) -> None:
-        """Load the game again and prepare each component that ``touched`` files feed; what
-        loading read goes to the session's record of reads (``watched``)."""
+    def _reload(self, view: GameView, touched: set, everything: bool = False,
+                counted: bool = True) -> None:
+        """Load the game again and prepare each component that ``touched`` files feed (the
+        print guide's counts left for ``_count`` unless ``counted``); what loading read goes
+        to the session's record of reads (``watched``)."""
         with self.session.recording():
-            self._load(view, touched, everything)
+            self._load(view, touched, everything, counted)
+
+    def _count(self, view: GameView) -> None:
+        """Count the pieces of a game loaded without its counts: the print guide's items,
+        as loading makes them (a guide that cannot be made says why, as loading does)."""
+        problems = ProblemList()
+        with self.session.recording():
+            count_guide(self.project.with_edition(view.edition), view.game, problems)
+        view.uncounted = False
+        view.set_problems(view.loading_problems + problems.problems)
+        present = {comp.model.id for comp in view.game.components}
+        for cid, cv in view.components.items():
+            if cid not in present:   # its generator failed: nothing to prepare
+                cv.pending, cv.stale = False, True
 
     def check_extras(self, view: GameView) -> bool:
         """Check a game's dice.yaml and every variant file, as validate does, if they are due
@@ -298,10 +318,12 @@ class Workspace:
         view.extras_due = False
         return True
 
-    def _load(self, view: GameView, touched: set, everything: bool) -> None:
+    def _load(self, view: GameView, touched: set, everything: bool, counted: bool = True
+              ) -> None:
         problems = ProblemList()
         game = load_one(self.project.with_edition(view.edition), view.game_id,
-                        variant=view.variant, problems=problems)
+                        variant=view.variant, problems=problems, counted=counted)
+        view.uncounted = not counted
         # the dice and variants are checked with the print checks, once the faces are shown
         # (the first screen answers without them: check_extras, judge_pending); till then a
         # mistake of theirs stands, unless its file was saved since
