@@ -1,18 +1,24 @@
-"""A big deck's faces are filled in the build's process and made and checked in its workers
-(issue 36: a big deck used one core); the files, warnings, print checks and mistakes are
-those of a build that makes every face itself."""
+"""A big deck's faces are filled in the build's process and made and checked in its workers,
+which store what they made for the pages to read back (issue 36: a big deck used one core);
+the files, warnings, print checks and mistakes are those of a build that makes every face
+itself."""
 
 from __future__ import annotations
+
+import gc
+from pathlib import Path
 
 from conftest import run_cli
 from sheetgen.api import BuildOptions, Session, build, select
 from sheetgen.build import component_build
+from sheetgen.fill.faces import FaceBuilder
+from sheetgen.fill.stored_faces import FaceFolder, StoredFace
 from sheetgen.impose.components import cards
 
 
-def _in_turn(builder, count: int) -> tuple[list, list]:
+def _in_turn(builder, count: int) -> tuple[list, list, None]:
     """Make the deferred faces here, one after another, as the workers make their shares."""
-    return [builder.made_here(index) for index in range(count)], [builder.symbols_seen]
+    return [builder.made_here(index) for index in range(count)], [builder.symbols_seen], None
 
 
 def _checks(session) -> list:
@@ -49,16 +55,46 @@ def test_a_big_deck_built_with_workers_gives_the_bytes_of_one_process(project, t
 
     monkeypatch.setattr(cards, "BIG_DECK", 0)
     serial = output("serial", 1)
-    shares = []
+    shares, folders, read, remade = [], [], [], []
     made_in_workers = component_build._made_in_workers
+    read_back, remake = StoredFace.__call__, FaceBuilder._remake
 
     def counted(workers, builder, count):
         shares.append(count)
-        return made_in_workers(workers, builder, count)
+        made, seen, folder = made_in_workers(workers, builder, count)
+        folders.append(folder.path)
+        return made, seen, folder
 
     monkeypatch.setattr(component_build, "_made_in_workers", counted)
+    monkeypatch.setattr(StoredFace, "__call__", lambda self: read.append(1) or read_back(self))
+    monkeypatch.setattr(FaceBuilder, "_remake",
+                        lambda self, *args: remade.append(1) or remake(self, *args))
     assert output("workers", 2) == serial
     assert shares and shares[0] > 30  # every distinct face of the deck, in the workers
+    # each page read its faces back from the workers' files, made none again
+    assert len(read) >= shares[0] and not remade
+    gc.collect()
+    assert not Path(folders[0]).exists()  # deleted with the last face that could read it
+
+
+def test_a_stored_face_reads_back_equal_and_what_does_not_pickle_is_made_again(project):
+    session = Session(project)
+    [(_, _, prepared)] = session.prepare_all(select(project, "ragnarocks", ["mythology-cards"]))
+    faces = [card.front for card in prepared.cards[:3]]
+    folder = FaceFolder()
+    writer = folder.writer("share-0")
+    where = [writer.write(face.elements, face.origins) for face in faces[:2]]
+    assert writer.write([lambda: None], []) is None  # not stored: its page makes it again
+    where.append(writer.write(faces[2].elements, faces[2].origins))
+    assert writer.close() and all(where)
+    for face, at in zip(faces, where):
+        elements, origins = StoredFace(folder, at)()
+        assert [e.model_dump() for e in elements] == [e.model_dump() for e in face.elements]
+        assert origins == face.origins
+    path = folder.path
+    del folder, writer
+    gc.collect()
+    assert not Path(path).exists()
 
 
 def test_a_mistake_found_while_a_worker_makes_a_face_is_said_as_one_process_says_it(
@@ -73,9 +109,9 @@ def test_a_mistake_found_while_a_worker_makes_a_face_is_said_as_one_process_says
     made_in_workers = component_build._made_in_workers
 
     def counted(workers, builder, count):
-        made, seen = made_in_workers(workers, builder, count)
+        made, seen, folder = made_in_workers(workers, builder, count)
         failed.append([face.problems for face in made if face.problems])
-        return made, seen
+        return made, seen, folder
 
     monkeypatch.setattr(component_build, "_made_in_workers", counted)
     said = [run_cli("--project", str(root), "build", "--jobs", jobs, "ragnarocks",

@@ -519,27 +519,32 @@ def _costliest_first(work: BuildWork) -> list[int | tuple[str, int]]:
 _DEFERRING = None
 
 
-def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list]:
+def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list, object]:
     """Make and check a big deck's ``count`` deferred faces (``FaceBuilder.made_here``) in
     ``workers`` forked processes, in shares of consecutive faces; return every face's
-    MadeFace in order and each share's SymbolsSeen, and report the files the workers read.
+    MadeFace in order, each share's SymbolsSeen and the FaceFolder the workers stored the
+    faces' elements in, and report the files the workers read.
 
     The deck is filled in this process first (each face's key, which dedupes it); the
     workers inherit its faces and make, fit and check their share, sending back only
-    warnings, problems, check figures and what each face draws. A page makes its faces
-    again when it draws them, as it makes any big deck's released faces.
+    warnings, problems, check figures and what each face draws, and store the elements
+    they made in a file of the share (``sheetgen/fill/stored_faces.py``): a page reads its
+    faces back from there when it draws them.
     """
+    from ..fill.stored_faces import FaceFolder  # start-up: with preparing, as faces.py
     import multiprocessing  # start-up: only a build that forks needs it
 
     global _DEFERRING
 
     if not _can_fork():  # made here, in turn (asked only once a deck is big: no import)
-        return [builder.made_here(index) for index in range(count)], [builder.symbols_seen]
+        return ([builder.made_here(index) for index in range(count)], [builder.symbols_seen],
+                None)
     size = max(64, -(-count // (workers * 8)))  # about 8 shares a worker: balanced
     shares = [(start, min(start + size, count)) for start in range(0, count, size)]
     made: list = []
     seen: list = []
-    _DEFERRING = builder
+    folder = FaceFolder()
+    _DEFERRING = (builder, folder)
     try:
         with multiprocessing.get_context("fork").Pool(min(workers, len(shares))) as pool:
             for faces, symbols, read in pool.imap(_made_share, shares):
@@ -548,15 +553,20 @@ def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list]:
                 reads.reported(read)
     finally:
         _DEFERRING = None
-    return made, seen
+    return made, seen, folder
 
 
 def _made_share(share: tuple[int, int]) -> tuple[list, object, reads.ReadRecorder]:
     """Make and check the deferred faces ``share`` (start, stop) of ``_DEFERRING`` in a
-    worker: their MadeFaces, the symbols they printed and keyed, the files they read."""
-    builder = _DEFERRING
+    worker, their elements stored in the share's file: their MadeFaces, the symbols they
+    printed and keyed, the files they read."""
+    builder, folder = _DEFERRING
+    writer = folder.writer(f"share-{share[0]}")
     with reads.ReadRecorder(stamped=True).recording() as seen:
-        faces = [builder.made_here(index) for index in range(*share)]
+        faces = [builder.made_here(index, writer.write) for index in range(*share)]
+    if not writer.close():  # not all of it written: its pages make the faces again
+        for face in faces:
+            face.stored = None
     return faces, builder.symbols_seen, seen
 
 

@@ -26,6 +26,7 @@ from .elements.base import FaceWarning, drawn_icons
 from .elements.icon import ArtWarning
 from .elements.placement import PlacedMemo, Placer
 from ..load.templates import Template, TemplateBook
+from .stored_faces import StoredFace
 from .symbols import SymbolsSeen, resolve_symbols
 from .textlayout import TextFitError
 from ..base.suggest import close_matches, command, unknown
@@ -167,6 +168,7 @@ class MadeFace:
     checked: tuple | None
     icons: frozenset
     images: frozenset
+    stored: tuple | None = None  # where its elements were stored (stored_faces.py)
 
 
 class PartialFace(UserError):
@@ -241,7 +243,8 @@ class FaceBuilder:
         self._placed = PlacedMemo(lambda: len(self.warnings))
         # a big deck's faces made and checked elsewhere (the build's workers): called with
         # this builder and the number of deferred faces, it returns the MadeFace of each (in
-        # order) and the SymbolsSeen of each worker's share (component_build.py)
+        # order), the SymbolsSeen of each worker's share and the FaceFolder their elements
+        # were stored in, or None (component_build.py)
         self.make_elsewhere = None
         # a big deck's faces to be made elsewhere: (face, template, where, its filled
         # elements, how many warnings came before it)
@@ -312,7 +315,8 @@ class FaceBuilder:
         caller prepares the deck here instead: :class:`MakeHere`)."""
         deferred = self._deferred
         try:
-            made, seen = self.make_elsewhere(self, len(deferred)) if deferred else ([], [])
+            made, seen, folder = (self.make_elsewhere(self, len(deferred)) if deferred
+                                  else ([], [], None))
         finally:
             self._deferred = None
         if any(face.problems for face in made):
@@ -324,6 +328,8 @@ class FaceBuilder:
             at = before
             face.__dict__["_icons"] = drawn.setdefault(done.icons, done.icons)
             face.__dict__["_images"] = drawn.setdefault(done.images, done.images)
+            if done.stored is not None:  # its page reads it back rather than make it again
+                face.__dict__["_remake"] = StoredFace(folder, done.stored)
             if self.checks is not None:
                 self.checks.take(face.key, done.checked)
         self.warnings[:] = warnings_ + self.warnings[at:]
@@ -334,9 +340,10 @@ class FaceBuilder:
                 self.symbols_seen.keyed.setdefault(name, where)
         return True
 
-    def made_here(self, index: int) -> MadeFace:
+    def made_here(self, index: int, store=None) -> MadeFace:
         """Make and check deferred face ``index`` (in a worker): what :meth:`build` would
-        have found, without keeping the face."""
+        have found, without keeping the face; ``store(elements, origins)``, when given, keeps
+        its elements where its page reads them back (``FaceWriter.write``)."""
         face, template, where, filled, _ = self._deferred[index]
         warned = len(self.warnings)
         elements, origins, problems = self._made(template, filled, where)
@@ -347,7 +354,8 @@ class FaceBuilder:
             checked = self.checks.measure(made, origins)
         found = self.warnings[warned:]
         del self.warnings[warned:]
-        return MadeFace(problems, found, checked, made.icons(), made.images())
+        stored = store(elements, origins) if store is not None and not problems else None
+        return MadeFace(problems, found, checked, made.icons(), made.images(), stored)
 
     def _filled(self, template: Template, fields: dict[str, Any], where: Where) -> list:
         """Return (raw element, its filled values) of every element ``template`` draws with

@@ -97,6 +97,16 @@ class Text(Element):
 
     counts: ClassVar[tuple[str, ...]] = ("repeat",)
 
+    def __getstate__(self) -> dict:
+        """Pickle without the drawn lines: they name this process's fonts (a big deck's
+        faces stored by a worker, sheetgen/fill/stored_faces.py, are drawn by the build's
+        process, which works them out at their first drawing there)."""
+        state = super().__getstate__()
+        private = state.get("__pydantic_private__")
+        if private and private.get("_drawn") is not None:
+            state["__pydantic_private__"] = {**private, "_drawn": None}
+        return state
+
     @model_validator(mode="after")
     def _sizes(self):
         if self.size <= 0 or (self.min_size is not None and not 0 < self.min_size <= self.size):

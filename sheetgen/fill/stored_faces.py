@@ -1,0 +1,97 @@
+"""A big deck's made faces kept in files while its pages are drawn (issue 36).
+
+The build's workers make and check a big deck's faces (``FaceBuilder.made_here``); each
+worker also writes the elements and origins it made, pickled and compressed, to a file of its
+own in a folder of the build, and a page reads its faces back from there instead of making
+them again (reading a face back costs about a third of making it: no filling, validating or
+text fitting). The folder is deleted once no face can read it, or as the process ends.
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import shutil
+import tempfile
+import weakref
+import zlib
+from pathlib import Path
+
+
+def _remove(path: str, owner: int) -> None:
+    """Delete the folder ``path``, in the process that made it only (a forked worker
+    inherits the folder's object, never its removal)."""
+    if os.getpid() == owner:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+class FaceFolder:
+    """A temporary folder of made faces, deleted with its last reader (or at exit)."""
+
+    def __init__(self) -> None:
+        self.path = tempfile.mkdtemp(prefix="sheetgen-faces-")
+        weakref.finalize(self, _remove, self.path, os.getpid())
+
+    def writer(self, name: str) -> "FaceWriter":
+        """Return a writer of the folder's file ``name`` (one a worker's share)."""
+        return FaceWriter(Path(self.path) / name)
+
+
+class FaceWriter:
+    """Appends made faces to one file of a FaceFolder; each is stored at (name, offset,
+    length)."""
+
+    def __init__(self, path: Path) -> None:
+        self.name = path.name
+        self._file = open(path, "wb")  # closed by close(), once the share is written
+        self._at = 0
+        self._whole = True
+
+    def write(self, elements: list, origins: list) -> tuple[str, int, int] | None:
+        """Store a face's elements and origins; return where, or None when they cannot be
+        stored (an element that does not pickle: its page makes it again)."""
+        if self._file is None:  # writing failed once: the offsets after it are unknown
+            return None
+        try:
+            data = zlib.compress(pickle.dumps((elements, origins), pickle.HIGHEST_PROTOCOL), 1)
+        except Exception:  # noqa: BLE001 - whatever does not pickle is made again
+            return None
+        try:
+            self._file.write(data)
+        except OSError:  # a full disk: the share is made again by its pages
+            self._whole = False
+            self.close()
+            return None
+        where = (self.name, self._at, len(data))
+        self._at += len(data)
+        return where
+
+    def close(self) -> bool:
+        """Close the file; return whether everything written is stored (False: a write
+        failed, or flushing the last ones did, so none of the share is to be read)."""
+        if self._file is None:
+            return False
+        try:
+            self._file.close()
+        except OSError:
+            return False
+        finally:
+            self._file = None
+        return self._whole
+
+
+class StoredFace:
+    """Reads one face's elements and origins back from its folder (the face's remake)."""
+
+    __slots__ = ("folder", "name", "offset", "length")
+
+    def __init__(self, folder: FaceFolder, where: tuple[str, int, int]) -> None:
+        self.folder = folder  # kept alive while a face can read it
+        self.name, self.offset, self.length = where
+
+    def __call__(self) -> tuple[list, list]:
+        """Return the face's elements and origins, read back from the folder's file."""
+        with open(Path(self.folder.path) / self.name, "rb") as file:
+            file.seek(self.offset)
+            data = file.read(self.length)
+        return pickle.loads(zlib.decompress(data))
