@@ -1,5 +1,6 @@
 """``python -m sheetgen`` and the ``sheetgen`` command: the command line run as a process."""
 
+import _thread
 import atexit
 import importlib
 import os
@@ -13,10 +14,14 @@ class _PillowImage(types.ModuleType):
     """``PIL.Image`` until something reads it: then the real module, imported at that moment
     (it takes this module's place in ``sys.modules``), answers every name looked up here."""
 
+    # one thread takes the stand-in out and imports the real module; another waits for it
+    # (it would otherwise read a module still being made, or import a second copy)
+    _swap = _thread.RLock()
+
     def __getattr__(self, name: str):
-        real = sys.modules.get("PIL.Image")
-        if real is None or real is self:
-            sys.modules.pop("PIL.Image", None)
+        with self._swap:
+            if sys.modules.get("PIL.Image") is self:
+                del sys.modules["PIL.Image"]
             real = importlib.import_module("PIL.Image")
         return getattr(real, name)
 

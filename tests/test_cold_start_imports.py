@@ -83,7 +83,17 @@ def test_pillow_stand_in_answers_every_way_pillow_is_imported():
             "assert isinstance(picture, utils.Image.Image) and utils._isPILImage(picture)\n"
             "assert sys.modules['PIL.Image'] is PIL.Image is Image\n"
             "print(Image.__name__, picture.size)\n")
+    threads = ("import sys, threading\nfrom sheetgen.__main__ import pillow_on_first_use\n"
+               "pillow_on_first_use()\nfrom PIL import Image\nsizes = []\n"
+               "def use():\n    sizes.append(Image.new('L', (4, 4)).size)\n"
+               "workers = [threading.Thread(target=use) for _ in range(8)]\n"
+               "[w.start() for w in workers]\n[w.join() for w in workers]\n"
+               "assert sizes == [(4, 4)] * 8, sizes\n"
+               "assert Image.Image is sys.modules['PIL.Image'].Image\n")
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           timeout=60, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
     assert done.returncode == 0, done.stderr
     assert done.stdout.split() == ["PIL.Image", "(3,", "2)"]
+    done = subprocess.run([sys.executable, "-c", threads], capture_output=True, text=True,
+                          timeout=60, env={"PYTHONPATH": str(REPO), "PATH": "/usr/bin:/bin"})
+    assert done.returncode == 0, done.stderr  # eight threads first reading it at once
