@@ -13,7 +13,8 @@ from reportlab.pdfgen.canvas import Canvas
 
 from sheetgen.write.fast_canvas import FastCanvas
 from sheetgen.write.font_subsets import SubsetCachingTTFont
-from sheetgen.write.pdf_format import REPORTLAB_FORMAT, format_object
+from sheetgen.write import fast_canvas
+from sheetgen.write.pdf_format import REPORTLAB_FORMAT, format_document, format_object
 from sheetgen.write.pdf_objects import Preformatted
 
 FONTS = Path(__file__).resolve().parents[1] / "fonts"
@@ -65,12 +66,15 @@ def test_an_unresolved_reference_fails_as_reportlab_fails():
             raise AssertionError("no error")
 
 
-def _document(cls) -> bytes:
+def _document(cls, documents: list | None = None) -> bytes:
     """A document with the objects a build writes: embedded font subsets, forms, shadings,
-    transparency, a link and an outline entry."""
+    transparency, a link and an outline entry (its ReportLab document added to
+    ``documents``)."""
     registerFont(SubsetCachingTTFont("PdfFormatBody", str(FONTS / "AlegreyaSans-Regular.ttf")))
     out = BytesIO()
     canvas = cls(out, invariant=1, pageCompression=1)
+    if documents is not None:
+        documents.append(canvas._doc)
     canvas.setTitle("Format (test) \u00e9")
     canvas.setFont("PdfFormatBody", 11)
     canvas.beginForm("icon", 0, 0, 10, 10)
@@ -93,8 +97,16 @@ def _document(cls) -> bytes:
     return out.getvalue()
 
 
-def test_a_whole_document_has_reportlab_s_bytes():
-    fast, stock = _document(FastCanvas), _document(Canvas)
+def test_a_whole_document_has_reportlab_s_bytes(monkeypatch):
+    """Written by format_document (each object's header, body and end straight to the
+    file) with format_object, as ReportLab's PDFDocument.format writes it."""
+    written = []
+    monkeypatch.setattr(fast_canvas, "format_document",
+                        lambda doc: written.append(doc) or format_document(doc))
+    documents = []
+    fast, stock = _document(FastCanvas, documents), _document(Canvas)
     assert b"/FontFile2" in stock and b"/Shading" in stock and b"/Outlines" in stock
     assert fast == stock
+    assert written == documents
     assert pdfdoc.format is REPORTLAB_FORMAT  # the formatter is ReportLab's again after
+    assert "format" not in vars(documents[0])  # and the document's own method

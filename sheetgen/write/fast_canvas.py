@@ -26,6 +26,7 @@ The PDF is byte for byte what ReportLab's own canvas writes; a test compares the
 from __future__ import annotations
 
 from contextlib import contextmanager
+from functools import partial
 from io import BytesIO
 from math import cos, pi, sin
 
@@ -34,7 +35,7 @@ from reportlab.lib.rl_accel import fp_str
 from reportlab.pdfbase import pdfdoc, pdfmetrics
 from reportlab.pdfgen.canvas import FILL_EVEN_ODD, PATH_OPS, Canvas
 
-from .pdf_format import format_object, name_bytes, pdfdoc_bytes, usable
+from .pdf_format import format_document, format_object, name_bytes, pdfdoc_bytes, usable
 from .pdf_objects import Preformatted
 
 
@@ -173,16 +174,19 @@ class _StreamedFile(pdfdoc.PDFFile):
 
 
 @contextmanager
-def _formatting():
+def _formatting(doc):
     """Within: ReportLab's objects format their parts with ``format_object`` (their methods
-    call ``pdfdoc.format`` by its module name), when it writes their bytes (``usable``)."""
+    call ``pdfdoc.format`` by its module name), when it writes their bytes (``usable``), and
+    ``doc`` (whose ``GetPDFData`` calls its ``format``) is written by ``format_document``."""
     formatter = pdfdoc.format
     if usable():
         pdfdoc.format = format_object
+    doc.format = partial(format_document, doc)
     try:
         yield
     finally:
         pdfdoc.format = formatter
+        del doc.format
 
 
 class FastCanvas(Canvas):
@@ -210,7 +214,7 @@ class FastCanvas(Canvas):
         collector = pdfdoc.PDFFile
         pdfdoc.PDFFile = collector_class  # PDFDocument.format makes its collector by this name
         try:
-            with _formatting():
+            with _formatting(doc):
                 return doc.GetPDFData(self)
         finally:
             pdfdoc.PDFFile = collector
@@ -220,7 +224,7 @@ class FastCanvas(Canvas):
         """Close the document and write it to the canvas's file (ReportLab's ``save``),
         its objects formatted by :func:`~sheetgen.write.pdf_format.format_object`."""
         try:
-            with _formatting():
+            with _formatting(self._doc):
                 super().save()
         finally:
             self._close_spool()

@@ -14,7 +14,8 @@ shading, a date) keeps its own ``format``, which calls :func:`format_object` for
 dictionary while a :class:`~sheetgen.write.fast_canvas.FastCanvas` document is written (the
 canvas points ``pdfdoc.format`` here for that time, as it points ``pdfdoc.PDFFile`` at its
 collector). The bytes are ReportLab's: each kind below is written by its ReportLab method's
-own rules, and the golden test builds the catalogue both ways.
+own rules, and the golden test builds the catalogue both ways. :func:`format_document` is the
+document's own loop over its objects, writing each straight to the file.
 """
 
 from __future__ import annotations
@@ -152,3 +153,56 @@ def usable() -> bool:
     when ReportLab is set to comment every object (``rl_config.pdfComments`` and not
     ``invariant``), which only its own function does."""
     return rl_config.invariant or not rl_config.pdfComments
+
+
+def format_document(document) -> bytes | None:
+    """Return what ``document.format()`` (``PDFDocument.format``) returns: every object
+    formatted into the file's collector, then the cross-reference table and the trailer.
+
+    ReportLab wraps each object in a ``PDFIndirectObject``, formats that, joins its header,
+    body and ``endobj`` into one string (a copy of every stream) and adds it to the file
+    through ``PDFFile.add``; this loop writes the three pieces to the collector as they are,
+    with the same offsets. Unless :func:`usable`, or the document is encrypted or signed,
+    it is ReportLab's own method.
+    """
+    if (not usable() or type(document.encrypt) is not pdfdoc.NoEncryption
+            or getattr(document, "_digiSigs", None)):
+        return pdfdoc.PDFDocument.format(document)
+    catalog, info = document.Catalog, document.info
+    document.Reference(catalog)
+    document.Reference(info)
+    numbers = document.numberToId
+    objects = document.idToObject
+    number_of = document.idToObjectNumberAndVersion
+    offsets = document.idToOffset
+    collector = pdfdoc.PDFFile(document._pdfVersion)  # the class the canvas set, as ReportLab
+    document.__accum__ = collector
+    write, offset = collector.write, collector.offset
+    ids = []
+    counter = 1
+    while counter in numbers:
+        oid = numbers[counter]
+        head = ("%s %s obj\n" % number_of[oid]).encode("ascii")
+        body = format_object(objects[oid], document, 1)
+        tail = b"endobj\n" if body.endswith(b"\n") else b"\nendobj\n"
+        offsets[oid] = offset
+        write(head)
+        write(body)
+        write(tail)
+        offset += len(head) + len(body) + len(tail)
+        ids.append(oid)
+        counter += 1
+    collector.offset = offset
+    del document.__accum__
+    if counter - 1 != len(numbers):
+        raise ValueError(f"counter {counter} doesn't match number to id dictionary "
+                         f"{len(numbers)}")
+    xref = pdfdoc.PDFCrossReferenceTable()
+    xref.addsection(0, ids)
+    start = collector.add(xref.format(document))
+    trailer = pdfdoc.PDFTrailer(startxref=start, Size=len(numbers) + 1,
+                                Root=document.Reference(catalog),
+                                Info=document.Reference(info), Encrypt=None,
+                                ID=document.ID())
+    collector.add(trailer.format(document))
+    return collector.format(document)
