@@ -246,8 +246,8 @@ class FaceBuilder:
         # order), the SymbolsSeen of each worker's share and the FaceFolder their elements
         # were stored in, or None (component_build.py)
         self.make_elsewhere = None
-        # a big deck's faces to be made elsewhere: (face, template, where, its filled
-        # elements, how many warnings came before it)
+        # a big deck's faces to be made elsewhere: (face, template, fields, where, how many
+        # warnings came before it)
         self._deferred: list | None = None
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
@@ -271,8 +271,7 @@ class FaceBuilder:
         if cached is not None:
             return cached
         if self._deferred is not None:  # filled here, made and checked by the workers
-            return self._defer(template, key, where, filled,
-                               (template_name, fields, where, template_where))
+            return self._defer(template, key, (template_name, fields, where, template_where))
         elements, origins, problems = self._made(template, filled, where)
         face = Face(template.width, template.height, template.bleed, elements, key, where.label,
                     template.size_where, origins, stamp_corner=template.stamp_corner)
@@ -295,16 +294,17 @@ class FaceBuilder:
         self._deferred = []
         return True
 
-    def _defer(self, template: Template, key: str, where: Where, filled: list,
-               args: tuple) -> Face:
-        """Return the face of ``args`` (filled: ``filled``) without its elements, to be
-        made elsewhere (the workers inherit ``filled``: they do not fill it again)."""
+    def _defer(self, template: Template, key: str, args: tuple) -> Face:
+        """Return the face of ``args`` without its elements, to be made elsewhere. Its
+        filled values are not kept: the workers fill it again (at 32,000 cards, keeping
+        them until the workers are done would hold about 200 MB)."""
+        where, fields = args[2], args[1]
         face = Face(template.width, template.height, template.bleed, [], key, where.label,
                     template.size_where, [], stamp_corner=template.stamp_corner)
         face.__dict__["_remake"] = functools.partial(self._remake, *args)
         face.release()
         self._faces[key] = face
-        self._deferred.append((face, template, where, filled, len(self.warnings)))
+        self._deferred.append((face, template, fields, where, len(self.warnings)))
         return face
 
     def made_elsewhere(self) -> bool:
@@ -344,7 +344,11 @@ class FaceBuilder:
         """Make and check deferred face ``index`` (in a worker): what :meth:`build` would
         have found, without keeping the face; ``store(elements, origins)``, when given, keeps
         its elements where its page reads them back (``FaceWriter.write``)."""
-        face, template, where, filled, _ = self._deferred[index]
+        face, template, fields, where, _ = self._deferred[index]
+        try:
+            filled = self._filled(template, fields, where)  # as it was filled here
+        except UserError as exc:  # not expected: said, never raised in a worker
+            return MadeFace(exc.problems, [], None, frozenset(), frozenset())
         warned = len(self.warnings)
         elements, origins, problems = self._made(template, filled, where)
         made = Face(face.width, face.height, face.bleed, elements, face.key, face.label,
