@@ -47,8 +47,8 @@ def test_screen_pngs_hold_the_pixels_of_the_rasteriser(project):
 
 
 def test_the_studio_draws_faces_in_batches_as_one_document_would(project):
-    """face_pngs draws more faces than a batch in several documents, rasterised on a worker
-    thread: the pictures, in order, are those of one document holding every face."""
+    """face_pngs draws more faces than a batch in several documents: the pictures, in order,
+    are those of one document holding every face."""
     session, faces = _faces(project)
     assert len(faces) > 2 * BATCH + 1   # three documents, the last one part full
     assert face_pngs(session, faces, 96) == screen_pngs(_document(session, faces), 96)
