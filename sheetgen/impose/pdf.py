@@ -18,6 +18,7 @@ from ..base.output import WrittenFile, output_errors
 
 from ..fill.elements import DrawContext
 from ..fill.faces import Face
+from ..write.element_replay import ElementReplay
 from ..write.form_replay import draw_form
 from ..fill.icons import give_resources
 
@@ -45,6 +46,8 @@ class PdfDocument:
         self.canvas.setProducer("sheetgen (ReportLab)")
         self._forms: dict[str, str] = {}
         self._textless: dict[str, str] = {}
+        # an element several faces share is drawn once in this document (element_replay.py)
+        self.elements = ElementReplay() if speed_layer.ENABLED else None
         # what the current page prints on, as boxes: faces and marks (see reserve)
         self.occupied: list[tuple[float, float, float, float]] = []
         # the crop marks of the current page: (index of its line in the page's content, the
@@ -84,6 +87,10 @@ class PdfDocument:
         def draw(canvas) -> bool:
             ctx = DrawContext(face.width, face.height, self.fonts, self.icons, self.cmyk,
                               self.ink_saver)
+            if text and self.elements is not None:
+                for element in face.elements:
+                    self.elements.draw(element, canvas, ctx)
+                return ctx.transparent
             canvas = canvas if text else _Textless(canvas)
             for element in face.elements:
                 if text or element.on_map:  # a map leaves off what says on_map: false
@@ -141,6 +148,8 @@ class PdfDocument:
         """Close the document and return its bytes (marked PDF/X when asked: pdfx.py), or,
         for a document made ``to_file`` (and not PDF/X, whose bytes are cleaned after), the
         temporary file they were written into as they were formatted."""
+        if self.elements is not None:
+            self.elements.close()
         if self.pdfx is not None:
             from ..write.pdfx import mark_pdfx
 
