@@ -131,10 +131,8 @@ def child(out: str, args: list[str]) -> None:
     sys.path.insert(0, str(REPO))
     import sheetgen.build.build_record  # noqa: F401 - instrumented below
     import sheetgen.build.roll_sheets  # noqa: F401 - instrumented below
-    from sheetgen.__main__ import pillow_on_first_use
     from sheetgen.cli import main
 
-    pillow_on_first_use()  # as the sheetgen command's process does
     _instrument(clock)
     try:
         main(args, standalone_mode=False)

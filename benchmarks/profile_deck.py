@@ -51,14 +51,12 @@ run()
 """
 
 # Imports the modules named in the file given; the command line's stand-in for pydantic's
-# plugin loader (sheetgen/cli.py) and the process's for Pillow's Image module, never read by
-# the deck (sheetgen/__main__.py), are put in place first, as the build has them.
+# plugin loader (sheetgen/cli.py) is put in place first, as the build has it.
 _IMPORT = """import importlib, json, os, sys, types
 os.environ.setdefault("PYDANTIC_DISABLE_PLUGINS", "__all__")
 loader = types.ModuleType("pydantic.plugin._loader")
 loader.get_plugins = lambda: ()
 sys.modules.setdefault("pydantic.plugin._loader", loader)
-sys.modules.setdefault("PIL.Image", types.ModuleType("PIL.Image"))
 for name in json.load(open(sys.argv[1])):
     try:
         importlib.import_module(name)

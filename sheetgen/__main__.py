@@ -1,49 +1,10 @@
 """``python -m sheetgen`` and the ``sheetgen`` command: the command line run as a process."""
 
-import _thread
 import atexit
-import importlib
 import os
 import sys
-import types
 
 from .cli import main
-
-
-class _PillowImage(types.ModuleType):
-    """``PIL.Image`` until something reads it: then the real module, imported at that moment
-    (it takes this module's place in ``sys.modules``), answers every name looked up here."""
-
-    # one thread takes the stand-in out and imports the real module; another waits for it
-    # (it would otherwise read a module still being made, or import a second copy)
-    _swap = _thread.RLock()
-
-    def __getattr__(self, name: str):
-        with self._swap:
-            if sys.modules.get("PIL.Image") is self:
-                del sys.modules["PIL.Image"]
-            real = importlib.import_module("PIL.Image")
-        return getattr(real, name)
-
-
-def pillow_on_first_use() -> None:
-    """Import Pillow's ``Image`` module when the process first uses it, not when ReportLab
-    starts.
-
-    ReportLab's utilities (``reportlab.lib.utils``, which its colours and canvas import)
-    import ``PIL.Image`` at start-up: Pillow's C core and tag tables, about 12 ms of CPU in a
-    process that may never read a raster image (a deck of vector art and text). Only an
-    ``image`` of a PNG or JPEG, ``--previews`` and the Tabletop Simulator sheets read one, and
-    the first name any code looks up in the stand-in imports the real module. The process
-    only (this module): the Python API and an imported command line leave Pillow alone.
-    """
-    if "PIL.Image" in sys.modules:
-        return
-    try:  # the package alone (its version), so that ``import PIL.Image; PIL.Image`` works
-        package = importlib.import_module("PIL")
-    except ImportError:  # ReportLab says so when it starts
-        return
-    package.Image = sys.modules["PIL.Image"] = _PillowImage("PIL.Image")
 
 
 def run() -> None:
@@ -55,7 +16,6 @@ def run() -> None:
     then); an exit code that is not a number, or a thread still running, takes Python's own
     exit.
     """
-    pillow_on_first_use()
     try:
         main()
         code = 0
