@@ -199,3 +199,23 @@ def test_drawing_an_edit_lets_a_waiting_request_in_between_documents(tmp_path, m
     studio.draw([(view.scope, named, 96)])
     assert order == ["document of 8", "request", "document of 4"]
     assert len(studio.images.kept()) == 12
+
+
+def test_an_edits_documents_hold_only_faces_not_drawn_yet(tmp_path, monkeypatch):
+    """A grid's faces already drawn are not sent to a document again, so an edit's new faces
+    fill its documents (nine new faces among twelve: two documents, not three)."""
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
+    ws = studio.workspace
+    view = ws.view(GAME)
+    faces = [card.front for card in ws.ready(view, "deck").prepared.cards]
+    named = {f"{n}-{faces[n % len(faces)].key}": faces[n % len(faces)] for n in range(12)}
+    old = dict(list(named.items())[3:6])   # drawn before: in the middle of the first eight
+    studio.draw([(view.scope, old, 96)])
+    documents: list[int] = []
+    real_draw = studio.images.draw
+    monkeypatch.setattr(studio.images, "draw", lambda scope, batch, dpi: documents.append(
+        len(batch)) or real_draw(scope, batch, dpi))
+    studio.draw([(view.scope, named, 96)])
+    assert documents == [8, 1]
+    assert len(studio.images.kept()) == 12

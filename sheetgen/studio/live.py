@@ -71,9 +71,12 @@ class Studio:
         at a time, letting the requests waiting for the workspace in between (a page's
         answer, a face view); a promised picture not drawn is given up at the end."""
         ws = self.workspace
+        kept = self.images.kept()
         try:
             for scope, named, dpi in todo:
-                items = list(named.items())
+                # only the faces not drawn yet, so that every document is full
+                items = [(name, face) for name, face in named.items()
+                         if (scope, name, dpi) not in kept]
                 for start in range(0, len(items), BATCH):
                     ws.give_way()
                     with ws.lock:
