@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 from collections import OrderedDict
 from io import BytesIO
 from pathlib import Path
@@ -66,13 +67,12 @@ def test_an_unresolved_reference_fails_as_reportlab_fails():
             raise AssertionError("no error")
 
 
-def _document(cls, documents: list | None = None) -> bytes:
-    """A document with the objects a build writes: embedded font subsets, forms, shadings,
-    transparency, a link and an outline entry (its ReportLab document added to
-    ``documents``)."""
+def _drawn(cls, out: BytesIO | None = None, documents: list | None = None):
+    """A canvas of ``cls`` drawn with the objects a build writes: embedded font subsets,
+    forms, shadings, transparency, a link and an outline entry (its ReportLab document added
+    to ``documents``), not yet written."""
     registerFont(SubsetCachingTTFont("PdfFormatBody", str(FONTS / "AlegreyaSans-Regular.ttf")))
-    out = BytesIO()
-    canvas = cls(out, invariant=1, pageCompression=1)
+    canvas = cls(BytesIO() if out is None else out, invariant=1, pageCompression=1)
     if documents is not None:
         documents.append(canvas._doc)
     canvas.setTitle("Format (test) \u00e9")
@@ -91,6 +91,13 @@ def _document(cls, documents: list | None = None) -> bytes:
         canvas.addOutlineEntry(f"Page {page}", f"p{page}", 0)
         canvas.linkRect("", f"p{page}", (10, 10, 50, 50))
         canvas.showPage()
+    return canvas
+
+
+def _document(cls, documents: list | None = None) -> bytes:
+    """The bytes of :func:`_drawn`'s document, as ``cls`` writes them."""
+    out = BytesIO()
+    canvas = _drawn(cls, out, documents)
     if cls is FastCanvas:
         return canvas.pdf_bytes()
     canvas.save()
@@ -110,3 +117,33 @@ def test_a_whole_document_has_reportlab_s_bytes(monkeypatch):
     assert written == documents
     assert pdfdoc.format is REPORTLAB_FORMAT  # the formatter is ReportLab's again after
     assert "format" not in vars(documents[0])  # and the document's own method
+
+
+def test_documents_written_on_many_threads_keep_their_own_bytes(tmp_path):
+    """The studio draws on several threads: documents written at once, some into files and
+    some into memory, each get their own bytes (none takes another's collector), and
+    ReportLab's formatter and collector are its own again afterwards."""
+    alone = _document(FastCanvas)
+    formatter, collector = pdfdoc.format, pdfdoc.PDFFile
+    results: dict[int, bytes] = {}
+
+    def write(k: int) -> None:
+        for _ in range(3):
+            if k % 2:
+                path = tmp_path / f"{k}.pdf"
+                canvas = _drawn(FastCanvas)
+                with open(path, "wb") as handle:
+                    canvas.pdf_into(handle)
+                results[k] = path.read_bytes()
+            else:
+                results[k] = _document(FastCanvas)
+            if results[k] != alone:
+                return
+
+    threads = [threading.Thread(target=write, args=(k,)) for k in range(8)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(results) == 8 and all(data == alone for data in results.values())
+    assert pdfdoc.format is formatter and pdfdoc.PDFFile is collector

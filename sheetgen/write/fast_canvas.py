@@ -25,6 +25,7 @@ The PDF is byte for byte what ReportLab's own canvas writes; a test compares the
 
 from __future__ import annotations
 
+import threading
 from contextlib import contextmanager
 from functools import partial
 from io import BytesIO
@@ -173,20 +174,30 @@ class _StreamedFile(pdfdoc.PDFFile):
         return self.sink.getvalue() if isinstance(self.sink, BytesIO) else None
 
 
+# ReportLab looks its formatter and its file collector up by module name, so patching them
+# holds for the whole process: one document is written at a time (the studio draws on
+# several threads; two documents written at once would take each other's collector).
+_WRITING = threading.RLock()
+
+
 @contextmanager
-def _formatting(doc):
-    """Within: ReportLab's objects format their parts with ``format_object`` (their methods
-    call ``pdfdoc.format`` by its module name), when it writes their bytes (``usable``), and
-    ``doc`` (whose ``GetPDFData`` calls its ``format``) is written by ``format_document``."""
-    formatter = pdfdoc.format
-    if usable():
-        pdfdoc.format = format_object
-    doc.format = partial(format_document, doc)
-    try:
-        yield
-    finally:
-        pdfdoc.format = formatter
-        del doc.format
+def _formatting(doc, collector_class=None):
+    """Within, and in one thread at a time: ReportLab's objects format their parts with
+    ``format_object`` (their methods call ``pdfdoc.format`` by its module name), when it
+    writes their bytes (``usable``); ``doc`` (whose ``GetPDFData`` calls its ``format``) is
+    written by ``format_document``, into a ``collector_class`` when one is given."""
+    with _WRITING:
+        formatter, collector = pdfdoc.format, pdfdoc.PDFFile
+        if usable():
+            pdfdoc.format = format_object
+        if collector_class is not None:  # PDFDocument.format makes its collector by this name
+            pdfdoc.PDFFile = collector_class
+        doc.format = partial(format_document, doc)
+        try:
+            yield
+        finally:
+            pdfdoc.format, pdfdoc.PDFFile = formatter, collector
+            del doc.format
 
 
 class FastCanvas(Canvas):
@@ -211,13 +222,10 @@ class FastCanvas(Canvas):
             self.showPage()
         doc = self._doc
         doc._savedToFile = True  # as SaveToFile marks it: a document is written once
-        collector = pdfdoc.PDFFile
-        pdfdoc.PDFFile = collector_class  # PDFDocument.format makes its collector by this name
         try:
-            with _formatting(doc):
+            with _formatting(doc, collector_class):
                 return doc.GetPDFData(self)
         finally:
-            pdfdoc.PDFFile = collector
             self._close_spool()
 
     def save(self):
