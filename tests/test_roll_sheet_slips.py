@@ -26,7 +26,7 @@ from sheetgen.load.project import Project
 A4 = (595.2756, 841.8898)
 LETTER = (612.0, 792.0)
 INVISIBLE = 4  # the size of a roll's invisible text (what its dice show)
-TICK = 6.5  # a roll's tick box: a square this wide, stroked and filled
+TICK = 8.5  # a roll's tick box (3 mm): a square this wide, stroked and filled
 CONTINUED = ", continued"  # a slip's piece run on to the next page
 
 

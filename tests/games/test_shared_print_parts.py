@@ -21,7 +21,7 @@ from sheetgen.dice.roll_sheets import roll_sheet_pdfs
 from sheetgen.load.project import Project
 
 A4 = (595.2756, 841.8898)
-TICK = 6.5  # a roll's tick box: a square this wide, stroked and filled
+TICK = 8.5  # a roll's tick box (3 mm): a square this wide, stroked and filled
 LINING = "IBMPlexSans"  # the label face: lining figures, a flagged and footed "1"
 TITLE = "Cinzel"  # the title face: carved capitals, lining figures
 # every game's roll sheets at their fewest and most players (Ragnarocks rolls no dice)

@@ -53,7 +53,7 @@ SIZES = (40.0, 36.0, 33.0, 30.0)
 # column of few dice a round has room for them, and the page fills
 LARGER = (52.0, 48.0, 44.0)
 ICON_DIE = 34.0  # a die of pictures at the least: its narrowest icon (Reavers' shield) 5 mm
-TICK = 6.5  # a roll's tick box
+TICK = 8.5  # a roll's tick box: 3 mm, a pencil tick fits (readers found 2.3 mm small)
 INSET = 3.0  # inside a roll's cell, left and right
 DIE_GAP = 1.5  # between the dice of a roll
 CELL_GAP = 3.0  # between the cells of a row
