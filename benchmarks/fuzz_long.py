@@ -7,7 +7,7 @@ Each case replaces one file (a game's data file or a template it uses) with a mu
 for the game's smallest component, every third time ``build ... -p a4`` over earlier outputs.
 It prints counts, never asserts: cases, exit codes, tracebacks, errors without ``path:line``,
 outputs lost or changed by a failed command, files created outside ``out/``, the slowest
-case. The suite's tests/test_fuzz.py runs a few hundred of these on every ``pytest``.
+case. The suite's tests/test_fuzz.py runs about a hundred, every kind of mutation once.
 """
 
 from __future__ import annotations

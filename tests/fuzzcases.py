@@ -1,6 +1,6 @@
 """Hostile mutations of the shipped YAML files, and a sandbox that runs sheetgen on each.
 
-Shared by ``tests/test_fuzz.py`` (a few hundred cases in the suite) and
+Shared by ``tests/test_fuzz.py`` (about a hundred cases, every kind once) and
 ``benchmarks/fuzz_long.py`` (thousands, every game). A case is one file of one game replaced
 by a mutated copy: a text mutation (control characters, deep nesting, alias bombs, tags,
 binary, truncation...) or a structural one (a value replaced by a wrong type, a huge or
@@ -54,6 +54,7 @@ class Case:
     file: str  # relative to the project root: data/<game>/x.yaml or templates/x.yaml
     mutation: str
     data: bytes
+    kind: str = ""  # one of mutation_kinds(): what was done, without where
 
 
 def source(file: str, base: Path = REPO) -> Path:
@@ -138,42 +139,55 @@ def _dump(data: Any, raw: str | None = None) -> bytes:
     return text.encode("utf-8")
 
 
-def _structural(data: Any, rng: random.Random) -> tuple[str, bytes]:
-    """Mutate one node of a parsed copy of ``data``; return (description, new bytes)."""
+STRUCTURAL_KINDS = ([f"value #{n}" for n in range(len(HOSTILE_VALUES))]
+                    + [f"raw #{n}" for n in range(len(RAW_VALUES))]
+                    + ["delete", "unknown", "duplicate", "empty"])
+
+
+def _structural(data: Any, rng: random.Random,
+                kind: str | None = None) -> tuple[str, str, bytes]:
+    """Mutate one node of a parsed copy of ``data`` (in the way ``kind`` of STRUCTURAL_KINDS
+    names, else one drawn at random); return (kind, description, new bytes)."""
     import copy
 
     data = copy.deepcopy(data)
     paths = _nodes(data)
-    path = rng.choice(paths[1:] or paths)
+    listed = [p for p in paths if p and isinstance(_get(data, p[:-1]), list)]
+    if kind == "duplicate" and listed:  # an item of a list, which can be duplicated
+        path = rng.choice(listed)
+    else:
+        path = rng.choice(paths[1:] or paths)
     where = "/".join(map(str, path)) or "root"
     parent, last = (_get(data, path[:-1]), path[-1]) if path else (None, None)
-    kind = rng.choice(["value", "value", "value", "raw", "delete", "unknown", "duplicate",
-                       "empty"])
+    if kind is None:
+        kind = rng.choice(["value", "value", "value", "raw", "delete", "unknown",
+                           "duplicate", "empty"])
+    family, _, number = kind.partition(" #")
     if parent is None:
-        return "root replaced by a list", _dump([data])
-    if kind == "value":
-        value = rng.choice(HOSTILE_VALUES)
+        return kind, "root replaced by a list", _dump([data])
+    if family == "value":
+        value = HOSTILE_VALUES[int(number)] if number else rng.choice(HOSTILE_VALUES)
         parent[last] = value
-        return f"{where} = {str(value)[:40]!r}", _dump(data)
-    if kind == "raw":
-        raw = rng.choice(RAW_VALUES)
+        return kind, f"{where} = {str(value)[:40]!r}", _dump(data)
+    if family == "raw":
+        raw = RAW_VALUES[int(number)] if number else rng.choice(RAW_VALUES)
         parent[last] = SENTINEL
-        return f"{where} = raw {raw}", _dump(data, raw)
+        return kind, f"{where} = raw {raw}", _dump(data, raw)
     if kind == "delete":
         del parent[last]
-        return f"{where} deleted", _dump(data)
+        return kind, f"{where} deleted", _dump(data)
     if kind == "unknown":
         target = _get(data, path) if isinstance(_get(data, path), dict) else parent
         if isinstance(target, dict):
             target["bogus_key"] = 1
-            return f"{where}: unknown key added", _dump(data)
+            return kind, f"{where}: unknown key added", _dump(data)
         target.append({"bogus_key": 1})
-        return f"{where}: odd item appended", _dump(data)
+        return kind, f"{where}: odd item appended", _dump(data)
     if kind == "duplicate" and isinstance(parent, list):
         parent.append(parent[last])
-        return f"{where} duplicated", _dump(data)
+        return kind, f"{where} duplicated", _dump(data)
     parent[last] = rng.choice([[], {}, [[]], [{}]])
-    return f"{where} emptied", _dump(data)
+    return "empty", f"{where} emptied", _dump(data)
 
 
 def _alias_bomb() -> str:
@@ -183,8 +197,8 @@ def _alias_bomb() -> str:
     return text
 
 
-def _textual(text: str, rng: random.Random) -> tuple[str, bytes]:
-    """Mutate the text of a file; return (description, new bytes)."""
+def _textual_choices(text: str, rng: random.Random) -> list[tuple[str, Callable[[], bytes]]]:
+    """Return every textual mutation of ``text``: (name, a function making the new bytes)."""
     at = rng.randrange(len(text) + 1)
     lines = text.split("\n")
     line_no = rng.randrange(len(lines))
@@ -216,26 +230,50 @@ def _textual(text: str, rng: random.Random) -> tuple[str, bytes]:
         ("huge file", lambda: (text + "\n# " + "x" * 2_500_000 + "\n").encode()),
         ("two documents", lambda: (text + "\n---\nid: other\n").encode()),
     ]
-    name, make = rng.choice(choices)
+    return choices
+
+
+def _textual(text: str, rng: random.Random, kind: str | None = None) -> tuple[str, bytes]:
+    """Mutate the text of a file (in the way ``kind`` names, else one drawn at random);
+    return (name, new bytes)."""
+    choices = _textual_choices(text, rng)
+    name, make = rng.choice(choices) if kind is None else (kind, dict(choices)[kind])
     return name, make()
 
 
+def mutation_kinds() -> list[str]:
+    """Return every kind of mutation: each textual one, each hostile and raw value put in
+    place of a value, and each other structural change (deleted, unknown key, duplicated,
+    emptied)."""
+    return [name for name, _ in _textual_choices("x", random.Random(0))] + STRUCTURAL_KINDS
+
+
 def cases(game: str, count: int, seed: str = "fuzz", structural_share: float = 0.65,
-          base: Path = REPO) -> list[Case]:
+          base: Path = REPO, first_kind: int | None = None) -> list[Case]:
     """Return ``count`` seeded mutations spread over every YAML file ``game`` reads (its data
-    files as they are in the project ``base``)."""
+    files as they are in the project ``base``). Each mutation's kind is drawn at random, or
+    with ``first_kind``, taken in turn from ``mutation_kinds()`` starting at that index (so
+    that a few cases make every kind)."""
     files = game_files(game, base)
     texts = {f: source(f, base).read_text(encoding="utf-8") for f in files}
     parsed = {f: yaml.safe_load(text) for f, text in texts.items()}
+    kinds = mutation_kinds()
     out = []
     for i in range(count):
         rng = random.Random(f"{seed}:{game}:{i}")
         file = files[i % len(files)]
-        if rng.random() < structural_share and parsed[file] is not None:
-            name, data = _structural(parsed[file], rng)
+        if first_kind is None:
+            structural = rng.random() < structural_share and parsed[file] is not None
+            kind = None
         else:
-            name, data = _textual(texts[file], rng)
-        out.append(Case(game, file, name, data))
+            kind = kinds[(first_kind + i) % len(kinds)]
+            structural = kind in STRUCTURAL_KINDS and parsed[file] is not None
+        if structural:
+            kind, name, data = _structural(parsed[file], rng, kind)
+        else:
+            name, data = _textual(texts[file], rng, None if kind in STRUCTURAL_KINDS else kind)
+            kind = name
+        out.append(Case(game, file, name, data, kind))
     return out
 
 
