@@ -315,3 +315,32 @@ def test_the_print_guide_is_counted_when_first_prepared(tmp_path, monkeypatch):
     assert ([item.model_dump() for item in prepared.comp.model.items]
             == [item.model_dump() for item in built["how-to-print"].model.items])
     assert ws.session.reads_of(view.game, prepared.comp)   # what counting read is followed
+
+
+def test_a_refresh_leaves_the_print_guides_counts_until_it_is_shown(tmp_path, monkeypatch):
+    """An edit with another component on show does not count the game for the print guide
+    before the new faces are drawn: the guide, prepared before, is counted when it takes the
+    change in (judged, or looked at), and then has the items a build's load gives it."""
+    monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
+    root = Path(__file__).resolve().parent.parent
+    shutil.copytree(root / "data" / "roll-and-raid", tmp_path / "data" / "roll-and-raid")
+    project = Project.at(tmp_path)
+    live = Studio(project, ["roll-and-raid"])
+    ws = live.workspace
+    view = ws.view("roll-and-raid")
+    ws.ready(view, "how-to-print")
+    ws.ready(view, "creature-cards")
+    live.shown[("roll-and-raid", None, "creature-cards")] = GRID_DPI
+    before = [item.model_dump() for item in view.components["how-to-print"].comp.model.items]
+    deck = tmp_path / "data" / "roll-and-raid" / "creature-cards.yaml"
+    deck.write_text(deck.read_text().replace("  - name: Fafnir\n",
+                                             "  - name: Fafnir\n    count: 2\n", 1))
+    live.changed({str(deck)})
+    guide = view.components["how-to-print"]
+    assert view.uncounted and guide.again is not None         # not counted yet
+    assert ws.judge_pending() and not view.uncounted
+    guide = view.components["how-to-print"]
+    built = {comp.model.id: comp for comp in load_one(project, "roll-and-raid").components}
+    after = [item.model_dump() for item in guide.comp.model.items]
+    assert after == [item.model_dump() for item in built["how-to-print"].model.items]
+    assert after != before and not guide.stale and guide.again is None

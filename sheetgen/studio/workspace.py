@@ -140,6 +140,9 @@ class Workspace:
     def _caught_up(self, view: GameView, cid: str) -> ComponentView:
         """Return a component of ``view`` with any change put off (``again``) taken in."""
         cv = view.components[cid]
+        if cv.again is not None and view.uncounted and made_from_counts(cv.comp):
+            self._count(view)   # a refresh left the print guide's counts for when it is shown
+            cv = view.components[cid]
         if cv.again is not None:
             cv = view.components[cid] = cv.again()
         return cv
@@ -293,7 +296,7 @@ class Workspace:
         present = {comp.model.id for comp in view.game.components}
         for cid, cv in view.components.items():
             if cid not in present:   # its generator failed: nothing to prepare
-                cv.pending, cv.stale = False, True
+                cv.pending, cv.stale, cv.again = False, True, None
 
     def check_extras(self, view: GameView) -> bool:
         """Check a game's dice.yaml and every variant file, as validate does, if they are due
@@ -321,6 +324,12 @@ class Workspace:
     def _load(self, view: GameView, touched: set, everything: bool, counted: bool = True
               ) -> None:
         problems = ProblemList()
+        if counted and self._shown is not None and view.variant is None:
+            # the print guide counts every component (10 ms for a template edit): counted
+            # now if a page shows it, else when it is prepared again (``_caught_up``), after
+            # the new faces on show are drawn
+            counted = any(self._shown(view, cid) for cid, cv in view.components.items()
+                          if not cv.pending and made_from_counts(cv.comp))
         game = load_one(self.project.with_edition(view.edition), view.game_id,
                         variant=view.variant, problems=problems, counted=counted)
         view.uncounted = not counted
@@ -348,7 +357,9 @@ class Workspace:
             behind = old.again is not None   # an earlier change it has not taken in yet
             if not behind and not old.stale and not fresh and not uses & templates \
                     and not touched & old.inputs and Path(comp.path).resolve() not in touched:
-                old.comp, old.game = comp, game
+                if counted or not made_from_counts(comp):  # a guide keeps its counted items
+                    old.comp = comp
+                old.game = game
                 components[comp.model.id] = old
                 continue
             # a builder sees the game, the component's id and title and a variant's element
