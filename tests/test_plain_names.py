@@ -80,7 +80,8 @@ def test_a_kept_rendering_is_given_only_for_the_same_values():
             assert builder._render(value, {**fields, "powers": powers, "unread": _}) \
                 == expected
     assert builder._render(value, {"x": 1, "powers": [{"text": "c"}]}) == "1|c"
-    assert faces._rendered_key(value, {"x": 1, "powers": powers}) is not None
+    assert faces._rendered_key(value, faces._compile(value)[2],
+                              {"x": 1, "powers": powers}) is not None
 
 
 def test_a_rendering_that_may_differ_for_the_same_values_is_not_kept():
@@ -94,6 +95,6 @@ def test_a_rendering_that_may_differ_for_the_same_values_is_not_kept():
                            ("{{ powers.line }}", {"powers": [1]}),
                            ("{{ thing.name }}", {"thing": Thing("a")}),
                            ("{{ gone ~ 1 }}", {})]:
-        assert faces._rendered_key(value, context) is None
+        assert faces._rendered_key(value, faces._compile(value)[2], context) is None
     builder = FaceBuilder.__new__(FaceBuilder)
     assert [builder._render("{{ thing.name }}", {"thing": Thing(n)}) for n in "ab"] == ["a", "b"]

@@ -15,7 +15,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jinja2 import StrictUndefined, TemplateError, UndefinedError, meta
+from jinja2 import StrictUndefined, TemplateError, UndefinedError, nodes
+from jinja2.compiler import CodeGenerator
+from jinja2.environment import TemplateExpression
+from jinja2.exceptions import TemplateSyntaxError
+from jinja2.parser import Parser
 from jinja2.sandbox import SandboxedEnvironment, SecurityError
 from pydantic import ValidationError
 
@@ -36,6 +40,29 @@ from ..load.yamlload import line_of
 MAX_REPEAT = 100_000  # items a "x" * n or [..] * n may build in a template expression
 
 
+class _ReadsNoted(CodeGenerator):
+    """Jinja's code generator, noting on the template node it compiles the names the
+    template reads from its context (``node.reads``): what ``jinja2.meta``'s
+    ``find_undeclared_variables`` works out, the same way (its code generator's rule), in
+    the one generation that compiles the string rather than a second one."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.reads: set[str] = set()
+
+    def enter_frame(self, frame) -> None:
+        """Note every name the frame looks up in the context (not a global)."""
+        super().enter_frame(frame)
+        for action, param in frame.symbols.loads.values():
+            if action == "resolve" and param not in self.environment.globals:
+                self.reads.add(param)
+
+    def visit_Template(self, node, frame=None) -> None:
+        """Compile the template; leave the names it reads on its node."""
+        super().visit_Template(node, frame)
+        node.reads = self.reads
+
+
 class BoundedSandbox(SandboxedEnvironment):
     """Jinja's sandbox, with ``*`` and ``**`` unable to build a huge string, list or number.
 
@@ -44,6 +71,7 @@ class BoundedSandbox(SandboxedEnvironment):
     """
 
     intercepted_binops = frozenset({"*", "**"})
+    code_generator_class = _ReadsNoted
 
     def call_binop(self, context, operator: str, left, right):
         """Refuse a power with a large exponent or a repetition beyond MAX_REPEAT items."""
@@ -686,15 +714,16 @@ class FaceBuilder:
                 if len(_COMPILED) >= _MAX_COMPILED:
                     _COMPILED.clear()
                 compiled = _COMPILED[value] = _plain_names(value) or _compile(value)
-            kind, fn = compiled
+            kind, fn, reads = compiled
             if kind == "names":
                 if all(name in context for name in fn[1::2]):
                     if len(fn) == 3 and not fn[0] and not fn[2]:
                         return context[fn[1]]  # the whole value: the field as it is
                     return "".join(part if i % 2 == 0 else str(context[part])
                                    for i, part in enumerate(fn))
-                kind, fn = _COMPILED[value] = _compile(value)  # let Jinja say what is missing
-            key = _rendered_key(value, context)
+                # let Jinja say what is missing
+                kind, fn, reads = _COMPILED[value] = _compile(value)
+            key = _rendered_key(value, reads, context)
             if key is not None:
                 done = _RENDERED.get(key)
                 if done is not None:
@@ -724,8 +753,6 @@ class FaceBuilder:
 _RENDERED: dict[tuple, tuple] = {}
 _MAX_RENDERED = 20_000
 _UNCHANGING = frozenset({str, int, float, bool, type(None)})
-# string -> the names it reads, or None when its result is not to be kept
-_READS: dict[str, tuple[str, ...] | None] = {}
 # words a string may use to render otherwise from the same values: random filters and text,
 # and a YAML value's own file and line (an item's mappings and lists carry them)
 _NOT_KEPT = re.compile(r"random|lipsum|line|path")
@@ -735,29 +762,16 @@ class _NotPlain(Exception):
     """A value that is not plain data (its rendering is not kept)."""
 
 
-def _rendered_key(value: str, context: dict) -> tuple | None:
+def _rendered_key(value: str, reads: tuple[str, ...] | None, context: dict) -> tuple | None:
     """Return the key under which ``value``'s rendering with ``context`` is kept: the string
-    and every value it reads, as plain data; None when it is not to be kept (it reads
-    something that is not plain data, a name ``context`` lacks, or a word of ``_NOT_KEPT``)."""
-    reads = _READS.get(value, ())
-    if reads == ():
-        reads = _READS[value] = _reads_of(value)
+    and every value it ``reads`` (the names it reads, :func:`_compile`), as plain data; None
+    when it is not to be kept (``reads`` is None, or it reads something that is not plain
+    data, or a name ``context`` lacks)."""
     if reads is None:
         return None
     try:
         return (value,) + tuple(_plain(context[name]) for name in reads)
     except (KeyError, _NotPlain):
-        return None
-
-
-def _reads_of(value: str) -> tuple[str, ...] | None:
-    """Return the names ``value`` reads from its context, or None when its rendering is not
-    to be kept."""
-    if _NOT_KEPT.search(value) or len(_READS) >= _MAX_COMPILED:
-        return None
-    try:
-        return tuple(sorted(meta.find_undeclared_variables(_JINJA.parse(value))))
-    except TemplateError:
         return None
 
 
@@ -784,17 +798,38 @@ def _from_item(raw, key) -> bool:
     return isinstance(value, str) and "{" in value
 
 
-def _compile(value: str) -> tuple[str, Any]:
-    """Return ``("expr", fn)`` for a value that is one whole expression, else ``("text", t)``."""
+def _compile(value: str) -> tuple[str, Any, tuple[str, ...] | None]:
+    """Return ``("expr", fn, reads)`` for a value that is one whole expression, else
+    ``("text", t, reads)``; ``reads``: the names it reads from its context, noted while it
+    compiled (sorted), or None when its rendering is not to be kept (a word of
+    ``_NOT_KEPT``). Each string is parsed and generated once: the names come from the same
+    code generation as the code (:class:`_ReadsNoted`)."""
     whole = _WHOLE_EXPR.match(value)
     if whole:
-        return "expr", _JINJA.compile_expression(whole.group("expr"), undefined_to_none=False)
-    return "text", _JINJA.from_string(value)
+        # what Jinja's compile_expression does, keeping the template node it compiles
+        source = whole.group("expr")
+        parser = Parser(_JINJA, source, state="variable")
+        try:
+            expr = parser.parse_expression()
+            if not parser.stream.eos:
+                raise TemplateSyntaxError("chunk after expression",
+                                          parser.stream.current.lineno, None, None)
+            expr.set_environment(_JINJA)
+        except TemplateSyntaxError:
+            _JINJA.handle_exception(source=source)
+        node = nodes.Template([nodes.Assign(nodes.Name("result", "store"), expr, lineno=1)],
+                              lineno=1)
+        kind, fn = "expr", TemplateExpression(_JINJA.from_string(node), False)
+    else:
+        node = _JINJA.parse(value)
+        kind, fn = "text", _JINJA.from_string(node)
+    reads = None if _NOT_KEPT.search(value) else tuple(sorted(node.reads))
+    return kind, fn, reads
 
 
-def _plain_names(value: str) -> tuple[str, tuple[str, ...]] | None:
-    """Return ``("names", (text, name, text, name, ..., text))`` for a value made only of
-    text and ``{{ name }}`` lookups; None for anything else (Jinja renders it)."""
+def _plain_names(value: str) -> tuple[str, tuple[str, ...], None] | None:
+    """Return ``("names", (text, name, text, name, ..., text), None)`` for a value made only
+    of text and ``{{ name }}`` lookups; None for anything else (Jinja renders it)."""
     parts = _NAME.split(value)
     names = parts[1::2]
     if not names or any(name in _JINJA_WORDS for name in names):
@@ -802,10 +837,10 @@ def _plain_names(value: str) -> tuple[str, tuple[str, ...]] | None:
     texts = parts[0::2]
     if len(names) == 1 and not texts[0].strip() and not texts[1].strip() and \
             _WHOLE_EXPR.match(value):
-        return "names", ("", names[0], "")  # one whole expression: keeps the field's type
+        return "names", ("", names[0], ""), None  # one whole expression: the field's type
     if any("{" in t or "}" in t or "\r" in t for t in texts) or value.endswith("\n"):
         return None
-    return "names", tuple(parts)
+    return "names", tuple(parts), None
 
 
 def _filler(value: Any):
