@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from filelock import FileLock
+from hypothesis import settings
 
 from sheetgen.api import BuildOptions, build
 from sheetgen.cli import main
@@ -24,6 +25,13 @@ from sheetgen.load.project import Project
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES_TESTS = Path(__file__).resolve().parent / "games"
+
+# Property tests without a count of their own take their number of examples from a profile:
+# "suite" (Hypothesis' default hundred) in every run, "long" ten times as many for a search
+# at leisure (`pytest --hypothesis-profile long tests/test_inline_icons.py`).
+settings.register_profile("suite", max_examples=100)
+settings.register_profile("long", max_examples=1000)
+settings.load_profile("suite")
 
 
 @pytest.hookimpl(tryfirst=True)  # before xdist reads the groups (--dist loadgroup)
