@@ -2,13 +2,16 @@
 
 Each page's YAML is written into a copy of the project (or an example project) and validated,
 each command is run in that copy as a user would type it, and each shown output is compared.
-The conventions are in ``tests/docs_examples.py``.
+A plain ``sheetgen ...`` line (no pipe, list, redirection or expansion) runs in this process,
+its words split as the shell splits them; any other line runs in bash. The conventions are in
+``tests/docs_examples.py``.
 """
 
 from __future__ import annotations
 
 import os
 import re
+import shlex
 import shutil
 import socket
 import subprocess
@@ -171,6 +174,43 @@ def check_new_profiles(example: Example, names: list[str], ws: Path, path: str) 
                                   f"{sorted(set(names) - listed)}:\n{shown}")
 
 
+def sheetgen_words(text: str) -> list[str] | None:
+    """Return the arguments of a plain ``sheetgen ARGS`` line, split as the shell splits them
+    (quotes, a trailing ``# comment``); None for a line using anything else of the shell: a
+    pipe, a list (``&&``, ``;``), a redirection, a subshell, an expansion (``$``, a glob, ``~``)
+    or another program; and None for the bare ``sheetgen build`` (every game), which stays a
+    process of its own: the first command a user types, run exactly so, and its build's worker
+    processes forked from a small process (from a test worker holding a session's memory, the
+    same build cost 3 s of CPU more)."""
+    lexer = shlex.shlex(text, posix=True, punctuation_chars=True)
+    lexer.whitespace_split = True
+    words = list(lexer)
+    if not words or words[0] != "sheetgen" or re.search(r"[$`*?~\\]", text.split("#")[0]):
+        return None
+    if words == ["sheetgen", "build"]:
+        return None
+    if any(word and set(word) <= set(lexer.punctuation_chars) for word in words):
+        return None  # an operator: | & ; < > ( )
+    return words[1:]
+
+
+def run_in_process(command: Command, words: list[str], ws: Path) -> None:
+    """Run a plain ``sheetgen`` line in this process (Click's runner, in the workspace folder)
+    and check its exit code and shown output as ``run`` does: the command line is what the
+    page shows, its words the shell's; a process of its own cost about 0.5 s of CPU more per
+    command (starting, and loading fonts and art again), 60 times."""
+    where = command.example.where
+    result = run_cli(*words, cwd=ws)
+    assert result.exit_code == command.exit_code, (
+        f"{where}: `{command.text}` exited {result.exit_code}, not {command.exit_code}:\n"
+        f"{result.output}")
+    assert "Traceback" not in result.output, f"{where}: `{command.text}`:\n{result.output}"
+    if command.output is not None:
+        printed = [line.rstrip() for line in result.stdout.replace(str(ws) + "/", "")
+                   .splitlines()]
+        assert printed == command.output, f"{where}: `{command.text}` printed:\n{result.output}"
+
+
 def run(command: Command, ws: Path, path: str) -> None:
     """Run one command in the workspace and check its exit code and shown output."""
     env = {**os.environ, "PATH": path, "PYTHONPATH": str(REPO), "NO_COLOR": "1"}
@@ -191,6 +231,10 @@ def run(command: Command, ws: Path, path: str) -> None:
             process.wait(timeout=10)
             return  # still running after 4 s: it started and kept going, as it should
         pytest.fail(f"{where}: `{command.text}` ended early:\n{process.stdout.read()}")
+    words = sheetgen_words(command.text)
+    if words is not None:
+        run_in_process(command, words, ws)
+        return
     done = subprocess.run(["bash", "-c", command.text], cwd=ws, env=env, capture_output=True,
                           text=True, timeout=300)
     shown = done.stdout + done.stderr
