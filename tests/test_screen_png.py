@@ -8,7 +8,7 @@ import io
 from PIL import Image
 
 from sheetgen.api import Session, select
-from sheetgen.build.pictures import BATCH, face_pngs
+from sheetgen.build.pictures import face_pictures, face_pngs
 from sheetgen.write.raster import rasterise_pages, screen_pngs
 
 
@@ -46,10 +46,19 @@ def test_screen_pngs_hold_the_pixels_of_the_rasteriser(project):
             assert got.convert("L").getextrema()[0] < 64
 
 
-def test_the_studio_draws_faces_in_batches_as_one_document_would(project):
-    """face_pngs draws more faces than a batch in several documents: the pictures, in order,
-    are those of one document holding every face."""
+def test_the_studio_draws_faces_one_picture_at_a_time_as_one_document_would(project):
+    """face_pictures draws every face in one document and rasterises a page each time the
+    next picture is asked for: the pictures, in order, are those of the document; stored
+    (zlib level 0, the studio's pictures for this machine) they hold the same pixels."""
     session, faces = _faces(project)
-    assert len(faces) > 2 * BATCH + 1   # three documents, the last one part full
-    assert face_pngs(session, faces, 96) == screen_pngs(_document(session, faces), 96)
+    whole = screen_pngs(_document(session, faces), 96)
+    pictures = face_pictures(session, faces, 96)
+    assert next(pictures) == whole[0]          # the first before the others are made
+    assert [whole[0], *pictures] == whole == face_pngs(session, faces, 96)
     assert face_pngs(session, faces[:1], 96) == screen_pngs(_document(session, faces[:1]), 96)
+    assert list(face_pictures(session, [], 96)) == []
+    stored = face_pngs(session, faces[:3], 96, level=0)
+    for packed, plain in zip(whole, stored):
+        assert len(plain) > 2 * len(packed)    # stored, not deflated
+        assert (Image.open(io.BytesIO(plain)).tobytes()
+                == Image.open(io.BytesIO(packed)).tobytes())

@@ -169,41 +169,44 @@ def test_a_promised_picture_is_answered_once_drawn_without_the_workspace(running
     assert answers[0].startswith(b"\x89PNG\r\n\x1a\n")
 
 
-def test_drawing_an_edit_lets_a_waiting_request_in_between_documents(tmp_path, monkeypatch):
-    """An edit's pictures are drawn a document at a time; a request waiting for the
-    workspace (the page asking for the new grid) has it between two documents, not after
-    the last."""
+def test_drawing_an_edit_lets_a_waiting_request_in_between_pictures(tmp_path, monkeypatch):
+    """An edit's pictures are drawn in one document and rasterised one at a time; a request
+    waiting for the workspace (the page asking for the new grid) has it after the first
+    picture, not after the last."""
     monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
     studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
     ws = studio.workspace
     view = ws.view(GAME)
     faces = [card.front for card in ws.ready(view, "deck").prepared.cards]
     named = {f"{n}-{faces[n % len(faces)].key}": faces[n % len(faces)]
-             for n in range(12)}   # twelve pictures: two documents
+             for n in range(12)}   # twelve pictures
     order: list[str] = []
-    real_draw = studio.images.draw
+    real_drawing = studio.images.drawing
 
     def request() -> None:
         with ws.turn():
             order.append("request")
 
-    def draw(scope, batch, dpi):
-        order.append(f"document of {len(batch)}")
-        if len(order) == 1:   # a request comes while the first document is drawn
-            threading.Thread(target=request).start()
-            while not ws._waiting:
-                time.sleep(0.001)
-        real_draw(scope, batch, dpi)
+    def drawing(scope, batch, dpi):
+        for step in real_drawing(scope, batch, dpi):
+            order.append("picture")
+            if len(order) == 1:   # a request comes while the first picture is made
+                threading.Thread(target=request).start()
+                while not ws._waiting:
+                    time.sleep(0.001)
+            yield step
 
-    monkeypatch.setattr(studio.images, "draw", draw)
+    monkeypatch.setattr(studio.images, "drawing", drawing)
     studio.draw([(view.scope, named, 96)])
-    assert order == ["document of 8", "request", "document of 4"]
+    assert order == ["picture", "request"] + ["picture"] * 11
     assert len(studio.images.kept()) == 12
 
 
-def test_an_edits_documents_hold_only_faces_not_drawn_yet(tmp_path, monkeypatch):
-    """A grid's faces already drawn are not sent to a document again, so an edit's new faces
-    fill its documents (nine new faces among twelve: two documents, not three)."""
+def test_an_edits_document_holds_only_faces_not_drawn_yet(tmp_path, monkeypatch):
+    """A grid's faces already drawn are not sent to a document again: an edit's document
+    holds its new faces only (nine new faces among twelve)."""
+    from sheetgen.studio import face_images
+
     monkeypatch.setenv("SHEETGEN_CACHE_DIR", str(tmp_path / "cache"))
     studio = Studio(Project.at(new_project(tmp_path / "proj", GAME)), [GAME])
     ws = studio.workspace
@@ -213,9 +216,9 @@ def test_an_edits_documents_hold_only_faces_not_drawn_yet(tmp_path, monkeypatch)
     old = dict(list(named.items())[3:6])   # drawn before: in the middle of the first eight
     studio.draw([(view.scope, old, 96)])
     documents: list[int] = []
-    real_draw = studio.images.draw
-    monkeypatch.setattr(studio.images, "draw", lambda scope, batch, dpi: documents.append(
-        len(batch)) or real_draw(scope, batch, dpi))
+    real = face_images.face_pictures
+    monkeypatch.setattr(face_images, "face_pictures", lambda session, batch, *a: documents.append(
+        len(batch)) or real(session, batch, *a))
     studio.draw([(view.scope, named, 96)])
-    assert documents == [8, 1]
+    assert documents == [9]
     assert len(studio.images.kept()) == 12

@@ -8,22 +8,29 @@ from __future__ import annotations
 from .component_build import BuildOptions, Job, render_pages
 
 
-BATCH = 8  # faces drawn in one document (a caller showing pictures as they come: a document's)
+def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen", level: int = 1
+              ) -> list[bytes]:
+    """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``, all drawn in
+    one document (``face_pictures``)."""
+    return list(face_pictures(session, faces, dpi, title, level))
 
 
-def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[bytes]:
-    """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``, drawn in
-    documents of ``BATCH`` faces, each rasterised before the next is drawn.
+def face_pictures(session, faces: list, dpi: int, title: str = "sheetgen", level: int = 1):
+    """Yield a PNG of each face of ``faces`` in order: the faces drawn in one document (a
+    document's fonts are embedded, and read by pdfium, once: 32 faces in one document take
+    20 ms less than in four), then each page rasterised when the next picture is asked for,
+    so a caller shows each as soon as it is made (PNGs at zlib ``level``).
 
-    (Rasterising one document on a worker thread while the next was drawn bought nothing:
-    pdfium, through pypdfium2, takes the GIL again and again while it renders, so beside a
-    thread running Python a document of eight took 88 to 141 ms to render instead of 14 ms,
-    and 17 ms beside C code that lets go of the GIL.)
-    pdfium is not thread-safe: callers take turns (the studio's workspace lock)."""
-    from ..write.raster import screen_pngs  # start-up: pdfium only when drawing
+    (Rasterising on a worker thread while Python draws bought nothing: pdfium, through
+    pypdfium2, takes the GIL again and again while it renders, so beside a thread running
+    Python a document of eight took 88 to 141 ms to render instead of 14 ms, and 17 ms beside
+    C code that lets go of the GIL.)
+    pdfium is not thread-safe: callers take turns (the studio's workspace lock), also between
+    the pictures of one call."""
+    from ..write.raster import screen_png_pages  # start-up: pdfium only when drawing
 
-    return [png for start in range(0, len(faces), BATCH)
-            for png in screen_pngs(_document(session, faces[start:start + BATCH], title), dpi)]
+    if faces:
+        yield from screen_png_pages(_document(session, faces, title), dpi, level)
 
 
 def _document(session, faces: list, title: str) -> bytes:

@@ -12,7 +12,6 @@ import json
 import threading
 import time
 
-from ..build.pictures import BATCH
 from .extras import print_profiles, printed
 from .face_images import FaceImages
 from .workspace import Workspace
@@ -24,9 +23,11 @@ QUIET = 0.05       # after an edit, the checks wait for this long without a requ
 class Studio:
     """The workspace, its images and the listeners of the change stream."""
 
-    def __init__(self, project, game_ids: list[str], editor: str = "vscode"):
+    def __init__(self, project, game_ids: list[str], editor: str = "vscode",
+                 packed: bool = False):
+        """``packed``: the pictures deflated, for pages on other machines."""
         self.workspace = Workspace(project)
-        self.images = FaceImages(lambda: self.workspace.session)
+        self.images = FaceImages(lambda: self.workspace.session, packed)
         self.game_ids, self.editor = game_ids, editor
         self.listeners: set[asyncio.Queue] = set()
         # components the pages showed last (drawn first), each with the dpi it was shown at
@@ -67,20 +68,22 @@ class Studio:
         self.draw(todo)
 
     def draw(self, todo: list) -> None:
-        """Draw the pictures of ``todo`` ((scope, {image name: face}, dpi) each) a document
-        at a time, letting the requests waiting for the workspace in between (a page's
-        answer, a face view); a promised picture not drawn is given up at the end."""
+        """Draw the pictures of ``todo`` ((scope, {image name: face}, dpi) each), each
+        answered as soon as it is rasterised, letting the requests waiting for the workspace
+        in between pictures (a page's answer, a face view); a promised picture not drawn is
+        given up at the end."""
         ws = self.workspace
         kept = self.images.kept()
         try:
             for scope, named, dpi in todo:
-                # only the faces not drawn yet, so that every document is full
-                items = [(name, face) for name, face in named.items()
-                         if (scope, name, dpi) not in kept]
-                for start in range(0, len(items), BATCH):
+                # only the faces not drawn yet: one document of them
+                steps = self.images.drawing(scope, {name: face for name, face in named.items()
+                                                    if (scope, name, dpi) not in kept}, dpi)
+                drawing = True
+                while drawing:
                     ws.give_way()
                     with ws.lock:
-                        self.images.draw(scope, dict(items[start:start + BATCH]), dpi)
+                        drawing = next(steps, steps) is not steps
         finally:
             for scope, named, dpi in todo:
                 self.images.settle([(scope, name, dpi) for name in named])
