@@ -11,6 +11,7 @@ from __future__ import annotations
 import hashlib
 import os
 import shutil
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -25,6 +26,8 @@ from sheetgen.load.project import Project
 
 REPO = Path(__file__).resolve().parent.parent
 GAMES_TESTS = Path(__file__).resolve().parent / "games"
+sys.path.insert(0, str(Path(__file__).resolve().parent / "golden"))
+from golden import build_outputs  # noqa: E402  (tests/golden/golden.py: the golden build)
 
 # Property tests without a count of their own take their number of examples from a profile:
 # "suite" (Hypothesis' default hundred) in every run, "long" ten times as many for a search
@@ -136,16 +139,38 @@ def project() -> Project:
     return Project.at(REPO)
 
 
+def the_catalogue(tmp_path_factory) -> Path:
+    """Return the ``out`` folder of one ``sheetgen build`` of the whole catalogue in its
+    default profiles, made once per run: tests/golden/golden.py's build (a process of its own,
+    ``--no-cache``, its workers forked from it), whose bytes tests/test_golden.py compares
+    with the golden file. The xdist workers share it: the first to ask builds it under a file
+    lock, the others wait for it and read it."""
+    folder = shared_folder(tmp_path_factory, "built") / "catalogue"
+    done = folder / "built.txt"  # written once the build ended
+    with FileLock(f"{folder}.lock"):
+        if not done.is_file():
+            shutil.rmtree(folder, ignore_errors=True)
+            build_outputs(REPO, folder / "out", folder / "cache")
+            done.write_text("built\n", encoding="utf-8")
+    return folder / "out"
+
+
+@pytest.fixture(scope="session")
+def catalogue(tmp_path_factory) -> Path:
+    """The ``out`` folder of the run's one build of the whole catalogue (``the_catalogue``)."""
+    return the_catalogue(tmp_path_factory)
+
+
 @pytest.fixture(scope="session")
 def built(tmp_path_factory, project):
     """Return a function building (game, component, profile) once per run; gives the path.
 
-    A default output (no options, one of the component's default profiles) comes from one
-    build of the whole game in its default profiles, as ``sheetgen build GAME`` writes it:
-    the first test to ask for any output of a game builds them all, each component prepared
+    A default output (no options, one of the component's default profiles) comes from the
+    run's one build of the whole catalogue (``the_catalogue``), as ``sheetgen build`` writes
+    it: the first test to ask for any default output waits for it, each component prepared
     once for all its profiles (a game's outputs one at a time cost 2-3 times the CPU), and
-    the same bytes as a component built alone (tests/test_golden.py checks that both give
-    the golden bytes). Any other output is built alone.
+    its bytes are the golden ones (tests/test_golden.py; a component built alone has the same
+    bytes). Any other output is built alone.
 
     Under pytest-xdist the workers share one folder (their base temp folders' parent): the
     first worker to ask builds under a file lock, the others read its output."""
@@ -156,16 +181,9 @@ def built(tmp_path_factory, project):
     def whole_game(game: str) -> dict[str, Path]:
         """Return {"GAME/COMPONENT-PROFILE" (no suffix): path} of a game's default outputs."""
         if game not in games:
-            folder = out / f"game-{game}"
-            done = folder / "built.txt"  # the outputs' paths, written once the build ended
-            with FileLock(f"{folder}.lock"):
-                if not done.is_file():
-                    # one process: no helper processes forked from a test worker
-                    paths = build(project, game, None, BuildOptions(out_dir=folder, jobs=1))
-                    done.write_text("\n".join(str(p) for p in paths), encoding="utf-8")
-            paths = [Path(line) for line in done.read_text(encoding="utf-8").splitlines()]
+            folder = the_catalogue(tmp_path_factory)
             games[game] = {p.relative_to(folder).as_posix().removesuffix(p.suffix): p
-                           for p in paths}
+                           for p in sorted((folder / game).iterdir())}
         return games[game]
 
     def get(game: str, component: str, profile: str, **options) -> Path:

@@ -23,10 +23,10 @@ pytestmark = pytest.mark.slow  # builds the whole catalogue, twice
 
 
 @pytest.fixture(scope="module")
-def fast_out(tmp_path_factory) -> Path:
-    tmp = tmp_path_factory.mktemp("golden-fast")
-    build_outputs(REPO, tmp / "out", tmp / "cache")
-    return tmp / "out"
+def fast_out(catalogue) -> Path:
+    """The run's one build of the whole catalogue, with the speed layer (tests/conftest.py:
+    the default outputs every other test reads, through ``built``)."""
+    return catalogue
 
 
 @pytest.fixture(scope="module")
