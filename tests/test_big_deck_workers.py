@@ -16,7 +16,7 @@ from sheetgen.fill.stored_faces import FaceFolder, StoredFace
 from sheetgen.impose.components import cards
 
 
-def _in_turn(builder, count: int) -> tuple[list, list, None]:
+def _in_turn(builder, count: int, prepared=None) -> tuple[list, list, None]:
     """Make the deferred faces here, one after another, as the workers make their shares."""
     return [builder.made_here(index) for index in range(count)], [builder.symbols_seen], None
 
@@ -59,11 +59,16 @@ def test_a_big_deck_built_with_workers_gives_the_bytes_of_one_process(project, t
     made_in_workers = component_build._made_in_workers
     read_back, remake = StoredFace.__call__, FaceBuilder._remake
 
-    def counted(workers, builder, count):
+    def counted(workers, builder, count, prepared=None, early=None):
         shares.append(count)
-        made, seen, folder = made_in_workers(workers, builder, count)
+        made, seen, folder = made_in_workers(workers, builder, count, prepared, early)
         folders.append(folder.path)
         return made, seen, folder
+
+    taken = component_build._EarlyRender.taken
+    early = []
+    monkeypatch.setattr(component_build._EarlyRender, "taken",
+                        lambda self, *args: early.append(taken(self, *args)) or dict(early[-1]))
 
     monkeypatch.setattr(component_build, "_made_in_workers", counted)
     monkeypatch.setattr(StoredFace, "__call__", lambda self: read.append(1) or read_back(self))
@@ -71,6 +76,8 @@ def test_a_big_deck_built_with_workers_gives_the_bytes_of_one_process(project, t
                         lambda self, *args: remade.append(1) or remake(self, *args))
     assert output("workers", 2) == serial
     assert shares and shares[0] > 30  # every distinct face of the deck, in the workers
+    # its PDF drawn as the shares came back, and kept: the serial build's bytes
+    assert [list(drawn) for drawn in early] == [[0]]
     # each page read its faces back from the workers' files, made none again
     assert len(read) >= shares[0] and not remade
     gc.collect()
@@ -108,8 +115,8 @@ def test_a_mistake_found_while_a_worker_makes_a_face_is_said_as_one_process_says
     failed = []
     made_in_workers = component_build._made_in_workers
 
-    def counted(workers, builder, count):
-        made, seen, folder = made_in_workers(workers, builder, count)
+    def counted(workers, builder, count, prepared=None, early=None):
+        made, seen, folder = made_in_workers(workers, builder, count, prepared, early)
         failed.append([face.problems for face in made if face.problems])
         return made, seen, folder
 
@@ -122,3 +129,28 @@ def test_a_mistake_found_while_a_worker_makes_a_face_is_said_as_one_process_says
     assert "mythology-cards.yaml:61: freya front: text 'powers' text does not fit" \
         in said[0].output
     assert not (root / "out").exists()
+
+
+def test_a_mistake_on_a_big_decks_last_card_stops_the_pages_drawn_meanwhile(copy_game,
+                                                                             monkeypatch):
+    root = copy_game("ragnarocks")
+    path = root / "data" / "ragnarocks" / "mythology-cards.yaml"
+    power = "you may make a second move with your selected Viking (once per turn)."
+    text = path.read_text(encoding="utf-8")
+    assert text.rstrip().endswith(power)  # the deck's last card
+    path.write_text(text.replace(power, " ".join([power] * 30)), encoding="utf-8")
+    earlier = root / "out" / "ragnarocks" / "mythology-cards-a4.pdf"
+    earlier.parent.mkdir(parents=True)
+    earlier.write_bytes(b"the previous build's file")
+    monkeypatch.setattr(cards, "BIG_DECK", 0)
+    drawn = []
+    draw = component_build._EarlyRender.__call__
+    monkeypatch.setattr(component_build._EarlyRender, "__call__",
+                        lambda self, prepared: draw(self, prepared) or drawn.append(self.done))
+    said = run_cli("--project", str(root), "build", "--jobs", "2", "ragnarocks",
+                   "mythology-cards", "-p", "a4")
+    assert said.exit_code == 2 and "Traceback" not in said.output
+    assert "mythology-cards.yaml:392: njord front: text 'powers' text does not fit" \
+        in said.output
+    assert drawn == [None]  # its pages were being drawn, and were given up
+    assert earlier.read_bytes() == b"the previous build's file"

@@ -20,6 +20,7 @@ were removed (docs/src/explanation/performance.md).
 
 from __future__ import annotations
 
+import contextvars
 import dataclasses
 import functools
 from dataclasses import dataclass, field
@@ -112,6 +113,8 @@ class ComponentResult:
     checks: list = field(default_factory=list, repr=False)  # its ComponentChecks
     # texts its edition lacked, found in a worker process (source -> where written)
     untranslated: dict = field(default_factory=dict)
+    # outputs drawn while its faces were made (job index -> _render_job's), not yet taken
+    early: dict = field(default_factory=dict, repr=False)
 
     def clean(self, checks_stop: bool) -> bool:
         """Return whether nothing found so far stops the build (``checks_stop``: enforced
@@ -201,12 +204,16 @@ def _prepare(work: BuildWork, index: int, workers: int = 1) -> tuple[ComponentRe
     game, comp = work.selected[index]
     problems = ProblemList()
     warned, checked = len(session.warnings), len(session.checks)
+    early = None
     if workers > 1:
-        session.make_elsewhere = functools.partial(_made_in_workers, workers)
+        early = _EarlyRender(work, index)
+        session.make_elsewhere = functools.partial(_made_in_workers, workers, early=early)
     try:
         prepared = session.prepare_all([(game, comp)], problems)
     except MakeHere:  # a face made in a worker had mistakes: made here, as a serial build
         session.make_elsewhere = None
+        if early is not None:
+            early.done = None
         prepared = session.prepare_all([(game, comp)], problems)
     finally:
         session.make_elsewhere = None
@@ -237,6 +244,8 @@ def _prepare(work: BuildWork, index: int, workers: int = 1) -> tuple[ComponentRe
     misfits = ProblemList()
     fit_problems(_jobs_of(work, comp, ready), misfits)
     result.misfits = misfits.problems
+    if early is not None:
+        result.early = early.taken(ready, result.clean(work.checks_stop))
     return result, ready
 
 
@@ -283,7 +292,8 @@ def _render(work: BuildWork, result: ComponentResult, ready, bar, stop=None) -> 
             continue
         if stop is not None and stop.is_set():
             return
-        output, problems, read = _render_job(work, index, ready)
+        output, problems, read = (result.early.pop(index) if index in result.early
+                                  else _render_job(work, index, ready))
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)
@@ -519,7 +529,8 @@ def _costliest_first(work: BuildWork) -> list[int | tuple[str, int]]:
 _DEFERRING = None
 
 
-def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list, object]:
+def _made_in_workers(workers: int, builder, count: int, prepared=None,
+                     early: "_EarlyRender | None" = None) -> tuple[list, list, object]:
     """Make and check a big deck's ``count`` deferred faces (``FaceBuilder.made_here``) in
     ``workers`` forked processes, in shares of consecutive faces; return every face's
     MadeFace in order, each share's SymbolsSeen and the FaceFolder the workers stored the
@@ -529,7 +540,9 @@ def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list, obj
     workers inherit its faces and make, fit and check their share, sending back only
     warnings, problems, check figures and what each face draws, and store the elements
     they made in a file of the share (``sheetgen/fill/stored_faces.py``): a page reads its
-    faces back from there when it draws them.
+    faces back from there when it draws them. Meanwhile this process draws the deck's
+    first PDF (``early``, with the component's faces ``prepared``), each page as soon as
+    the shares of its faces are back.
     """
     from ..fill.stored_faces import FaceFolder  # start-up: with preparing, as faces.py
     import multiprocessing  # start-up: only a build that forks needs it
@@ -547,13 +560,103 @@ def _made_in_workers(workers: int, builder, count: int) -> tuple[list, list, obj
     _DEFERRING = (builder, folder)
     try:
         with multiprocessing.get_context("fork").Pool(min(workers, len(shares))) as pool:
-            for faces, symbols, read in pool.imap(_made_share, shares):
+            taken = _Shares(pool.imap(_made_share, shares), folder)
+            if early is not None and prepared is not None:
+                builder.await_made(taken.stored)
+                early(prepared)
+            for faces, symbols, read in taken.rest():
                 made += faces
                 seen.append(symbols)
                 reads.reported(read)
     finally:
         _DEFERRING = None
     return made, seen, folder
+
+
+class _Abandoned(Exception):
+    """A share came back with a face's mistakes: the pages being drawn are not kept."""
+
+
+class _Shares:
+    """A big deck's shares as the workers send them back, in order: taken in as a page being
+    drawn needs their faces, or all at the end (:meth:`rest`)."""
+
+    def __init__(self, results, folder) -> None:
+        self._results = results  # the pool's imap of _made_share
+        self._folder = folder
+        self._taken: list = []   # the shares back so far: (MadeFaces, symbols, files read)
+        self._made: list = []    # their MadeFaces, in order
+        self._failed = False
+
+    def stored(self, index: int):
+        """Return deferred face ``index``'s StoredFace (None: not stored), once its share
+        is back; _Abandoned when a share had mistakes (the deck is made again here)."""
+        from ..fill.stored_faces import StoredFace  # start-up: with preparing, as faces.py
+
+        while len(self._made) <= index and not self._failed:
+            share = next(self._results)
+            self._taken.append(share)
+            self._made += share[0]
+            self._failed = any(face.problems for face in share[0])
+        if self._failed:
+            raise _Abandoned()
+        done = self._made[index]
+        return StoredFace(self._folder, done.stored) if done.stored is not None else None
+
+    def rest(self):
+        """Yield every share, those taken in already first, then the rest as they come."""
+        yield from self._taken
+        self._taken = None
+        yield from self._results
+
+
+class _EarlyRender:
+    """A big deck's first PDF, drawn while the build's workers still make its faces (page by
+    page, as their shares come back: :class:`_Shares`) rather than after the last share.
+
+    Its footers credit the art sets the component's files name (what the faces draw is known
+    only once all are made); the output is kept only if the faces drew exactly those, and
+    the component came out clean (:meth:`taken`), so it is the file a later drawing would
+    make. It is drawn in the context the build's own rendering runs in, so the files it
+    reads are recorded as that rendering's. (Not for an edition, whose credits note the
+    texts it lacks as they are first drawn: a guess would note more.)
+    """
+
+    def __init__(self, work: BuildWork, index: int) -> None:
+        self.work = work
+        self.game, self.comp = work.selected[index]
+        self.context = contextvars.copy_context()  # the reads recorded around _prepare
+        self.job = next((i for i, job in enumerate(work.jobs) if job.comp is self.comp
+                         and job.profile.output == "pdf"), None)
+        self.art_sets: tuple = ()
+        self.done: tuple | None = None  # what _render_job gave
+
+    def __call__(self, prepared) -> None:
+        """Draw the job's PDF with ``prepared`` (its faces still being made)."""
+        work = self.work
+        if self.job is None or not work.render or work.base is not None or \
+                self.game.edition is not None:  # an edition notes the credits it lacks
+            return
+        misfits = ProblemList()
+        fit_problems([work.jobs[self.job].with_faces(prepared)], misfits)
+        if misfits.problems:  # nothing will be drawn
+            return
+        self.art_sets = tuple(work.session.art_sets(self.game, self.comp))
+        try:
+            done = self.context.run(_render_job, work, self.job, prepared, self.art_sets)
+        except _Abandoned:
+            return
+        if not done[1]:  # a mistake is found again, and said, when the job is drawn
+            self.done = done
+
+    def taken(self, ready, clean: bool) -> dict:
+        """Return {job index: what _render_job gave} if the PDF drawn is the one to write:
+        the component ``clean`` and its faces (``ready``) drawing the art sets guessed."""
+        done, self.done = self.done, None
+        if done is None or not clean or tuple(
+                _art_sets(self.work.session, ready)) != self.art_sets:
+            return {}
+        return {self.job: done}
 
 
 def _made_share(share: tuple[int, int]) -> tuple[list, object, reads.ReadRecorder]:
@@ -589,10 +692,13 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     by_component = {id(work.selected[result.index][1]): (result, prepared)
                     for result, prepared in ready}
     _FORKED = (work, {key: prepared for key, (_, prepared) in by_component.items()})
+    done: dict[int, tuple] = {index: (*drawn, None) for result, _ in ready
+                              for index, drawn in result.early.items()}  # drawn already
     indexes = [index for index, job in enumerate(work.jobs)
-               if not by_component[id(job.comp)][0].nothing_to_print]
-    done: dict[int, tuple] = {}
+               if not by_component[id(job.comp)][0].nothing_to_print and index not in done]
     try:
+        for index in done:
+            bar.update(1, work.jobs[index].path.name)
         with multiprocessing.get_context("fork").Pool(max(1, min(workers, len(indexes)))
                                                       ) as pool:
             for index, output, problems, read, seen in pool.imap_unordered(_job_worker,
@@ -604,7 +710,9 @@ def _forked_outputs(work: BuildWork, ready: list, workers: int, bar) -> None:
     for index in sorted(done):  # in the planned order, whichever worker finished first
         output, problems, read, seen = done[index]
         result = by_component[id(work.jobs[index].comp)][0]
-        result.worker_reads.append(seen)
+        result.early.pop(index, None)
+        if seen is not None:
+            result.worker_reads.append(seen)
         if output is not None:
             result.outputs.append((index, output))
         result.render_problems.extend(problems)

@@ -30,7 +30,7 @@ from .elements.base import FaceWarning, drawn_icons
 from .elements.icon import ArtWarning
 from .elements.placement import PlacedMemo, Placer
 from ..load.templates import Template, TemplateBook
-from .stored_faces import StoredFace
+from .stored_faces import AwaitedFace, StoredFace
 from .symbols import SymbolsSeen, resolve_symbols
 from .textlayout import TextFitError
 from ..base.suggest import close_matches, command, unknown
@@ -335,16 +335,17 @@ class FaceBuilder:
         self._deferred.append((face, template, fields, where, len(self.warnings)))
         return face
 
-    def made_elsewhere(self) -> bool:
+    def made_elsewhere(self, prepared=None) -> bool:
         """Have the deferred faces made and checked by :attr:`make_elsewhere` and take in
         what they gave as :meth:`build` would have, in order: warnings where each face's
         making would have given them, print checks, the symbols printed and keyed, what
         each face draws. Return False, keeping none of it, when a face had mistakes (the
-        caller prepares the deck here instead: :class:`MakeHere`)."""
+        caller prepares the deck here instead: :class:`MakeHere`). ``prepared``: the
+        component's faces, passed on (its pages may be drawn while the faces are made)."""
         deferred = self._deferred
         try:
-            made, seen, folder = (self.make_elsewhere(self, len(deferred)) if deferred
-                                  else ([], [], None))
+            made, seen, folder = (self.make_elsewhere(self, len(deferred), prepared)
+                                  if deferred else ([], [], None))
         finally:
             self._deferred = None
         if any(face.problems for face in made):
@@ -356,6 +357,8 @@ class FaceBuilder:
             at = before
             face.__dict__["_icons"] = drawn.setdefault(done.icons, done.icons)
             face.__dict__["_images"] = drawn.setdefault(done.images, done.images)
+            if isinstance(face.__dict__["_remake"], AwaitedFace):  # its share is back
+                face.__dict__["_remake"] = face.__dict__["_remake"].remake
             if done.stored is not None:  # its page reads it back rather than make it again
                 face.__dict__["_remake"] = StoredFace(folder, done.stored)
             if self.checks is not None:
@@ -367,6 +370,13 @@ class FaceBuilder:
             for name, where in symbols.keyed.items():
                 self.symbols_seen.keyed.setdefault(name, where)
         return True
+
+    def await_made(self, stored) -> None:
+        """Have each deferred face, while :attr:`make_elsewhere` runs, get its elements from
+        ``stored(index)`` (its StoredFace, waiting for its share; None: made here again), so
+        a page can draw the faces already made while the workers make the rest."""
+        for index, (face, *_) in enumerate(self._deferred):
+            face.__dict__["_remake"] = AwaitedFace(stored, index, face.__dict__["_remake"])
 
     def made_here(self, index: int, store=None) -> MadeFace:
         """Make and check deferred face ``index`` (in a worker): what :meth:`build` would

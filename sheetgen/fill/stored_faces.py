@@ -95,3 +95,18 @@ class StoredFace:
             file.seek(self.offset)
             data = file.read(self.length)
         return pickle.loads(zlib.decompress(data))
+
+
+class AwaitedFace:
+    """A face's remake while the workers make its share: waits for the share, then reads the
+    face back from its folder (or, when it was not stored, makes it again: ``remake``)."""
+
+    __slots__ = ("stored", "index", "remake")
+
+    def __init__(self, stored, index: int, remake) -> None:
+        self.stored, self.index, self.remake = stored, index, remake
+
+    def __call__(self) -> tuple[list, list]:
+        """Return the face's elements and origins once its share is back."""
+        stored = self.stored(self.index)
+        return stored() if stored is not None else self.remake()

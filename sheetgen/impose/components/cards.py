@@ -72,10 +72,12 @@ class Cards(Component):
             problems.add(path, line_of(loaded.raw, ("items",)) or 1,
                          f"{model.kind} component {model.id!r} has nothing to print: give items "
                          "(with a count above 0)")
-        if deferred and (problems.problems or not builder.made_elsewhere()):
+        prepared = Prepared(_dedupe(cards))
+        # the workers' faces: its pages may be drawn as they come back (component_build.py)
+        if deferred and (problems.problems or not builder.made_elsewhere(prepared)):
             raise MakeHere()  # the serial build's messages, in its order
         problems.raise_if_any()
-        return Prepared(_dedupe(cards))
+        return prepared
 
     def _fit_each_size(self, prepared: Prepared, fits) -> list[Misfit]:
         """Return a Misfit for every distinct face size that ``fits(face)`` refuses."""
