@@ -5,7 +5,8 @@ earlier run, and prints the summed test time (setup, call and teardown: a module
 counts in its first test) of the fast tier (``-m "not slow"``) and of the slow tier, then the
 files and the tests that cost most. Summed times are steadier than the wall clock on a shared
 machine, and they show what parallel workers cannot hide: a run on two cores lasts at least
-the slow tier's sum over two, and at least its longest test. With ``--cpu`` it sums each
+the slow tier's sum over two, and at least its longest test; and the run's tail: how long one
+xdist worker ran on alone after the other had run out of tests. With ``--cpu`` it sums each
 test's CPU seconds instead (its own and its child processes', recorded by tests/conftest.py),
 which a loaded machine inflates far less than wall seconds.
 
@@ -56,6 +57,36 @@ def read_junit(path: Path, cpu: bool = False) -> dict[str, float]:
         else:
             out[test] = float(case.get("time", 0))
     return out
+
+
+def read_ends(path: Path) -> dict[str, tuple[str, float, float]]:
+    """Return ``{node id: (xdist worker, clock time it ended, wall seconds)}`` of every test
+    case of a JUnit report that has the properties tests/conftest.py records."""
+    out = {}
+    for case in ET.parse(path).getroot().iter("testcase"):
+        found = {p.get("name"): p.get("value") for p in case.iter("property")}
+        if "worker" in found and "ended" in found:
+            out[node_id(case.get("classname", ""), case.get("name", ""))] = (
+                found["worker"], float(found["ended"]), float(case.get("time", 0)))
+    return out
+
+
+def tail(ends: dict[str, tuple[str, float, float]], top: int = 5) -> str:
+    """Return the run's tail as text: how long the last worker ran on after another had run
+    out of tests, and the tests it ran then (the longest first)."""
+    last: dict[str, float] = {}
+    for worker, ended, _ in ends.values():
+        last[worker] = max(last.get(worker, ended), ended)
+    if len(last) < 2:
+        return ""
+    idle_from = min(last.values())
+    busy = max(last, key=last.get)
+    alone = sorted(((seconds, test) for test, (worker, ended, seconds) in ends.items()
+                    if worker == busy and ended > idle_from), reverse=True)
+    lines = [f"\ntail: {busy} ran alone for {last[busy] - idle_from:.1f} s at the end "
+             f"(wall seconds of its last tests, the longest first):"]
+    lines += [f"{seconds:8.1f}  {test}" for seconds, test in alone[:top]]
+    return "\n".join(lines)
 
 
 def fast_tier(pytest_args: tuple[str, ...] = ()) -> set[str]:
@@ -113,7 +144,8 @@ def main(argv: list[str] | None = None) -> str:
                 f"{os.cpu_count()} cores, load average {load:.1f} at the start, "
                 f"{os.getloadavg()[0]:.1f} at the end\n")
     text = wall + ("CPU seconds\n" if args.cpu else "") + report(
-        read_junit(junit, args.cpu), fast_tier(tuple(args.pytest_args)), args.top)
+        read_junit(junit, args.cpu), fast_tier(tuple(args.pytest_args)), args.top) + tail(
+        read_ends(junit))
     print(text)
     return text
 

@@ -12,6 +12,7 @@ import hashlib
 import os
 import shutil
 import sys
+import time
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,9 +83,13 @@ def pytest_runtest_setup(item):
 def pytest_runtest_makereport(item, call):
     """Give each test a ``cpu`` property: the CPU seconds of its setup, call and teardown
     (child processes included), which a JUnit report holds (benchmarks/suite_time.py sums
-    them). On a shared machine CPU time is steadier than the wall clock."""
+    them). On a shared machine CPU time is steadier than the wall clock. Also the xdist
+    worker that ran it and the clock time it ended, so suite_time.py can show the run's tail
+    (one worker still busy after the other ran out of tests)."""
     if call.when == "teardown" and _CPU_START in item.stash:
         item.user_properties.append(("cpu", f"{_cpu_seconds() - item.stash[_CPU_START]:.3f}"))
+        item.user_properties.append(("worker", os.environ.get("PYTEST_XDIST_WORKER", "-")))
+        item.user_properties.append(("ended", f"{time.time():.2f}"))
     yield
 
 
