@@ -15,7 +15,11 @@ seconds: user + system, steadier than wall time on a shared machine):
 Their differences are what sheetgen can change: its own imports (imports - libraries) and its
 work (build - imports). Then the build's own stages, timed inside the process by
 profile_catalogue.py's clock (load, prepare, checks, render, render-pdf, write; start is
-Python, the imports and the command line).
+Python, the imports and the command line). Last, the same build run twice in one process
+(each into an empty output folder and cache): the second is the deck's work once the
+process has paid its first-use costs (the modules a build imports when it needs them, the
+models' validators, the fonts' and Jinja's first use), which is what the deck costs beyond
+Python, its imports and those.
 Run: ``python benchmarks/profile_deck.py [--runs N]``.
 """
 
@@ -62,6 +66,27 @@ for name in json.load(open(sys.argv[1])):
         importlib.import_module(name)
     except Exception:  # a module only importable as part of another (a frozen alias)
         pass
+"""
+
+
+# The same cold build twice in one process (each into its own empty folder and cache): the CPU
+# seconds of each, written to the file given.
+_TWICE = """import json, os, sys, time
+report, project, out = sys.argv[1:4]
+from sheetgen.cli import main
+seconds = []
+for n in range(2):
+    os.environ["SHEETGEN_CACHE_DIR"] = f"{out}-cache-{n}"
+    sys.argv = ["sheetgen", "--project", project, "build", "-q", *sys.argv[4:],
+                "--out", f"{out}-{n}"]
+    start = time.process_time()
+    try:
+        main()
+    except SystemExit as exc:
+        if exc.code:
+            raise
+    seconds.append(time.process_time() - start)
+json.dump(seconds, open(report, "w"))
 """
 
 
@@ -145,6 +170,26 @@ def stages(tmp: Path, project: Path, runs: int) -> dict[str, float]:
     return medians
 
 
+def twice(tmp: Path, project: Path, runs: int) -> dict[str, float]:
+    """Print and return the median CPU seconds of the deck built twice in one process: the
+    first build, the second, and what only the first paid (its first-use costs)."""
+    command = sheetgen_command()
+    python = command[:command.index("-m")]
+    figures = []
+    for n in range(runs):
+        report, out = tmp / f"twice-{n}.json", tmp / f"twice-{n}"
+        subprocess.run([*python, "-c", _TWICE, str(report), str(project), str(out), *DECK],
+                       check=True, stdout=subprocess.DEVNULL)
+        figures.append(json.loads(report.read_text(encoding="utf-8")))
+    first = statistics.median(f[0] for f in figures)
+    second = statistics.median(f[1] for f in figures)
+    print(f"the build twice in one process, CPU seconds (median of {runs} runs):")
+    print(f"  first      {first:7.3f} s  (after the command line's imports)")
+    print(f"  second     {second:7.3f} s  (the deck's work once the process is warm)")
+    print(f"  first use  {first - second:7.3f} s  (only the first paid it)")
+    return {"first": first, "second": second, "first use": first - second}
+
+
 def main(argv: list[str] | None = None) -> dict:
     """Print and return the start-up split and the stages of the cold deck build."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -156,7 +201,8 @@ def main(argv: list[str] | None = None) -> dict:
         project = tmp / "project"
         shutil.copytree(REPO / "data", project / "data")
         figures = {"split": start_split(tmp, project, args.runs),
-                   "stages": stages(tmp, project, args.runs)}
+                   "stages": stages(tmp, project, args.runs),
+                   "twice": twice(tmp, project, args.runs)}
     print(f"load average at the end: {', '.join(f'{v:.1f}' for v in os.getloadavg())}")
     return figures
 
