@@ -231,14 +231,15 @@ def page_texts(path, pages=None) -> list[str]:
     if missing:
         reader = reader or PdfReader(str(path))
         read: dict[tuple, str] = {}
-        for index in missing:
-            page = reader.pages[index]
-            contents = page.get_contents()
-            same = (b"" if contents is None else contents.get_data(), repr(page.get("/Resources")),
-                    page.get("/Rotate"))
-            if same not in read:
-                read[same] = page.extract_text()
-            known["texts"][index] = read[same]
+        with read_once():  # each font and form of the file parsed once, not once a page
+            for index in missing:
+                page = reader.pages[index]
+                contents = page.get_contents()
+                same = (b"" if contents is None else contents.get_data(),
+                        repr(page.get("/Resources")), page.get("/Rotate"))
+                if same not in read:
+                    read[same] = page.extract_text()
+                known["texts"][index] = read[same]
         if TEXT_CACHE is not None:
             TEXT_CACHE.mkdir(parents=True, exist_ok=True)
             temporary = TEXT_CACHE / f"{digest}.{os.getpid()}.tmp"

@@ -19,7 +19,7 @@ from pypdf import PageObject, PdfReader
 from pypdf.generic import NameObject
 
 from conftest import REPO
-from pdfcheck import walk
+from pdfcheck import read_once, walk
 
 pytestmark = pytest.mark.slow  # opens every printed die of every game
 
@@ -65,23 +65,29 @@ def printed_faces(path) -> dict[str, list[list[tuple[str, float]]]]:
     net or a sticker row; the reference card's small faces are left out."""
     reader = PdfReader(path)
     faces = defaultdict(list)
-    for page in reader.pages:
-        captions = _captions(page)
-        xobjects = page["/Resources"].get("/XObject", {})
-        for op, operands, ctm, _ in walk(page, reader):
-            name = str(operands[0]) if op == "Do" else ""
-            if not name.startswith("/FormXob") or "icon-" in name:
-                continue
-            width = float(xobjects[name].get_object()["/BBox"][2]) * ctm[0]
-            if width < REFERENCE_FACE:
-                continue  # the reference card
-            x, y = ctm[4], ctm[5]
-            above = [(c_y - y, -c_x, die) for die, c_x, c_y in captions
-                     if c_y > y and c_x <= x + 0.5]
-            nearest = min(dy for dy, _, _ in above)
-            die = min(a for a in above if a[0] < nearest + 1)[2]  # the caption's row, its net
-            faces[die].append([(text, size * ctm[0]) for text, size in _form_text(xobjects, name)])
+    with read_once():  # each face's font parsed once, not once a face (5 s to 0.9 s a file)
+        for page in reader.pages:
+            _faces_of_page(page, reader, faces)
     return faces
+
+
+def _faces_of_page(page, reader, faces) -> None:
+    """Add the text runs of every face printed on ``page`` to ``faces``, by die name."""
+    captions = _captions(page)
+    xobjects = page["/Resources"].get("/XObject", {})
+    for op, operands, ctm, _ in walk(page, reader):
+        name = str(operands[0]) if op == "Do" else ""
+        if not name.startswith("/FormXob") or "icon-" in name:
+            continue
+        width = float(xobjects[name].get_object()["/BBox"][2]) * ctm[0]
+        if width < REFERENCE_FACE:
+            continue  # the reference card
+        x, y = ctm[4], ctm[5]
+        above = [(c_y - y, -c_x, die) for die, c_x, c_y in captions
+                 if c_y > y and c_x <= x + 0.5]
+        nearest = min(dy for dy, _, _ in above)
+        die = min(a for a in above if a[0] < nearest + 1)[2]  # the caption's row, its net
+        faces[die].append([(text, size * ctm[0]) for text, size in _form_text(xobjects, name)])
 
 
 @pytest.fixture(scope="module")
