@@ -245,6 +245,8 @@ class FastCanvas(Canvas):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self._resources: dict[frozenset, bytes] = {}
+        # (font, size, leading, text) -> what drawString writes after the text's position
+        self._said: dict[tuple, str] = {}
 
     def _setXObjects(self, thing):  # noqa: N802 - ReportLab's API
         """Give a page or form the dictionary of the forms it uses (see XObjectDict)."""
@@ -289,8 +291,20 @@ class FastCanvas(Canvas):
         """Draw ``text`` at (x, y) in the current font: what ReportLab's ``drawString`` writes
         for a plain string in an embedded TrueType font (its text object's operators, one
         font switch per subset), without making a text object or measuring the string; any
-        other call is ReportLab's."""
+        other call is ReportLab's.
+
+        What follows the position is worked out once per document for each font, size,
+        leading and text: a character keeps its subset code and a subset its name for the
+        whole document once given, so the same text writes the same operators. Not while a
+        face's form is recorded (form_replay.py watches the font's splitting then)."""
         font = pdfmetrics.getFont(self._fontname)
+        key = (self._fontname, self._fontsize, self._leading, text)
+        said = self._said.get(key)
+        if (said is not None and "splitString" not in font.__dict__ and mode is None
+                and not charSpace and direction is None and not wordSpace and not shaping
+                and self.bottomup):
+            self._code.append("BT 1 0 0 1 %s Tm %s" % (fp_str(x, y), said))
+            return None
         if (mode is not None or charSpace or direction is not None or wordSpace or shaping
                 or type(text) is not str or not text or not font._dynamicFont
                 or not self.bottomup):
@@ -310,6 +324,9 @@ class FastCanvas(Canvas):
         parts[-1] += " T*"
         parts.append("ET")
         self._code.append(" ".join(parts))
+        if "splitString" not in font.__dict__:  # (a recording's watch: not kept)
+            self._said[key] = " ".join(parts[1:])
+        return None
 
     def place_form(self, name: str, x: float, y: float, clip=None) -> None:
         """Draw form ``name`` with its origin at (x, y), clipped to ``clip`` (x0, y0, x1, y1)

@@ -78,6 +78,13 @@ AIRS = (1.0, 0.6, 0.3)  # the air between rows and lines: as designed, then tigh
 FILL_STEP, FILL_MOST = 0.25, 8.0
 
 
+# a roll cell's pen; its tick box's grey and pen, and what drawing the box writes
+_CELL_PEN, _TICK_PEN = 0.5, 0.6
+_TICK_GREY = (0.2, 0.2, 0.2)
+_TICK_BOX = (f"{fp_str(1)} g\n{fp_str(0.2)} G\n{fp_str(_TICK_PEN)} w\nn %s re %s\n"
+             f"{fp_str(0)} g")
+
+
 @dataclass
 class Line:
     """One line of a slip: its height and what draws it with its top-left at (x, top)."""
@@ -131,6 +138,7 @@ class _Slips(_Sheet):
         self._prepared: dict[float, tuple[dict, dict, float, float, dict]] = (
             measures.setdefault("prepared", {}))
         self.fit_w = 0.0  # a column's text width, when the look sets the columns (layout)
+        self._inks: tuple | None = None  # a cell's colours, as draw_roll writes them
 
     # --- a seat's chip --------------------------------------------------------------------
     def chip(self, x: float, y: float, seat: int) -> float:
@@ -237,9 +245,18 @@ class _Slips(_Sheet):
         (:func:`said`), so the PDF's text says what the dice show."""
         c, s = self.c, self.size(roll)
         w = w or self.roll_w(roll, index)
-        self.fill(self.look.accent, 0.93)
-        self.stroke(self.look.accent, 0.55)
-        c.setLineWidth(0.5)
+        if getattr(c, "measuring", False):  # (never drawn there: nothing to write)
+            return
+        # the cell's colours and pen, then its box: what fill(), stroke(), setLineWidth()
+        # and _round_rect write, their colours formatted once a sheet
+        inks = self._inks
+        if inks is None:
+            fill = tuple(v + (1 - v) * 0.93 for v in self.look.accent)
+            stroke = tuple(v + (1 - v) * 0.55 for v in self.look.accent)
+            inks = self._inks = (fill, stroke, "%s rg\n%s RG\n%s w" % (
+                fp_str(fill), fp_str(stroke), fp_str(_CELL_PEN)))
+        c._fillColorObj, c._strokeColorObj, c._lineWidth = inks[0], inks[1], _CELL_PEN
+        c._code.append(inks[2])
         _round_rect(c, x, y - BOX / 2 + 0.5, w, s + BOX - 1, 2.5)
         # invisible (render mode 3, set back after: it outlives the text): the dice are the
         # picture, the text says what they show
@@ -272,11 +289,11 @@ class _Slips(_Sheet):
                 c.setFillGray(0)
                 c.setFont(self.fonts["label"], TOTAL)
                 c.drawString(tx + 0.5, y + s / 2 - 3.6, f"={roll.total}")
-        c.setFillGray(1)
-        c.setStrokeGray(0.2)
-        c.setLineWidth(0.6)
-        c.rect(x + w - TICK - INSET + 1, y + (s - TICK) / 2, TICK, TICK, stroke=1, fill=1)
-        c.setFillGray(0)
+        # the tick box: what setFillGray(1), setStrokeGray(0.2), setLineWidth(0.6),
+        # rect(..., stroke=1, fill=1) and setFillGray(0) write, in one step
+        c._code.append(_TICK_BOX % (fp_str(x + w - TICK - INSET + 1, y + (s - TICK) / 2, TICK,
+                                            TICK), PATH_OPS[1, 1, c._fillMode]))
+        c._fillColorObj, c._strokeColorObj, c._lineWidth = (0, 0, 0), _TICK_GREY, _TICK_PEN
 
     # --- a slip's lines ---------------------------------------------------------------------
     def texts(self, text: str, width: float, font: str = "body", size: float = BODY,
@@ -824,6 +841,14 @@ def _invisible_text(c, x: float, y: float, font_name: str, size: float, text: st
     canvas that only measures."""
     if getattr(c, "measuring", False):
         return
+    # what follows the position, worked out once per document for each text (a character
+    # keeps its subset code and a subset its name for the whole document once given)
+    said = c.__dict__.setdefault("_sheetgen_invisible", {})
+    key = (font_name, size, text)
+    tail = said.get(key)
+    if tail is not None:
+        c._code.append("BT 1 0 0 1 %s Tm %s 0 Tr ET" % (fp_str(x, y), tail))
+        return
     font = getFont(font_name)
     if not font._dynamicFont:  # never for the sheet's fonts: ReportLab's own text object
         obj = c.beginText(x, y)
@@ -846,6 +871,7 @@ def _invisible_text(c, x: float, y: float, font_name: str, size: float, text: st
     if current == -1:  # no text: the empty string a text object writes for it
         parts.append("")
     c._code.append(" ".join(parts) + " 0 Tr ET")
+    said[key] = " ".join(parts[2:])
 
 
 def _first_cut(lines: list[Line]) -> int:

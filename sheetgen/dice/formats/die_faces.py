@@ -17,6 +17,8 @@ from ..printable import die_face_items
 TEMPLATE = DiceModel.model_fields["front"].default  # the printable dice's face template
 OUTLINE = 0.45  # a die's edge: a white die still reads on white paper
 _EDGE = f"{fp_str(0.25)} G\n{fp_str(OUTLINE)} w"  # its grey and width, as ReportLab sets them
+# a die placed: its form scaled and moved, then its edge (DieFaces.draw)
+_PLACED = "q\n%s %s cm\n/%s Do\nQ\nq\n" + _EDGE + "\nn %s %s re S\nQ"
 
 
 class DieFaces:
@@ -51,25 +53,28 @@ class DieFaces:
         canvas that only measures a layout: its forms would be kept)."""
         if getattr(c, "measuring", False):
             return
-        art = self.faces[(die, str(face))]
-        name = self.form(c, die, face)
         # what saveState, translate, scale, doForm, restoreState, then the edge (saveState,
         # setStrokeGray, setLineWidth, rect, restoreState) write, written directly: a roll
         # sheet draws hundreds of dice, and each state saved and restored copies the canvas's
         # drawing state. Every state this sets is restored, so the canvas is left as it was.
         # ReportLab merges scale into translate's "cm" through the text it wrote: the
-        # translation as formatted, read back (tests/test_die_faces_drawn.py compares bytes)
-        dx, dy = (float(v) for v in fp_str(x, y).split())
-        code = c._code
-        code.append("q")
-        code.append("%s cm" % fp_str(size / art.width, 0.0, 0.0, size / art.height, dx, dy))
-        code.append("/%s Do" % c._doc.getXObjectName(name))
+        # translation as formatted, read back (tests/test_die_faces_drawn.py compares bytes).
+        # What does not depend on where the die is (its form, scale and size, formatted:
+        # fp_str formats each number alone) is worked out once per document, die and size;
+        # the page's operators are joined by newlines, so one string of lines is the same
+        placed = c.__dict__.setdefault("_sheetgen_die_placed", {})
+        key = (die, face, size)
+        known = placed.get(key)
+        if known is None:
+            art = self.faces[(die, str(face))]
+            name = self.form(c, die, face)
+            known = placed[key] = (name, fp_str(size / art.width, 0.0, 0.0, size / art.height),
+                                   c._doc.getXObjectName(name), fp_str(size, size))
+        name, scale, xobject, sides = known
+        at = fp_str(x, y)
+        dx, dy = (float(v) for v in at.split())
+        c._code.append(_PLACED % (scale, fp_str(dx, dy), xobject, at, sides))
         c._formsinuse.append(name)
-        code.append("Q")
-        code.append("q")
-        code.append(_EDGE)
-        code.append("n %s re S" % fp_str(x, y, size, size))
-        code.append("Q")
 
     def form(self, c, die: str, face) -> str:
         """Return the name of the form that draws ``die``'s ``face`` on canvas ``c``,
