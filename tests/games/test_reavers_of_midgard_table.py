@@ -13,7 +13,7 @@ import pypdfium2 as pdfium
 from pypdf import PdfReader
 import pytest
 import yaml
-from pdfcheck import ink_columns, near_mask, page_bounds
+from pdfcheck import ink_columns, near_mask, page_bounds, page_texts
 
 MM = 72 / 25.4
 # The A4 and Letter tilings split the 600 mm board (with its 3.175 mm bleed) into four equal
@@ -806,9 +806,9 @@ def test_each_artifact_space_is_numbered_and_shows_where_its_die_waits(built):
     numbered 1-4 in the clan's colour and holds a die space. Session 15's reader ("'Its Crew
     die waits here' printed four times; a ghosted sword in each slot"): the rule is said once,
     in the Artifacts heading, and no slot repeats it."""
-    reader = PdfReader(built("reavers-of-midgard", "player-boards", "pod"))
-    for page in reader.pages[::2]:
-        text = page.extract_text()
+    path = built("reavers-of-midgard", "player-boards", "pod")
+    fronts = range(0, len(PdfReader(path).pages), 2)
+    for text in page_texts(path, fronts):  # pypdf's text of each front, read once per run
         assert "Its Crew die waits here" not in text, text[:80]
         assert " ".join(text.split()).count("Crew die of its face") == 1, text[:80]
         assert text.count("ARTIFACT") == 4
@@ -937,11 +937,10 @@ def test_the_dice_key_lines_its_faces_up_in_columns_1_to_6(built):
 def test_the_dice_aid_fills_its_sheet(built):
     """Session 12 reader: the dice aid printed 5 cards in 9 slots, a half-empty page. It prints
     a full sheet of nine (one per player, four for the table), and the Contents card says 9."""
-    pages = PdfReader(built("reavers-of-midgard", "dice-aid", "a4")).pages
-    assert len(pages) == 2  # one sheet of fronts and its backs
-    assert pages[0].extract_text().upper().count("CREW AND COMBAT DICE") == 9
-    aids = " ".join(p.extract_text() for p in
-                    PdfReader(built("reavers-of-midgard", "reference", "a4")).pages)
+    texts = page_texts(built("reavers-of-midgard", "dice-aid", "a4"))  # read once per run
+    assert len(texts) == 2  # one sheet of fronts and its backs
+    assert texts[0].upper().count("CREW AND COMBAT DICE") == 9
+    aids = " ".join(page_texts(built("reavers-of-midgard", "reference", "a4")))
     assert "9 dice aids" in " ".join(aids.split())
 
 
