@@ -8,18 +8,17 @@ from __future__ import annotations
 from .component_build import BuildOptions, Job, render_pages
 
 
-def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen", level: int = 1
-              ) -> list[bytes]:
+def face_pngs(session, faces: list, dpi: int, title: str = "sheetgen") -> list[bytes]:
     """Return a PNG of each face of ``faces`` (its trim plus bleed) at ``dpi``, all drawn in
     one document (``face_pictures``)."""
-    return list(face_pictures(session, faces, dpi, title, level))
+    return list(face_pictures(session, faces, dpi, title))
 
 
-def face_pictures(session, faces: list, dpi: int, title: str = "sheetgen", level: int = 1):
+def face_pictures(session, faces: list, dpi: int, title: str = "sheetgen"):
     """Yield a PNG of each face of ``faces`` in order: the faces drawn in one document (a
     document's fonts are embedded, and read by pdfium, once: 32 faces in one document take
     20 ms less than in four), then each page rasterised when the next picture is asked for,
-    so a caller shows each as soon as it is made (PNGs at zlib ``level``).
+    so a caller shows each as soon as it is made.
 
     (Rasterising on a worker thread while Python draws bought nothing: pdfium, through
     pypdfium2, takes the GIL again and again while it renders, so beside a thread running
@@ -30,7 +29,7 @@ def face_pictures(session, faces: list, dpi: int, title: str = "sheetgen", level
     from ..write.raster import screen_png_pages  # start-up: pdfium only when drawing
 
     if faces:
-        yield from screen_png_pages(_document(session, faces, title), dpi, level)
+        yield from screen_png_pages(_document(session, faces, title), dpi)
 
 
 def _document(session, faces: list, title: str) -> bytes:

@@ -40,11 +40,8 @@ class FaceFailed(Exception):
 class FaceImages:
     """PNG bytes of faces, by (scope, image name, dpi); ``scope`` tells games apart."""
 
-    def __init__(self, session_of, packed: bool = False):
+    def __init__(self, session_of):
         self._session_of = session_of   # () -> the Session whose fonts and icons draw
-        # PNGs deflated (``packed``: a studio other machines reach), else stored: a browser on
-        # this machine reads them from memory, and deflating 32 fronts took 24 ms of 150
-        self.level = 1 if packed else 0
         self._images: OrderedDict[tuple, bytes] = OrderedDict()
         self.failed: dict[tuple, list[str]] = {}   # (scope, name) -> why it was not drawn
         # a kept image is served without the workspace's lock (``kept_png``), while a refresh
@@ -129,8 +126,7 @@ class FaceImages:
             session = self._session_of() if todo else None
             made = set()
             try:
-                pictures = face_pictures(session, list(todo.values()), dpi, "sheetgen studio",
-                                         self.level)
+                pictures = face_pictures(session, list(todo.values()), dpi, "sheetgen studio")
                 for name, data in zip(todo, pictures):
                     self._keep(scope, name, dpi, data)
                     made.add(name)
@@ -141,8 +137,7 @@ class FaceImages:
                 if name in made:
                     continue
                 try:
-                    self._keep(scope, name, dpi, face_pngs(session, [face], dpi,
-                                                           level=self.level)[0])
+                    self._keep(scope, name, dpi, face_pngs(session, [face], dpi)[0])
                 except Exception as exc:  # noqa: BLE001 - shown on the page at its line
                     self.failed[(scope, name)] = [str(p) for p in drawing_failure(face, exc)]
                     self.settle([(scope, name, dpi)])

@@ -23,11 +23,9 @@ QUIET = 0.05       # after an edit, the checks wait for this long without a requ
 class Studio:
     """The workspace, its images and the listeners of the change stream."""
 
-    def __init__(self, project, game_ids: list[str], editor: str = "vscode",
-                 packed: bool = False):
-        """``packed``: the pictures deflated, for pages on other machines."""
+    def __init__(self, project, game_ids: list[str], editor: str = "vscode"):
         self.workspace = Workspace(project)
-        self.images = FaceImages(lambda: self.workspace.session, packed)
+        self.images = FaceImages(lambda: self.workspace.session)
         self.game_ids, self.editor = game_ids, editor
         self.listeners: set[asyncio.Queue] = set()
         # components the pages showed last (drawn first), each with the dpi it was shown at

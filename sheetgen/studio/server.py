@@ -276,7 +276,7 @@ def serve(project, game: str | None = None, variant: str | None = None, port: in
     port = sock.getsockname()[1]
     dual_stack = sock.family == socket.AF_INET6 and not sock.getsockopt(
         socket.IPPROTO_IPV6, socket.IPV6_V6ONLY)
-    studio = Studio(project, game_ids, editor, packed=host not in LOOPBACKS)
+    studio = Studio(project, game_ids, editor)
     url, others = studio_urls(host, port, dual_stack)
     if game:
         url += f"#/game/{game}" + (f"?variant={variant}" if variant else "")

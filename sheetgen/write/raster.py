@@ -18,19 +18,18 @@ def rasterise_pages(pdf_bytes: bytes, dpi: int = DPI) -> list:
     return _render(pdf_bytes, lambda _page: _scale(dpi))
 
 
-def screen_pngs(pdf_bytes: bytes, dpi: int, level: int = 1) -> list[bytes]:
+def screen_pngs(pdf_bytes: bytes, dpi: int) -> list[bytes]:
     """Return a PNG per page of ``pdf_bytes`` at ``dpi`` for a screen (the studio): the
     pixels of :func:`rasterise_pages`, rendered straight as RGB and written with no row
-    filter at zlib ``level`` (1 by default). On flat card art that is under half the time of
-    Pillow's encoder (which tries every row filter) and a smaller file; a build's PNGs keep
+    filter at zlib level 1. On flat card art that is under half the time of Pillow's
+    encoder (which tries every row filter) and a smaller file; a build's PNGs keep
     :func:`png_bytes`."""
-    return list(screen_png_pages(pdf_bytes, dpi, level))
+    return list(screen_png_pages(pdf_bytes, dpi))
 
 
-def screen_png_pages(pdf_bytes: bytes, dpi: int, level: int = 1):
+def screen_png_pages(pdf_bytes: bytes, dpi: int):
     """Yield the PNGs of :func:`screen_pngs` one page at a time, each rasterised when asked
-    for (a caller shows each picture as soon as it is made). Level 0 stores the pixels
-    unpacked: a fifth of level 1's time, for a picture that never leaves the machine."""
+    for (a caller shows each picture as soon as it is made)."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -38,8 +37,7 @@ def screen_png_pages(pdf_bytes: bytes, dpi: int, level: int = 1):
     try:
         for page in document:
             yield _unfiltered_png(page.render(scale=_scale(dpi), rev_byteorder=True,
-                                              force_bitmap_format=pdfium_c.FPDFBitmap_BGR),
-                                  level)
+                                              force_bitmap_format=pdfium_c.FPDFBitmap_BGR))
     finally:
         document.close()
 
@@ -49,9 +47,8 @@ def _scale(dpi: int) -> float:
     return dpi / 72 - 1e-9
 
 
-def _unfiltered_png(bitmap, level: int = 1) -> bytes:
-    """Return an RGB pdfium bitmap as a PNG whose rows carry filter 0 (none), its pixels
-    deflated at zlib ``level``."""
+def _unfiltered_png(bitmap) -> bytes:
+    """Return an RGB pdfium bitmap as a PNG whose rows carry filter 0 (none)."""
     width, height, stride = bitmap.width, bitmap.height, bitmap.stride
     pixels, row = memoryview(bitmap.buffer).cast("B"), 3 * width
     rows = b"".join(part for y in range(0, height * stride, stride)
@@ -62,7 +59,7 @@ def _unfiltered_png(bitmap, level: int = 1) -> bytes:
                 + struct.pack(">I", zlib.crc32(data, zlib.crc32(kind))))
     header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)  # 8-bit RGB
     return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(rows, level)) + chunk(b"IEND", b""))
+            + chunk(b"IDAT", zlib.compress(rows, 1)) + chunk(b"IEND", b""))
 
 
 def first_page_fitting(pdf_bytes: bytes, longest: int) -> object:
