@@ -19,7 +19,8 @@ from sheetgen.impose.components import cards
 from sheetgen.impose.pdf import PdfDocument
 from sheetgen.load.tabular import read_rows
 from sheetgen.write.fast_canvas import FastForm
-from sheetgen.write.spool import MAX_PENDING, SpooledStream
+from sheetgen.write.pdf_objects import deflate_soon
+from sheetgen.write.spool import MAX_PENDING, SpooledStream, StreamSpool
 
 PROFILES = ["a4", "gutterfold-letter", "pod"]
 
@@ -119,6 +120,20 @@ def test_a_big_decks_form_streams_wait_in_a_file_until_the_document_is_written(
                for where, deflating, content in spooled)
     assert size >= sum(where[1] for where, _, _ in spooled) > 10 * 1000
     assert closed is None  # the file is deleted once the document is written
+
+
+def test_a_spooled_stream_read_back_to_be_written_goes_with_its_form():
+    spool = StreamSpool()
+    stream = spool.add(deflate_soon(b"0 0 m 10 10 l S " * 200))
+    assert len(stream.content) > 20  # read back from the spool, as its form is written
+    gone = weakref.ref(stream)
+    gc.disable()  # freed when its form lets go of it, not by the cycle collector
+    try:
+        del stream
+        assert gone() is None
+    finally:
+        gc.enable()
+        spool.close()
 
 
 class _Mark:

@@ -25,13 +25,24 @@ class SpooledStream(LazyFlateStream):
     is spooled, in the worker compressing it)."""
 
     def __init__(self, spool: "StreamSpool", deflating: Deflating):
-        super().__init__(self._read)
+        # no bound method of its own kept (a reference cycle): the stream, its content read
+        # back as its form is written, would live until the cycle collector ran, so every
+        # face's content was in memory again as the file was formatted (issue 36)
+        super().__init__(None)
         self.spool = spool
         self.deflating: Deflating | None = deflating
         self.where: tuple[int, int] | None = None  # (offset, length) in the spool
 
-    def _read(self) -> bytes:
-        return self.spool.read(self)
+    @property
+    def content(self) -> bytes:
+        """The compressed content, read back from the spool the first time."""
+        if self._content is None:
+            self._content = self.spool.read(self)
+        return self._content
+
+    @content.setter
+    def content(self, value) -> None:
+        self._content = value
 
 
 class StreamSpool:
