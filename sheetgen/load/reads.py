@@ -152,14 +152,29 @@ def opened(path: str | Path, held: bool = False) -> None:
         _REPORTED[key] = active
 
 
+# (id(paths), held) -> (paths, the recorders active when it was last reported): a tuple of
+# files reported again to the same recorders (a template's files, on every face built from
+# it: 35 files at each of a big deck's faces) changes nothing either
+_REPORTED_ALL: dict[tuple, tuple] = {}
+
+
 def opened_all(paths: Iterable[str | Path], held: bool = False) -> None:
     """Report every path of ``paths`` (see :func:`opened`)."""
     active = _ACTIVE.get()
     if active:
+        key = (id(paths), held) if type(paths) is tuple else None
+        if key is not None:
+            last = _REPORTED_ALL.get(key)
+            if last is not None and last[0] is paths and last[1] is active:
+                return
         for path in paths:
             path = path if isinstance(path, Path) else Path(path)
             for recorder in active:
                 recorder._record(path, held=held)
+        if key is not None:
+            if len(_REPORTED_ALL) >= 4096:  # a long studio session's templates read again
+                _REPORTED_ALL.clear()
+            _REPORTED_ALL[key] = (paths, active)
 
 
 def reported(elsewhere: ReadRecorder) -> None:
