@@ -102,18 +102,26 @@ def test_a_variant_in_an_edition_prints_only_its_changed_faces_in_spanish(tmp_pa
     assert "página 1/" in text and "Seville" not in text and "VARIANT " not in text
 
 
+def edition_output(checked, game: str, component: str, code: str) -> Path:
+    """Return the A4 output of ``component`` in edition ``code`` from the game's check of that
+    edition, shared with the other tests (``checked``: every profile of a shipped edition, A4
+    of qps): the file `sheetgen build GAME COMPONENT -p a4 --edition CODE` writes, which a
+    test built again for itself before (about 0.5-1 s of CPU each). A build writes nothing
+    for a component that failed, so the file is there only if it built."""
+    result = checked(game, "--edition", code, *(["-p", "a4"] if code == "qps" else []))
+    path = result.out / game / f"{component}-{code}-a4.pdf"
+    assert path.is_file(), result.output[-3000:]
+    return path
+
+
 @pytest.mark.slow
-def test_the_how_to_print_page_of_an_edition_names_its_own_files(tmp_path):
+def test_the_how_to_print_page_of_an_edition_names_its_own_files(checked):
     """The German How-to-print: its title, the edition's file names and the units counted in
     German (the guide's words come from the game's catalog and sheetgen's chrome)."""
     from pypdf import PdfReader
 
-    from conftest import run_cli
-
-    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "how-to-print", "-p",
-                     "a4", "--edition", "de", "--out", str(tmp_path), "-q")
-    assert result.exit_code == 0, result.output
-    text = PdfReader(tmp_path / "roll-and-raid/how-to-print-de-a4.pdf").pages[0].extract_text()
+    pdf = edition_output(checked, "roll-and-raid", "how-to-print", "de")
+    text = PdfReader(pdf).pages[0].extract_text()
     assert text.startswith("Druckanleitung · Roll & Raid")
     assert "raid-cards-de-a4.pdf" in text and "raid-cards-a4.pdf" not in text
     assert "49 Karten" in text and "100 Blätter" in text and " cards" not in text
@@ -126,19 +134,14 @@ def test_the_how_to_print_page_of_an_edition_names_its_own_files(tmp_path):
      ["page 1", "Make 5 dice", "Wood", "Villagers", "mm cube", "blank die"]),
     ("qps", ["[Màké 5 [dîçé ~~], [éàçh fröm îts ñét", "[Wööd"], ["Make 5", "Wood:", "mm cube"]),
 ])
-def test_the_printable_dice_print_in_the_edition(code, words, english, tmp_path):
+def test_the_printable_dice_print_in_the_edition(code, words, english, checked):
     """The printable dice's heading, page numbers and captions (sheetgen's chrome) and the
     dice's names (dice.yaml, through the dice-faces generator) print in the edition: they
     printed in English in every edition, so `translate status` said 0 missing while the
     Spanish dice page said "Make 5 dice, each from its net or its stickers: Wood × 1"."""
     from pypdf import PdfReader
 
-    from conftest import run_cli
-
-    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "printable-dice",
-                     "-p", "a4", "--edition", code, "--out", str(tmp_path), "-q")
-    assert result.exit_code == 0, result.output
-    pdf = tmp_path / f"roll-and-raid/printable-dice-{code}-a4.pdf"
+    pdf = edition_output(checked, "roll-and-raid", "printable-dice", code)
     text = " ".join(page.extract_text() for page in PdfReader(pdf).pages)
     text = " ".join(text.split())
     for word in words:
@@ -153,19 +156,14 @@ def test_the_printable_dice_print_in_the_edition(code, words, english, tmp_path)
     ("es", ["Ragnarocks © sus autores"], ["its designers"]),
     ("qps", ["[Ràgñàröçks © îts désîgñérs"], ["its designers"]),
 ])
-def test_the_game_credits_line_prints_in_the_edition(code, words, english, tmp_path):
+def test_the_game_credits_line_prints_in_the_edition(code, words, english, checked):
     """game.yaml's ``credits:`` (the start of every credits block) prints translated: it was
     never extracted, so `translate status` said 0 missing while the German reference printed
     "Ragnarocks © its designers; print-and-play components by sheetgen"."""
     from pypdf import PdfReader
 
-    from conftest import run_cli
-
     # the How-to-print page's credits block (issue 34: the player aids print no licence text)
-    result = run_cli("--project", str(REPO), "build", "ragnarocks", "how-to-print", "-p", "a4",
-                     "--edition", code, "--out", str(tmp_path), "-q")
-    assert result.exit_code == 0, result.output
-    pdf = tmp_path / f"ragnarocks/how-to-print-{code}-a4.pdf"
+    pdf = edition_output(checked, "ragnarocks", "how-to-print", code)
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
     for word in words:
         assert word in text, word
@@ -176,17 +174,13 @@ def test_the_game_credits_line_prints_in_the_edition(code, words, english, tmp_p
 @pytest.mark.slow
 @pytest.mark.parametrize("code,heading", [("de", "Verteidigung"), ("es", "Defensa"),
                                           ("qps", "[Déféñsé ~~~]")])
-def test_the_odds_card_heading_prints_in_the_edition(code, heading, tmp_path):
+def test_the_odds_card_heading_prints_in_the_edition(code, heading, checked):
     """The Raid odds card's first column heading comes from the data (``header:``), so it is
     translated; it was the generator's ``field.capitalize()``, "Defense" in every edition."""
     from pypdf import PdfReader
 
-    from conftest import run_cli
-
-    result = run_cli("--project", str(REPO), "build", "roll-and-raid", "odds-card", "-p", "a4",
-                     "--edition", code, "--out", str(tmp_path), "-q")
-    assert result.exit_code == 0, result.output
-    text = PdfReader(tmp_path / f"roll-and-raid/odds-card-{code}-a4.pdf").pages[0].extract_text()
+    pdf = edition_output(checked, "roll-and-raid", "odds-card", code)
+    text = PdfReader(pdf).pages[0].extract_text()
     assert heading in text and "Defense" not in text
 
 
