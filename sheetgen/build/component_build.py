@@ -560,7 +560,7 @@ def _made_in_workers(workers: int, builder, count: int, prepared=None,
     _DEFERRING = (builder, folder)
     try:
         with multiprocessing.get_context("fork").Pool(min(workers, len(shares))) as pool:
-            taken = _Shares(pool.imap(_made_share, shares), folder)
+            taken = _Shares(pool.imap(_made_share, shares), folder, builder.took_made)
             if early is not None and prepared is not None:
                 builder.await_made(taken.stored)
                 early(prepared)
@@ -581,12 +581,23 @@ class _Shares:
     """A big deck's shares as the workers send them back, in order: taken in as a page being
     drawn needs their faces, or all at the end (:meth:`rest`)."""
 
-    def __init__(self, results, folder) -> None:
+    def __init__(self, results, folder, took) -> None:
         self._results = results  # the pool's imap of _made_share
         self._folder = folder
+        self._took = took        # FaceBuilder.took_made: each clean share as it comes back
         self._taken: list = []   # the shares back so far: (MadeFaces, symbols, files read)
         self._made: list = []    # their MadeFaces, in order
         self._failed = False
+
+    def _take(self) -> tuple:
+        """Return the next share back (StopIteration: none left), given to its faces."""
+        share = next(self._results)
+        start = len(self._made)
+        self._made += share[0]
+        self._failed = self._failed or any(face.problems for face in share[0])
+        if not self._failed:
+            self._took(start, share[0], self._folder)
+        return share
 
     def stored(self, index: int):
         """Return deferred face ``index``'s StoredFace (None: not stored), once its share
@@ -594,10 +605,7 @@ class _Shares:
         from ..fill.stored_faces import StoredFace  # start-up: with preparing, as faces.py
 
         while len(self._made) <= index and not self._failed:
-            share = next(self._results)
-            self._taken.append(share)
-            self._made += share[0]
-            self._failed = any(face.problems for face in share[0])
+            self._taken.append(self._take())
         if self._failed:
             raise _Abandoned()
         done = self._made[index]
@@ -607,7 +615,12 @@ class _Shares:
         """Yield every share, those taken in already first, then the rest as they come."""
         yield from self._taken
         self._taken = None
-        yield from self._results
+        while True:
+            try:
+                share = self._take()
+            except StopIteration:
+                return
+            yield share
 
 
 class _EarlyRender:

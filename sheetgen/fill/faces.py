@@ -378,6 +378,20 @@ class FaceBuilder:
         for index, (face, *_) in enumerate(self._deferred):
             face.__dict__["_remake"] = AwaitedFace(stored, index, face.__dict__["_remake"])
 
+    def took_made(self, start: int, made: list, folder) -> None:
+        """Give the deferred faces from ``start`` what their share made (``made``: MadeFaces,
+        their elements stored in ``folder``) as it comes back: what each draws and where its
+        page reads it back. What filled them (fields, where) is let go: a big deck's faces
+        are drawn while the workers make the rest, and the deck's fields are not all held
+        until then."""
+        deferred = self._deferred
+        for index, done in enumerate(made, start):
+            face, *_, before = deferred[index]
+            face.__dict__["_icons"], face.__dict__["_images"] = done.icons, done.images
+            if done.stored is not None:
+                face.__dict__["_remake"] = StoredFace(folder, done.stored)
+            deferred[index] = (face, None, None, None, before)
+
     def made_here(self, index: int, store=None) -> MadeFace:
         """Make and check deferred face ``index`` (in a worker): what :meth:`build` would
         have found, without keeping the face; ``store(elements, origins)``, when given, keeps
