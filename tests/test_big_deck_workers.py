@@ -54,6 +54,7 @@ def test_a_big_deck_built_with_workers_gives_the_bytes_of_one_process(project, t
         return (out / "ragnarocks" / "mythology-cards-a4.pdf").read_bytes()
 
     monkeypatch.setattr(cards, "BIG_DECK", 0)
+    monkeypatch.setattr(component_build, "SHARE_FACES", 4)  # the pages wait for 9 shares
     serial = output("serial", 1)
     shares, folders, read, remade = [], [], [], []
     made_in_workers = component_build._made_in_workers

@@ -527,6 +527,8 @@ def _costliest_first(work: BuildWork) -> list[int | tuple[str, int]]:
 # the FaceBuilder whose deferred faces forked workers make (_made_in_workers), set just
 # before the pool forks
 _DEFERRING = None
+# the fewest faces a worker makes in one share of a big deck
+SHARE_FACES = 64
 
 
 def _made_in_workers(workers: int, builder, count: int, prepared=None,
@@ -552,7 +554,7 @@ def _made_in_workers(workers: int, builder, count: int, prepared=None,
     if not _can_fork():  # made here, in turn (asked only once a deck is big: no import)
         return ([builder.made_here(index) for index in range(count)], [builder.symbols_seen],
                 None)
-    size = max(64, -(-count // (workers * 8)))  # about 8 shares a worker: balanced
+    size = max(SHARE_FACES, -(-count // (workers * 8)))  # about 8 shares a worker: balanced
     shares = [(start, min(start + size, count)) for start in range(0, count, size)]
     made: list = []
     seen: list = []
