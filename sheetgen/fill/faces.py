@@ -277,6 +277,7 @@ class FaceBuilder:
         # a big deck's faces to be made elsewhere: (face, template, fields, where, how many
         # warnings came before it)
         self._deferred: list | None = None
+        self._drawn: dict = {}  # what they draw, one object for alike ones (took_made)
 
     def build(self, template_name: str, fields: dict[str, Any], where: Where,
               template_where: tuple[str, int]) -> Face:
@@ -347,7 +348,7 @@ class FaceBuilder:
             made, seen, folder = (self.make_elsewhere(self, len(deferred), prepared)
                                   if deferred else ([], [], None))
         finally:
-            self._deferred = None
+            self._deferred, self._drawn = None, {}
         if any(face.problems for face in made):
             return False
         warnings_, at = [], 0
@@ -385,8 +386,11 @@ class FaceBuilder:
         are drawn while the workers make the rest, and the deck's fields are not all held
         until then."""
         deferred = self._deferred
+        drawn = self._drawn  # one object for the faces that draw alike
         for index, done in enumerate(made, start):
             face, *_, before = deferred[index]
+            done.icons = drawn.setdefault(done.icons, done.icons)
+            done.images = drawn.setdefault(done.images, done.images)
             face.__dict__["_icons"], face.__dict__["_images"] = done.icons, done.images
             if done.stored is not None:
                 face.__dict__["_remake"] = StoredFace(folder, done.stored)
