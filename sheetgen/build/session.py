@@ -90,7 +90,7 @@ class Session:
         from .credits import template_chain, template_names
 
         with ReadRecorder().recording() as chain:
-            template_chain(self.project, template_names(comp.model))
+            template_chain(self.project, template_names(comp.model), self._art_sets.chains)
         entry = self._prepared_reads.get(id(comp))
         prepared = entry[1] if entry is not None and entry[0] is comp else ()
         return {*self.shared.files(), *game.reads, *comp.reads, *chain.files(), *prepared}
@@ -243,6 +243,7 @@ class Session:
         from ..load.templates import TemplateBook
 
         self.templates = TemplateBook(self.project)
+        self._art_sets.chains.clear()  # the templates' files and extends, found again
         self._edition_templates.clear()
         self._rulings.clear()  # a front template's prefix may have changed
 
